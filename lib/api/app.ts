@@ -1,0 +1,98 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { isUuid, uuidv7 } from "@/lib/ids";
+import { log } from "@/lib/log";
+import { errorResponse, toAppError, zodDetails } from "./errors";
+import { registerOpenApi } from "./openapi";
+import { allowedMethods } from "./route-table";
+import { registerHealth } from "./health";
+import type { ApiApp, ApiEnv } from "./types";
+import { registerBusinessRoutes } from "./v3/business";
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Builds the public API. One instance serves every request of the process. */
+export function createApiApp(): ApiApp {
+  const app = new OpenAPIHono<ApiEnv>({
+    // Request validation failures from any route contract become the documented 400.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const target = (result as { target?: string }).target;
+        const prefix = target === "json" || target === "form" ? "" : target ? `${target}.` : "";
+        const details = zodDetails(result.error).map((d) => ({ ...d, path: prefix + d.path }));
+        const first = details[0];
+        const message = first
+          ? `Invalid request: ${first.path || "body"}: ${first.message}`
+          : "Invalid request";
+        return errorResponse(c, new AppError("invalid_request", message, details));
+      }
+    },
+  });
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const id = incoming && (isUuid(incoming) || /^[\w.-]{8,64}$/.test(incoming)) ? incoming : uuidv7();
+    c.set("requestId", id);
+    c.header("x-request-id", id);
+    await next();
+  });
+
+  // Uploads (multipart) get their own, larger limit; everything else the JSON limit.
+  app.use("*", async (c, next) => {
+    const multipart = c.req.header("content-type")?.startsWith("multipart/form-data") ?? false;
+    const limit = multipart ? env().API_UPLOAD_LIMIT : env().API_BODY_LIMIT;
+    return bodyLimit({
+      maxSize: limit,
+      onError: (ctx) =>
+        errorResponse(
+          ctx,
+          new AppError("payload_too_large", `Request body is larger than the limit of ${limit} bytes`),
+        ),
+    })(c, next);
+  });
+
+  app.use("*", async (c, next) => {
+    if (BODY_METHODS.has(c.req.method) && hasBody(c.req.raw.headers)) {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^application\/(.+\+)?json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
+        throw new AppError(
+          "unsupported_media_type",
+          `Unsupported Content-Type '${type || "(none)"}': send the body as application/json`,
+        );
+      }
+    }
+    await next();
+  });
+
+  registerHealth(app);
+  registerBusinessRoutes(app);
+  registerOpenApi(app);
+
+  app.notFound((c) => {
+    const methods = allowedMethods(app.routes, c.req.path);
+    if (methods.length > 0) {
+      c.header("Allow", methods.join(", "));
+      return errorResponse(
+        c,
+        new AppError("method_not_allowed", `${c.req.method} is not allowed here; use ${methods.join(", ")}`),
+      );
+    }
+    return errorResponse(c, new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`));
+  });
+
+  app.onError((err, c) => {
+    const appErr = toAppError(err, c);
+    if (appErr.status >= 500) log.error({ requestId: c.get("requestId"), err }, "request failed");
+    return errorResponse(c, appErr);
+  });
+
+  return app;
+}
+
+function hasBody(headers: Headers): boolean {
+  const len = headers.get("content-length");
+  if (len !== null) return Number(len) > 0;
+  return headers.has("transfer-encoding");
+}

@@ -1,0 +1,29 @@
+import { z } from "@hono/zod-openapi";
+
+/** The error body of DESIGN.md rule 3, for the OpenAPI document. */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "invalid_request" }),
+      message: z.string().openapi({ example: "Invalid request: message.name: Required" }),
+      details: z.array(z.object({ path: z.string(), message: z.string() })),
+      requestId: z.string(),
+    }),
+  })
+  .openapi("Error");
+
+const errorContent = { "application/json": { schema: ErrorBody } };
+
+/** Standard error responses to spread into a route's `responses`. */
+export const errorResponses = {
+  400: { description: "Parameters missing or invalid", content: errorContent },
+  401: { description: "Credentials missing, invalid or for another business", content: errorContent },
+  404: { description: "Not found", content: errorContent },
+  500: { description: "Internal error (generic message; details in the log)", content: errorContent },
+} as const;
+
+export const businessIdParam = z.object({
+  business_id: z
+    .string()
+    .openapi({ param: { name: "business_id", in: "path" }, example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
+});

@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getBusiness } from "@/lib/businesses/list-businesses";
+import { db } from "@/lib/db";
+import { apiKeyAuth } from "../auth";
+import { businessIdParam, errorResponses } from "../schemas";
+import type { ApiApp } from "../types";
+
+const Channel = z.object({
+  channel: z.enum(["chatapp", "rcs"]),
+  enabled: z.boolean(),
+  provider: z.string(),
+  phoneNumberIds: z.array(z.string()),
+  agentId: z.string().nullable(),
+});
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v3/business/{business_id}/channels",
+  tags: ["Business"],
+  summary: "The business's channels: enabled or not, provider, sender ids",
+  middleware: [apiKeyAuth] as const,
+  request: { params: businessIdParam },
+  responses: {
+    200: {
+      description: "Channel settings",
+      content: {
+        "application/json": {
+          schema: z.object({ businessId: z.string(), name: z.string(), channels: z.array(Channel) }),
+        },
+      },
+    },
+    ...errorResponses,
+  },
+});
+
+export function registerBusinessRoutes(app: ApiApp): void {
+  // GET /api/v3/business/{business_id}/channels (onboarding check; not in the spec, see docs/decisions.md)
+  app.openapi(route, async (c) => {
+    const b = await getBusiness(
+      { db: db(), actor: { type: "api_key", id: c.get("auth").keyId, businessId: c.get("auth").businessId } },
+      c.get("auth").businessId,
+    );
+    return c.json({ businessId: b.id, name: b.name, channels: b.channels }, 200);
+  });
+}

@@ -1,0 +1,51 @@
+import { businessChannels, businesses } from "@/db/schema";
+import { recordAudit } from "../audit/record-audit";
+import { inTransaction, type Ctx } from "../context";
+import { uuidv7 } from "../ids";
+import { channelView } from "./channel-view";
+import { createBusinessInput, type BusinessView, type CreateBusinessInput } from "./schemas";
+
+/**
+ * Creates a business with both channel rows on the simulator provider. The chatapp channel
+ * gets one sender phoneNumberId and the RCS channel an agent id derived from the business id,
+ * so a new business can send at once on the simulator.
+ */
+export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promise<BusinessView> {
+  const input = createBusinessInput.parse(raw);
+  const id = uuidv7();
+  const short = id.replace(/-/g, "").slice(-12);
+  return inTransaction(ctx, async (tx) => {
+    const [b] = await tx.db.insert(businesses).values({ id, name: input.name }).returning();
+    const rows = await tx.db
+      .insert(businessChannels)
+      .values([
+        {
+          businessId: id,
+          channel: "chatapp" as const,
+          enabled: input.chatappEnabled,
+          config: { phoneNumberIds: [`sim${short}`] },
+        },
+        {
+          businessId: id,
+          channel: "rcs" as const,
+          enabled: input.rcsEnabled,
+          config: { agentId: `sim_agent_${short}` },
+        },
+      ])
+      .returning();
+    await recordAudit(tx, {
+      businessId: id,
+      action: "business.create",
+      targetType: "business",
+      targetId: id,
+      data: { name: input.name },
+    });
+    return {
+      id,
+      name: b!.name,
+      enabled: b!.enabled,
+      createdAt: b!.createdAt,
+      channels: rows.map(channelView),
+    };
+  });
+}

@@ -1,0 +1,18 @@
+import { db, type Executor } from "./db";
+
+/** Who is acting: a dashboard user, an API key, or the system itself (seed, workers). */
+export type Actor =
+  | { type: "user"; id: string; role: string; businessId: string | null }
+  | { type: "api_key"; id: string; businessId: string }
+  | { type: "system"; id: string };
+
+/** What every domain function receives: the database (or a transaction) and the actor. */
+export type Ctx = { db: Executor; actor: Actor };
+
+export const systemCtx = (id = "system"): Ctx => ({ db: db(), actor: { type: "system", id } });
+
+/** Runs `fn` in a transaction with the same actor. */
+export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  const root = ctx.db as ReturnType<typeof db>;
+  return root.transaction((tx) => fn({ ...ctx, db: tx }));
+}

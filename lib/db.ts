@@ -1,0 +1,52 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "@/db/schema";
+import { log } from "./log";
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: domain functions accept either. */
+export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type Holder = { pool?: pg.Pool; db?: Db; url?: string };
+// One pool per process, shared by the Hono app, the workers and the Next.js bundle (which
+// loads its own copy of this module), hence the global.
+const g = globalThis as unknown as { __sbDb?: Holder };
+const holder: Holder = g.__sbDb ?? (g.__sbDb = {});
+
+// Return int8 and numeric as JS numbers: counts and sums here stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function databaseUrl(): string {
+  const url = holder.url ?? process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set and no embedded database was started");
+  return url;
+}
+
+export function pool(): pg.Pool {
+  if (!holder.pool) {
+    holder.pool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: Number(process.env.DB_POOL_MAX ?? 20),
+      idleTimeoutMillis: 30_000,
+    });
+    holder.pool.on("error", (err) => log.error({ err }, "idle database client failed"));
+  }
+  return holder.pool;
+}
+
+export function db(): Db {
+  if (!holder.db) holder.db = drizzle(pool(), { schema });
+  return holder.db;
+}
+
+/** Point this process at a database (used by server.ts and the test setup). */
+export function setDatabaseUrl(url: string): void {
+  holder.url = url;
+}
+
+export async function closeDb(): Promise<void> {
+  const p = holder.pool;
+  holder.pool = undefined;
+  holder.db = undefined;
+  if (p) await p.end();
+}

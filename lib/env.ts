@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  ROLE: z.enum(["all", "web", "api", "worker"]).default("all"),
+  DATA_DIR: z.string().default(".data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Max JSON body for the public API, in bytes. */
+  API_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  /** Max multipart body (media upload, CSV), in bytes. */
+  API_UPLOAD_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  /** Secret for the operator-only background routes (/api/internal/*). */
+  OPERATOR_SECRET: z.string().min(16).optional(),
+  /** Signs dashboard sessions; generated and kept under DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(16).optional(),
+  /** Dashboard session lifetime in seconds. */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 3600),
+  /** Lets callbacks target loopback/private addresses (tests, local receivers). */
+  ALLOW_PRIVATE_CALLBACK_URLS: boolish,
+  /** Pool size of the node-postgres pool. */
+  DB_POOL_MAX: z.coerce.number().int().positive().default(20),
+  /** Seconds to wait for in-flight requests and jobs on SIGTERM. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(15),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** Validated environment; read lazily so scripts can set variables first. */
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+      throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Forget the cached environment (tests and scripts that change process.env). */
+export function resetEnv(): void {
+  cached = undefined;
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+
+let lastMs = 0;
+let seq = 0;
+
+/**
+ * UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then random bits. Time-ordered, so
+ * primary-key inserts stay at the right edge of the index. A 12-bit counter in rand_a keeps
+ * ids generated within one millisecond in order.
+ */
+export function uuidv7(): string {
+  let now = Date.now();
+  if (now <= lastMs) {
+    seq++;
+    if (seq > 0xfff) {
+      lastMs++;
+      seq = 0;
+    }
+    now = lastMs;
+  } else {
+    lastMs = now;
+    seq = 0;
+  }
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = 0x70 | ((seq >> 8) & 0x0f);
+  b[7] = seq & 0xff;
+  b[8] = 0x80 | (b[8]! & 0x3f);
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_RE.test(value);
+}

@@ -1,0 +1,96 @@
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createApiApp } from "../api/app";
+import { ensureAuthSecret } from "../auth/auth-secret";
+import { systemCtx } from "../context";
+import { closeDb, pool, setDatabaseUrl } from "../db";
+import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
+import { migrate } from "../db/migrate";
+import { env } from "../env";
+import { startBoss, stopBoss } from "../jobs/boss";
+import { startWorkers } from "../jobs/workers";
+import { log } from "../log";
+import { formatCredentials, seedDemo } from "../seed/seed-demo";
+
+const API_PATH = /^\/api\/(v1|v2|v3|webhooks|internal)(\/|$)|^\/api\/(openapi\.json|health|ready)$/;
+
+export type Running = { port: number; url: string; stop: () => Promise<void> };
+
+/**
+ * Starts, in order: the database (embedded PGlite when DATABASE_URL is unset), migrations,
+ * the first-start seed, one HTTP server (Hono for the public API, Next.js for the rest), then
+ * the pg-boss workers. ROLE selects what runs. `stop` drains and closes everything.
+ */
+export async function startServer(opts: { quiet?: boolean } = {}): Promise<Running> {
+  const cfg = env();
+  let embedded: EmbeddedDb | undefined;
+  if (cfg.DATABASE_URL) {
+    setDatabaseUrl(cfg.DATABASE_URL);
+  } else {
+    embedded = await startEmbeddedDb(path.join(cfg.DATA_DIR, "pg"));
+    setDatabaseUrl(embedded.url);
+    process.env.DATABASE_URL = embedded.url;
+    log.info({ dataDir: path.join(cfg.DATA_DIR, "pg") }, "embedded database started");
+  }
+  await migrate(pool());
+  ensureAuthSecret(cfg.DATA_DIR);
+
+  const boss = await startBoss();
+  const creds = await seedDemo(systemCtx());
+
+  const serveApi = cfg.ROLE === "all" || cfg.ROLE === "api" || cfg.ROLE === "web";
+  const serveWeb = cfg.ROLE === "all" || cfg.ROLE === "web";
+  let server: http.Server | undefined;
+  let port = 0;
+  if (serveApi || serveWeb) {
+    const api = getRequestListener(createApiApp().fetch);
+    const web = serveWeb ? await startNext(cfg.NODE_ENV === "development", cfg.PORT) : undefined;
+    server = http.createServer((req, res) => {
+      const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+      if (API_PATH.test(pathname) || !web) return void api(req, res);
+      return void web(req, res);
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server!.listen(cfg.PORT, cfg.HOST, resolve));
+    port = (server.address() as { port: number }).port;
+    log.info({ port, role: cfg.ROLE }, "listening");
+  }
+  if (cfg.ROLE === "all" || cfg.ROLE === "worker") await startWorkers(boss);
+
+  const url = `http://localhost:${port}`;
+  if (creds && !opts.quiet) process.stdout.write(formatCredentials(creds, url) + "\n");
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const deadline = cfg.SHUTDOWN_TIMEOUT * 1000;
+      if (server) await closeHttp(server, deadline);
+      await stopBoss(deadline);
+      await closeDb();
+      if (embedded) await embedded.stop();
+    })());
+  return { port, url, stop };
+}
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+async function startNext(dev: boolean, port: number): Promise<Handler> {
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: process.cwd(), port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  return (req, res) => handle(req, res);
+}
+
+/** Stops accepting, lets in-flight requests finish, then cuts what is left at the deadline. */
+function closeHttp(server: http.Server, deadlineMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), deadlineMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedDb } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+
+/**
+ * One database for the whole run: with DATABASE_URL set, a fresh database created on that
+ * server (dropped afterwards); otherwise an in-memory embedded PGlite. Migrated once; tests
+ * isolate themselves by creating their own businesses.
+ */
+export default async function setup(project: TestProject) {
+  const server = process.env.DATABASE_URL;
+  let url: string;
+  let teardown: () => Promise<void>;
+  if (server) {
+    const name = `sb_test_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    teardown = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const embedded = await startEmbeddedDb();
+    url = embedded.url;
+    teardown = embedded.stop;
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await migrate(pool);
+  await pool.end();
+  project.provide("databaseUrl", url);
+  project.provide("serverDatabaseUrl", server ?? "");
+  return teardown;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    /** The PostgreSQL server URL when the run targets one, else "". */
+    serverDatabaseUrl: string;
+  }
+}

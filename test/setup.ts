@@ -1,0 +1,12 @@
+import { afterAll, inject } from "vitest";
+import { closeDb, setDatabaseUrl } from "../lib/db";
+import { startBoss, stopBoss } from "../lib/jobs/boss";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+setDatabaseUrl(inject("databaseUrl"));
+await startBoss();
+
+afterAll(async () => {
+  await stopBoss(2_000);
+  await closeDb();
+});
