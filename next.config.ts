@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite-socket",
   ],
   poweredByHeader: false,
+  // Lets several builds of one checkout coexist (parallel e2e runs, benchmarks).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
 };
 

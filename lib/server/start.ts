@@ -76,6 +76,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 async function startNext(dev: boolean, port: number): Promise<Handler> {
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), port });
   await app.prepare();
