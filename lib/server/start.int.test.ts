@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "@/test/fresh-database";
+
+type Started = { child: ChildProcess; port: number; output: () => string };
+
+/** Runs server.ts as a real process (ROLE=api: no Next.js) and waits for its "listening" log. */
+function startProcess(databaseUrl: string): Promise<Started> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ROLE: "api",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "sb-start-")),
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /"port":(\d+),"role":"api","msg":"listening"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(m[1]), output: () => out });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+const exitCode = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+describe("server start-up", () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const fn of cleanup.reverse()) await fn();
+  });
+
+  it("two servers starting together on one empty database both come up, seeded once; SIGTERM exits 0", async () => {
+    const db = await freshDatabase();
+    cleanup.push(db.drop);
+    const [a, b] = await Promise.all([startProcess(db.url), startProcess(db.url)]);
+    cleanup.push(async () => {
+      a.child.kill("SIGKILL");
+      b.child.kill("SIGKILL");
+    });
+
+    for (const s of [a, b]) {
+      const res = await fetch(`http://127.0.0.1:${s.port}/api/ready`);
+      expect(res.status).toBe(200);
+    }
+    // Exactly one of them printed the first-start credentials.
+    const printed = [a, b].filter((s) => s.output().includes("Demo API key"));
+    expect(printed).toHaveLength(1);
+    const key = /Demo API key\s+(\S+)/.exec(printed[0]!.output())![1]!;
+    const businessId = /Demo business\s+(\S+)/.exec(printed[0]!.output())![1]!;
+
+    // Both serve the same data: the key printed by one works on the other.
+    for (const s of [a, b]) {
+      const res = await fetch(`http://127.0.0.1:${s.port}/api/v3/business/${businessId}/channels`, {
+        headers: { "x-api-key": key },
+      });
+      expect(res.status).toBe(200);
+    }
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM users WHERE role = 'OPERATOR'");
+    await client.end();
+    expect(rows[0].n).toBe(1);
+
+    const exits = [exitCode(a.child), exitCode(b.child)];
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+    expect(await Promise.all(exits)).toEqual([0, 0]);
+  }, 90_000);
+});
