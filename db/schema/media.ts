@@ -1,0 +1,22 @@
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses";
+
+/**
+ * Which business uploaded which content. The bytes live in the media store keyed by SHA-256
+ * (lib/media); this row is what lets a business read a hash back, so one business can never
+ * fetch another's upload by guessing or learning its hash.
+ */
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    sha256: text("sha256").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    fileName: text("file_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.sha256] })],
+);
