@@ -32,7 +32,7 @@ app.get("/api/v3/boom", () => {
 });
 
 async function call(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
-  const headers = { ...init.headers };
+  const headers: Record<string, string> = { ...init.headers };
   if (typeof init.body === "string") headers["content-length"] ??= String(Buffer.byteLength(init.body));
   const res = await app.request(path, { ...init, headers });
   const text = await res.text();

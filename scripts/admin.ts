@@ -1,0 +1,151 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createApiKey } from "../lib/api-keys/create-api-key";
+import { listApiKeys } from "../lib/api-keys/list-api-keys";
+import { revokeApiKey } from "../lib/api-keys/revoke-api-key";
+import { createBusiness } from "../lib/businesses/create-business";
+import { getBusiness, listBusinesses } from "../lib/businesses/list-businesses";
+import { setBusinessEnabled } from "../lib/businesses/set-business-enabled";
+import { setChannel } from "../lib/businesses/set-channel";
+import { systemCtx } from "../lib/context";
+import { closeDb, pool, setDatabaseUrl } from "../lib/db";
+import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
+import { migrate } from "../lib/db/migrate";
+import { AppError } from "../lib/errors";
+import { createDashboardUser } from "../lib/users/create-dashboard-user";
+
+const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
+
+  business:create   --name <name> [--no-chatapp] [--no-rcs]
+  business:list
+  business:show     --business <id>
+  business:enable   --business <id>
+  business:disable  --business <id>
+  channel:enable    --business <id> --channel chatapp|rcs [--provider <p>] [--phone-number-ids a,b] [--agent-id <id>]
+  channel:disable   --business <id> --channel chatapp|rcs
+  key:create        --business <id> [--name <name>]      prints the key once
+  key:list          --business <id>
+  key:revoke        --business <id> --key <key id>
+  operator:create   --email <e-mail> --password <password> [--name <first name>]
+  admin:create      --business <id> --email <e-mail> --password <password> [--name <first name>]
+
+Uses DATABASE_URL, or the embedded database under DATA_DIR (default .data), also while the server runs.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: "string" },
+    business: { type: "string" },
+    channel: { type: "string" },
+    provider: { type: "string" },
+    "phone-number-ids": { type: "string" },
+    "agent-id": { type: "string" },
+    key: { type: "string" },
+    email: { type: "string" },
+    password: { type: "string" },
+    "no-chatapp": { type: "boolean" },
+    "no-rcs": { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+function need(name: keyof typeof values): string {
+  const v = values[name];
+  if (typeof v !== "string" || !v) throw new AppError("invalid_request", `--${name} is required`);
+  return v;
+}
+
+const ctx = () => systemCtx("admin-cli");
+const print = (v: unknown) => console.log(JSON.stringify(v, null, 2));
+
+const commands: Record<string, () => Promise<void>> = {
+  "business:create": async () =>
+    print(
+      await createBusiness(ctx(), {
+        name: need("name"),
+        chatappEnabled: !values["no-chatapp"],
+        rcsEnabled: !values["no-rcs"],
+      }),
+    ),
+  "business:list": async () =>
+    print((await listBusinesses(ctx())).map((b) => ({ id: b.id, name: b.name, enabled: b.enabled }))),
+  "business:show": async () => print(await getBusiness(ctx(), need("business"))),
+  "business:enable": () => setBusinessEnabled(ctx(), { businessId: need("business"), enabled: true }),
+  "business:disable": () => setBusinessEnabled(ctx(), { businessId: need("business"), enabled: false }),
+  "channel:enable": async () => print(await channel(true)),
+  "channel:disable": async () => print(await channel(false)),
+  "key:create": async () => {
+    const k = await createApiKey(ctx(), { businessId: need("business"), name: values.name ?? "CLI key" });
+    print({ id: k.id, name: k.name, key: k.key, note: "Shown once: store it now." });
+  },
+  "key:list": async () => print(await listApiKeys(ctx(), need("business"))),
+  "key:revoke": async () => {
+    await revokeApiKey(ctx(), { businessId: need("business"), id: need("key") });
+    console.log("revoked");
+  },
+  "operator:create": async () =>
+    print(
+      await createDashboardUser(ctx(), {
+        businessId: null,
+        role: "OPERATOR",
+        email: need("email"),
+        password: need("password"),
+        firstName: values.name ?? "Operator",
+      }),
+    ),
+  "admin:create": async () =>
+    print(
+      await createDashboardUser(ctx(), {
+        businessId: need("business"),
+        role: "BUSINESS_ADMIN",
+        email: need("email"),
+        password: need("password"),
+        firstName: values.name ?? "Admin",
+      }),
+    ),
+};
+
+function channel(enabled: boolean) {
+  const ids = values["phone-number-ids"];
+  return setChannel(ctx(), {
+    businessId: need("business"),
+    channel: need("channel") as "chatapp" | "rcs",
+    enabled,
+    provider: values.provider,
+    phoneNumberIds: ids ? ids.split(",").map((s) => s.trim()) : undefined,
+    agentId: values["agent-id"],
+  });
+}
+
+async function main(): Promise<number> {
+  const name = positionals[0];
+  const run = name ? commands[name] : undefined;
+  if (values.help || !run) {
+    console.log(USAGE);
+    return name && !values.help ? 2 : 0;
+  }
+  let embedded: EmbeddedDb | undefined;
+  const dataDir = path.join(process.env.DATA_DIR ?? ".data", "pg");
+  const url = process.env.DATABASE_URL ?? runningEmbeddedUrl(dataDir);
+  if (url) setDatabaseUrl(url);
+  else {
+    embedded = await startEmbeddedDb(dataDir);
+    setDatabaseUrl(embedded.url);
+  }
+  try {
+    await migrate(pool());
+    await run();
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError)
+      console.error(`error: ${err.message}`, err.details.length ? err.details : "");
+    else if (err instanceof Error && err.name === "ZodError") console.error(`error: ${err.message}`);
+    else throw err;
+    return 1;
+  } finally {
+    await closeDb();
+    await embedded?.stop();
+  }
+}
+
+process.exitCode = await main();
