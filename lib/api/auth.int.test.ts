@@ -58,7 +58,9 @@ describe("API key authentication", () => {
   });
 
   it("answers 401 for a business id that does not exist", async () => {
-    const res = await api(path("00000000-0000-7000-8000-000000000000"), { headers: { "x-api-key": a.apiKey } });
+    const res = await api(path("00000000-0000-7000-8000-000000000000"), {
+      headers: { "x-api-key": a.apiKey },
+    });
     expect(res.status).toBe(401);
   });
 

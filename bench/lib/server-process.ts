@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export type BenchServer = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  apiKey: string;
+  businessId: string;
+  /** Peak resident set size of the server process seen so far, in MiB. */
+  peakRssMiB: () => number;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts server.ts as its own process on a fresh embedded database (or a fresh database
+ * named by BENCH_DATABASE_URL) and returns the demo business's API key from its first-start
+ * output.
+ */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sb-bench-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ROLE: "api",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (/Demo API key/.test(out) && /Try it/.test(out)) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  await ready;
+  const m = /localhost:(\d+)\/login/.exec(out)!;
+  const port = Number(m[1]);
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      /* process gone */
+    }
+  }, 200);
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    apiKey: /Demo API key\s+(\S+)/.exec(out)![1]!,
+    businessId: /Demo business\s+(\S+)/.exec(out)![1]!,
+    peakRssMiB: () => Math.round(peak),
+    stop: async () => {
+      clearInterval(sampler);
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
