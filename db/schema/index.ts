@@ -4,3 +4,4 @@ export * from "./users";
 export * from "./audit-log";
 export * from "./templates";
 export * from "./media";
+export * from "./profiles";

@@ -10,6 +10,7 @@ import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
 import type { ApiApp, ApiEnv } from "./types";
 import { registerBusinessRoutes } from "./v3/business";
+import { registerProfileRoutes } from "./v3/profiles";
 import { registerWhoamiRoutes } from "./v3/whoami";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -69,6 +70,7 @@ export function createApiApp(): ApiApp {
 
   registerHealth(app);
   registerBusinessRoutes(app);
+  registerProfileRoutes(app);
   registerWhoamiRoutes(app);
   registerOpenApi(app);
 

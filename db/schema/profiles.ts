@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses";
+
+/**
+ * Subscriber profiles (spec F1). `phone` is the normalised E.164 number without the "+"
+ * (e.g. 919876543210): one profile per phone within a business, so a re-upload updates.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    countryCode: text("country_code").notNull(),
+    name: text("name"),
+    age: integer("age"),
+    gender: text("gender"),
+    dob: date("dob", { mode: "string" }),
+    businessSubscriberId: text("business_subscriber_id"),
+    city: text("city"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("profiles_business_phone_unique").on(t.businessId, t.phone),
+    index("profiles_business_id_idx").on(t.businessId, t.id),
+    index("profiles_business_name_idx").on(t.businessId, sql`lower(${t.name})`),
+  ],
+);

@@ -1,0 +1,69 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { db } from "@/lib/db";
+import { uploadProfiles } from "@/lib/profiles/upload-profiles";
+import { MAX_PROFILES_PER_UPLOAD } from "@/lib/profiles/schemas";
+import { apiKeyAuth } from "../auth";
+import { errorResponses } from "../schemas";
+import type { ApiApp } from "../types";
+
+const ProfileDoc = z
+  .object({
+    phone: z.string().openapi({ example: "919876543210", description: "With country code; required" }),
+    countrycode: z.string().openapi({ example: "IN", description: "ISO 3166-1 alpha-2; required" }),
+    name: z.string().optional().openapi({ example: "Asha Rao" }),
+    age: z.number().int().optional().openapi({ example: 31 }),
+    gender: z.string().optional().openapi({ example: "female" }),
+    dob: z.string().optional().openapi({ example: "21/04/1993", description: "day/month/year" }),
+    businesssubscriberid: z.string().optional().openapi({ example: "CRM-000123" }),
+    city: z.string().optional().openapi({ example: "Pune" }),
+  })
+  .openapi("Profile");
+
+const UploadBody = z.object({
+  // Items are validated one by one in the domain so one bad record does not fail the call.
+  profile: z
+    .array(z.unknown().openapi({ $ref: "#/components/schemas/Profile" } as never))
+    .min(1, "Send at least one profile")
+    .max(MAX_PROFILES_PER_UPLOAD, `At most ${MAX_PROFILES_PER_UPLOAD} profiles per call`)
+    .openapi({ description: `At most ${MAX_PROFILES_PER_UPLOAD} profiles` }),
+});
+
+const UploadResult = z
+  .object({
+    status: z.enum(["success", "success with errors"]),
+    total: z.number().int().openapi({ description: "Records submitted" }),
+    uploaded: z.number().int().openapi({ description: "Profiles created or updated" }),
+    rejected: z.number().int().openapi({ description: "Records rejected for invalid data" }),
+    errors: z.array(z.object({ index: z.number().int(), reason: z.string() })).openapi({
+      description: "One entry per rejected record: its 0-based index in `profile` and why",
+      example: [{ index: 3, reason: "phone: Not a valid phone number for country IN" }],
+    }),
+  })
+  .openapi("ProfileUploadResult");
+
+const route = createRoute({
+  method: "post",
+  path: "/api/v3/profile/upload",
+  tags: ["Profiles"],
+  summary: "Upload up to 1,000 subscriber profiles (upsert by phone)",
+  middleware: [apiKeyAuth] as const,
+  request: { body: { required: true, content: { "application/json": { schema: UploadBody } } } },
+  responses: {
+    200: { description: "Upload result", content: { "application/json": { schema: UploadResult } } },
+    ...errorResponses,
+  },
+});
+
+export function registerProfileRoutes(app: ApiApp): void {
+  app.openAPIRegistry.register("Profile", ProfileDoc);
+  // POST /api/v3/profile/upload (F1)
+  app.openapi(route, async (c) => {
+    const { keyId, businessId } = c.get("auth");
+    const result = await uploadProfiles(
+      { db: db(), actor: { type: "api_key", id: keyId, businessId } },
+      businessId,
+      c.req.valid("json"),
+    );
+    return c.json(result, 200);
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { normalisePhone } from "./normalise-phone";
+import { parseDob, profileRecord } from "./schemas";
+
+describe("normalisePhone", () => {
+  it("accepts national, international-without-plus and E.164 forms", () => {
+    expect(normalisePhone("9876543210", "IN")).toMatchObject({ ok: true, e164: "919876543210" });
+    expect(normalisePhone("919876543210", "IN")).toMatchObject({ ok: true, e164: "919876543210" });
+    expect(normalisePhone("+91 98765-43210", "in")).toMatchObject({ ok: true, e164: "919876543210" });
+    expect(normalisePhone("+14155550100", "IN")).toMatchObject({ ok: true, e164: "14155550100" });
+  });
+  it("rejects garbage and too-short numbers", () => {
+    expect(normalisePhone("12345", "IN").ok).toBe(false);
+    expect(normalisePhone("98765abc10", "IN")).toMatchObject({ ok: false, reason: /invalid characters/ });
+    expect(normalisePhone("", "IN").ok).toBe(false);
+  });
+});
+
+describe("parseDob", () => {
+  it("reads day/month/year", () => {
+    expect(parseDob("21/04/1993")).toBe("1993-04-21");
+    expect(parseDob("1-2-2000")).toBe("2000-02-01");
+  });
+  it("rejects impossible, future and month-first dates", () => {
+    expect(parseDob("31/02/2000")).toBeNull();
+    expect(parseDob("12/25/2000")).toBeNull();
+    expect(parseDob("01/01/2999")).toBeNull();
+    expect(parseDob("2000-01-01")).toBeNull();
+  });
+});
+
+describe("profileRecord", () => {
+  it("normalises and coerces CSV-style strings", () => {
+    const r = profileRecord.parse({
+      phone: 9876543210,
+      countrycode: "in",
+      age: " 31 ",
+      name: "",
+      dob: "21/04/1993",
+    });
+    expect(r).toEqual({ phone: "919876543210", countrycode: "IN", age: 31, dob: "1993-04-21" });
+  });
+  it("requires phone and countrycode", () => {
+    const r = profileRecord.safeParse({ name: "x" });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join("."))).toEqual(["phone", "countrycode"]);
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { isCountryCode, normalisePhone } from "./normalise-phone";
+
+export const MAX_PROFILES_PER_UPLOAD = 1000;
+
+// CSV imports and loosely typed clients send "" for a missing value and numbers as strings.
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : blankToUndefined(typeof v === "string" ? v.trim() : v)),
+    z.string().max(max, `At most ${max} characters`).optional(),
+  );
+
+/** day/month/year (also d-m-yyyy, d.m.yyyy) -> yyyy-mm-dd; a real date, not in the future. */
+export function parseDob(value: string): string | null {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  if (y < 1900 || date.getTime() > Date.now()) return null;
+  return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/**
+ * One subscriber profile of F1. Required: `phone` and `countrycode` (decision in
+ * docs/decisions.md); everything else is optional. Unknown fields are ignored.
+ */
+export const profileRecord = z
+  .object({
+    phone: z.preprocess(
+      (v) => (typeof v === "number" ? String(v) : blankToUndefined(v)),
+      z.string({ error: "Required" }),
+    ),
+    countrycode: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: "Required" })
+        .trim()
+        .refine(isCountryCode, "Must be a two-letter country code (ISO 3166-1 alpha-2)")
+        .transform((v) => v.toUpperCase()),
+    ),
+    name: text(200),
+    age: z.preprocess(
+      (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+      z.number({ error: "Must be a whole number" }).int("Must be a whole number").min(0).max(150).optional(),
+    ),
+    gender: text(32),
+    dob: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .transform((v, ctx) => {
+          const iso = parseDob(v);
+          if (!iso) ctx.addIssue({ code: "custom", message: "Must be a past date written day/month/year" });
+          return iso ?? "";
+        })
+        .optional(),
+    ),
+    businesssubscriberid: text(128),
+    city: text(120),
+  })
+  .transform((p, ctx) => {
+    const phone = normalisePhone(p.phone, p.countrycode);
+    if (!phone.ok) {
+      ctx.addIssue({ code: "custom", path: ["phone"], message: phone.reason });
+      return z.NEVER;
+    }
+    return { ...p, phone: phone.e164 };
+  });
+export type ProfileRecord = z.output<typeof profileRecord>;
+
+export const uploadProfilesInput = z.object({
+  profile: z
+    .array(z.unknown(), { error: "Required: an array of profiles" })
+    .min(1, "Send at least one profile")
+    .max(MAX_PROFILES_PER_UPLOAD, `At most ${MAX_PROFILES_PER_UPLOAD} profiles per call`),
+});
+
+export type UploadProfilesResult = {
+  status: "success" | "success with errors";
+  total: number;
+  uploaded: number;
+  rejected: number;
+  errors: { index: number; reason: string }[];
+};
+
+export const listProfilesInput = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListProfilesInput = z.input<typeof listProfilesInput>;

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { recordAudit } from "../audit/record-audit";
+import { inTransaction, type Ctx } from "../context";
+import { uuidv7 } from "../ids";
+import { profileRecord, uploadProfilesInput, type ProfileRecord, type UploadProfilesResult } from "./schemas";
+
+/**
+ * F1: validates each record on its own (a bad record is reported by index, never fails the
+ * call) and upserts the valid ones by (business, phone) in ONE statement: the columns travel
+ * as nine arrays through `unnest`, so a 1,000-profile upload is one round trip with nine
+ * parameters instead of 10,000. A value left out of a re-upload keeps the stored one.
+ */
+export async function uploadProfiles(
+  ctx: Ctx,
+  businessId: string,
+  raw: { profile: unknown[] },
+): Promise<UploadProfilesResult> {
+  const { profile } = uploadProfilesInput.parse(raw);
+  const errors: UploadProfilesResult["errors"] = [];
+  // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
+  const byPhone = new Map<string, ProfileRecord>();
+  profile.forEach((item, index) => {
+    const r = profileRecord.safeParse(item);
+    if (r.success) {
+      byPhone.delete(r.data.phone);
+      byPhone.set(r.data.phone, r.data);
+      return;
+    }
+    const reason = r.error.issues
+      .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+      .join("; ");
+    errors.push({ index, reason: item && typeof item === "object" ? reason : "Must be an object" });
+  });
+
+  const rows = [...byPhone.values()];
+  if (rows.length > 0) {
+    const col = <T>(f: (r: ProfileRecord) => T) => sql.param(rows.map(f));
+    await inTransaction(ctx, async (tx) => {
+      await tx.db.execute(sql`
+        INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
+                              business_subscriber_id, city)
+        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city
+        FROM unnest(${col(() => uuidv7())}::uuid[], ${col((r) => r.phone)}::text[],
+                    ${col((r) => r.countrycode)}::text[], ${col((r) => r.name ?? null)}::text[],
+                    ${col((r) => r.age ?? null)}::int[], ${col((r) => r.gender ?? null)}::text[],
+                    ${col((r) => r.dob ?? null)}::date[], ${col((r) => r.businesssubscriberid ?? null)}::text[],
+                    ${col((r) => r.city ?? null)}::text[])
+             AS u(id, phone, cc, name, age, gender, dob, bsid, city)
+        ON CONFLICT (business_id, phone) DO UPDATE SET
+          country_code = excluded.country_code,
+          name = coalesce(excluded.name, profiles.name),
+          age = coalesce(excluded.age, profiles.age),
+          gender = coalesce(excluded.gender, profiles.gender),
+          dob = coalesce(excluded.dob, profiles.dob),
+          business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
+          city = coalesce(excluded.city, profiles.city),
+          updated_at = now()`);
+      await recordAudit(tx, {
+        businessId,
+        action: "profile.upload",
+        targetType: "profile",
+        data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
+      });
+    });
+  }
+  const rejected = errors.length;
+  return {
+    status: rejected === 0 ? "success" : "success with errors",
+    total: profile.length,
+    uploaded: profile.length - rejected,
+    rejected,
+    errors,
+  };
+}
