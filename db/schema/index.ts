@@ -5,3 +5,4 @@ export * from "./audit-log";
 export * from "./templates";
 export * from "./media";
 export * from "./profiles";
+export * from "./callbacks";

@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses";
+
+export const callbackDeliveryStatuses = ["pending", "delivered", "failed"] as const;
+
+/**
+ * Where a business wants to hear about events. `events` empty means every event type. The
+ * signing secret is stored encrypted (AES-256-GCM, see lib/callbacks/secret-box.ts) because the
+ * dashboard must be able to reveal it again.
+ */
+export const callbackEndpoints = pgTable(
+  "callback_endpoints",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    enabled: boolean("enabled").notNull().default(true),
+    secretCiphertext: text("secret_ciphertext").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("callback_endpoints_business_idx").on(t.businessId, t.createdAt)],
+);
+
+/**
+ * One event for one endpoint. `id` is the Standard Webhooks `webhook-id`, stable across
+ * retries and replays so receivers can deduplicate. `step` is the position in the retry
+ * schedule of the current cycle (a replay starts a new cycle); `attempts` counts all attempts.
+ * `locked_until` is the lease a worker takes while it sends, so two workers never send the same
+ * delivery at once and a crashed worker's deliveries become claimable again.
+ */
+export const callbackDeliveries = pgTable(
+  "callback_deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => callbackEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    /** What the event is about (message id, call sid), for the message and call pages. */
+    subjectId: text("subject_id"),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: callbackDeliveryStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    step: integer("step").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastResponseCode: integer("last_response_code"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("callback_deliveries_business_idx").on(t.businessId, t.id),
+    index("callback_deliveries_endpoint_idx").on(t.businessId, t.endpointId, t.id),
+    index("callback_deliveries_status_idx").on(t.businessId, t.status, t.nextAttemptAt),
+    index("callback_deliveries_subject_idx").on(t.businessId, t.subjectId),
+    // Not tenant-led on purpose: the sweeper looks across businesses for stranded deliveries,
+    // and the partial index only holds pending rows.
+    index("callback_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every HTTP attempt of a delivery, successful or not. */
+export const callbackAttempts = pgTable(
+  "callback_attempts",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => callbackDeliveries.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id").notNull(),
+    attemptNo: integer("attempt_no").notNull(),
+    url: text("url").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /** Null when no HTTP response came back (refused, timeout, SSRF guard). */
+    responseStatus: integer("response_status"),
+    latencyMs: integer("latency_ms").notNull(),
+    error: text("error"),
+    /** At most 1 KB of the response body. */
+    responseBody: text("response_body"),
+  },
+  (t) => [index("callback_attempts_delivery_idx").on(t.businessId, t.deliveryId, t.requestedAt)],
+);
