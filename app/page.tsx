@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { homePathFor } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -6,5 +7,5 @@ export const dynamic = "force-dynamic";
 export default async function Home() {
   const user = await currentUser();
   if (!user) redirect("/login");
-  redirect(user.role === "OPERATOR" ? "/console/businesses" : "/api-keys");
+  redirect(homePathFor(user.role));
 }

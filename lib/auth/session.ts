@@ -11,10 +11,15 @@ export async function currentUser(): Promise<SessionUser | null> {
   return findSessionUser(systemCtx(), session.uid, session.sv);
 }
 
-/** For pages and server actions: the user, or a redirect to sign-in. */
-export async function requireUser(): Promise<SessionUser> {
+/**
+ * For pages and server actions: the user, or a redirect to sign-in. A user who must change
+ * their password (new account, reset by an admin) is sent to /account/password first; only
+ * that page passes `allowPasswordChange`.
+ */
+export async function requireUser(opts: { allowPasswordChange?: boolean } = {}): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect("/login");
+  if (user.mustChangePassword && !opts.allowPasswordChange) redirect("/account/password");
   return user;
 }
 

@@ -1,0 +1,51 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
+import { requireOperator } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { createBusiness } from "@/lib/businesses/create-business";
+import { createBusinessInput, channels } from "@/lib/businesses/schemas";
+import { setBusinessEnabled } from "@/lib/businesses/set-business-enabled";
+import { setChannel } from "@/lib/businesses/set-channel";
+
+// Operator-only actions of the console. Each checks the session itself: a server action is a
+// public endpoint whatever page renders it.
+
+export async function createBusinessAction(
+  raw: unknown,
+): Promise<ActionResult<{ id: string; name: string }>> {
+  const user = await requireOperator();
+  return runAction(async () => {
+    const b = await createBusiness(userCtx(user), createBusinessInput.parse(raw));
+    revalidatePath("/console/businesses");
+    return { id: b.id, name: b.name };
+  });
+}
+
+const channelToggle = z.object({
+  businessId: z.string().uuid(),
+  channel: z.enum(channels),
+  enabled: z.boolean(),
+});
+
+export async function setChannelAction(raw: unknown): Promise<ActionResult<null>> {
+  const user = await requireOperator();
+  return runAction(async () => {
+    await setChannel(userCtx(user), channelToggle.parse(raw));
+    revalidatePath("/console/businesses");
+    return null;
+  });
+}
+
+const businessToggle = z.object({ businessId: z.string().uuid(), enabled: z.boolean() });
+
+export async function setBusinessEnabledAction(raw: unknown): Promise<ActionResult<null>> {
+  const user = await requireOperator();
+  return runAction(async () => {
+    await setBusinessEnabled(userCtx(user), businessToggle.parse(raw));
+    revalidatePath("/console/businesses");
+    return null;
+  });
+}

@@ -1,0 +1,274 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DataTable, dataTableColumns } from "@/components/ui/data-table";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Switch } from "@/components/ui/field";
+import { applyActionErrors, FormField } from "@/components/ui/form-field";
+import { formatDateTime } from "@/components/ui/format";
+import { Icon } from "@/components/ui/icons";
+import { useToast } from "@/components/ui/toast";
+import { createBusinessInput, type BusinessView, type Channel } from "@/lib/businesses/schemas";
+import { createBusinessAction, setBusinessEnabledAction, setChannelAction } from "./actions";
+
+type Row = BusinessView;
+const col = dataTableColumns<Row>();
+
+const channelNames: Record<Channel, string> = { chatapp: "chatapp", rcs: "RCS" };
+
+const columns = col.columns([
+  col.accessor("name", {
+    header: "Name",
+    cell: (c) => <span className="font-medium text-slate-900">{c.getValue()}</span>,
+  }),
+  col.accessor("id", {
+    header: "ID",
+    enableSorting: false,
+    cell: (c) => (
+      <div className="flex items-center gap-1">
+        <code className="font-mono text-xs text-slate-600">{c.getValue()}</code>
+        <CopyButton value={c.getValue()} label="Copy" variant="ghost" />
+      </div>
+    ),
+  }),
+  col.accessor("createdAt", {
+    header: "Created",
+    sortFn: "datetime",
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+  }),
+  col.display({
+    id: "channels",
+    header: "Channels",
+    cell: (c) => (
+      <div className="flex flex-col gap-2">
+        {c.row.original.channels.map((ch) => (
+          <ChannelToggle
+            key={ch.channel}
+            businessId={c.row.original.id}
+            businessName={c.row.original.name}
+            channel={ch.channel}
+            provider={ch.provider}
+            enabled={ch.enabled}
+            detail={ch.channel === "chatapp" ? ch.phoneNumberIds.join(", ") : (ch.agentId ?? "")}
+          />
+        ))}
+      </div>
+    ),
+  }),
+  col.accessor("enabled", {
+    header: "Status",
+    cell: (c) => (
+      <BusinessToggle
+        businessId={c.row.original.id}
+        businessName={c.row.original.name}
+        enabled={c.getValue()}
+      />
+    ),
+  }),
+]);
+
+export function BusinessesView({ businesses }: { businesses: BusinessView[] }) {
+  const [creating, setCreating] = useState(false);
+  const createButton = (
+    <Button onClick={() => setCreating(true)} icon={<Icon name="plus" className="size-4" />}>
+      Create business
+    </Button>
+  );
+  const data = useMemo(() => businesses, [businesses]);
+  return (
+    <>
+      <DataTable
+        label="Businesses"
+        columns={columns}
+        data={data}
+        getRowId={(r) => r.id}
+        initialSort={[{ id: "createdAt", desc: true }]}
+        searchPlaceholder="Search by name or ID"
+        toolbar={createButton}
+        empty={
+          <EmptyState
+            icon={<Icon name="building" />}
+            title="No businesses yet"
+            description="Create a business to give a customer their own channels, users and API keys."
+            action={createButton}
+          />
+        }
+      />
+      <CreateBusinessDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+/** Flips on change and flips back if the server refuses, so the switch never lies for long. */
+function useToggle(initial: boolean, save: (next: boolean) => Promise<{ ok: boolean; message?: string }>) {
+  const [checked, setChecked] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [seen, setSeen] = useState(initial);
+  if (initial !== seen) {
+    // The server's value changed (refresh): adopt it.
+    setSeen(initial);
+    setChecked(initial);
+  }
+  async function toggle(next: boolean) {
+    setChecked(next);
+    setBusy(true);
+    const res = await save(next);
+    setBusy(false);
+    if (!res.ok) setChecked(!next);
+    return res;
+  }
+  return { checked, busy, toggle };
+}
+
+function ChannelToggle(props: {
+  businessId: string;
+  businessName: string;
+  channel: Channel;
+  provider: string;
+  enabled: boolean;
+  detail: string;
+}) {
+  const toast = useToast();
+  const router = useRouter();
+  const t = useToggle(props.enabled, (enabled) =>
+    setChannelAction({ businessId: props.businessId, channel: props.channel, enabled }),
+  );
+  return (
+    <div className="flex items-center gap-3">
+      <Switch
+        label={`${channelNames[props.channel]} for ${props.businessName}`}
+        hideLabel
+        checked={t.checked}
+        disabled={t.busy}
+        onChange={async (e) => {
+          const next = e.currentTarget.checked;
+          const res = await t.toggle(next);
+          if (res.ok) {
+            toast.show({
+              tone: "success",
+              title: `${channelNames[props.channel]} ${next ? "enabled" : "disabled"}`,
+              description: props.businessName,
+            });
+            router.refresh();
+          } else
+            toast.show({ tone: "danger", title: "Could not change the channel", description: res.message });
+        }}
+      />
+      <span className="text-sm">
+        <span className="font-medium text-slate-900">{channelNames[props.channel]}</span>{" "}
+        <Badge tone={props.provider === "simulator" ? "accent" : "info"}>{props.provider}</Badge>
+        {props.detail ? <span className="ml-2 font-mono text-xs text-slate-500">{props.detail}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+function BusinessToggle({
+  businessId,
+  businessName,
+  enabled,
+}: {
+  businessId: string;
+  businessName: string;
+  enabled: boolean;
+}) {
+  const toast = useToast();
+  const router = useRouter();
+  const t = useToggle(enabled, (next) => setBusinessEnabledAction({ businessId, enabled: next }));
+  return (
+    <div className="flex items-center gap-3">
+      <Switch
+        label={`${businessName} enabled`}
+        hideLabel
+        checked={t.checked}
+        disabled={t.busy}
+        onChange={async (e) => {
+          const next = e.currentTarget.checked;
+          const res = await t.toggle(next);
+          if (res.ok) {
+            toast.show({ tone: "success", title: `${businessName} ${next ? "enabled" : "disabled"}` });
+            router.refresh();
+          } else
+            toast.show({ tone: "danger", title: "Could not change the business", description: res.message });
+        }}
+      />
+      <Badge tone={t.checked ? "success" : "neutral"} dot>
+        {t.checked ? "Enabled" : "Disabled"}
+      </Badge>
+    </div>
+  );
+}
+
+function CreateBusinessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useForm({
+    resolver: zodResolver(createBusinessInput),
+    defaultValues: { name: "", chatappEnabled: true, rcsEnabled: true },
+  });
+  const [error, setError] = useState<string | null>(null);
+  function close() {
+    setError(null);
+    form.reset();
+    onClose();
+  }
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    const res = await createBusinessAction(values);
+    if (!res.ok) {
+      setError(applyActionErrors(form, res));
+      return;
+    }
+    toast.show({ tone: "success", title: "Business created", description: res.data.name });
+    close();
+    router.refresh();
+  });
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create business"
+      description="Both channels start on the simulator, so the business can send test messages at once."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-business" loading={form.formState.isSubmitting}>
+            Create business
+          </Button>
+        </>
+      }
+    >
+      <form id="create-business" onSubmit={submit} noValidate className="space-y-5">
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <FormField form={form} name="name" label="Name" placeholder="e.g. Acme Retail" autoFocus required />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">Channels</legend>
+          <FormField
+            form={form}
+            name="chatappEnabled"
+            kind="switch"
+            label="chatapp"
+            hint="WhatsApp Business templates"
+          />
+          <FormField
+            form={form}
+            name="rcsEnabled"
+            kind="switch"
+            label="RCS"
+            hint="Rich messages to Android phones"
+          />
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

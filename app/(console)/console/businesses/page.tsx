@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireOperator } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listBusinesses } from "@/lib/businesses/list-businesses";
+import { BusinessesView } from "./businesses-view";
+
+export const metadata: Metadata = { title: "Businesses" };
+
+export default async function BusinessesPage() {
+  const user = await requireOperator();
+  const businesses = await listBusinesses(userCtx(user));
+  return (
+    <>
+      <PageHeader
+        eyebrow="Console"
+        title="Businesses"
+        description="Every business on this Switchboard, the channels it may send on and their providers. A disabled business's API keys and users stop working at once."
+      />
+      <BusinessesView businesses={businesses} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { requireOperator } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+
+/** The operator console: the same shell, operator navigation, operators only. */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const user = await requireOperator();
+  return (
+    <AppShell user={user} context="Operator console">
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { requireUser } from "@/lib/auth/session";
+import { systemCtx } from "@/lib/context";
+import { getBusiness } from "@/lib/businesses/list-businesses";
+
+export const dynamic = "force-dynamic";
+
+/** Business areas (and the API reference, which operators see too). */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser();
+  const context = user.businessId
+    ? (await getBusiness(systemCtx(), user.businessId)).name
+    : "Operator console";
+  return (
+    <AppShell user={user} context={context}>
+      {children}
+    </AppShell>
+  );
+}

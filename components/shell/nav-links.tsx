@@ -1,0 +1,50 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn, focusRing } from "@/components/ui/cn";
+import { Icon } from "@/components/ui/icons";
+import type { NavSection } from "./nav";
+
+export function NavLinks({ sections }: { sections: NavSection[] }) {
+  const pathname = usePathname();
+  return (
+    <div className="space-y-6">
+      {sections.map((s) => (
+        <div key={s.title}>
+          <p className="px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase">{s.title}</p>
+          <ul className="mt-2 space-y-0.5">
+            {s.items.map((item) => {
+              const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              return (
+                <li key={`${item.href}-${item.label}`}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                      focusRing,
+                      "focus-visible:outline-indigo-400",
+                      active
+                        ? "bg-slate-800 text-white"
+                        : "text-slate-300 hover:bg-slate-800/60 hover:text-white",
+                    )}
+                  >
+                    <Icon
+                      name={item.icon}
+                      className={cn(
+                        "size-5",
+                        active ? "text-indigo-300" : "text-slate-400 group-hover:text-slate-200",
+                      )}
+                    />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
