@@ -37,6 +37,22 @@ const schema = z.object({
     .default(8 * 3600),
   /** Lets callbacks target loopback/private addresses (tests, local receivers). */
   ALLOW_PRIVATE_CALLBACK_URLS: boolish,
+  /** Key for the callback signing secrets at rest; AUTH_SECRET when unset (docs/callbacks.md). */
+  CALLBACK_SECRET_KEY: z.string().min(16).optional(),
+  /** Delays in seconds before each callback attempt: first immediately, then the retries. */
+  CALLBACK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "comma-separated seconds, e.g. 0,5,300")
+    .default("0,5,300,1800,7200,18000,36000,36000")
+    .transform((v) => v.split(",").map(Number)),
+  /** Per-attempt timeout of a callback request, in ms. */
+  CALLBACK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long a worker holds deliveries it is sending; after it, another worker may retry them. */
+  CALLBACK_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+  /** Callback requests in flight per process. */
+  CALLBACK_CONCURRENCY: z.coerce.number().int().positive().max(1000).default(64),
+  /** Idle poll interval of the job fetch loops, in ms. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
   /** Pool size of the node-postgres pool. */
   DB_POOL_MAX: z.coerce.number().int().positive().default(20),
   /** Seconds to wait for in-flight requests and jobs on SIGTERM. */

@@ -10,6 +10,8 @@ import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
 import type { ApiApp, ApiEnv } from "./types";
 import { registerBusinessRoutes } from "./v3/business";
+import { registerCallbackRoutes } from "./v3/callbacks";
+import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerProfileRoutes } from "./v3/profiles";
 import { registerWhoamiRoutes } from "./v3/whoami";
 
@@ -70,6 +72,8 @@ export function createApiApp(): ApiApp {
 
   registerHealth(app);
   registerBusinessRoutes(app);
+  registerCallbackRoutes(app);
+  registerDispatchRoutes(app);
   registerProfileRoutes(app);
   registerWhoamiRoutes(app);
   registerOpenApi(app);

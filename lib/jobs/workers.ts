@@ -1,16 +1,256 @@
 import type PgBoss from "pg-boss";
+import type { Executor } from "../db";
+import { env } from "../env";
 import { log } from "../log";
+import { boss as currentBoss } from "./boss";
+import { bossDb, rawQuery } from "./raw-sql";
+
+/** pg-boss's schema, as configured in lib/jobs/boss.ts. */
+const BOSS_SCHEMA = "pgboss";
+
+export type JobInfo = { id: string; queue: string };
+
+export type QueueDefinition<T> = {
+  name: string;
+  /** Handles one job. Throwing fails the job; pg-boss retries it per the queue's options. */
+  handler: (data: T, job: JobInfo) => Promise<void>;
+  /** Jobs fetched per round of the fetch loop (DESIGN.md: pg-boss wants big batches). */
+  batchSize?: number;
+  /** Jobs of one round handled at the same time. */
+  concurrency?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** A job active longer than this is considered lost (worker died) and retried. */
+  expireInSeconds?: number;
+  /** Housekeeping run by the fetch loop every `everyMs` and once per drain (e.g. re-enqueue stranded work). */
+  maintenance?: { everyMs: number; run: () => Promise<unknown> };
+};
+
+/** `startAfterSeconds` counts on the database clock, the same clock our rows use. */
+export type SendOptions = { startAfterSeconds?: number };
+
+export type QueueHandle<T> = {
+  name: string;
+  /** Enqueues one job through `executor`, so it commits or rolls back with the caller's rows. */
+  send(executor: Executor, data: T, opts?: SendOptions): Promise<string>;
+  /** Enqueues many jobs in one statement. */
+  sendMany(executor: Executor, jobs: Array<{ data: T } & SendOptions>): Promise<void>;
+};
+
+type AnyDefinition = QueueDefinition<never>;
+const g = globalThis as unknown as { __sbQueues?: Map<string, AnyDefinition> };
+const definitions: Map<string, AnyDefinition> = (g.__sbQueues ??= new Map());
+const ensured = new Set<string>();
+
+/** Declares a queue and its handler; the returned handle enqueues jobs. */
+export function defineQueue<T extends object>(def: QueueDefinition<T>): QueueHandle<T> {
+  definitions.set(def.name, def as unknown as AnyDefinition);
+  return {
+    name: def.name,
+    async send(executor, data, opts = {}) {
+      await ensureQueue(executor, def.name);
+      const id = await currentBoss().send(def.name, data, {
+        startAfter: opts.startAfterSeconds || undefined,
+        db: bossDb(executor),
+      });
+      // pg-boss answers null instead of failing when the queue does not exist.
+      if (!id) throw new Error(`job queue ${def.name} refused the job`);
+      return id;
+    },
+    async sendMany(executor, jobs) {
+      if (jobs.length === 0) return;
+      await ensureQueue(executor, def.name);
+      await currentBoss().insert(
+        jobs.map((j) => ({
+          name: def.name,
+          data: j.data,
+          startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
+        })),
+        { db: bossDb(executor) },
+      );
+    },
+  };
+}
+
+export function queueDefinitions(): AnyDefinition[] {
+  return [...definitions.values()];
+}
+
+function queueOptions(def: AnyDefinition) {
+  return {
+    policy: "standard",
+    retryLimit: def.retryLimit ?? 5,
+    retryDelay: def.retryDelay ?? 10,
+    retryBackoff: def.retryBackoff ?? true,
+    expireInSeconds: def.expireInSeconds ?? 900,
+  };
+}
+
+/**
+ * Creates the queue (once per process) through `executor`: pg-boss drops jobs for unknown
+ * queues, and going through the caller's executor keeps the single-session embedded database
+ * from waiting on itself when the caller holds a transaction.
+ */
+async function ensureQueue(executor: Executor, name: string): Promise<void> {
+  if (ensured.has(name)) return;
+  const def = definitions.get(name);
+  const found = await rawQuery(executor, `SELECT 1 FROM ${BOSS_SCHEMA}.queue WHERE name = $1`, [name]);
+  if (found.length > 0) {
+    ensured.add(name);
+    return;
+  }
+  // Not remembered as ensured: the caller's transaction may still roll the creation back.
+  await rawQuery(executor, `SELECT ${BOSS_SCHEMA}.create_queue($1, $2)`, [
+    name,
+    JSON.stringify(def ? queueOptions(def) : { policy: "standard" }),
+  ]);
+}
+
+/** Creates every defined queue; server.ts calls it on start for every role. */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const def of definitions.values()) {
+    if (ensured.has(def.name)) continue;
+    await boss.createQueue(def.name, { name: def.name, ...queueOptions(def), policy: "standard" });
+    ensured.add(def.name);
+  }
+}
 
 export type WorkerRegistration = (boss: PgBoss) => Promise<void>;
-
 const registrations: WorkerRegistration[] = [];
 
-/** Domain modules add their job handlers here; server.ts starts them on worker roles. */
+/** Older style: a module registers its own pg-boss workers. Prefer defineQueue. */
 export function defineWorkers(fn: WorkerRegistration): void {
   registrations.push(fn);
 }
 
+export type RoundResult = { processed: number; failed: number };
+
+/** Fetches up to `limit` due jobs of one queue, runs them, completes or fails each. */
+export async function runRound(
+  boss: PgBoss,
+  def: AnyDefinition,
+  limit?: number,
+): Promise<RoundResult & { fetched: number }> {
+  const batchSize = Math.max(1, Math.min(limit ?? Infinity, def.batchSize ?? 10));
+  const jobs = await boss.fetch<object>(def.name, { batchSize });
+  if (jobs.length === 0) return { fetched: 0, processed: 0, failed: 0 };
+  const done: string[] = [];
+  const failures: Array<{ id: string; message: string }> = [];
+  const concurrency = Math.max(1, def.concurrency ?? jobs.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      try {
+        await def.handler(job.data as never, { id: job.id, queue: def.name });
+        done.push(job.id);
+      } catch (err) {
+        log.error({ err, queue: def.name, jobId: job.id }, "job failed");
+        failures.push({ id: job.id, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+  if (done.length > 0) await boss.complete(def.name, done);
+  for (const f of failures) await boss.fail(def.name, f.id, { message: f.message });
+  return { fetched: jobs.length, processed: done.length, failed: failures.length };
+}
+
+export type DrainReport = Record<string, RoundResult>;
+
+/**
+ * Runs the due jobs of every defined queue once, with the same handlers the long-running
+ * workers use (POST /api/internal/dispatch). Stops at `maxJobs` or when `budgetMs` is spent.
+ */
+export async function drainQueues(opts: { maxJobs?: number; budgetMs?: number } = {}): Promise<DrainReport> {
+  const boss = currentBoss();
+  await ensureQueues(boss);
+  const deadline = Date.now() + (opts.budgetMs ?? 20_000);
+  let left = opts.maxJobs ?? 10_000;
+  const report: DrainReport = {};
+  for (const def of definitions.values()) report[def.name] = { processed: 0, failed: 0 };
+  for (const def of definitions.values()) {
+    if (def.maintenance) await runMaintenance(def);
+  }
+  let progress = true;
+  // Round-robin so one busy queue cannot starve the others within the budget.
+  while (progress && left > 0 && Date.now() < deadline) {
+    progress = false;
+    for (const def of definitions.values()) {
+      if (left <= 0 || Date.now() >= deadline) break;
+      const r = await runRound(boss, def, left);
+      left -= r.fetched;
+      report[def.name]!.processed += r.processed;
+      report[def.name]!.failed += r.failed;
+      if (r.fetched > 0) progress = true;
+    }
+  }
+  return report;
+}
+
+async function runMaintenance(def: AnyDefinition): Promise<void> {
+  try {
+    await def.maintenance?.run();
+  } catch (err) {
+    log.error({ err, queue: def.name }, "queue maintenance failed");
+  }
+}
+
+type Loop = { stop: () => Promise<void> };
+const loops: Loop[] = [];
+
+/**
+ * One fetch loop per queue: it fetches again at once while there is work and sleeps the poll
+ * interval only when idle (pg-boss's own `work` always waits the interval between fetches).
+ */
+function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
+  let running = true;
+  let wake: (() => void) | undefined;
+  let lastMaintenance = Date.now();
+  const done = (async () => {
+    while (running) {
+      if (def.maintenance && Date.now() - lastMaintenance >= def.maintenance.everyMs) {
+        lastMaintenance = Date.now();
+        await runMaintenance(def);
+      }
+      let fetched = 0;
+      try {
+        fetched = (await runRound(boss, def)).fetched;
+      } catch (err) {
+        log.error({ err, queue: def.name }, "job round failed");
+      }
+      if (fetched === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, env().JOBS_POLL_INTERVAL_MS);
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      wake?.();
+      await done;
+    },
+  };
+}
+
+/** Starts the fetch loops of every defined queue and the older-style registrations. */
 export async function startWorkers(boss: PgBoss): Promise<void> {
+  await ensureQueues(boss);
+  for (const def of definitions.values()) loops.push(startLoop(boss, def));
   for (const register of registrations) await register(boss);
-  log.info({ registrations: registrations.length }, "workers started");
+  boss.once("stopped", () => void stopWorkers());
+  log.info({ queues: [...definitions.keys()], registrations: registrations.length }, "workers started");
+}
+
+/** Lets the in-flight rounds finish, then stops the loops. Call before stopping pg-boss. */
+export async function stopWorkers(): Promise<void> {
+  const current = loops.splice(0);
+  await Promise.all(current.map((l) => l.stop()));
 }

@@ -9,7 +9,8 @@ import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
 import { migrate } from "../db/migrate";
 import { env } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
-import { startWorkers } from "../jobs/workers";
+import "../jobs/register-all";
+import { ensureQueues, startWorkers, stopWorkers } from "../jobs/workers";
 import { log } from "../log";
 import { formatCredentials, seedDemo } from "../seed/seed-demo";
 
@@ -37,6 +38,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   ensureAuthSecret(cfg.DATA_DIR);
 
   const boss = await startBoss();
+  await ensureQueues(boss);
   const creds = await seedDemo(systemCtx());
 
   const serveApi = cfg.ROLE === "all" || cfg.ROLE === "api" || cfg.ROLE === "web";
@@ -66,6 +68,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     (stopping ??= (async () => {
       const deadline = cfg.SHUTDOWN_TIMEOUT * 1000;
       if (server) await closeHttp(server, deadline);
+      await stopWorkers();
       await stopBoss(deadline);
       await closeDb();
       if (embedded) await embedded.stop();

@@ -1,0 +1,89 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import "@/lib/jobs/register-all";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { drainQueues } from "@/lib/jobs/workers";
+import { errorResponses } from "../schemas";
+import type { ApiApp, ApiEnv } from "../types";
+
+/** `Authorization: Bearer <OPERATOR_SECRET>`; compared in constant time. */
+export const operatorAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const secret = env().OPERATOR_SECRET;
+  if (!secret) {
+    throw new AppError(
+      "unavailable",
+      "The background routes are disabled: set OPERATOR_SECRET on the server to use them",
+    );
+  }
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  if (!m || !timingSafeEqual(digest(m[1]!), digest(secret))) {
+    throw new AppError("unauthorized", "Send the operator secret as Authorization: Bearer <OPERATOR_SECRET>");
+  }
+  await next();
+};
+
+const QueueResult = z.object({ processed: z.number().int(), failed: z.number().int() });
+
+const route = createRoute({
+  method: "post",
+  path: "/api/internal/dispatch",
+  tags: ["Internal"],
+  summary: "Run the due background jobs once (for deployments driven by a cron)",
+  description:
+    "Drains every queue's due jobs with the handlers the long-running workers use, until none is due, `maxJobs` jobs ran or `budgetMs` passed.",
+  middleware: [operatorAuth] as const,
+  request: {
+    query: z.object({
+      maxJobs: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100_000)
+        .default(1_000)
+        .openapi({ description: "Jobs to run at most" }),
+      budgetMs: z.coerce
+        .number()
+        .int()
+        .min(100)
+        .max(300_000)
+        .default(20_000)
+        .openapi({ description: "Time budget in ms" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "What ran, per queue",
+      content: {
+        "application/json": {
+          schema: z.object({
+            queues: z
+              .record(z.string(), QueueResult)
+              .openapi({ example: { "callbacks.deliver": { processed: 3, failed: 0 } } }),
+            processed: z.number().int(),
+            failed: z.number().int(),
+            elapsedMs: z.number().int(),
+          }),
+        },
+      },
+    },
+    401: errorResponses[401],
+    503: { description: "OPERATOR_SECRET is not configured", content: errorResponses[401].content },
+  },
+});
+
+export function registerDispatchRoutes(app: ApiApp): void {
+  // POST /api/internal/dispatch (background route, DESIGN.md)
+  app.openapi(route, async (c) => {
+    const started = Date.now();
+    const { maxJobs, budgetMs } = c.req.valid("query");
+    const queues = await drainQueues({ maxJobs, budgetMs });
+    const totals = Object.values(queues).reduce(
+      (t, q) => ({ processed: t.processed + q.processed, failed: t.failed + q.failed }),
+      { processed: 0, failed: 0 },
+    );
+    return c.json({ queues, ...totals, elapsedMs: Date.now() - started }, 200);
+  });
+}

@@ -1,0 +1,65 @@
+import type { Executor } from "../db";
+import { db } from "../db";
+import { env } from "../env";
+import { rawQuery } from "../jobs/raw-sql";
+import { defineQueue } from "../jobs/workers";
+import { processDeliveries } from "./process-deliveries";
+
+/** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
+export const DELIVERY_CHUNK = 500;
+
+export type DeliveryJob = { businessId: string; ids: string[] };
+
+export const deliveryQueue = defineQueue<DeliveryJob>({
+  name: "callbacks.deliver",
+  handler: async (job) => {
+    await processDeliveries(job);
+  },
+  // Each job is a chunk of up to 500 deliveries; a few chunks at once keep
+  // CALLBACK_CONCURRENCY requests in flight without fetching far ahead of what can be sent.
+  batchSize: 8,
+  concurrency: 8,
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  // Longer than the lease: a job still running is not retried behind its own back.
+  expireInSeconds: 600,
+  maintenance: { everyMs: 60_000, run: () => requeueStranded() },
+});
+
+/** Enqueues the jobs for `ids` (one per chunk), due after `delaySeconds` on the database clock. */
+export async function enqueueDeliveryJobs(
+  executor: Executor,
+  businessId: string,
+  ids: string[],
+  delaySeconds = 0,
+): Promise<void> {
+  const jobs: Array<{ data: DeliveryJob; startAfterSeconds: number }> = [];
+  for (let i = 0; i < ids.length; i += DELIVERY_CHUNK) {
+    jobs.push({
+      data: { businessId, ids: ids.slice(i, i + DELIVERY_CHUNK) },
+      startAfterSeconds: delaySeconds,
+    });
+  }
+  await deliveryQueue.sendMany(executor, jobs);
+}
+
+/**
+ * Safety net for deliveries whose job is gone while they still wait (a worker killed mid-send
+ * and its job given up, a job deleted by hand): pending rows overdue by more than a lease and
+ * not leased get new jobs. Duplicate jobs are harmless: the lease lets one of them send.
+ */
+export async function requeueStranded(limit = 5_000): Promise<number> {
+  const rows = await rawQuery<{ business_id: string; ids: string[] }>(
+    db(),
+    `SELECT business_id, array_agg(id) AS ids FROM (
+       SELECT business_id, id FROM callback_deliveries
+       WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1)
+         AND (locked_until IS NULL OR locked_until < now())
+       ORDER BY next_attempt_at LIMIT $2
+     ) s GROUP BY business_id`,
+    [env().CALLBACK_LEASE_SECONDS, limit],
+  );
+  for (const r of rows) await enqueueDeliveryJobs(db(), r.business_id, r.ids);
+  return rows.reduce((n, r) => n + r.ids.length, 0);
+}

@@ -1,0 +1,221 @@
+import { db } from "../db";
+import { env } from "../env";
+import { uuidv7 } from "../ids";
+import { rawQuery } from "../jobs/raw-sql";
+import { log } from "../log";
+import { enqueueDeliveryJobs } from "./deliver-job";
+import { postJson, type PostResult } from "./http-post";
+import { nextRetryDelay, retrySchedule } from "./retry-schedule";
+import { decryptSecret } from "./secret-box";
+import { secretBytes, signedHeaders } from "./sign";
+import { BlockedUrlError, resolveCallbackTarget } from "./ssrf-guard";
+
+type Claimed = {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  payload: unknown;
+  attempts: number;
+  step: number;
+};
+type Endpoint = { id: string; url: string; enabled: boolean; secret_ciphertext: string };
+
+type Outcome = {
+  id: string;
+  endpointId: string;
+  status: "pending" | "delivered" | "failed";
+  /** 1 when an HTTP attempt was made (0: endpoint disabled). */
+  tried: number;
+  step: number;
+  delay: number | null;
+  attempt?: PostResult & { url: string; requestedAt: Date; attemptNo: number };
+  error: string | null;
+};
+
+export type ProcessResult = { claimed: number; delivered: number; retrying: number; failed: number };
+
+// Claims due deliveries with a lease: concurrent workers skip each other's rows, and rows of a
+// worker that died become claimable again when the lease runs out.
+const CLAIM = `
+  UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
+  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
+    AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+  RETURNING id, endpoint_id, event_type, payload, attempts, step`;
+
+/**
+ * The delivery worker for one chunk: claims the due deliveries among `ids`, POSTs them signed
+ * (bounded concurrency, keep-alive), then records every attempt and the new states and
+ * schedules the retries in one transaction.
+ */
+export async function processDeliveries(input: {
+  businessId: string;
+  ids: string[];
+}): Promise<ProcessResult> {
+  const cfg = env();
+  const rows = await rawQuery<Claimed>(db(), CLAIM, [
+    input.businessId,
+    input.ids,
+    cfg.CALLBACK_LEASE_SECONDS,
+  ]);
+  if (rows.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+  try {
+    const endpoints = await loadEndpoints(input.businessId, [...new Set(rows.map((r) => r.endpoint_id))]);
+    const schedule = retrySchedule();
+    const outcomes = await Promise.all(
+      rows.map((row) =>
+        withSlot(() => attempt(row, endpoints.get(row.endpoint_id), schedule, cfg.CALLBACK_TIMEOUT_MS)),
+      ),
+    );
+    await record(input.businessId, outcomes);
+    return {
+      claimed: rows.length,
+      delivered: outcomes.filter((o) => o.status === "delivered").length,
+      retrying: outcomes.filter((o) => o.status === "pending").length,
+      failed: outcomes.filter((o) => o.status === "failed").length,
+    };
+  } catch (err) {
+    // Give the rows back so the job's retry (or the sweeper) can claim them at once.
+    await rawQuery(
+      db(),
+      `UPDATE callback_deliveries SET locked_until = NULL WHERE business_id = $1 AND id = ANY($2::uuid[])`,
+      [input.businessId, rows.map((r) => r.id)],
+    ).catch((e: unknown) => log.error({ err: e }, "could not release callback leases"));
+    throw err;
+  }
+}
+
+async function attempt(
+  row: Claimed,
+  endpoint: Endpoint | undefined,
+  schedule: number[],
+  timeoutMs: number,
+): Promise<Outcome> {
+  const base = { id: row.id, endpointId: row.endpoint_id };
+  if (!endpoint || !endpoint.enabled) {
+    return { ...base, status: "failed", tried: 0, step: row.step, delay: null, error: "endpoint disabled" };
+  }
+  const requestedAt = new Date();
+  const attemptNo = row.attempts + 1;
+  let result: PostResult;
+  try {
+    const target = await resolveCallbackTarget(endpoint.url);
+    const body = JSON.stringify(row.payload);
+    const headers = signedHeaders(secretOf(endpoint), row.id, Math.floor(requestedAt.getTime() / 1000), body);
+    result = await postJson(target, { ...headers, "x-switchboard-event": row.event_type }, body, timeoutMs);
+  } catch (err) {
+    const message =
+      err instanceof BlockedUrlError ? err.message : `could not send: ${(err as Error).message}`;
+    result = { status: null, latencyMs: Date.now() - requestedAt.getTime(), error: message, body: null };
+  }
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  const error = ok ? null : (result.error ?? `HTTP ${result.status}`);
+  const delay = ok ? null : nextRetryDelay(row.step, schedule);
+  return {
+    ...base,
+    status: ok ? "delivered" : delay === null ? "failed" : "pending",
+    tried: 1,
+    step: ok || delay === null ? row.step : row.step + 1,
+    delay,
+    attempt: { ...result, url: endpoint.url, requestedAt, attemptNo },
+    error,
+  };
+}
+
+async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
+  const tried = outcomes.filter((o) => o.attempt);
+  await db().transaction(async (tx) => {
+    await rawQuery(
+      tx,
+      `UPDATE callback_deliveries d SET
+         status = v.status, attempts = d.attempts + v.tried, step = v.step,
+         next_attempt_at = CASE WHEN v.delay IS NULL THEN NULL ELSE now() + make_interval(secs => v.delay) END,
+         locked_until = NULL, last_response_code = CASE WHEN v.tried = 1 THEN v.code ELSE d.last_response_code END, last_error = v.err,
+         updated_at = now(), delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END
+       FROM unnest($2::uuid[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[])
+         AS v(id, status, tried, step, delay, code, err)
+       WHERE d.business_id = $1 AND d.id = v.id`,
+      [
+        businessId,
+        outcomes.map((o) => o.id),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.tried),
+        outcomes.map((o) => o.step),
+        outcomes.map((o) => o.delay),
+        outcomes.map((o) => o.attempt?.status ?? null),
+        outcomes.map((o) => (o.error ? clean(o.error).slice(0, 500) : null)),
+      ],
+    );
+    if (tried.length > 0) {
+      await rawQuery(
+        tx,
+        `INSERT INTO callback_attempts (id, business_id, delivery_id, endpoint_id, attempt_no, url, requested_at,
+           response_status, latency_ms, error, response_body)
+         SELECT v.id, $1, v.delivery_id, v.endpoint_id, v.attempt_no, v.url, v.requested_at, v.status, v.latency, v.err, v.body
+         FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::timestamptz[], $8::int[], $9::int[],
+           $10::text[], $11::text[])
+           AS v(id, delivery_id, endpoint_id, attempt_no, url, requested_at, status, latency, err, body)`,
+        [
+          businessId,
+          tried.map(() => uuidv7()),
+          tried.map((o) => o.id),
+          tried.map((o) => o.endpointId),
+          tried.map((o) => o.attempt!.attemptNo),
+          tried.map((o) => o.attempt!.url),
+          tried.map((o) => o.attempt!.requestedAt),
+          tried.map((o) => o.attempt!.status),
+          tried.map((o) => o.attempt!.latencyMs),
+          tried.map((o) => (o.attempt!.error ? clean(o.attempt!.error).slice(0, 500) : null)),
+          tried.map((o) => (o.attempt!.body === null ? null : clean(o.attempt!.body))),
+        ],
+      );
+    }
+    // One job per (delay, chunk): the retry runs when the rows become due, on the DB clock.
+    const byDelay = new Map<number, string[]>();
+    for (const o of outcomes) {
+      if (o.status === "pending" && o.delay !== null)
+        byDelay.set(o.delay, [...(byDelay.get(o.delay) ?? []), o.id]);
+    }
+    for (const [delay, ids] of byDelay) await enqueueDeliveryJobs(tx, businessId, ids, delay);
+  });
+}
+
+async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {
+  const rows = await rawQuery<Endpoint>(
+    db(),
+    `SELECT id, url, enabled, secret_ciphertext FROM callback_endpoints WHERE business_id = $1 AND id = ANY($2::uuid[])`,
+    [businessId, ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// Decrypting once per endpoint and secret, not once per delivery.
+const secrets = new Map<string, { ciphertext: string; key: Buffer }>();
+function secretOf(endpoint: Endpoint): Buffer {
+  const hit = secrets.get(endpoint.id);
+  if (hit?.ciphertext === endpoint.secret_ciphertext) return hit.key;
+  const key = secretBytes(decryptSecret(endpoint.secret_ciphertext));
+  if (secrets.size > 10_000) secrets.clear();
+  secrets.set(endpoint.id, { ciphertext: endpoint.secret_ciphertext, key });
+  return key;
+}
+
+/** Postgres text cannot hold NUL. */
+function clean(s: string): string {
+  return s.includes("\u0000") ? s.replaceAll("\u0000", "\uFFFD") : s;
+}
+
+// A process-wide bound on callback requests in flight (CALLBACK_CONCURRENCY), shared by every
+// job the fetch loop runs at once. A released slot is handed straight to the next waiter.
+let active = 0;
+const waiting: Array<() => void> = [];
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (active < env().CALLBACK_CONCURRENCY) active++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  }
+}

@@ -1,0 +1,205 @@
+import { z } from "zod";
+
+/**
+ * Event types a business can subscribe to. The spec names three callbacks (message status,
+ * call data record, batched capability); `test` is what the "send test event" button sends.
+ */
+export const callbackEventTypes = ["message.status", "call.cdr", "capability.batch", "test"] as const;
+export type CallbackEventType = (typeof callbackEventTypes)[number];
+export const CallbackEventType = z.enum(callbackEventTypes);
+
+export const MAX_CALLBACK_URL_LENGTH = 2048;
+
+/** Syntax only; the address check (SSRF guard) needs DNS and lives in ssrf-guard.ts. */
+export const CallbackUrl = z
+  .string()
+  .trim()
+  .min(1, "Enter the endpoint URL")
+  .max(MAX_CALLBACK_URL_LENGTH, `At most ${MAX_CALLBACK_URL_LENGTH} characters`)
+  .superRefine((value, ctx) => {
+    let u: URL;
+    try {
+      u = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Not a valid URL" });
+      return;
+    }
+    if (u.protocol !== "http:" && u.protocol !== "https:") {
+      ctx.addIssue({ code: "custom", message: "Only http and https URLs are allowed" });
+    }
+    if (u.username || u.password) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Credentials in the URL are not allowed; verify the webhook signature instead",
+      });
+    }
+  });
+
+const Events = z
+  .array(CallbackEventType)
+  .max(callbackEventTypes.length)
+  .transform((v) => [...new Set(v)]);
+
+const Description = z.string().trim().max(500, "At most 500 characters");
+
+export const createEndpointInput = z.object({
+  url: CallbackUrl,
+  description: Description.default(""),
+  /** Empty: every event type. */
+  events: Events.default([]),
+  enabled: z.boolean().default(true),
+});
+export type CreateEndpointInput = z.input<typeof createEndpointInput>;
+
+export const updateEndpointInput = z
+  .object({
+    url: CallbackUrl.optional(),
+    description: Description.optional(),
+    events: Events.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update" });
+export type UpdateEndpointInput = z.input<typeof updateEndpointInput>;
+
+export const deliveryFilters = z.object({
+  endpointId: z.uuid().optional(),
+  status: z.enum(["pending", "delivered", "failed"]).optional(),
+  event: CallbackEventType.optional(),
+  subjectId: z.string().max(200).optional(),
+  /** Epoch seconds, inclusive bounds on the delivery's creation time. */
+  since: z.coerce.number().int().nonnegative().optional(),
+  until: z.coerce.number().int().nonnegative().optional(),
+  /** The last id of the previous page (ids are time-ordered). */
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type DeliveryFilters = z.input<typeof deliveryFilters>;
+
+export type EndpointView = {
+  id: string;
+  url: string;
+  description: string;
+  events: CallbackEventType[];
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type DeliveryView = {
+  id: string;
+  endpointId: string;
+  event: string;
+  subjectId: string | null;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastResponseCode: number | null;
+  lastError: string | null;
+  createdAt: number;
+  deliveredAt: number | null;
+  payload: unknown;
+};
+
+export type AttemptView = {
+  id: string;
+  attemptNo: number;
+  url: string;
+  requestedAt: number;
+  responseStatus: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseBody: string | null;
+};
+
+/** Message status callback (spec, Events): the body sent for `message.status`. */
+export const MessageStatusPayload = z.discriminatedUnion("status", [
+  z.object({
+    messageId: z.string(),
+    messageRef: z.string(),
+    subscriberId: z.string(),
+    status: z.literal("sent"),
+    sentAt: z.number().int(),
+  }),
+  z.object({
+    messageId: z.string(),
+    messageRef: z.string(),
+    subscriberId: z.string(),
+    status: z.literal("delivered"),
+    deliveredAt: z.number().int(),
+  }),
+  z.object({
+    messageId: z.string(),
+    messageRef: z.string(),
+    subscriberId: z.string(),
+    status: z.literal("read"),
+    readAt: z.number().int(),
+  }),
+  z.object({
+    messageId: z.string(),
+    messageRef: z.string(),
+    subscriberId: z.string(),
+    status: z.literal("failed"),
+    failedAt: z.number().int(),
+    failureReason: z.string(),
+    failureDetails: z.string(),
+    errorCode: z.number().int(),
+  }),
+]);
+export type MessageStatusPayload = z.infer<typeof MessageStatusPayload>;
+
+/** Call data record callback (spec, Events): the body sent for `call.cdr`. */
+export const CallCdrPayload = z.object({
+  CallSid: z.string(),
+  EventType: z.string().nullable(),
+  DateCreated: z.string(),
+  DateUpdated: z.string(),
+  Status: z.string(),
+  To: z.string(),
+  From: z.string(),
+  PhoneNumberSid: z.string(),
+  StartTime: z.string(),
+  EndTime: z.string(),
+  Direction: z.string(),
+  RecordingUrl: z.string(),
+  ConversationDuration: z.number().int(),
+  Legs: z.array(z.object({ OnCallDuration: z.number().int(), Status: z.string() })),
+});
+export type CallCdrPayload = z.infer<typeof CallCdrPayload>;
+
+/** Batched capability callback (spec, Events): the body sent for `capability.batch`. */
+export const CapabilityBatchPayload = z.object({
+  success: z.boolean(),
+  promotionId: z.string(),
+  batchId: z.string(),
+  totalProcessed: z.number().int(),
+  rcsNumbers: z.array(z.string()),
+  nonRcsNumbers: z.array(z.string()),
+  rcsCount: z.number().int(),
+  nonRcsCount: z.number().int(),
+});
+export type CapabilityBatchPayload = z.infer<typeof CapabilityBatchPayload>;
+
+export const TestPayload = z.object({
+  type: z.literal("test"),
+  message: z.string(),
+  endpointId: z.string(),
+  sentAt: z.number().int(),
+});
+export type TestPayload = z.infer<typeof TestPayload>;
+
+/** Payload type per event type, so callers of enqueueCallback get the body checked. */
+export type CallbackPayloads = {
+  "message.status": MessageStatusPayload;
+  "call.cdr": CallCdrPayload;
+  "capability.batch": CapabilityBatchPayload;
+  test: TestPayload;
+};
+
+export type CallbackEvent<E extends CallbackEventType = CallbackEventType> = {
+  [K in E]: {
+    event: K;
+    payload: CallbackPayloads[K];
+    /** What the event is about, for lookups from the message/call pages; defaults per event. */
+    subjectId?: string;
+  };
+}[E];

@@ -1,0 +1,41 @@
+import { and, eq, sql } from "drizzle-orm";
+import { callbackEndpoints } from "@/db/schema";
+import { recordAudit } from "../audit/record-audit";
+import { inTransaction, type Ctx } from "../context";
+import { notFound } from "../errors";
+import { assertDeliverableUrl, toEndpointView } from "./endpoint-view";
+import { parseInput } from "./parse-input";
+import { updateEndpointInput, type EndpointView, type UpdateEndpointInput } from "./schemas";
+
+/** Changes url, description, subscribed events or enabled; deliveries already made keep theirs. */
+export async function updateEndpoint(
+  ctx: Ctx,
+  businessId: string,
+  id: string,
+  input: UpdateEndpointInput,
+): Promise<EndpointView> {
+  const data = parseInput(updateEndpointInput, input);
+  if (data.url !== undefined) await assertDeliverableUrl(data.url);
+  return inTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .update(callbackEndpoints)
+      .set({
+        ...(data.url !== undefined && { url: data.url }),
+        ...(data.description !== undefined && { description: data.description }),
+        ...(data.events !== undefined && { events: data.events }),
+        ...(data.enabled !== undefined && { enabled: data.enabled }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(callbackEndpoints.businessId, businessId), eq(callbackEndpoints.id, id)))
+      .returning();
+    if (!row) throw notFound("Callback endpoint");
+    await recordAudit(tx, {
+      businessId,
+      action: "callback_endpoint.update",
+      targetType: "callback_endpoint",
+      targetId: id,
+      data,
+    });
+    return toEndpointView(row);
+  });
+}
