@@ -30,3 +30,36 @@ export async function createTestBusiness(name = `Test ${uniq()}`): Promise<TestB
   const key = await createApiKey(ctx, { businessId: business.id, name: "test" });
   return { business, apiKey: key.key, keyId: key.id, admin: { ...admin, password } };
 }
+
+
+/** A business user inserted directly (role, branch, calling flag as given); no password. */
+export async function createTestUser(
+  businessId: string,
+  opts: {
+    role?: "BUSINESS_ADMIN" | "MANAGER" | "AGENT" | "BRANCH_ADMIN";
+    branchId?: string | null;
+    callingEnabled?: boolean;
+    phoneNumber?: string | null;
+    status?: "Available" | "Busy" | "InCall" | "Away" | "Disabled";
+  } = {},
+): Promise<{ id: string; email: string }> {
+  const { db } = await import("../lib/db");
+  const { users } = await import("../db/schema");
+  const { uuidv7 } = await import("../lib/ids");
+  const id = uuidv7();
+  const email = `${(opts.role ?? "AGENT").toLowerCase()}-${uniq()}@example.test`;
+  await db()
+    .insert(users)
+    .values({
+      id,
+      businessId,
+      email,
+      role: opts.role ?? "AGENT",
+      firstName: "Test",
+      branchId: opts.branchId ?? null,
+      callingEnabled: opts.callingEnabled ?? false,
+      phoneNumber: opts.phoneNumber === undefined ? "919900000002" : opts.phoneNumber,
+      status: opts.status ?? "Available",
+    });
+  return { id, email };
+}

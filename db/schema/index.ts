@@ -6,3 +6,4 @@ export * from "./templates";
 export * from "./media";
 export * from "./profiles";
 export * from "./callbacks";
+export * from "./teams";

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { errorResponse, toAppError, zodDetails } from "./errors";
+import { acceptsFormBody } from "./form-or-json";
 import { registerOpenApi } from "./openapi";
 import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
@@ -13,6 +14,8 @@ import { registerBusinessRoutes } from "./v3/business";
 import { registerCallbackRoutes } from "./v3/callbacks";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerProfileRoutes } from "./v3/profiles";
+import { registerBusinessUserRoutes } from "./v1/business-users";
+import { registerTeamRoutes } from "./v3/teams";
 import { registerWhoamiRoutes } from "./v3/whoami";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -60,7 +63,8 @@ export function createApiApp(): ApiApp {
   app.use("*", async (c, next) => {
     if (BODY_METHODS.has(c.req.method) && hasBody(c.req.raw.headers)) {
       const type = c.req.header("content-type") ?? "";
-      if (!/^application\/(.+\+)?json\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
+      const json = /^application\/(.+\+)?json\b/i.test(type);
+      if (!json && !/^multipart\/form-data\b/i.test(type) && !acceptsFormBody(c.req.path, type)) {
         throw new AppError(
           "unsupported_media_type",
           `Unsupported Content-Type '${type || "(none)"}': send the body as application/json`,
@@ -75,6 +79,8 @@ export function createApiApp(): ApiApp {
   registerCallbackRoutes(app);
   registerDispatchRoutes(app);
   registerProfileRoutes(app);
+  registerBusinessUserRoutes(app);
+  registerTeamRoutes(app);
   registerWhoamiRoutes(app);
   registerOpenApi(app);
 

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { normalisePhone } from "../profiles/normalise-phone";
+import type { userRoles, userStatuses } from "@/db/schema";
+import { businessRole, email, password, userStatus } from "./schemas";
+
+/** A user's calling number: international form, stored as E.164 digits without "+". */
+export const phoneNumber = z
+  .string({ error: "Required" })
+  .trim()
+  .min(1, "Required")
+  .transform((v, ctx) => {
+    const p = normalisePhone(v);
+    if (!p.ok) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${p.reason}: write it with the country code, e.g. +919876543210`,
+      });
+      return z.NEVER;
+    }
+    return p.e164;
+  });
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(max).optional());
+
+const uuidRef = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.string().uuid("Must be a user id").optional(),
+);
+
+/** JSON sends booleans; form-encoded bodies and the dashboard may send "true"/"false". */
+export const booleanish = z.preprocess(
+  (v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v),
+  z.boolean({ error: "Must be true or false" }),
+);
+
+/** G1 body: the spec's required fields are phoneNumber, firstName, role and emailId. */
+export const createBusinessUserInput = z.object({
+  phoneNumber,
+  firstName: z.string({ error: "Required" }).trim().min(1, "Required").max(80),
+  lastName: optionalText(80),
+  role: businessRole,
+  emailId: email,
+  temporaryPassword: z.preprocess((v) => (v === "" ? undefined : v), password.optional()),
+  supervisorId: uuidRef,
+  branchId: optionalText(64),
+});
+export type CreateBusinessUserInput = z.input<typeof createBusinessUserInput>;
+
+/** G2 body, by `type`. */
+export const updateBusinessUserInput = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("userStatus"), userId: z.string().min(1), userStatus }),
+  z.object({
+    type: z.literal("callingEnabled"),
+    userId: z.string().min(1),
+    callingEnabled: booleanish,
+    phoneNumber,
+  }),
+]);
+export type UpdateBusinessUserInput = z.input<typeof updateBusinessUserInput>;
+
+/** Dashboard edit: profile fields, role and an optional new temporary password. */
+export const editBusinessUserInput = z.object({
+  userId: z.string().uuid(),
+  firstName: z.string().trim().min(1, "Required").max(80),
+  lastName: optionalText(80),
+  phoneNumber,
+  role: businessRole,
+  supervisorId: uuidRef,
+  branchId: optionalText(64),
+  temporaryPassword: z.preprocess((v) => (v === "" ? undefined : v), password.optional()),
+});
+export type EditBusinessUserInput = z.input<typeof editBusinessUserInput>;
+
+/** What the user endpoints answer: the user's status details (field names of spec G). */
+export type UserDetails = {
+  userId: string;
+  emailId: string;
+  firstName: string;
+  lastName: string | null;
+  phoneNumber: string | null;
+  role: (typeof userRoles)[number];
+  supervisorId: string | null;
+  branchId: string | null;
+  userStatus: (typeof userStatuses)[number];
+  callingEnabled: boolean;
+  enabled: boolean;
+  mustChangePassword: boolean;
+  canSignIn: boolean;
+};

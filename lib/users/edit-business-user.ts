@@ -1,0 +1,76 @@
+import { and, eq, sql } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { hashPassword } from "../auth/passwords";
+import { recordAudit } from "../audit/record-audit";
+import { inTransaction, type Ctx } from "../context";
+import { forbidden, invalid } from "../errors";
+import { editBusinessUserInput, type EditBusinessUserInput, type UserDetails } from "./business-user-schemas";
+import { assertCanManageUser, loadActingUser } from "./user-permissions";
+import { findBusinessUser, userDetails } from "./user-details";
+
+/**
+ * Dashboard edit of a user: names, phone, role, supervisor, branch, and optionally a new
+ * temporary password (the user must change it at its next sign-in). The actor must be allowed
+ * to manage the user both as it is and as it will be, so nobody grants a role above its own.
+ */
+export async function editBusinessUser(
+  ctx: Ctx,
+  businessId: string,
+  raw: EditBusinessUserInput,
+): Promise<UserDetails> {
+  const input = editBusinessUserInput.parse(raw);
+  const passwordHash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : undefined;
+  return inTransaction(ctx, async (tx) => {
+    const actor = await loadActingUser(tx, businessId);
+    const target = await findBusinessUser(tx, businessId, input.userId, { forUpdate: true });
+    const branchId = input.branchId ?? null;
+    if (target.id === actor.id) {
+      if (input.role !== target.role || branchId !== target.branchId) {
+        throw forbidden("You cannot change your own role or branch");
+      }
+    } else {
+      assertCanManageUser(actor, target, "edit this user");
+      assertCanManageUser(
+        actor,
+        { role: input.role, branchId },
+        `make this user a ${input.role} in this branch`,
+      );
+    }
+    if (input.supervisorId) {
+      if (input.supervisorId === target.id) {
+        throw invalid("A user cannot supervise itself", [
+          { path: "supervisorId", message: "Choose another user" },
+        ]);
+      }
+      await findBusinessUser(tx, businessId, input.supervisorId).catch(() => {
+        throw invalid("supervisorId is not a user of this business", [
+          { path: "supervisorId", message: "Unknown user" },
+        ]);
+      });
+    }
+    const [row] = await tx.db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName ?? null,
+        phoneNumber: input.phoneNumber,
+        role: input.role,
+        supervisorId: input.supervisorId ?? null,
+        branchId,
+        ...(passwordHash
+          ? { passwordHash, mustChangePassword: true, sessionVersion: sql`${users.sessionVersion} + 1` }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, target.id), eq(users.businessId, businessId)))
+      .returning();
+    await recordAudit(tx, {
+      businessId,
+      action: "user.edit",
+      targetType: "user",
+      targetId: target.id,
+      data: { role: input.role, branchId, passwordReset: Boolean(passwordHash) },
+    });
+    return userDetails(row!);
+  });
+}

@@ -1,0 +1,36 @@
+import { and, asc, eq, inArray, ne, or } from "drizzle-orm";
+import { users } from "@/db/schema";
+import type { Ctx } from "../context";
+import type { UserDetails } from "./business-user-schemas";
+import { canManageUser, loadActingUser } from "./user-permissions";
+import { userDetails } from "./user-details";
+
+export type ListedUser = UserDetails & { manageable: boolean; updatedAt: Date };
+
+/**
+ * The users the actor may see: admins and managers see everybody, a branch admin its branch,
+ * an agent only itself. `manageable` tells the dashboard which rows get edit controls.
+ */
+export async function listBusinessUsers(
+  ctx: Ctx,
+  businessId: string,
+  opts: { roles?: UserDetails["role"][] } = {},
+): Promise<ListedUser[]> {
+  const actor = await loadActingUser(ctx, businessId);
+  const where = [eq(users.businessId, businessId), ne(users.role, "OPERATOR")];
+  if (opts.roles?.length) where.push(inArray(users.role, opts.roles as (typeof users.$inferSelect.role)[]));
+  if (actor.role === "AGENT") where.push(eq(users.id, actor.id));
+  if (actor.role === "BRANCH_ADMIN") {
+    where.push(or(eq(users.id, actor.id), eq(users.branchId, actor.branchId ?? "\u0000"))!);
+  }
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(and(...where))
+    .orderBy(asc(users.firstName), asc(users.email));
+  return rows.map((u) => ({
+    ...userDetails(u),
+    manageable: u.id !== actor.id && canManageUser(actor, u),
+    updatedAt: u.updatedAt,
+  }));
+}
