@@ -13,10 +13,13 @@ import type { ApiApp, ApiEnv } from "./types";
 import { registerBusinessRoutes } from "./v3/business";
 import { registerCallbackRoutes } from "./v3/callbacks";
 import { registerDispatchRoutes } from "./internal/dispatch";
+import { registerTemplateRoutes } from "./v1/templates";
+import { registerRcsTemplateRoutes } from "./v2/rcs-templates";
+import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
+import { registerWhoamiRoutes } from "./v3/whoami";
 import { registerProfileRoutes } from "./v3/profiles";
 import { registerBusinessUserRoutes } from "./v1/business-users";
 import { registerTeamRoutes } from "./v3/teams";
-import { registerWhoamiRoutes } from "./v3/whoami";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -78,10 +81,13 @@ export function createApiApp(): ApiApp {
   registerBusinessRoutes(app);
   registerCallbackRoutes(app);
   registerDispatchRoutes(app);
+  registerTemplateRoutes(app);
+  registerRcsTemplateRoutes(app);
+  registerWhatsAppWebhookRoutes(app);
+  registerWhoamiRoutes(app);
   registerProfileRoutes(app);
   registerBusinessUserRoutes(app);
   registerTeamRoutes(app);
-  registerWhoamiRoutes(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { TemplateReviewProvider } from "../types";
+
+/** Template names containing this word are rejected, so rejection can be demonstrated. */
+export const SIMULATOR_REJECT_PATTERN = /reject/;
+
+const delay = z.coerce.number().min(0).max(3600).default(3);
+
+/**
+ * Simulated review: approves every template SIMULATOR_TEMPLATE_REVIEW_SECONDS after creation
+ * (3 by default, 0 allowed) except names containing `reject`, which it rejects with a reason.
+ */
+export const simulatorTemplateReview: TemplateReviewProvider = {
+  name: "simulator",
+  submitDelaySeconds: () => delay.parse(process.env.SIMULATOR_TEMPLATE_REVIEW_SECONDS || undefined),
+  async submitForReview(t) {
+    if (SIMULATOR_REJECT_PATTERN.test(t.name)) {
+      return {
+        providerRef: `sim_${t.id}`,
+        status: "REJECTED",
+        reason: "Simulator: template names containing 'reject' are rejected (INVALID_FORMAT)",
+      };
+    }
+    return { providerRef: `sim_${t.id}`, status: "APPROVED" };
+  },
+};

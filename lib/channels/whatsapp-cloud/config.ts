@@ -1,0 +1,28 @@
+/**
+ * Meta Graph API settings. The base URL is configurable so tests (and proxies) can point it
+ * at a local server; per-business credentials live in the chatapp channel config
+ * (`wabaId`, `accessToken`) with process-wide fallbacks for single-tenant deployments.
+ */
+export function graphBaseUrl(): string {
+  return (process.env.WHATSAPP_GRAPH_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, "");
+}
+
+export function whatsappCredentials(config: Record<string, unknown>): {
+  wabaId: string;
+  accessToken: string;
+  appId: string | undefined;
+} {
+  const wabaId = str(config.wabaId) ?? process.env.WHATSAPP_WABA_ID;
+  const accessToken = str(config.accessToken) ?? process.env.WHATSAPP_ACCESS_TOKEN;
+  if (!wabaId || !accessToken) {
+    throw new Error("whatsapp-cloud needs wabaId and accessToken (channel config or WHATSAPP_* env)");
+  }
+  return { wabaId, accessToken, appId: str(config.appId) ?? process.env.WHATSAPP_APP_ID };
+}
+
+/** App secret that signs Meta's webhooks (X-Hub-Signature-256). */
+export const whatsappAppSecret = () => process.env.WHATSAPP_APP_SECRET || undefined;
+/** Token Meta echoes in the hub.challenge verification GET. */
+export const whatsappVerifyToken = () => process.env.WHATSAPP_VERIFY_TOKEN || undefined;
+
+const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : undefined);

@@ -1,0 +1,370 @@
+import { z } from "zod";
+import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
+import { checkVariables } from "./variables";
+
+export { templateCategories, templateChannels, templateStatuses };
+export type TemplateChannel = (typeof templateChannels)[number];
+export type TemplateStatus = (typeof templateStatuses)[number];
+export type TemplateCategory = (typeof templateCategories)[number];
+
+/** Meta's limits for template components (WhatsApp Business Management API). */
+export const limits = {
+  name: 512,
+  body: 1024,
+  cardBody: 160,
+  footer: 60,
+  buttonText: 25,
+  buttons: 10,
+  urlButtons: 2,
+  phoneButtons: 1,
+  cardButtons: 2,
+  url: 2000,
+  phoneNumber: 20,
+  cards: { min: 2, max: 10 },
+  rcsTitle: 200,
+  rcsDescription: 2000,
+  rcsSuggestions: 4,
+  rcsSuggestionText: 25,
+  rcsPostback: 2048,
+} as const;
+
+export const templateName = z
+  .string()
+  .trim()
+  .min(1, "Required")
+  .max(limits.name, `At most ${limits.name} characters`)
+  .regex(/^[a-z0-9_]+$/, "Use lowercase letters, digits and underscores only");
+
+export const templateLanguage = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "Use a language code such as en or en_US");
+
+export const templateCategory = z.enum(templateCategories);
+
+const sampleValue = z.string().trim().min(1, "Sample value required").max(200);
+
+export const headerComponent = z.object({
+  type: z.literal("HEADER"),
+  format: z.literal("IMAGE"),
+  // Empty on creation (the image travels as a file); filled with the media URL on output.
+  example: z.object({ header_handle: z.array(z.string()).max(1) }).optional(),
+});
+
+function bodyOf(max: number) {
+  return z
+    .object({
+      type: z.literal("BODY"),
+      text: z.string().trim().min(1, "Required").max(max, `At most ${max} characters`),
+      example: z.object({ body_text: z.array(z.array(sampleValue)).max(1) }).optional(),
+    })
+    .superRefine((body, ctx) => {
+      for (const issue of checkVariables(body.text, body.example?.body_text?.[0])) ctx.addIssue(issue);
+    });
+}
+
+export const bodyComponent = bodyOf(limits.body);
+export const cardBodyComponent = bodyOf(limits.cardBody);
+
+export const footerComponent = z.object({
+  type: z.literal("FOOTER"),
+  text: z.string().trim().min(1, "Required").max(limits.footer, `At most ${limits.footer} characters`),
+});
+
+const buttonText = z
+  .string()
+  .trim()
+  .min(1, "Required")
+  .max(limits.buttonText, `At most ${limits.buttonText} characters`);
+
+export const quickReplyButton = z.object({ type: z.literal("QUICK_REPLY"), text: buttonText });
+
+export const urlButton = z
+  .object({
+    type: z.literal("URL"),
+    text: buttonText,
+    url: z
+      .string()
+      .trim()
+      .max(limits.url, `At most ${limits.url} characters`)
+      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL"),
+    example: z.array(z.string().trim().min(1).max(limits.url)).max(1).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const vars = b.url.match(/\{\{[^}]*\}\}/g) ?? [];
+    if (vars.length > 1 || (vars.length === 1 && (vars[0] !== "{{1}}" || !b.url.endsWith("{{1}}")))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "Only one variable, {{1}}, at the end of the URL",
+      });
+    } else if (vars.length === 1 && !b.example?.length) {
+      ctx.addIssue({ code: "custom", path: ["example"], message: "A sample value for {{1}} is required" });
+    } else if (vars.length === 0 && b.example?.length) {
+      ctx.addIssue({ code: "custom", path: ["example"], message: "The URL has no {{1}} variable" });
+    }
+  });
+
+export const phoneNumberButton = z.object({
+  type: z.literal("PHONE_NUMBER"),
+  text: buttonText,
+  phone_number: z
+    .string()
+    .trim()
+    .max(limits.phoneNumber, `At most ${limits.phoneNumber} characters`)
+    .regex(/^\+?[1-9]\d{6,18}$/, "A phone number with country code, digits only"),
+});
+
+export const button = z.discriminatedUnion("type", [quickReplyButton, urlButton, phoneNumberButton]);
+export type TemplateButton = z.infer<typeof button>;
+
+function buttonsOf(max: number) {
+  return z
+    .object({
+      type: z.literal("BUTTONS"),
+      buttons: z.array(button).min(1, "At least one button").max(max, `At most ${max} buttons`),
+    })
+    .superRefine((c, ctx) => {
+      const count = (t: string) => c.buttons.filter((b) => b.type === t).length;
+      if (count("URL") > limits.urlButtons)
+        ctx.addIssue({
+          code: "custom",
+          path: ["buttons"],
+          message: `At most ${limits.urlButtons} URL buttons`,
+        });
+      if (count("PHONE_NUMBER") > limits.phoneButtons)
+        ctx.addIssue({ code: "custom", path: ["buttons"], message: "At most one PHONE_NUMBER button" });
+      // Meta requires quick replies and call-to-action buttons in two groups, not interleaved.
+      const kinds = c.buttons.map((b) => (b.type === "QUICK_REPLY" ? "q" : "c")).join("");
+      if (/q+c+q|c+q+c/.test(kinds))
+        ctx.addIssue({
+          code: "custom",
+          path: ["buttons"],
+          message: "Group QUICK_REPLY buttons together, before or after the other buttons",
+        });
+    });
+}
+
+export const buttonsComponent = buttonsOf(limits.buttons);
+export const cardButtonsComponent = buttonsOf(limits.cardButtons);
+
+export const carouselCard = z.object({
+  components: z.array(
+    z.discriminatedUnion("type", [headerComponent, cardBodyComponent, cardButtonsComponent]),
+  ),
+});
+
+export const carouselComponent = z
+  .object({
+    type: z.literal("CAROUSEL"),
+    cards: z
+      .array(carouselCard)
+      .min(limits.cards.min, `At least ${limits.cards.min} cards`)
+      .max(limits.cards.max, `At most ${limits.cards.max} cards`),
+  })
+  .superRefine((c, ctx) => {
+    c.cards.forEach((card, i) => {
+      const types = card.components.map((x) => x.type);
+      for (const t of ["HEADER", "BODY"] as const) {
+        if (!types.includes(t))
+          ctx.addIssue({
+            code: "custom",
+            path: ["cards", i, "components"],
+            message: `Each card needs a ${t}`,
+          });
+      }
+      if (new Set(types).size !== types.length)
+        ctx.addIssue({
+          code: "custom",
+          path: ["cards", i, "components"],
+          message: "A card has each component type once",
+        });
+    });
+    // Every card must have the same shape: same component types, same button types in order.
+    const shape = (card: (typeof c.cards)[number]) =>
+      card.components
+        .map((x) => (x.type === "BUTTONS" ? `BUTTONS(${x.buttons.map((b) => b.type).join(",")})` : x.type))
+        .sort()
+        .join("|");
+    const first = c.cards[0] ? shape(c.cards[0]) : "";
+    c.cards.forEach((card, i) => {
+      if (shape(card) !== first)
+        ctx.addIssue({
+          code: "custom",
+          path: ["cards", i, "components"],
+          message: "All cards need the same components and the same buttons as the first card",
+        });
+    });
+  });
+
+export const chatappComponent = z.discriminatedUnion("type", [
+  headerComponent,
+  bodyComponent,
+  footerComponent,
+  buttonsComponent,
+  carouselComponent,
+]);
+export type ChatappComponent = z.infer<typeof chatappComponent>;
+
+export const chatappComponents = z
+  .array(chatappComponent)
+  .min(1, "At least a BODY component")
+  .max(5)
+  .superRefine((list, ctx) => {
+    const counts = new Map<string, number>();
+    for (const c of list) counts.set(c.type, (counts.get(c.type) ?? 0) + 1);
+    if ((counts.get("BODY") ?? 0) !== 1)
+      ctx.addIssue({ code: "custom", message: "Exactly one BODY component" });
+    counts.forEach((n, type) => {
+      if (n > 1 && type !== "BODY")
+        ctx.addIssue({ code: "custom", message: `At most one ${type} component` });
+    });
+    if (counts.has("CAROUSEL") && list.some((c) => c.type !== "BODY" && c.type !== "CAROUSEL"))
+      ctx.addIssue({
+        code: "custom",
+        message: "A carousel template has only a BODY and a CAROUSEL component",
+      });
+  });
+
+/** D1/D2 body. */
+export const createChatappTemplateInput = z.object({
+  name: templateName,
+  language: templateLanguage,
+  category: templateCategory,
+  components: chatappComponents,
+});
+export type CreateChatappTemplateInput = z.input<typeof createChatappTemplateInput>;
+
+// ---- RCS rich card (template form) -------------------------------------------------------
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048, "At most 2048 characters")
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL");
+
+export const rcsSuggestion = z.object({
+  action: z.object({
+    text: z
+      .string()
+      .trim()
+      .min(1, "Required")
+      .max(limits.rcsSuggestionText, `At most ${limits.rcsSuggestionText} characters`),
+    postbackData: z.string().max(limits.rcsPostback).optional(),
+    openUrlAction: z.object({
+      url: httpUrl,
+      application: z.enum(["BROWSER", "WEBVIEW"]).optional(),
+      webviewViewMode: z.enum(["FULL", "HALF", "TALL"]).optional(),
+    }),
+  }),
+});
+
+export const rcsCardContent = z
+  .object({
+    title: z.string().trim().max(limits.rcsTitle, `At most ${limits.rcsTitle} characters`).optional(),
+    description: z
+      .string()
+      .trim()
+      .max(limits.rcsDescription, `At most ${limits.rcsDescription} characters`)
+      .optional(),
+    media: z
+      .object({
+        height: z.enum(["SHORT", "MEDIUM", "TALL"]),
+        contentInfo: z.object({
+          fileUrl: httpUrl,
+          // The spec shows the string "false"; Google RBM takes a boolean. Accept both, echo as sent.
+          forceRefresh: z.union([z.enum(["true", "false"]), z.boolean()]).optional(),
+          thumbnailUrl: httpUrl.optional(),
+        }),
+        fileName: z.string().max(255).optional(),
+      })
+      .optional(),
+    suggestions: z
+      .array(rcsSuggestion)
+      .max(limits.rcsSuggestions, `At most ${limits.rcsSuggestions} suggestions`)
+      .optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.title && !c.description && !c.media)
+      ctx.addIssue({ code: "custom", message: "A rich card needs a title, a description or media" });
+    if (c.title) for (const i of checkVariables(c.title, undefined, ["title"], false)) ctx.addIssue(i);
+    if (c.description)
+      for (const i of checkVariables(c.description, undefined, ["description"], false)) ctx.addIssue(i);
+  });
+
+export const rcsRichCard = z.object({
+  richCard: z.object({
+    standaloneCard: z
+      .object({
+        cardOrientation: z.enum(["VERTICAL", "HORIZONTAL"]).default("VERTICAL"),
+        thumbnailImageAlignment: z.enum(["LEFT", "RIGHT"]).optional(),
+        cardContent: rcsCardContent,
+      })
+      .superRefine((s, ctx) => {
+        if (s.cardOrientation === "HORIZONTAL" && !s.cardContent.media)
+          ctx.addIssue({
+            code: "custom",
+            path: ["cardContent", "media"],
+            message: "A horizontal card needs media",
+          });
+      }),
+  }),
+});
+export type RcsRichCard = z.infer<typeof rcsRichCard>;
+
+/** D5 body. */
+export const createRcsTemplateInput = z.object({
+  messageTemplate: z.object({ name: templateName, language: templateLanguage }),
+  rcsOutgoingMessage: rcsRichCard,
+});
+export type CreateRcsTemplateInput = z.input<typeof createRcsTemplateInput>;
+
+// ---- Views ------------------------------------------------------------------------------
+
+export type LintWarning = { code: string; path: string; message: string };
+export type UsageCounters = { sent: number; delivered: number; read: number; failed: number };
+
+/** A template as the domain hands it out (API shapes and pages build on it). */
+export type TemplateView = {
+  id: string;
+  businessId: string;
+  channel: TemplateChannel;
+  name: string;
+  language: string;
+  category: TemplateCategory | null;
+  status: TemplateStatus;
+  rejectionReason: string | null;
+  components: ChatappComponent[];
+  rcsCard: RcsRichCard | null;
+  mediaHashes: string[];
+  lintWarnings: LintWarning[];
+  provider: string;
+  providerRef: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const listTemplatesQuery = z.object({
+  channel: z.enum(templateChannels).optional(),
+  status: z.enum(templateStatuses).optional(),
+  category: templateCategory.optional(),
+  /** Name prefix (case-insensitive) or, in the dashboard, a search term. */
+  name: z.string().trim().max(512).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  /** The id of the last template of the previous page. */
+  cursor: z.string().uuid("A template id from nextCursor").optional(),
+});
+export type ListTemplatesQuery = z.input<typeof listTemplatesQuery>;
+
+export const reviewDecisionInput = z
+  .object({
+    businessId: z.string().uuid(),
+    templateId: z.string().uuid(),
+    decision: z.enum(["APPROVED", "REJECTED"]),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.decision === "REJECTED" && !d.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the reason for the rejection" });
+  });
+export type ReviewDecisionInput = z.input<typeof reviewDecisionInput>;
