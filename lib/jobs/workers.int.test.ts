@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "../db";
+import { boss } from "./boss";
+import { defineQueue, drainQueues, startWorkers, stopWorkers } from "./workers";
+
+const seen: number[] = [];
+const echo = defineQueue<{ n: number }>({
+  name: "test.echo",
+  batchSize: 50,
+  handler: async ({ n }) => {
+    if (n < 0) throw new Error("negative");
+    seen.push(n);
+  },
+});
+
+describe("job queues", () => {
+  afterAll(() => stopWorkers());
+
+  it("drains due jobs once, counting processed and failed per queue", async () => {
+    await echo.sendMany(db(), [{ data: { n: 1 } }, { data: { n: 2 } }, { data: { n: -1 } }]);
+    await echo.send(db(), { n: 99 }, { startAfterSeconds: 3600 });
+    const report = await drainQueues();
+    expect(report["test.echo"]).toEqual({ processed: 2, failed: 1 });
+    expect(seen.sort()).toEqual([1, 2]);
+    expect(await drainQueues()).toMatchObject({ "test.echo": { processed: 0, failed: 0 } });
+  });
+
+  it("stops at maxJobs", async () => {
+    await echo.sendMany(
+      db(),
+      Array.from({ length: 5 }, (_, i) => ({ data: { n: 10 + i } })),
+    );
+    const report = await drainQueues({ maxJobs: 3 });
+    expect(report["test.echo"]!.processed).toBe(3);
+    expect((await drainQueues())["test.echo"]!.processed).toBe(2);
+  });
+
+  it("runs the long-running fetch loop until stopped", async () => {
+    seen.length = 0;
+    await startWorkers(boss());
+    await echo.send(db(), { n: 7 });
+    const deadline = Date.now() + 10_000;
+    while (!seen.includes(7) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toContain(7);
+    await stopWorkers();
+  });
+});
