@@ -7,9 +7,16 @@ import { hashApiKey, KEY_PREFIX } from "./key-material";
 export type VerifiedKey = { keyId: string; businessId: string };
 
 type Entry = { value: VerifiedKey | null; expires: number };
-const cache = new Map<string, Entry>();
+// On globalThis because the Next.js bundle (dashboard revoke) and the Hono app (API) load
+// separate copies of this module in one process: forgetVerifiedKey must clear the cache the
+// API reads, or a key revoked in the dashboard keeps working for the cache TTL.
+const g = globalThis as unknown as {
+  __sbKeyCache?: Map<string, Entry>;
+  __sbKeyTouched?: Map<string, number>;
+};
+const cache = (g.__sbKeyCache ??= new Map<string, Entry>());
 const CACHE_LIMIT = 10_000;
-const lastTouched = new Map<string, number>();
+const lastTouched = (g.__sbKeyTouched ??= new Map<string, number>());
 const TOUCH_EVERY_MS = 60_000;
 
 function cacheTtlMs(): number {
