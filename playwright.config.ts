@@ -1,0 +1,72 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN, E2E_OPERATOR } from "./e2e/accounts";
+
+/**
+ * e2e against the BUILT server (run `npm run build` first, or set NEXT_DIST_DIR to another
+ * build). The config starts server.ts itself on E2E_PORT (default 3100) with a fresh embedded
+ * database under /tmp and fixed demo passwords, so the tests can sign in as the seeded operator
+ * and demo admin. DATABASE_URL is dropped so a variable left over from `npm test` on
+ * PostgreSQL never points the e2e server at a shared database.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = `/tmp/switchboard-e2e-${port}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: ["ui/**/*.spec.ts", "api/**/*.spec.ts"],
+  // Two cores: one browser at a time keeps the server responsive and the timings honest.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? "list" : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && env -u DATABASE_URL NODE_ENV=production npx tsx server.ts`,
+    url: `http://127.0.0.1:${port}/api/ready`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === "1",
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+      DEMO_OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      DEMO_ADMIN_PASSWORD: E2E_ADMIN.password,
+      ALLOW_PRIVATE_CALLBACK_URLS: "true",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
