@@ -7,8 +7,9 @@ type GraphError = { error?: { message?: string; error_user_msg?: string; error_u
  * Submits templates to Meta's `POST /{waba_id}/message_templates`. Images go first through
  * the Resumable Upload API (`/{app_id}/uploads`), whose handle becomes `header_handle`.
  * Meta answers PENDING (or APPROVED at once); the final status arrives by the
- * `message_template_status_update` webhook. A 4xx answer is Meta refusing the template: it
- * becomes REJECTED with Meta's message; 5xx and network errors throw so the job retries.
+ * `message_template_status_update` webhook. A 400 is Meta refusing the template: it becomes
+ * REJECTED with Meta's message. Other errors (401/403: credentials, 5xx, network) throw so
+ * the job retries and the template stays PENDING until the configuration is fixed.
  */
 export const whatsappCloudTemplateReview: TemplateReviewProvider = {
   name: "whatsapp-cloud",
@@ -26,7 +27,7 @@ export const whatsappCloudTemplateReview: TemplateReviewProvider = {
       signal: AbortSignal.timeout(20_000),
     });
     const body = (await res.json().catch(() => ({}))) as GraphError & { id?: string; status?: string };
-    if (res.status >= 400 && res.status < 500) {
+    if (res.status === 400) {
       const e = body.error;
       return {
         status: "REJECTED",
