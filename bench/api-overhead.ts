@@ -13,8 +13,9 @@ async function run(cacheSeconds: string, withBare: boolean) {
   const server = await startBenchServer({ API_KEY_CACHE_SECONDS: cacheSeconds });
   try {
     const auth = { "x-api-key": server.apiKey };
-    // Warm up both paths (JIT, pool connections).
-    await load("warm-up", { url: `${server.url}/api/v3/whoami`, headers: auth, duration: 2 });
+    // Warm up both paths (JIT, pool connections) before measuring either.
+    await load("warm-up", { url: `${server.url}/api/health`, duration: 3 });
+    await load("warm-up", { url: `${server.url}/api/v3/whoami`, headers: auth, duration: 3 });
     if (withBare) rows.push(await load("(a) bare route GET /api/health", { url: `${server.url}/api/health`, duration }));
     rows.push(
       await load(

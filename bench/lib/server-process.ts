@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export type BenchServer = {
   child: ChildProcess;
@@ -21,6 +22,7 @@ export type BenchServer = {
  */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sb-bench-"));
+  const database = await freshServerDatabase();
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
@@ -30,7 +32,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -69,6 +71,24 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       child.kill("SIGTERM");
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
+}
+
+/** A new, empty database on the server named by BENCH_DATABASE_URL, if set. */
+async function freshServerDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) return undefined;
+  const name = `sb_bench_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
