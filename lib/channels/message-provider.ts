@@ -1,0 +1,72 @@
+/**
+ * Message capabilities of a channel provider (DESIGN.md "Channels"). The dispatch worker
+ * (lib/messages) calls `send`; providers that learn statuses asynchronously (webhooks, the
+ * simulator's timers) report them as `ProviderStatusEvent`s to the messages domain, which
+ * applies them (statuses only move forward) and raises the callbacks.
+ */
+
+export type MessageChannel = "chatapp" | "rcs";
+
+/** One message as a provider sends it, already resolved and validated by the messages domain. */
+export type OutboundMessage = {
+  messageId: string;
+  businessId: string;
+  channel: MessageChannel;
+  /** chatapp: the sender's phoneNumberId; rcs: the agent id. */
+  from: string;
+  /** Recipient, E.164 digits without '+'. */
+  to: string;
+  content:
+    | {
+        kind: "template";
+        name: string;
+        language: string;
+        /** Meta-style components with their parameters filled (header media, body texts, button suffixes). */
+        components: unknown[];
+      }
+    | { kind: "rcs_text"; text: string }
+    | { kind: "rcs_richcard"; richCard: unknown };
+};
+
+export type SendResult =
+  | { ok: true; providerMessageId: string }
+  | {
+      ok: false;
+      /** Throttled by the provider (Meta 130429, RBM 429): back off and retry, don't fail. */
+      throttled?: boolean;
+      /** A transient failure (5xx, timeout): retry later. */
+      retryable?: boolean;
+      retryAfterMs?: number;
+      errorCode: string;
+      reason: string;
+      details?: string;
+    };
+
+export type ProviderStatus = "sent" | "delivered" | "read" | "failed";
+
+export type ProviderStatusEvent = {
+  /** Our message id when the provider echoes it (simulator), else its own id. */
+  messageId?: string;
+  providerMessageId?: string;
+  status: ProviderStatus;
+  at: Date;
+  errorCode?: string;
+  reason?: string;
+  details?: string;
+};
+
+/** The business's channel configuration (business_channels.config) and provider name. */
+export type ChannelSettings = { provider: string; config: Record<string, unknown> };
+
+export type MessageProvider = {
+  readonly name: string;
+  send(message: OutboundMessage, settings: ChannelSettings): Promise<SendResult>;
+  /** Many at once where the provider allows it; defaults to `send` per message. */
+  sendMany?(messages: OutboundMessage[], settings: ChannelSettings): Promise<SendResult[]>;
+};
+
+export type RcsCapabilityProvider = {
+  readonly name: string;
+  /** Whether the number (E.164 digits) can receive RCS from the agent. */
+  isRcsCapable(phone: string, settings: ChannelSettings): Promise<boolean>;
+};
