@@ -31,7 +31,6 @@ export async function createTestBusiness(name = `Test ${uniq()}`): Promise<TestB
   return { business, apiKey: key.key, keyId: key.id, admin: { ...admin, password } };
 }
 
-
 /** A business user inserted directly (role, branch, calling flag as given); no password. */
 export async function createTestUser(
   businessId: string,

@@ -7,3 +7,4 @@ export * from "./media";
 export * from "./profiles";
 export * from "./callbacks";
 export * from "./teams";
+export * from "./calls";

@@ -20,6 +20,8 @@ import { registerWhoamiRoutes } from "./v3/whoami";
 import { registerProfileRoutes } from "./v3/profiles";
 import { registerBusinessUserRoutes } from "./v1/business-users";
 import { registerTeamRoutes } from "./v3/teams";
+import { registerCallingRoutes } from "./v2/calling";
+import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -88,6 +90,8 @@ export function createApiApp(): ApiApp {
   registerProfileRoutes(app);
   registerBusinessUserRoutes(app);
   registerTeamRoutes(app);
+  registerCallingRoutes(app);
+  registerExotelWebhookRoutes(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

@@ -45,7 +45,7 @@ export const userQuery = z.object({
  */
 export function acceptsFormBody(path: string, contentType: string): boolean {
   return (
-    /^\/api\/(v1\/business\/user|v3\/provisioning\/user-team|v2\/calling)(\/|$)/.test(path) &&
+    /^\/api\/(v1\/business\/user|v3\/provisioning\/user-team|v2\/calling|webhooks\/exotel)(\/|$)/.test(path) &&
     /^application\/x-www-form-urlencoded\b/i.test(contentType)
   );
 }

@@ -2,3 +2,4 @@
 // server.ts starts their workers and the drain route knows their handlers. One line per domain.
 import "../callbacks/deliver-job";
 import "../templates/review-queue";
+import "../calls/simulate-call-job";

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { callProviders, type callStatuses } from "@/db/schema";
+
+/** G9 query: the number to call, with or without "+" (national numbers use the caller id's country). */
+export const startCallInput = z.object({
+  callTo: z.string({ error: "Required" }).trim().min(1, "Required").max(32, "At most 32 characters"),
+});
+export type StartCallInput = z.input<typeof startCallInput>;
+
+export const setCallingSettingsInput = z.object({
+  enabled: z.boolean().default(true),
+  provider: z.enum(callProviders),
+  callerId: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9]{6,15}$/, "Digits of the registered number, with country code"),
+  config: z
+    .object({
+      accountSid: z.string().trim().max(128).optional(),
+      apiKey: z.string().trim().max(256).optional(),
+      apiToken: z.string().trim().max(256).optional(),
+      baseUrl: z.string().trim().url().optional(),
+      timeOffset: z
+        .string()
+        .regex(/^[+-]\d{2}:\d{2}$/)
+        .optional(),
+    })
+    .default({}),
+});
+export type SetCallingSettingsInput = z.input<typeof setCallingSettingsInput>;
+
+export type CallStatus = (typeof callStatuses)[number];
+export const terminalCallStatuses: readonly CallStatus[] = ["completed", "no-answer", "busy", "failed"];
+
+/** A call as the API and dashboard show it. */
+export type CallView = {
+  callSid: string;
+  providerCallSid: string | null;
+  userId: string;
+  provider: string;
+  from: string;
+  to: string;
+  callerId: string;
+  status: CallStatus;
+  direction: string;
+  recordingUrl: string | null;
+  conversationDuration: number;
+  legs: { OnCallDuration: number; Status: string }[];
+  startedAt: number | null;
+  endedAt: number | null;
+  createdAt: number;
+};

@@ -1,0 +1,74 @@
+import { and, eq, sql } from "drizzle-orm";
+import { calls } from "@/db/schema";
+import { simulatedOutcome, simulatorCallDelays } from "../channels/simulator/calls";
+import { systemCtx, type Ctx } from "../context";
+import type { Executor } from "../db";
+import { defineQueue } from "../jobs/workers";
+import { finishCall } from "./finish-call";
+import { publicBaseUrl, type CallRow } from "./call-view";
+
+export type SimulateCallJob = { businessId: string; callId: string; step: "ring" | "answer" | "end" };
+
+/**
+ * Drives a simulated call: queued -> ringing -> (answered: in-progress -> completed) or
+ * no-answer/busy, one job per step, CALL_SIMULATOR_STEP_MS apart (talk: CALL_SIMULATOR_TALK_MS).
+ * Each step acts only on the state it expects, so a repeated job changes nothing.
+ */
+export const simulateCallQueue = defineQueue<SimulateCallJob>({
+  name: "calls.simulate",
+  handler: (job) => runSimulatedCallStep(systemCtx("call-simulator"), job),
+  batchSize: 50,
+  // One lane: the embedded database mixes up concurrent queries on separate connections.
+  concurrency: 1,
+  retryLimit: 5,
+  retryDelay: 5,
+});
+
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+export async function enqueueSimulatedStep(
+  executor: Executor,
+  job: SimulateCallJob,
+  delayMs: number,
+): Promise<void> {
+  await simulateCallQueue.send(executor, job, { startAfterSeconds: seconds(delayMs) });
+}
+
+export function simulatorRecordingUrl(call: Pick<CallRow, "id" | "token">): string {
+  return `${publicBaseUrl()}/api/v2/calling/recordings/${call.id}.wav?token=${call.token}`;
+}
+
+export async function runSimulatedCallStep(ctx: Ctx, job: SimulateCallJob): Promise<void> {
+  const { stepMs, talkMs } = simulatorCallDelays();
+  const [call] = await ctx.db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.id, job.callId), eq(calls.businessId, job.businessId)));
+  if (!call || call.provider !== "simulator") return;
+  const ref = { businessId: call.businessId, callId: call.id };
+  const outcome = simulatedOutcome(call.toNumber, call.createdAt, simulatorRecordingUrl(call));
+
+  if (job.step === "ring" && call.status === "queued") {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(calls)
+        .set({ status: "ringing", updatedAt: sql`now()` })
+        .where(eq(calls.id, call.id));
+      await enqueueSimulatedStep(tx, { ...job, step: "answer" }, stepMs);
+    });
+  } else if (job.step === "answer" && call.status === "ringing") {
+    if (outcome.status !== "completed") {
+      await finishCall(ctx, ref, outcome);
+      return;
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(calls)
+        .set({ status: "in-progress", startedAt: outcome.startedAt, updatedAt: sql`now()` })
+        .where(eq(calls.id, call.id));
+      await enqueueSimulatedStep(tx, { ...job, step: "end" }, talkMs);
+    });
+  } else if (job.step === "end" && call.status === "in-progress") {
+    await finishCall(ctx, ref, outcome);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Exotel settings: per business in calling_settings.config (`accountSid`, `apiKey`,
+ * `apiToken`, optional `baseUrl`, `timeOffset`), with process-wide fallbacks. The base URL is
+ * configurable so tests (and the Mumbai cluster, api.in.exotel.com) can point elsewhere.
+ */
+export type ExotelConfig = {
+  baseUrl: string;
+  accountSid: string;
+  apiKey: string;
+  apiToken: string;
+  timeOffset: string;
+};
+
+export function exotelConfig(config: Record<string, unknown>): ExotelConfig {
+  const accountSid = str(config.accountSid) ?? process.env.EXOTEL_ACCOUNT_SID;
+  const apiKey = str(config.apiKey) ?? process.env.EXOTEL_API_KEY;
+  const apiToken = str(config.apiToken) ?? process.env.EXOTEL_API_TOKEN;
+  if (!accountSid || !apiKey || !apiToken) {
+    throw new Error("exotel needs accountSid, apiKey and apiToken (calling settings or EXOTEL_* env)");
+  }
+  const baseUrl = (str(config.baseUrl) ?? process.env.EXOTEL_BASE_URL ?? "https://api.exotel.com").replace(
+    /\/$/,
+    "",
+  );
+  // Exotel reports local times without a zone; its Indian accounts run on IST.
+  const timeOffset = str(config.timeOffset) ?? process.env.EXOTEL_TIME_OFFSET ?? "+05:30";
+  return { baseUrl, accountSid, apiKey, apiToken, timeOffset };
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : undefined);
