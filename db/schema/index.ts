@@ -8,3 +8,4 @@ export * from "./profiles";
 export * from "./callbacks";
 export * from "./teams";
 export * from "./calls";
+export * from "./messages";

@@ -1,0 +1,150 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses";
+
+export const messageStatuses = ["attempted", "accepted", "sent", "delivered", "read", "failed", "error"] as const;
+export const messageChannels = ["chatapp", "rcs"] as const;
+export const transactionKinds = ["single", "bulk", "rcs"] as const;
+
+/**
+ * One send request (A1, A2, A4, A5: one message; B1: many). Its id is the `transactionId` the
+ * API answers with and the B2/B3 status queries take.
+ */
+export const messageTransactions = pgTable(
+  "message_transactions",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: transactionKinds }).notNull(),
+    channel: text("channel", { enum: messageChannels }).notNull(),
+    templateId: uuid("template_id"),
+    templateName: text("template_name"),
+    language: text("language"),
+    total: integer("total").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("message_transactions_business_idx").on(t.businessId, t.id)],
+);
+
+/**
+ * One message to one recipient. `status` only moves forward (DESIGN.md rule 8); each status
+ * has its timestamp. `content` is what the provider is asked to send (template name, language
+ * and filled component parameters, or the RCS text / rich card). `dispatch_*` columns belong
+ * to the dispatch worker: its lease and its retry schedule.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").notNull(),
+    channel: text("channel", { enum: messageChannels }).notNull(),
+    /** chatapp: phoneNumberId; rcs: agent id. */
+    sender: text("sender").notNull(),
+    /** E.164 digits without '+'. */
+    recipient: text("recipient").notNull(),
+    /** `template`, `rcs_text` or `rcs_richcard` (B2 msg_type). */
+    msgType: text("msg_type").notNull(),
+    templateId: uuid("template_id"),
+    templateName: text("template_name").notNull().default(""),
+    language: text("language").notNull().default(""),
+    content: jsonb("content").notNull(),
+    messageRef: text("message_ref").notNull(),
+    status: text("status", { enum: messageStatuses }).notNull().default("attempted"),
+    provider: text("provider").notNull(),
+    providerMessageId: text("provider_message_id"),
+    errorCode: text("error_code"),
+    failedReason: text("failed_reason"),
+    failureDetails: text("failure_details"),
+    dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
+    dispatchLockedUntil: timestamp("dispatch_locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_business_transaction_idx").on(t.businessId, t.transactionId),
+    index("messages_business_recipient_idx").on(t.businessId, t.recipient, t.id),
+    index("messages_business_created_idx").on(t.businessId, t.id),
+    // Provider webhooks carry only the provider's message id: the one lookup that cannot lead
+    // with business_id.
+    index("messages_provider_ref_idx")
+      .on(t.provider, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    // The dispatch sweeper looks across businesses for messages whose job was lost.
+    index("messages_undispatched_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'attempted'`),
+  ],
+);
+
+/**
+ * Every status event received for a message, applied or not: `outcome` says whether it moved
+ * the message (`applied`), was implied by a later one (`implied`), or was absorbed
+ * (`duplicate`, `late`, `after_final`).
+ */
+export const messageEvents = pgTable(
+  "message_events",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").notNull(),
+    status: text("status").notNull(),
+    outcome: text("outcome").notNull(),
+    /** simulator, whatsapp-cloud, google-rbm, dispatch, virtual-phone. */
+    source: text("source").notNull(),
+    errorCode: text("error_code"),
+    reason: text("reason"),
+    details: text("details"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("message_events_message_idx").on(t.businessId, t.messageId, t.receivedAt)],
+);
+
+/**
+ * Idempotency-Key records of the send endpoints (IETF draft, Stripe): the request's hash,
+ * whether it still runs, and the response to replay. Kept 24 h.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["running", "done"] }).notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    /** A running record older than this belongs to a request that died: it may be taken over. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
+
+/** Messages per second a sender (phoneNumberId or RCS agent) may dispatch, when not the default. */
+export const senderRateLimits = pgTable(
+  "sender_rate_limits",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    sender: text("sender").notNull(),
+    perSecond: integer("per_second").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.sender] })],
+);
