@@ -1,18 +1,45 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listTemplates } from "@/lib/templates/list-templates";
+import { TemplatesTable, type TemplateRow } from "./templates-table";
 
 export const metadata: Metadata = { title: "Templates" };
 
 export default async function Page() {
-  await requireBusinessUser();
+  const user = await requireBusinessUser();
+  const { items } = await listTemplates(userCtx(user), user.businessId, { limit: 500 });
+  const rows: TemplateRow[] = items.map((t) => ({
+    id: t.id,
+    name: t.name,
+    channel: t.channel,
+    language: t.language,
+    category: t.category ?? "—",
+    status: t.status,
+    rejectionReason: t.rejectionReason,
+    sent: t.usage.sent,
+    delivered: t.usage.delivered,
+    read: t.usage.read,
+    failed: t.usage.failed,
+    createdAt: t.createdAt,
+  }));
   return (
-    <AreaPlaceholder
-      title="Templates"
-      icon="templates"
-      description="Message templates for chatapp and RCS, with their approval status."
-      emptyTitle="No templates yet"
-      emptyText="Create a template, submit it for approval and use it in messages and campaigns once it is approved."
-    />
+    <>
+      <PageHeader
+        title="Templates"
+        description="Message templates for chatapp and RCS. New templates are reviewed; only approved ones can be sent."
+        actions={
+          <>
+            <ButtonLink href="/templates/new/chatapp">New chatapp template</ButtonLink>
+            <ButtonLink href="/templates/new/rcs" variant="secondary">
+              New RCS template
+            </ButtonLink>
+          </>
+        }
+      />
+      <TemplatesTable rows={rows} />
+    </>
   );
 }

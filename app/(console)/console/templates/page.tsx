@@ -1,18 +1,23 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireOperator } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listReviewQueue } from "@/lib/templates/list-review-queue";
+import { ReviewQueue } from "./review-queue";
 
 export const metadata: Metadata = { title: "Template review" };
 
 export default async function Page() {
-  await requireOperator();
+  const user = await requireOperator();
+  const items = await listReviewQueue(userCtx(user));
   return (
-    <AreaPlaceholder
-      title="Template review"
-      icon="review"
-      description="Templates submitted by businesses, waiting for approval or rejection."
-      emptyTitle="Nothing to review"
-      emptyText="Templates that businesses submit for approval will queue here, oldest first."
-    />
+    <>
+      <PageHeader
+        eyebrow="Console"
+        title="Template review"
+        description="Templates waiting for approval, oldest first. Approve them, or reject them with a reason the business will see."
+      />
+      <ReviewQueue items={items} />
+    </>
   );
 }

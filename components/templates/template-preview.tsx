@@ -1,0 +1,136 @@
+import type { ChatappComponent, RcsRichCard } from "@/lib/templates/schemas";
+import { fillVariables } from "@/lib/templates/variables";
+
+/** A phone-like frame around a message preview. */
+function Phone({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div
+      className="mx-auto w-full max-w-[320px] rounded-[2rem] border-8 border-slate-800 bg-slate-800 shadow-lg"
+      data-testid="template-preview"
+    >
+      <div className="rounded-t-[1.4rem] bg-emerald-700 px-4 py-2 text-sm font-medium text-white">
+        {title}
+      </div>
+      <div className="min-h-72 rounded-b-[1.4rem] bg-[#e5ddd5] p-3">{children}</div>
+    </div>
+  );
+}
+
+function Img({ src }: { src?: string }) {
+  return src ? (
+    // eslint-disable-next-line @next/next/no-img-element -- previews of uploads, not optimisable assets
+    <img src={src} alt="Header image" className="h-36 w-full rounded-md object-cover" />
+  ) : (
+    <div className="flex h-36 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-500">
+      Image
+    </div>
+  );
+}
+
+function Buttons({ buttons }: { buttons: { type: string; text: string }[] }) {
+  return (
+    <div className="mt-1 divide-y divide-slate-200 border-t border-slate-200">
+      {buttons.map((b, i) => (
+        <div key={i} className="py-1.5 text-center text-sm font-medium text-sky-700">
+          {b.type === "URL" ? "↗ " : b.type === "PHONE_NUMBER" ? "✆ " : "↩ "}
+          {b.text || "Button"}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The chatapp message as the recipient sees it: one bubble with image, body (samples filled
+ * in), footer and buttons; a carousel adds a row of cards. `imageUrls` follow the IMAGE
+ * headers in order (top header, then cards).
+ */
+export function ChatappPreview({
+  components,
+  samples = [],
+  imageUrls = [],
+}: {
+  components: ChatappComponent[];
+  samples?: string[];
+  imageUrls?: (string | undefined)[];
+}) {
+  let img = 0;
+  const header = components.find((c) => c.type === "HEADER");
+  const headerUrl = header ? imageUrls[img++] : undefined;
+  const body = components.find((c) => c.type === "BODY");
+  const footer = components.find((c) => c.type === "FOOTER");
+  const buttons = components.find((c) => c.type === "BUTTONS");
+  const carousel = components.find((c) => c.type === "CAROUSEL");
+  const values = samples.length ? samples : (body?.example?.body_text?.[0] ?? []);
+  return (
+    <Phone title="Business">
+      <div className="max-w-[92%] rounded-lg rounded-tl-none bg-white p-1.5 shadow-sm">
+        {header ? <Img src={headerUrl} /> : null}
+        <p className="px-1.5 py-1 text-sm whitespace-pre-wrap text-slate-900" data-testid="preview-body">
+          {body ? fillVariables(body.text, values) : "Your message"}
+        </p>
+        {footer ? <p className="px-1.5 pb-1 text-xs text-slate-500">{footer.text}</p> : null}
+        <p className="px-1.5 text-right text-[10px] text-slate-400">12:00</p>
+        {buttons ? <Buttons buttons={buttons.buttons} /> : null}
+      </div>
+      {carousel ? (
+        <div className="mt-2 flex gap-2 overflow-x-auto pb-1">
+          {carousel.cards.map((card, i) => {
+            const url = imageUrls[img++];
+            const cb = card.components.find((c) => c.type === "BODY");
+            const cbtn = card.components.find((c) => c.type === "BUTTONS");
+            return (
+              <div key={i} className="w-44 shrink-0 rounded-lg bg-white p-1.5 shadow-sm">
+                <Img src={url} />
+                <p className="px-1 py-1 text-xs text-slate-900">{cb?.text ?? ""}</p>
+                {cbtn ? <Buttons buttons={cbtn.buttons} /> : null}
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
+    </Phone>
+  );
+}
+
+const heights = { SHORT: "h-24", MEDIUM: "h-36", TALL: "h-52" } as const;
+
+/** The RCS rich card as the recipient sees it. */
+export function RcsPreview({ card }: { card: RcsRichCard | null }) {
+  const c = card?.richCard.standaloneCard.cardContent;
+  return (
+    <Phone title="RCS agent">
+      <div
+        className="max-w-[92%] overflow-hidden rounded-2xl bg-white shadow-sm"
+        data-testid="rcs-card-preview"
+      >
+        {c?.media ? (
+          // eslint-disable-next-line @next/next/no-img-element -- remote media chosen by the business
+          <img
+            src={c.media.contentInfo.fileUrl}
+            alt="Card media"
+            className={`w-full bg-slate-200 object-cover ${heights[c.media.height]}`}
+          />
+        ) : null}
+        <div className="space-y-1 p-3">
+          <p className="text-sm font-semibold text-slate-900">{c?.title || "Card title"}</p>
+          {c?.description ? (
+            <p className="text-sm whitespace-pre-wrap text-slate-700">{c.description}</p>
+          ) : null}
+        </div>
+        {c?.suggestions?.length ? (
+          <div className="flex flex-wrap gap-2 px-3 pb-3">
+            {c.suggestions.map((s, i) => (
+              <span
+                key={i}
+                className="rounded-full border border-sky-600 px-3 py-1 text-xs font-medium text-sky-700"
+              >
+                {s.action.text || "Suggestion"}
+              </span>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </Phone>
+  );
+}
