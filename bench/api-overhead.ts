@@ -16,7 +16,8 @@ async function run(cacheSeconds: string, withBare: boolean) {
     // Warm up both paths (JIT, pool connections) before measuring either.
     await load("warm-up", { url: `${server.url}/api/health`, duration: 3 });
     await load("warm-up", { url: `${server.url}/api/v3/whoami`, headers: auth, duration: 3 });
-    if (withBare) rows.push(await load("(a) bare route GET /api/health", { url: `${server.url}/api/health`, duration }));
+    if (withBare)
+      rows.push(await load("(a) bare route GET /api/health", { url: `${server.url}/api/health`, duration }));
     rows.push(
       await load(
         `(b) GET /api/v3/whoami, key checked ${cacheSeconds === "0" ? "by a query on every request" : `with the ${cacheSeconds}s verified-key cache`}`,
@@ -32,7 +33,12 @@ await run("5", true);
 await run("0", false);
 
 const bare = rows[0]!.requestsPerSec;
-console.log(`\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`);
+console.log(
+  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`,
+);
 console.log(`Command: npx tsx bench/api-overhead.ts (BENCH_DURATION=${duration}), 50 connections\n`);
 console.log(table(rows));
-for (const r of rows.slice(1)) console.log(`ratio ${r.label.slice(0, 3)} / (a): ${(r.requestsPerSec / bare * 100).toFixed(0)}%  (${r.label})`);
+for (const r of rows.slice(1))
+  console.log(
+    `ratio ${r.label.slice(0, 3)} / (a): ${((r.requestsPerSec / bare) * 100).toFixed(0)}%  (${r.label})`,
+  );

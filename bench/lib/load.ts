@@ -42,9 +42,11 @@ export async function load(
 }
 
 export function table(rows: LoadResult[]): string {
-  const head = "| case | req/s | p50 ms | p99 ms | requests | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|";
+  const head =
+    "| case | req/s | p50 ms | p99 ms | requests | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|---:|";
   const lines = rows.map(
-    (r) => `| ${r.label} | ${r.requestsPerSec} | ${r.p50ms} | ${r.p99ms} | ${r.total} | ${r.non2xx} | ${r.errors} |`,
+    (r) =>
+      `| ${r.label} | ${r.requestsPerSec} | ${r.p50ms} | ${r.p99ms} | ${r.total} | ${r.non2xx} | ${r.errors} |`,
   );
   return [head, ...lines].join("\n");
 }

@@ -22,5 +22,7 @@ const route = createRoute({
 
 export function registerWhoamiRoutes(app: ApiApp): void {
   // GET /api/v3/whoami (credential check; not in the spec, see docs/decisions.md)
-  app.openapi(route, (c) => c.json({ businessId: c.get("auth").businessId, keyId: c.get("auth").keyId }, 200));
+  app.openapi(route, (c) =>
+    c.json({ businessId: c.get("auth").businessId, keyId: c.get("auth").keyId }, 200),
+  );
 }

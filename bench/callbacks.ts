@@ -1,0 +1,167 @@
+// Callback delivery throughput (issue 4): N message-status callbacks for one endpoint served by
+// a local receiver in its own process (which verifies every signature), measured end to end:
+// from the first enqueue to the last acknowledged (2xx recorded as delivered in the database).
+// Run: npx tsx bench/callbacks.ts
+// Env: BENCH_N (default 10000), BENCH_BATCH (events per enqueueCallbacks call, default 1000),
+//      BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is created on it; default:
+//      embedded PGlite in this process), CALLBACK_CONCURRENCY (default 64).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpus } from "node:os";
+import pg from "pg";
+
+process.env.ALLOW_PRIVATE_CALLBACK_URLS = "true";
+process.env.LOG_LEVEL ??= "warn";
+process.env.CALLBACK_SECRET_KEY ??= "bench-only-callback-secret-key";
+
+const N = Number(process.env.BENCH_N ?? 10_000);
+const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
+
+const { setDatabaseUrl, closeDb, db } = await import("../lib/db");
+const { startEmbeddedDb } = await import("../lib/db/embedded");
+const { migrate } = await import("../lib/db/migrate");
+const { startBoss, stopBoss } = await import("../lib/jobs/boss");
+await import("../lib/jobs/register-all");
+const { startWorkers, stopWorkers } = await import("../lib/jobs/workers");
+const { systemCtx } = await import("../lib/context");
+const { createBusiness } = await import("../lib/businesses/create-business");
+const { createEndpoint } = await import("../lib/callbacks/create-endpoint");
+const { enqueueCallbacks } = await import("../lib/callbacks/enqueue-callbacks");
+const { rawQuery } = await import("../lib/jobs/raw-sql");
+
+// Database: a fresh one on the given server, or embedded.
+let dropDb: (() => Promise<void>) | undefined;
+let stopEmbedded: (() => Promise<void>) | undefined;
+if (process.env.BENCH_DATABASE_URL) {
+  const name = `sb_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(process.env.BENCH_DATABASE_URL);
+  u.pathname = `/${name}`;
+  process.env.DATABASE_URL = u.toString();
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+} else {
+  const embedded = await startEmbeddedDb();
+  process.env.DATABASE_URL = embedded.url;
+  stopEmbedded = embedded.stop;
+}
+setDatabaseUrl(process.env.DATABASE_URL!);
+await migrate((await import("../lib/db")).pool());
+const boss = await startBoss();
+
+// Receiver: its own process, verifies each signature, answers 200, reports counts on exit.
+const receiverCode = `
+const { createHmac } = require("node:crypto");
+const http = require("node:http");
+const key = Buffer.from(process.env.SECRET.slice(6), "base64");
+let ok = 0, bad = 0;
+const ids = new Set();
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    const body = Buffer.concat(chunks).toString();
+    const h = req.headers;
+    const mac = createHmac("sha256", key).update(h["webhook-id"] + "." + h["webhook-timestamp"] + "." + body).digest("base64");
+    if (h["webhook-signature"] === "v1," + mac) { ok++; ids.add(h["webhook-id"]); res.writeHead(200).end(); }
+    else { bad++; res.writeHead(401).end(); }
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, "127.0.0.1", () => console.log("PORT " + server.address().port));
+process.on("SIGTERM", () => { console.log("COUNTS " + JSON.stringify({ ok, bad, unique: ids.size })); process.exit(0); });
+`;
+
+const ctx = systemCtx("bench");
+const business = await createBusiness(ctx, { name: `Bench ${randomBytes(3).toString("hex")}` });
+const { endpoint, secret } = await createEndpoint(ctx, business.id, { url: "http://127.0.0.1:9/" });
+const receiver = spawn(process.execPath, ["-e", receiverCode], {
+  env: { ...process.env, SECRET: secret },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+let rxOut = "";
+receiver.stdout!.on("data", (c: Buffer) => (rxOut += c.toString()));
+while (!/PORT (\d+)/.test(rxOut)) await new Promise((r) => setTimeout(r, 20));
+const port = Number(/PORT (\d+)/.exec(rxOut)![1]);
+const { updateEndpoint } = await import("../lib/callbacks/update-endpoint");
+await updateEndpoint(ctx, business.id, endpoint.id, { url: `http://127.0.0.1:${port}/hook` });
+
+await startWorkers(boss);
+
+const started = performance.now();
+for (let i = 0; i < N; i += BATCH) {
+  const events = Array.from({ length: Math.min(BATCH, N - i) }, (_, j) => ({
+    event: "message.status" as const,
+    payload: {
+      messageId: `msg-${i + j}`,
+      messageRef: `ref-${i + j}`,
+      subscriberId: "919900000001",
+      status: "delivered" as const,
+      deliveredAt: Math.floor(Date.now() / 1000),
+    },
+  }));
+  await enqueueCallbacks(ctx, business.id, events);
+}
+const enqueued = performance.now();
+
+let delivered = 0;
+while (delivered < N) {
+  await new Promise((r) => setTimeout(r, 100));
+  const [row] = await rawQuery<{ n: number }>(
+    db(),
+    `SELECT count(*)::int AS n FROM callback_deliveries WHERE business_id = $1 AND status = 'delivered'`,
+    [business.id],
+  );
+  delivered = row!.n;
+  if (performance.now() - started > 300_000)
+    throw new Error(`only ${delivered} of ${N} delivered after 300 s`);
+}
+const done = performance.now();
+
+const [stats] = await rawQuery<{ attempts: number; failed_attempts: number; p50: number; p99: number }>(
+  db(),
+  `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE response_status <> 200 OR response_status IS NULL)::int AS failed_attempts,
+     percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99
+   FROM callback_attempts WHERE business_id = $1`,
+  [business.id],
+);
+const countsP = new Promise<string>((resolve) => receiver.once("exit", () => resolve(rxOut)));
+receiver.kill("SIGTERM");
+const counts = JSON.parse(/COUNTS (.+)/.exec(await countsP)?.[1] ?? "{}");
+
+await stopWorkers();
+await stopBoss(2_000);
+await closeDb();
+await stopEmbedded?.();
+await dropDb?.();
+
+const secs = (ms: number) => (ms / 1000).toFixed(2);
+console.log(
+  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite (in process)"}`,
+);
+console.log(
+  `Command: ${process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL=… " : ""}npx tsx bench/callbacks.ts (BENCH_N=${N}, BENCH_BATCH=${BATCH}, CALLBACK_CONCURRENCY=${process.env.CALLBACK_CONCURRENCY ?? 64})\n`,
+);
+console.log(
+  `deliveries                 ${N} (one endpoint, receiver in its own process verifying signatures)`,
+);
+console.log(
+  `enqueue (rows + jobs)      ${secs(enqueued - started)} s  (${Math.round(N / ((enqueued - started) / 1000))}/s)`,
+);
+console.log(
+  `end to end (enqueue->ack)  ${secs(done - started)} s  => ${Math.round(N / ((done - started) / 1000))} deliveries/s`,
+);
+console.log(
+  `attempts recorded          ${stats!.attempts} (${stats!.failed_attempts} not 200), latency p50 ${stats!.p50} ms, p99 ${stats!.p99} ms`,
+);
+console.log(
+  `receiver                   ${counts.ok} valid signatures, ${counts.bad} invalid, ${counts.unique} distinct webhook-ids`,
+);
+process.exit(0);
