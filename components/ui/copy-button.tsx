@@ -11,9 +11,12 @@ export function CopyButton({
   variant = "secondary",
   size = "sm",
   className,
+  iconOnly = false,
 }: {
   value: string;
+  /** Visible text; with iconOnly it becomes the accessible name. */
   label?: string;
+  iconOnly?: boolean;
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
@@ -34,10 +37,11 @@ export function CopyButton({
       variant={variant}
       size={size}
       onClick={copy}
-      className={className}
+      className={iconOnly ? `${className ?? ""} px-1.5` : className}
+      title={iconOnly ? label : undefined}
       icon={<Icon name={state === "copied" ? "check" : "copy"} className="size-4" />}
     >
-      <span aria-live="polite">
+      <span aria-live="polite" className={iconOnly ? "sr-only" : undefined}>
         {state === "copied" ? "Copied" : state === "failed" ? "Select and copy" : label}
       </span>
     </Button>

@@ -25,17 +25,23 @@ const col = dataTableColumns<Row>();
 const channelNames: Record<Channel, string> = { chatapp: "chatapp", rcs: "RCS" };
 
 const columns = col.columns([
-  col.accessor("name", {
-    header: "Name",
-    cell: (c) => <span className="font-medium text-slate-900">{c.getValue()}</span>,
-  }),
-  col.accessor("id", {
-    header: "ID",
-    enableSorting: false,
+  // Name and id in one column (both searchable); the id is what the API paths need.
+  col.accessor((r) => `${r.name} ${r.id}`, {
+    id: "name",
+    header: "Business",
+    sortFn: "text",
     cell: (c) => (
-      <div className="flex items-center gap-1">
-        <code className="font-mono text-xs text-slate-600">{c.getValue()}</code>
-        <CopyButton value={c.getValue()} label="Copy" variant="ghost" />
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{c.row.original.name}</p>
+        <div className="mt-0.5 flex items-center gap-0.5">
+          <code className="font-mono text-xs whitespace-nowrap text-slate-500">{c.row.original.id}</code>
+          <CopyButton
+            value={c.row.original.id}
+            label={`Copy the ID of ${c.row.original.name}`}
+            variant="ghost"
+            iconOnly
+          />
+        </div>
       </div>
     ),
   }),
