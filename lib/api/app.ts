@@ -16,6 +16,7 @@ import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerTemplateRoutes } from "./v1/templates";
 import { registerRcsTemplateRoutes } from "./v2/rcs-templates";
 import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
+import { registerRbmWebhookRoutes } from "./webhooks/rbm";
 import { registerWhoamiRoutes } from "./v3/whoami";
 import { registerProfileRoutes } from "./v3/profiles";
 import { registerBusinessUserRoutes } from "./v1/business-users";
@@ -86,6 +87,7 @@ export function createApiApp(): ApiApp {
   registerTemplateRoutes(app);
   registerRcsTemplateRoutes(app);
   registerWhatsAppWebhookRoutes(app);
+  registerRbmWebhookRoutes(app);
   registerWhoamiRoutes(app);
   registerProfileRoutes(app);
   registerBusinessUserRoutes(app);

@@ -7,6 +7,7 @@ import {
 } from "@/lib/channels/whatsapp-cloud/webhook";
 import { AppError, invalid, unauthorized } from "@/lib/errors";
 import "@/lib/templates/meta-template-status-handler";
+import "@/lib/channels/whatsapp-cloud/message-status-handler";
 import { errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 

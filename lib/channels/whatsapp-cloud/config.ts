@@ -20,6 +20,19 @@ export function whatsappCredentials(config: Record<string, unknown>): {
   return { wabaId, accessToken, appId: str(config.appId) ?? process.env.WHATSAPP_APP_ID };
 }
 
+/**
+ * What sending needs: only the access token (the sender is the message's phoneNumberId).
+ * Template review also needs the WABA id, so it uses `whatsappCredentials`.
+ */
+export function whatsappAccessToken(config: Record<string, unknown>): string {
+  const token = str(config.accessToken) ?? process.env.WHATSAPP_ACCESS_TOKEN;
+  if (!token) throw new Error("whatsapp-cloud needs accessToken (channel config or WHATSAPP_ACCESS_TOKEN)");
+  return token;
+}
+
+/** Per-request timeout of a message send, in ms; a timeout is a retryable failure. */
+export const whatsappSendTimeoutMs = () => Number(process.env.WHATSAPP_SEND_TIMEOUT_MS) || 15_000;
+
 /** App secret that signs Meta's webhooks (X-Hub-Signature-256). */
 export const whatsappAppSecret = () => process.env.WHATSAPP_APP_SECRET || undefined;
 /** Token Meta echoes in the hub.challenge verification GET. */

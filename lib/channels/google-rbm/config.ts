@@ -1,0 +1,35 @@
+/**
+ * RCS Business Messaging settings. The base URL is configurable (regional endpoints such as
+ * `https://europe-rcsbusinessmessaging.googleapis.com`, proxies, the fake server of the tests).
+ *
+ * Auth: RBM wants an OAuth 2.0 access token of the partner's service account. Minting it (JWT
+ * grant) is outside Switchboard: the token comes from the rcs channel config (`accessToken`)
+ * or RBM_ACCESS_TOKEN, refreshed by whatever holds the service-account key (docs/providers.md).
+ */
+export function rbmBaseUrl(): string {
+  return (process.env.RBM_API_URL || "https://rcsbusinessmessaging.googleapis.com").replace(/\/$/, "");
+}
+
+export function rbmAccessToken(config: Record<string, unknown>): string {
+  const token = str(config.accessToken) ?? process.env.RBM_ACCESS_TOKEN;
+  if (!token) throw new Error("google-rbm needs accessToken (rcs channel config or RBM_ACCESS_TOKEN)");
+  return token;
+}
+
+/** The agent id: the message's sender, else the channel config, else RBM_AGENT_ID. */
+export function rbmAgentId(config: Record<string, unknown>, from?: string): string {
+  const id = str(from) ?? str(config.agentId) ?? process.env.RBM_AGENT_ID;
+  if (!id) throw new Error("google-rbm needs agentId (rcs channel config or RBM_AGENT_ID)");
+  return id;
+}
+
+/** The partner webhook's clientToken: it keys the X-Goog-Signature of inbound events. */
+export const rbmClientToken = () => process.env.RBM_CLIENT_TOKEN || undefined;
+
+/** Per-request timeout of RBM API calls, in ms; a timeout is a retryable failure. */
+export const rbmTimeoutMs = () => Number(process.env.RBM_TIMEOUT_MS) || 15_000;
+
+/** RBM addresses phones in E.164 with the '+'; our messages carry digits without it. */
+export const e164 = (digits: string) => (digits.startsWith("+") ? digits : `+${digits}`);
+
+const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : undefined);

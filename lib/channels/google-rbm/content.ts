@@ -1,0 +1,29 @@
+/**
+ * The `contentMessage` of an RBM agent message, as RBM documents it: `{ text }` or
+ * `{ richCard: { standaloneCard: { cardOrientation, thumbnailImageAlignment, cardContent } } }`.
+ * The spec's rich card carries fields RBM does not know (`media.fileName`) or types it
+ * spells differently (`forceRefresh` as the string "false"); RBM rejects unknown fields with
+ * a 400, so the card is cleaned here.
+ */
+export type RbmContentMessage = { text: string } | { richCard: { standaloneCard: Record<string, unknown> } };
+
+type Loose = Record<string, unknown>;
+const isObj = (v: unknown): v is Loose => !!v && typeof v === "object" && !Array.isArray(v);
+
+export function toRbmRichCard(richCard: unknown): RbmContentMessage | undefined {
+  let card: unknown = richCard;
+  // Accept the card itself or wrapped once more as { richCard: { standaloneCard } }.
+  if (isObj(card) && isObj(card.richCard)) card = card.richCard;
+  if (!isObj(card) || !isObj(card.standaloneCard)) return undefined;
+  const standalone = structuredClone(card.standaloneCard);
+  const content = standalone.cardContent;
+  if (isObj(content) && isObj(content.media)) {
+    const media = content.media;
+    delete media.fileName;
+    if (isObj(media.contentInfo)) {
+      const f = media.contentInfo.forceRefresh;
+      if (typeof f === "string") media.contentInfo.forceRefresh = f === "true";
+    }
+  }
+  return { richCard: { standaloneCard: standalone } };
+}

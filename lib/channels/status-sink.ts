@@ -1,0 +1,45 @@
+/**
+ * NOTE for lib/messages (the core): provider webhooks (whatsapp-cloud, google-rbm) hand their
+ * status events over through this registry instead of importing lib/messages, so the channel
+ * adapters were built before the core existed and stay free of its internals. The core
+ * registers its status-application function once, at module load, with
+ * `setStatusSink((source, events) => applyStatusEvents(...))` in a module that the API
+ * process loads (import it from lib/api/webhooks/whatsapp.ts and rbm.ts for its side effect,
+ * or register it in server start-up; see docs/providers.md).
+ *
+ * `businessId` is resolved by the webhook from the sender (Meta's phone_number_id, RBM's
+ * agentId) when it can; undefined means "look the messages up by providerMessageId alone".
+ */
+import type { ProviderStatusEvent } from "./message-provider";
+
+export type StatusEventSource = {
+  /** Provider that reported the events: "whatsapp-cloud", "google-rbm", "simulator". */
+  provider: string;
+  businessId?: string;
+};
+
+export type StatusSink = (source: StatusEventSource, events: ProviderStatusEvent[]) => Promise<void>;
+
+// On globalThis: Next.js and the Hono app may load this module twice in one process.
+const g = globalThis as unknown as { __sbStatusSink?: StatusSink };
+
+/** Registers the sink; returns the one it replaces (tests put it back). */
+export function setStatusSink(fn: StatusSink | undefined): StatusSink | undefined {
+  const previous = g.__sbStatusSink;
+  g.__sbStatusSink = fn;
+  return previous;
+}
+
+/**
+ * Hands events to the core. Throws when no sink is registered, so the webhook answers 500 and
+ * the provider redelivers later (Meta and RBM both retry) rather than the events being lost.
+ */
+export async function emitStatusEvents(
+  source: StatusEventSource,
+  events: ProviderStatusEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const sink = g.__sbStatusSink;
+  if (!sink) throw new Error("No status sink registered: lib/messages must call setStatusSink()");
+  await sink(source, events);
+}

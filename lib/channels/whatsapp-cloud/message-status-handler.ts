@@ -1,0 +1,19 @@
+import { systemCtx } from "../../context";
+import { findChannelBusiness } from "../find-channel-business";
+import { emitStatusEvents } from "../status-sink";
+import { parseMetaStatuses } from "./message-statuses";
+import { onMetaWebhookField } from "./webhook";
+
+/**
+ * Meta's `messages` field: delivery statuses of what we sent. Imported for its side effect by
+ * the webhook route (lib/api/webhooks/whatsapp.ts), beside the template status handler.
+ */
+onMetaWebhookField("messages", async (change) => {
+  const { phoneNumberId, events } = parseMetaStatuses(change.value);
+  if (events.length === 0) return;
+  const ctx = systemCtx("meta-webhook");
+  const businessId = phoneNumberId
+    ? await findChannelBusiness(ctx, { channel: "chatapp", provider: "whatsapp-cloud", phoneNumberId })
+    : undefined;
+  await emitStatusEvents({ provider: "whatsapp-cloud", businessId }, events);
+});

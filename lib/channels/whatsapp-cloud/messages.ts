@@ -1,0 +1,105 @@
+import type { MessageProvider, OutboundMessage, SendResult } from "../message-provider";
+import { graphBaseUrl, whatsappAccessToken, whatsappSendTimeoutMs } from "./config";
+import { toGraphTemplate } from "./graph-template";
+
+/**
+ * Meta error codes that mean "slow down", not "this message failed": 130429 (Cloud API
+ * throughput reached), 131056 (too many messages to the same recipient), 80007 (WABA rate
+ * limit), 4 (app-level "too many calls"). The dispatcher backs off and retries these.
+ */
+const THROTTLE_CODES = new Set([130429, 131056, 80007, 4]);
+/** Meta's "temporary, retry" codes: 1/2 (unknown/service unavailable), 131000, 131016. */
+const TRANSIENT_CODES = new Set([1, 2, 131000, 131016]);
+/** Parallel requests of one sendMany call; the dispatcher's token bucket sets the rate. */
+const CONCURRENCY = 16;
+
+type GraphError = {
+  message?: string;
+  title?: string;
+  code?: number;
+  error_subcode?: number;
+  error_user_title?: string;
+  error_user_msg?: string;
+  error_data?: { details?: string };
+};
+type GraphSendResponse = { messages?: { id?: string }[]; error?: GraphError };
+
+/** `POST /{version}/{phone-number-id}/messages` with a template message (Cloud API). */
+export async function sendWhatsAppTemplate(
+  message: OutboundMessage,
+  config: Record<string, unknown>,
+): Promise<SendResult> {
+  if (message.content.kind !== "template") {
+    return { ok: false, errorCode: "unsupported", reason: "whatsapp-cloud sends template messages only" };
+  }
+  let token: string;
+  try {
+    token = whatsappAccessToken(config);
+  } catch (e) {
+    // A configuration problem: retrying won't fix it until an operator does.
+    return { ok: false, errorCode: "config", reason: (e as Error).message };
+  }
+  const { name, language, components } = message.content;
+  const body = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: message.to,
+    type: "template",
+    template: toGraphTemplate(name, language, components),
+    // Meta echoes this in every status webhook of the message: our id, without a lookup.
+    biz_opaque_callback_data: message.messageId,
+  };
+  let res: Response;
+  try {
+    res = await fetch(`${graphBaseUrl()}/${encodeURIComponent(message.from)}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(whatsappSendTimeoutMs()),
+    });
+  } catch (e) {
+    const timeout = (e as Error).name === "TimeoutError";
+    return {
+      ok: false,
+      retryable: true,
+      errorCode: timeout ? "timeout" : "network",
+      reason: timeout ? "Graph API did not answer in time" : `Graph API unreachable: ${(e as Error).message}`,
+    };
+  }
+  const json = (await res.json().catch(() => ({}))) as GraphSendResponse;
+  const id = json.messages?.[0]?.id;
+  if (res.ok && id) return { ok: true, providerMessageId: id };
+  return mapGraphError(res, json.error);
+}
+
+export function mapGraphError(res: Response, e: GraphError | undefined): SendResult {
+  const code = typeof e?.code === "number" ? e.code : undefined;
+  const reason = e?.error_user_title || e?.title || e?.message || `HTTP ${res.status}`;
+  const details = e?.error_data?.details ?? e?.error_user_msg;
+  const retryAfter = Number(res.headers.get("retry-after"));
+  const retryAfterMs = retryAfter > 0 ? retryAfter * 1000 : undefined;
+  const base = { ok: false as const, errorCode: String(code ?? res.status), reason, details, retryAfterMs };
+  if ((code !== undefined && THROTTLE_CODES.has(code)) || res.status === 429)
+    return { ...base, throttled: true };
+  if (res.status >= 500 || (code !== undefined && TRANSIENT_CODES.has(code)))
+    return { ...base, retryable: true };
+  if (res.ok) return { ...base, retryable: true, reason: "Graph API answered without a message id" };
+  return base;
+}
+
+export const whatsappCloudMessages: MessageProvider = {
+  name: "whatsapp-cloud",
+  send: (message, settings) => sendWhatsAppTemplate(message, settings.config),
+  async sendMany(messages, settings) {
+    const results: SendResult[] = new Array(messages.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < messages.length) {
+        const i = next++;
+        results[i] = await sendWhatsAppTemplate(messages[i]!, settings.config);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, messages.length) }, lane));
+    return results;
+  },
+};
