@@ -70,6 +70,23 @@ describe("simulator review", () => {
     ).rejects.toMatchObject({ code: "invalid_request", message: expect.stringMatching(/rejected/) });
   });
 
+  it("leaves names containing 'manual' PENDING for an operator", async () => {
+    const t = await createChatappTemplate(sys, {
+      businessId: a.business.id,
+      template: textTemplate(name("manual")),
+    });
+    await runTemplateReview(sys, { businessId: a.business.id, templateId: t.id });
+    const after = await getTemplate(sys, { businessId: a.business.id, templateId: t.id });
+    expect(after.status).toBe("PENDING");
+    expect(after.providerRef).toBe(`sim_${t.id}`);
+    const approved = await reviewTemplate(operator, {
+      businessId: a.business.id,
+      templateId: t.id,
+      decision: "APPROVED",
+    });
+    expect(approved.status).toBe("APPROVED");
+  });
+
   it("leaves neither template nor job behind when the surrounding transaction rolls back", async () => {
     let id = "";
     await expect(
