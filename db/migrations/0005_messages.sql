@@ -87,4 +87,4 @@ CREATE INDEX "messages_business_transaction_idx" ON "messages" USING btree ("bus
 CREATE INDEX "messages_business_recipient_idx" ON "messages" USING btree ("business_id","recipient","id");--> statement-breakpoint
 CREATE INDEX "messages_business_created_idx" ON "messages" USING btree ("business_id","id");--> statement-breakpoint
 CREATE INDEX "messages_provider_ref_idx" ON "messages" USING btree ("provider","provider_message_id") WHERE "messages"."provider_message_id" is not null;--> statement-breakpoint
-CREATE INDEX "messages_undispatched_idx" ON "messages" USING btree ("created_at") WHERE "messages"."status" = 'attempted';
+CREATE INDEX "messages_open_idx" ON "messages" USING btree ("status","updated_at") WHERE "messages"."status" in ('attempted', 'accepted', 'sent', 'delivered');

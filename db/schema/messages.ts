@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses";
 
-export const messageStatuses = ["attempted", "accepted", "sent", "delivered", "read", "failed", "error"] as const;
+export const messageStatuses = [
+  "attempted",
+  "accepted",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "error",
+] as const;
 export const messageChannels = ["chatapp", "rcs"] as const;
 export const transactionKinds = ["single", "bulk", "rcs"] as const;
 
@@ -79,10 +87,11 @@ export const messages = pgTable(
     index("messages_provider_ref_idx")
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
-    // The dispatch sweeper looks across businesses for messages whose job was lost.
-    index("messages_undispatched_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'attempted'`),
+    // The sweepers (dispatch, simulator) look across businesses for messages not yet final
+    // whose job was lost; final messages, the bulk of the table, stay out of this index.
+    index("messages_open_idx")
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.status} in ('attempted', 'accepted', 'sent', 'delivered')`),
   ],
 );
 
@@ -132,7 +141,10 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.key] }),
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** Messages per second a sender (phoneNumberId or RCS agent) may dispatch, when not the default. */

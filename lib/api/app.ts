@@ -11,6 +11,10 @@ import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
 import type { ApiApp, ApiEnv } from "./types";
 import { registerBusinessRoutes } from "./v3/business";
+import { registerMessageRoutes } from "./v3/messages";
+import { registerV1MessageRoutes } from "./v1/messages";
+import { registerBulkMessageRoutes } from "./v2/bulk-messages";
+import { registerCapabilityRoutes } from "./v3/capability";
 import { registerCallbackRoutes } from "./v3/callbacks";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerTemplateRoutes } from "./v1/templates";
@@ -82,6 +86,10 @@ export function createApiApp(): ApiApp {
 
   registerHealth(app);
   registerBusinessRoutes(app);
+  registerMessageRoutes(app);
+  registerV1MessageRoutes(app);
+  registerBulkMessageRoutes(app);
+  registerCapabilityRoutes(app);
   registerCallbackRoutes(app);
   registerDispatchRoutes(app);
   registerTemplateRoutes(app);

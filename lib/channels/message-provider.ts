@@ -16,6 +16,8 @@ export type OutboundMessage = {
   from: string;
   /** Recipient, E.164 digits without '+'. */
   to: string;
+  /** 0 on the first dispatch of the message, then 1, 2, ... on retries (optional, for providers that care). */
+  attempt?: number;
   content:
     | {
         kind: "template";
@@ -63,6 +65,15 @@ export type MessageProvider = {
   send(message: OutboundMessage, settings: ChannelSettings): Promise<SendResult>;
   /** Many at once where the provider allows it; defaults to `send` per message. */
   sendMany?(messages: OutboundMessage[], settings: ChannelSettings): Promise<SendResult[]>;
+  /**
+   * For providers without webhooks (the simulator): the status events that will follow the
+   * accepted messages, each batch due `afterSeconds` after acceptance. The dispatcher queues
+   * them in the same transaction that records the acceptance, and they are applied through the
+   * same path as webhook events.
+   */
+  plannedEvents?(
+    accepted: Array<{ message: OutboundMessage; providerMessageId: string }>,
+  ): Array<{ afterSeconds: number; events: ProviderStatusEvent[] }>;
 };
 
 export type RcsCapabilityProvider = {

@@ -3,3 +3,4 @@
 import "../callbacks/deliver-job";
 import "../templates/review-queue";
 import "../calls/simulate-call-job";
+import "../messages/queues";

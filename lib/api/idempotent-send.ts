@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { systemCtx } from "@/lib/context";
+import { AppError } from "@/lib/errors";
+import type { IdempotencyRef } from "@/lib/messages/commit-send";
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentResponse,
+} from "@/lib/messages/idempotency";
+import { requestIdOf } from "./errors";
+import type { ApiEnv } from "./types";
+
+/** The header, documented on every send route. */
+export const idempotencyHeader = {
+  "idempotency-key": {
+    description:
+      "Optional. The same key and body within 24 h returns the first response without sending again; the same key with another body is a 422; while the first request runs, a 409.",
+  },
+};
+
+/**
+ * Runs a send under the request's `Idempotency-Key` (IETF draft, Stripe): a new key runs `send`
+ * (which completes the key in its own transaction), a known key replays the first answer
+ * (header `Idempotent-Replayed: true`). 4xx answers are kept too; a failure on our side
+ * releases the key so the client's retry runs again.
+ */
+export async function idempotentSend<T extends object>(
+  c: Context<ApiEnv>,
+  body: unknown,
+  send: (idempotency?: IdempotencyRef) => Promise<T>,
+): Promise<Response> {
+  const key = c.req.header("idempotency-key");
+  if (key === undefined) return c.json(await send(undefined), 200);
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new AppError("invalid_request", "Idempotency-Key must be 1-255 visible ASCII characters", [
+      { path: "Idempotency-Key", message: "Invalid key" },
+    ]);
+  }
+  const businessId = c.get("auth").businessId;
+  const ctx = systemCtx(`api_key:${c.get("auth").keyId}`);
+  const hash = requestHash(c, body);
+  const claim = await claimIdempotencyKey(ctx, { businessId, key, hash });
+  if (claim.kind === "replay") {
+    c.header("Idempotent-Replayed", "true");
+    return c.json(claim.body as object, claim.status as 200);
+  }
+  try {
+    return c.json(await send({ key }), 200);
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      const stored = {
+        error: { code: err.code, message: err.message, details: err.details, requestId: requestIdOf(c) },
+      };
+      await storeIdempotentResponse(ctx, { businessId, key, status: err.status, body: stored });
+    } else {
+      await releaseIdempotencyKey(ctx, { businessId, key }).catch(() => undefined);
+    }
+    throw err;
+  }
+}
+
+/** Method, path, query (without the credential) and the body in a key-order-free form. */
+function requestHash(c: Context, body: unknown): string {
+  const url = new URL(c.req.url);
+  url.searchParams.delete("apikey");
+  url.searchParams.sort();
+  return createHash("sha256")
+    .update(`${c.req.method} ${url.pathname}?${url.searchParams.toString()}\n${stable(body)}`)
+    .digest("hex");
+}
+
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
+  if (v && typeof v === "object") {
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stable(x)}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}

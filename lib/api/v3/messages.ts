@@ -1,0 +1,188 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { Ctx } from "@/lib/context";
+import { db } from "@/lib/db";
+import { sendRcsMessage } from "@/lib/messages/send-rcs-message";
+import { sendTemplateMessage } from "@/lib/messages/send-template-message";
+import { sendRcsTemplateInput, sendRcsTextInput, sendTemplateInput } from "@/lib/messages/schemas";
+import { apiKeyAuth } from "../auth";
+import { idempotentSend } from "../idempotent-send";
+import { businessIdParam, errorResponses } from "../schemas";
+import type { ApiApp, ApiEnv } from "../types";
+
+export const keyCtx = (c: Context<ApiEnv>): Ctx => {
+  const { keyId, businessId } = c.get("auth");
+  return { db: db(), actor: { type: "api_key", id: keyId, businessId } };
+};
+
+export const tenantIdParam = z.object({
+  tenant_id: z
+    .string()
+    .openapi({ param: { name: "tenant_id", in: "path" }, example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
+});
+
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z.string().optional().openapi({
+    description:
+      "Optional. Same key and body within 24 h: the first response is returned (header Idempotent-Replayed: true) and nothing is sent again. Same key, other body: 422. First request still running: 409.",
+    example: "order-4711-confirmation",
+  }),
+});
+
+export const SendResponseDoc = z
+  .object({
+    transactionId: z.string().openapi({ example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
+    messageId: z.string().openapi({ example: "0193b6f2-8c1b-7000-8000-1234567890ab" }),
+  })
+  .openapi("SendResponse");
+
+/** Responses of every send route. */
+export const sendResponses = {
+  200: {
+    description: "Stored and queued for dispatch",
+    content: { "application/json": { schema: SendResponseDoc } },
+  },
+  ...errorResponses,
+  409: {
+    description: "A request with this Idempotency-Key is still running",
+    content: errorResponses[400].content,
+  },
+  422: { description: "Idempotency-Key reused with another body", content: errorResponses[400].content },
+} as const;
+
+export const a1Example = {
+  message: {
+    messageType: "template",
+    name: "order_update",
+    language: "en_US",
+    components: [
+      {
+        componentType: "body",
+        parameters: [
+          { type: "text", text: "Asha" },
+          { type: "text", text: "A-1001" },
+        ],
+      },
+    ],
+  },
+  to: "919876543210",
+  phoneNumberId: "sim0193b6f28c1a",
+};
+
+/** The A1 contract, shared by the v3 path and the legacy v1 path. */
+export function a1Route(path: string, summary: string) {
+  return createRoute({
+    method: "post",
+    path,
+    tags: ["Messages"],
+    summary,
+    description:
+      "Sends one APPROVED chatapp template. `to`: digits with the country code, no '+'. Body parameters fill the template's {{n}} in order; an IMAGE header takes one media parameter (`mediaId` or `mediaLink`); a URL button with {{1}} takes one text parameter (the URL suffix). Optional `messageRef` is echoed in the status callbacks (default: the transactionId).",
+    middleware: [apiKeyAuth] as const,
+    request: {
+      params: businessIdParam,
+      headers: idempotencyHeaders,
+      body: {
+        required: true,
+        content: { "application/json": { schema: sendTemplateInput.openapi({ example: a1Example }) } },
+      },
+    },
+    responses: sendResponses,
+  });
+}
+
+const a1 = a1Route("/api/v3/message/{business_id}/template", "Send a chatapp template message (A1)");
+
+const a2 = createRoute({
+  method: "post",
+  path: "/api/v3/message/{tenant_id}/template/rcs",
+  tags: ["Messages"],
+  summary: "Send an RCS template message (A2)",
+  description:
+    "A template by name (`messageType: template`, body parameters fill the card's {{n}}, a header media parameter replaces its image), or any of the A5 forms (`messageType: rcs_message`). `to` with or without '+'. Answers `messageId` and `transactionId`.",
+  middleware: [apiKeyAuth] as const,
+  request: {
+    params: tenantIdParam,
+    headers: idempotencyHeaders,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: sendRcsTemplateInput.openapi({
+            example: {
+              message: {
+                messageType: "template",
+                name: "summer_sale",
+                language: "en",
+                components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
+              },
+              to: "919876543210",
+            },
+          }),
+        },
+      },
+    },
+  },
+  responses: sendResponses,
+});
+
+const a4 = createRoute({
+  method: "post",
+  path: "/api/v3/message/{tenant_id}/rcs/text",
+  tags: ["Messages"],
+  summary: "Send an RCS freeform text (A4)",
+  description:
+    "The spec gives no path for A4; this one sits beside A2 (`/api/v3/message/{tenant_id}/template/rcs`). `phone` with or without '+'.",
+  middleware: [apiKeyAuth] as const,
+  request: {
+    params: tenantIdParam,
+    headers: idempotencyHeaders,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: sendRcsTextInput.openapi({
+            example: { phone: "+919876543210", text: "Your table is ready." },
+          }),
+        },
+      },
+    },
+  },
+  responses: sendResponses,
+});
+
+export function registerMessageRoutes(app: ApiApp): void {
+  // POST /api/v3/message/{business_id}/template (A1)
+  app.openapi(a1, async (c) => {
+    const body = c.req.valid("json");
+    return (await idempotentSend(c, body, (idem) =>
+      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, idem),
+    )) as never;
+  });
+
+  // POST /api/v3/message/{tenant_id}/template/rcs (A2)
+  app.openapi(a2, async (c) => {
+    const body = c.req.valid("json");
+    return (await idempotentSend(c, body, (idem) =>
+      sendRcsMessage(keyCtx(c), c.get("auth").businessId, { ...body, toPath: "to" }, idem),
+    )) as never;
+  });
+
+  // POST /api/v3/message/{tenant_id}/rcs/text (A4; path chosen here, see docs/messaging.md)
+  app.openapi(a4, async (c) => {
+    const body = c.req.valid("json");
+    return (await idempotentSend(c, body, (idem) =>
+      sendRcsMessage(
+        keyCtx(c),
+        c.get("auth").businessId,
+        {
+          to: body.phone,
+          toPath: "phone",
+          message: { messageType: "text", text: body.text },
+          messageRef: body.messageRef,
+        },
+        idem,
+      ),
+    )) as never;
+  });
+}

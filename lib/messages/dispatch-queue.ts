@@ -1,0 +1,47 @@
+import type { Executor } from "../db";
+import { defineQueue } from "../jobs/workers";
+import { messagesConfig } from "./config";
+import { dispatchMessages } from "./dispatch-messages";
+import { sweepMessages } from "./sweep-messages";
+
+export type DispatchJob = { businessId: string; ids: string[] };
+
+/**
+ * Sends chunks of messages to their provider. A job carries up to MESSAGES_DISPATCH_CHUNK
+ * message ids of one business; per-message state lives in `messages` (the lease in
+ * dispatch_locked_until), so a duplicate or retried job sends nothing twice.
+ */
+export const dispatchQueue = defineQueue<DispatchJob>({
+  name: "messages.dispatch",
+  handler: (job) => dispatchMessages(job),
+  batchSize: 8,
+  concurrency: 8,
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  maintenance: { everyMs: messagesConfig().MESSAGES_SWEEP_EVERY_MS, run: () => sweepMessages() },
+});
+
+/** One dispatch job per business and chunk of message ids, due after `startAfterSeconds`. */
+export async function enqueueDispatch(
+  executor: Executor,
+  msgs: Array<{ id: string; businessId: string }>,
+  startAfterSeconds = 0,
+): Promise<void> {
+  if (msgs.length === 0) return;
+  const chunk = messagesConfig().MESSAGES_DISPATCH_CHUNK;
+  const byBusiness = new Map<string, string[]>();
+  for (const m of msgs) {
+    const list = byBusiness.get(m.businessId);
+    if (list) list.push(m.id);
+    else byBusiness.set(m.businessId, [m.id]);
+  }
+  const jobs: Array<{ data: DispatchJob; startAfterSeconds: number }> = [];
+  for (const [businessId, ids] of byBusiness) {
+    for (let i = 0; i < ids.length; i += chunk) {
+      jobs.push({ data: { businessId, ids: ids.slice(i, i + chunk) }, startAfterSeconds });
+    }
+  }
+  await dispatchQueue.sendMany(executor, jobs);
+}

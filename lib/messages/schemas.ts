@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { messageStatuses } from "@/db/schema/messages";
+import { rcsRichCard } from "../templates/schemas";
+
+export { messageStatuses };
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** Forward order of the statuses (DESIGN.md rule 8); failed and error are terminal. */
+export const statusRank: Record<MessageStatus, number> = {
+  attempted: 0,
+  accepted: 1,
+  sent: 2,
+  delivered: 3,
+  read: 4,
+  failed: 5,
+  error: 5,
+};
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048, "At most 2048 characters")
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL");
+
+/** Meta media ids are digits; our own media references are hashes or ids; a URL is accepted too. */
+const mediaId = z
+  .string()
+  .trim()
+  .min(1, "Required")
+  .max(2048)
+  .refine((v) => /^[A-Za-z0-9._:-]{1,256}$/.test(v) || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
+    message: "A media id (letters, digits, '.', '_', ':', '-') or an http(s) URL",
+  });
+
+export const textParameter = z.object({
+  type: z.literal("text"),
+  text: z.string().max(1024, "At most 1024 characters"),
+});
+
+/** Single messages carry `mediaId`, bulk messages `mediaLink` (spec); either is accepted on both. */
+export const mediaParameter = z
+  .object({
+    type: z.literal("media"),
+    mediaType: z.literal("image", { error: "Only image media is supported" }),
+    mediaId: mediaId.optional(),
+    mediaLink: httpUrl.optional(),
+  })
+  .refine((p) => p.mediaId !== undefined || p.mediaLink !== undefined, {
+    message: "A media parameter needs mediaId (single) or mediaLink (bulk)",
+  });
+
+export const messageParameter = z.union([textParameter, mediaParameter]);
+export type MessageParameter = z.infer<typeof messageParameter>;
+
+export const messageComponent = z.object({
+  componentType: z.preprocess(
+    (v) => (typeof v === "string" ? v.toLowerCase() : v),
+    z.enum(["header", "body", "button"]),
+  ),
+  parameters: z.array(messageParameter).max(20).default([]),
+  /** Bulk (and optional in single): the button's position in the template's BUTTONS. */
+  index: z
+    .union([z.string().regex(/^\d{1,2}$/, 'A button index such as "0"'), z.number().int().min(0).max(9)])
+    .transform(String)
+    .optional(),
+  sub_type: z.enum(["url", "URL"]).optional(),
+});
+export type MessageComponent = z.infer<typeof messageComponent>;
+
+export const templateMessage = z.object({
+  messageType: z.literal("template", { error: "messageType must be 'template' here" }),
+  name: z.string().trim().min(1, "Required").max(512),
+  language: z.string().trim().min(2, "Required").max(16),
+  components: z.array(messageComponent).max(12).default([]),
+});
+
+const messageRef = z.string().trim().min(1).max(256).optional();
+
+/** Recipient of the template endpoints: digits with the country code, no '+'. */
+export const digitsPhone = z
+  .string()
+  .trim()
+  .regex(/^\d{6,15}$/, "Digits with the country code and no '+', e.g. 919876543210");
+
+/** A1 (and its v1 path) body. */
+export const sendTemplateInput = z.object({
+  message: templateMessage,
+  to: digitsPhone,
+  phoneNumberId: z.string().trim().min(1, "Required").max(64),
+  /** Optional reference echoed in the status callbacks as `messageRef` (default: the transactionId). */
+  messageRef,
+});
+export type SendTemplateInput = z.input<typeof sendTemplateInput>;
+
+// ---- RCS ----------------------------------------------------------------------------------
+
+export const rcsComponent = z.union([
+  z.object({
+    type: z.literal("BODY"),
+    variables: z
+      .array(z.object({ type: z.literal("text"), value: z.string().max(1024) }))
+      .max(20)
+      .default([]),
+  }),
+  z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) }),
+]);
+
+/** A5 message (also accepted on A2): the four v1 RCS forms. */
+export const rcsMessage = z
+  .object({
+    messageType: z.literal("rcs_message"),
+    rcsMessageType: z.enum(["TEXT", "RICHCARD_STANDALONE"]),
+    templateId: z.string().trim().min(1).max(64).optional(),
+    components: z.array(rcsComponent).max(4).optional(),
+    text: z.string().trim().min(1, "Required").max(3072, "At most 3072 characters").optional(),
+    richCard: rcsRichCard.shape.richCard.optional(),
+  })
+  .superRefine((m, ctx) => {
+    const forms = [m.templateId, m.text, m.richCard].filter((v) => v !== undefined).length;
+    if (forms !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Give exactly one of templateId, text or richCard",
+      });
+      return;
+    }
+    if (m.text !== undefined && m.rcsMessageType !== "TEXT")
+      ctx.addIssue({
+        code: "custom",
+        path: ["rcsMessageType"],
+        message: "A text message is rcsMessageType TEXT",
+      });
+    if (m.text === undefined && m.rcsMessageType !== "RICHCARD_STANDALONE")
+      ctx.addIssue({
+        code: "custom",
+        path: ["rcsMessageType"],
+        message: "Template and rich card messages are rcsMessageType RICHCARD_STANDALONE",
+      });
+    if (m.templateId === undefined && m.components?.length)
+      ctx.addIssue({ code: "custom", path: ["components"], message: "components go with templateId only" });
+  });
+export type RcsMessage = z.infer<typeof rcsMessage>;
+
+/** Recipient with or without the leading '+'. */
+const anyPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{6,15}$/, "A phone number with the country code, e.g. +919876543210");
+
+/** A5 body: `to` with the leading '+'. */
+export const sendRcsV1Input = z.object({
+  message: rcsMessage,
+  to: z
+    .string()
+    .trim()
+    .regex(/^\+\d{6,15}$/, "A phone number with '+' and the country code, e.g. +919876543210"),
+  messageRef,
+});
+
+/** A2 body: a template message (or the A5 forms, which the published examples send there). */
+export const sendRcsTemplateInput = z.object({
+  message: z.discriminatedUnion("messageType", [templateMessage, rcsMessage]),
+  to: anyPhone,
+  messageRef,
+});
+
+/** A4 body. */
+export const sendRcsTextInput = z.object({
+  phone: anyPhone,
+  text: z.string().trim().min(1, "Required").max(3072, "At most 3072 characters"),
+  messageRef,
+});
+
+// ---- Bulk ---------------------------------------------------------------------------------
+
+export const BULK_HARD_MAX = 100_000;
+
+export const bulkSubscriber = z.object({
+  subscriberId: z.string().trim().min(1, "Required").max(32),
+  variables: z.array(z.string().max(1024)).max(30).optional(),
+  messageRef,
+});
+
+/** B1 body. */
+export const sendBulkInput = z.object({
+  message: templateMessage,
+  subscribers: z.array(bulkSubscriber).min(1, "At least one subscriber").max(BULK_HARD_MAX),
+  phoneNumberId: z.string().trim().min(1, "Required").max(64),
+});
+export type SendBulkInput = z.input<typeof sendBulkInput>;
+
+// ---- Views --------------------------------------------------------------------------------
+
+/** B2 record (spec "Complete status record"). */
+export type CompleteStatusRecord = {
+  platform_msg_id: string;
+  subscriber_id: string;
+  msg_type: string;
+  msg_status: string;
+  error_code: string;
+  failed_reason: string;
+  failed_at: number;
+  time_stamp: number;
+  accepted_at: number;
+  sent_at: number;
+  delivered_at: number;
+  read_at: number;
+  language: string;
+  template_name: string;
+};
+
+/** B3 counters. */
+export type PartialStatus = Record<
+  "attempted" | "failed" | "error" | "accepted" | "sent" | "delivered" | "read",
+  number
+>;
+
+export type SendResponse = { transactionId: string; messageId: string };

@@ -1,0 +1,120 @@
+import { inTransaction, type Ctx } from "../context";
+import { AppError, type ErrorDetail } from "../errors";
+import { uuidv7 } from "../ids";
+import type { IdempotencyRef } from "./commit-send";
+import { messagesConfig } from "./config";
+import { insertSendRows, type NewMessage } from "./insert-send-rows";
+import { tryParseRecipient } from "./recipient";
+import type { SendBulkInput } from "./schemas";
+import { sendBulkInput } from "./schemas";
+import { sendableTemplate } from "./sendable-template";
+import { requireSender } from "./sender-channel";
+import { planTemplateComponents, slotTexts } from "./template-content";
+
+const MAX_DETAILS = 20;
+
+/**
+ * B1: one template to many subscribers. The message's text parameters are slots that each
+ * subscriber's `variables` fill in order (header, body, then URL buttons: the published example
+ * fills a URL button's suffix with its third value); a subscriber without `variables` gets the
+ * texts as written. Every subscriber is checked first (a 400 lists the bad ones); then all rows
+ * and their chunked dispatch jobs are written in one transaction.
+ */
+export async function sendBulkMessages(
+  ctx: Ctx,
+  businessId: string,
+  raw: SendBulkInput,
+  idempotency?: IdempotencyRef,
+): Promise<{ transactionId: string }> {
+  const input = sendBulkInput.parse(raw);
+  const max = messagesConfig().MESSAGES_BULK_MAX;
+  if (input.subscribers.length > max) {
+    const message = `At most ${max} subscribers per request (got ${input.subscribers.length}); split the list`;
+    throw new AppError("invalid_request", message, [{ path: "subscribers", message }]);
+  }
+  const { settings, sender } = await requireSender(ctx, businessId, "chatapp", input.phoneNumberId);
+  const template = await sendableTemplate(ctx, {
+    businessId,
+    channel: "chatapp",
+    name: input.message.name,
+    language: input.message.language,
+  });
+  const plan = planTemplateComponents(template, input.message.components);
+  const literal = slotTexts(input.message.components);
+
+  const transactionId = uuidv7();
+  const issues: ErrorDetail[] = [];
+  const rows: NewMessage[] = new Array(input.subscribers.length);
+  let bad = 0;
+  input.subscribers.forEach((s, i) => {
+    const recipient = tryParseRecipient(s.subscriberId);
+    const values = s.variables ?? literal;
+    let problem: ErrorDetail | undefined;
+    if (!recipient || s.subscriberId.startsWith("+")) {
+      problem = {
+        path: `subscribers.${i}.subscriberId`,
+        message: `'${s.subscriberId}' is not a valid phone number (digits with the country code, no '+')`,
+      };
+    } else if (values.length !== plan.slots) {
+      problem = {
+        path: `subscribers.${i}.variables`,
+        message: `Template '${template.name}' takes ${plan.slots} variable(s); ${values.length} given`,
+      };
+    }
+    if (problem) {
+      bad++;
+      if (issues.length < MAX_DETAILS) issues.push(problem);
+      return;
+    }
+    rows[i] = {
+      id: uuidv7(),
+      businessId,
+      transactionId,
+      channel: "chatapp",
+      sender,
+      recipient: recipient!,
+      msgType: "template",
+      templateId: template.id,
+      templateName: template.name,
+      language: template.language,
+      content: {
+        kind: "template",
+        name: template.name,
+        language: template.language,
+        components: plan.build(values),
+      },
+      messageRef: s.messageRef ?? transactionId,
+      provider: settings.provider,
+    };
+  });
+  if (bad > 0) {
+    const more = bad > issues.length ? ` (first ${issues.length} listed)` : "";
+    throw new AppError(
+      "invalid_request",
+      `${bad} subscriber(s) are invalid${more}; nothing was sent: ${issues[0]!.path}: ${issues[0]!.message}`,
+      issues,
+    );
+  }
+
+  const response = { transactionId };
+  await inTransaction(ctx, (tx) =>
+    insertSendRows(
+      tx.db,
+      [
+        {
+          id: transactionId,
+          businessId,
+          kind: "bulk",
+          channel: "chatapp",
+          templateId: template.id,
+          templateName: template.name,
+          language: template.language,
+          total: rows.length,
+        },
+      ],
+      rows,
+      idempotency ? [{ businessId, key: idempotency.key, response }] : [],
+    ),
+  );
+  return response;
+}

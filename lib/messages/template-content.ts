@@ -1,0 +1,153 @@
+import { AppError, type ErrorDetail } from "../errors";
+import type { TemplateView } from "../templates/schemas";
+import { variablesOf } from "../templates/variables";
+import type { MessageComponent, MessageParameter } from "./schemas";
+
+/** Meta's send shape (Cloud API `template.components`), what `messages.content` stores. */
+export type MetaParameter =
+  { type: "text"; text: string } | { type: "image"; image: { link: string } | { id: string } };
+export type MetaComponent = {
+  type: "header" | "body" | "button";
+  sub_type?: "url";
+  index?: string;
+  parameters: MetaParameter[];
+};
+
+/**
+ * A template's parameters checked against the request's components. `slots` is the number of
+ * text parameters (header, body, then URL buttons: the B1 order); `build(values)` gives the
+ * Meta components with those texts, media parameters kept as sent.
+ */
+export type ComponentPlan = { slots: number; build: (values: readonly string[]) => MetaComponent[] };
+
+const fail = (details: ErrorDetail[]): never => {
+  throw new AppError(
+    "invalid_request",
+    `Invalid request: ${details[0]!.path}: ${details[0]!.message}`,
+    details,
+  );
+};
+
+export function planTemplateComponents(
+  t: TemplateView,
+  components: MessageComponent[],
+  base = "message.components",
+): ComponentPlan {
+  if (t.components.some((c) => c.type === "CAROUSEL")) {
+    fail([{ path: "message.name", message: "Carousel templates cannot be sent through this endpoint" }]);
+  }
+  const hasImageHeader = t.components.some((c) => c.type === "HEADER");
+  const body = t.components.find((c) => c.type === "BODY");
+  const bodyVars = body && "text" in body ? variablesOf(body.text).length : 0;
+  const buttons = t.components.find((c) => c.type === "BUTTONS");
+  const urlButtons: number[] = [];
+  if (buttons && "buttons" in buttons) {
+    buttons.buttons.forEach((b, i) => {
+      if (b.type === "URL" && b.url.includes("{{1}}")) urlButtons.push(i);
+    });
+  }
+
+  const issues: ErrorDetail[] = [];
+  let header: MetaParameter | undefined;
+  let bodyCount = 0;
+  const buttonSlots: Array<{ index: string; count: number }> = [];
+  let nextButton = 0;
+  components.forEach((c, i) => {
+    const path = `${base}.${i}`;
+    const media = c.parameters.filter((p) => p.type === "media");
+    const texts = c.parameters.filter((p) => p.type === "text");
+    if (c.componentType === "header") {
+      if (!hasImageHeader)
+        return void issues.push({ path, message: `Template '${t.name}' has no header parameters` });
+      if (header) return void issues.push({ path, message: "Only one header component" });
+      if (media.length !== 1 || texts.length > 0)
+        return void issues.push({
+          path: `${path}.parameters`,
+          message: "The image header takes exactly one media parameter",
+        });
+      header = toMetaMedia(media[0]!);
+    } else if (c.componentType === "body") {
+      if (media.length > 0)
+        return void issues.push({ path: `${path}.parameters`, message: "Body parameters are text" });
+      bodyCount += texts.length;
+    } else {
+      const index = c.index ?? String(urlButtons[nextButton] ?? nextButton);
+      nextButton++;
+      if (!urlButtons.includes(Number(index)))
+        return void issues.push({
+          path,
+          message: `Template '${t.name}' has no URL button with a variable at index ${index}`,
+        });
+      if (buttonSlots.some((b) => b.index === index))
+        return void issues.push({ path, message: `Button index ${index} given twice` });
+      if (media.length > 0 || texts.length !== 1)
+        return void issues.push({
+          path: `${path}.parameters`,
+          message: "A URL button takes one text parameter (the URL suffix)",
+        });
+      buttonSlots.push({ index, count: 1 });
+    }
+  });
+  if (hasImageHeader && !header && issues.length === 0)
+    issues.push({
+      path: base,
+      message: `Template '${t.name}' has an image header: add a header component with one media parameter`,
+    });
+  if (bodyCount !== bodyVars && issues.length === 0)
+    issues.push({
+      path: base,
+      message: `Template '${t.name}' has ${bodyVars} body variable(s); the body component has ${bodyCount} parameter(s)`,
+    });
+  if (buttonSlots.length !== urlButtons.length && issues.length === 0)
+    issues.push({
+      path: base,
+      message: `Template '${t.name}' has ${urlButtons.length} URL button(s) with a variable; ${buttonSlots.length} button component(s) given`,
+    });
+  if (issues.length > 0) fail(issues);
+
+  buttonSlots.sort((a, b) => Number(a.index) - Number(b.index));
+  const slots = bodyCount + buttonSlots.length;
+  return {
+    slots,
+    build(values) {
+      const out: MetaComponent[] = [];
+      if (header) out.push({ type: "header", parameters: [header] });
+      if (bodyCount > 0)
+        out.push({
+          type: "body",
+          parameters: values.slice(0, bodyCount).map((text) => ({ type: "text", text })),
+        });
+      buttonSlots.forEach((b, i) =>
+        out.push({
+          type: "button",
+          sub_type: "url",
+          index: b.index,
+          parameters: [{ type: "text", text: values[bodyCount + i] ?? "" }],
+        }),
+      );
+      return out;
+    },
+  };
+}
+
+/** The text parameters of the request in slot order (body, then buttons by index). */
+export function slotTexts(components: MessageComponent[]): string[] {
+  const texts = (c: MessageComponent) =>
+    c.parameters
+      .filter((p): p is Extract<MessageParameter, { type: "text" }> => p.type === "text")
+      .map((p) => p.text);
+  const body = components.filter((c) => c.componentType === "body").flatMap(texts);
+  const buttons = components
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.componentType === "button")
+    .sort((a, b) => Number(a.c.index ?? a.i) - Number(b.c.index ?? b.i))
+    .flatMap(({ c }) => texts(c));
+  return [...body, ...buttons];
+}
+
+function toMetaMedia(p: MessageParameter): MetaParameter {
+  const m = p as Extract<MessageParameter, { type: "media" }>;
+  if (m.mediaLink) return { type: "image", image: { link: m.mediaLink } };
+  const id = m.mediaId!;
+  return /^https?:\/\//i.test(id) ? { type: "image", image: { link: id } } : { type: "image", image: { id } };
+}

@@ -1,0 +1,85 @@
+import { templates } from "../db/schema";
+import { db } from "../lib/db";
+import { uuidv7 } from "../lib/ids";
+import { drainQueues } from "../lib/jobs/workers";
+import "../lib/jobs/register-all";
+
+// Messaging tests run the simulator with no delays and without the lookup caches.
+process.env.SIMULATOR_MESSAGE_DELAYS = "0,0,0";
+process.env.MESSAGES_CACHE_MS = "0";
+
+/** An APPROVED template inserted directly (the review flow has its own tests). */
+export async function approvedTemplate(
+  businessId: string,
+  opts: {
+    channel?: "chatapp" | "rcs";
+    name?: string;
+    language?: string;
+    components?: unknown[];
+    rcsCard?: unknown;
+    status?: "APPROVED" | "PENDING" | "REJECTED";
+  } = {},
+) {
+  const id = uuidv7();
+  const channel = opts.channel ?? "chatapp";
+  const name = opts.name ?? `tpl_${id.slice(-8)}`;
+  await db()
+    .insert(templates)
+    .values({
+      id,
+      businessId,
+      channel,
+      name,
+      language: opts.language ?? (channel === "rcs" ? "en" : "en_US"),
+      category: channel === "rcs" ? null : "UTILITY",
+      status: opts.status ?? "APPROVED",
+      components: (opts.components ?? [
+        {
+          type: "BODY",
+          text: "Hello {{1}}, your order {{2}} has shipped.",
+          example: { body_text: [["Asha", "A-1"]] },
+        },
+      ]) as never,
+      rcsCard: (opts.rcsCard ?? null) as never,
+    });
+  return { id, name };
+}
+
+/** A chatapp template with an image header, a body with two variables and a URL button with {{1}}. */
+export const richComponents = [
+  { type: "HEADER", format: "IMAGE", example: { header_handle: [] } },
+  { type: "BODY", text: "Hi {{1}}, report {{2}} is ready.", example: { body_text: [["Sunil", "1234"]] } },
+  { type: "FOOTER", text: "School app" },
+  {
+    type: "BUTTONS",
+    buttons: [
+      { type: "URL", text: "Open", url: "https://school.example.com/report{{1}}", example: ["?Kid_ID=1"] },
+      { type: "QUICK_REPLY", text: "Thanks" },
+    ],
+  },
+];
+
+export const rcsCard = {
+  richCard: {
+    standaloneCard: {
+      cardOrientation: "VERTICAL",
+      cardContent: {
+        title: "Hello {{1}}",
+        description: "Your code is {{2}}.",
+        media: {
+          height: "MEDIUM",
+          contentInfo: { fileUrl: "https://cdn.example.com/a.png", forceRefresh: "false" },
+        },
+      },
+    },
+  },
+};
+
+/** Runs the due jobs (dispatch, status events, callbacks) until nothing is left. */
+export async function drainAll(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    const r = await drainQueues({ budgetMs: 10_000 });
+    const busy = Object.values(r).some((q) => q.processed + q.failed > 0);
+    if (!busy) return;
+  }
+}
