@@ -1,18 +1,59 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { redirect } from "next/navigation";
+import { PageHeader } from "@/components/ui/page-header";
+import { homePathFor } from "@/lib/auth/roles";
 import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listDeliveries } from "@/lib/callbacks/list-deliveries";
+import { listEndpoints } from "@/lib/callbacks/list-endpoints";
+import { canSeeCallbackSecrets, canUseCallbacks } from "@/lib/callbacks/permissions";
+import { deliveryFilters } from "@/lib/callbacks/schemas";
+import { DeliveryLog } from "./delivery-log";
+import { EndpointsView } from "./endpoints-view";
 
 export const metadata: Metadata = { title: "Callbacks" };
 
-export default async function Page() {
-  await requireBusinessUser();
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function CallbacksPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireBusinessUser();
+  if (!canUseCallbacks(user.role)) redirect(homePathFor(user.role));
+  const sp = await searchParams;
+  const one = (k: string) => (typeof sp[k] === "string" && sp[k] ? (sp[k] as string) : undefined);
+  // Unknown or malformed filters are dropped rather than failing the page.
+  const parsed = deliveryFilters.safeParse({
+    endpointId: one("endpoint"),
+    status: one("status"),
+    event: one("event"),
+    before: one("before"),
+    limit: 50,
+  });
+  const filters = parsed.success ? parsed.data : { limit: 50 };
+  const ctx = userCtx(user);
+  const [endpoints, log] = await Promise.all([
+    listEndpoints(ctx, user.businessId),
+    listDeliveries(ctx, user.businessId, filters),
+  ]);
   return (
-    <AreaPlaceholder
-      title="Callbacks"
-      icon="callbacks"
-      description="Signed webhooks that tell your systems about message status, replies and calls."
-      emptyTitle="No callback endpoints yet"
-      emptyText="Add an HTTPS endpoint to receive signed events; every delivery attempt is recorded and can be replayed."
-    />
+    <>
+      <PageHeader
+        title="Callbacks"
+        description="Endpoints that receive signed events (message status, call records, capability results), and every delivery attempt."
+      />
+      <div className="space-y-8">
+        <EndpointsView endpoints={endpoints} canSeeSecrets={canSeeCallbackSecrets(user.role)} />
+        <DeliveryLog
+          deliveries={log.deliveries}
+          nextCursor={log.nextCursor}
+          endpoints={endpoints.map((e) => ({ id: e.id, url: e.url }))}
+          filters={{
+            endpoint: parsed.success ? (parsed.data.endpointId ?? "") : "",
+            status: parsed.success ? (parsed.data.status ?? "") : "",
+            event: parsed.success ? (parsed.data.event ?? "") : "",
+            paged: Boolean(parsed.success && parsed.data.before),
+          }}
+        />
+      </div>
+    </>
   );
 }

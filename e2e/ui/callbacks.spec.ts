@@ -1,0 +1,116 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../accounts";
+import { signIn } from "./helpers";
+
+type Got = { headers: http.IncomingHttpHeaders; body: string };
+
+/** A receiver on loopback (the e2e server allows private callback URLs). */
+async function startReceiver() {
+  const got: Got[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(200, { "content-type": "text/plain" }).end("received");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/e2e-hook`, got, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** What a receiver does (docs/callbacks.md): HMAC-SHA256 over id.timestamp.body with the whsec_ key. */
+function signatureValid(secret: string, r: Got): boolean {
+  const key = Buffer.from(secret.slice("whsec_".length), "base64");
+  const expected = createHmac("sha256", key)
+    .update(`${r.headers["webhook-id"]}.${r.headers["webhook-timestamp"]}.${r.body}`)
+    .digest();
+  return String(r.headers["webhook-signature"])
+    .split(" ")
+    .some((part) => {
+      const given = Buffer.from(part.replace(/^v1,/, ""), "base64");
+      return part.startsWith("v1,") && given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}
+
+test("an admin registers an endpoint, sends a test event, sees it delivered, and the revealed secret verifies it", async ({
+  page,
+}) => {
+  const rx = await startReceiver();
+  try {
+    await signIn(page, E2E_ADMIN);
+    await page.getByRole("link", { name: "Callbacks", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Callbacks", level: 1 })).toBeVisible();
+
+    // Register the endpoint; the secret is shown after creation.
+    await page.getByRole("button", { name: "Add endpoint" }).first().click();
+    const add = page.getByRole("dialog", { name: "Add endpoint" });
+    await add.getByLabel("URL").fill("ftp://nope");
+    await add.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(add.getByText("Only http and https URLs are allowed")).toBeVisible();
+    await add.getByLabel("URL").fill(rx.url);
+    await add.getByLabel("Description").fill("e2e receiver");
+    await add.getByLabel(/Message status/).check();
+    await add.getByRole("button", { name: "Add endpoint" }).click();
+    const added = page.getByRole("dialog", { name: "Endpoint added" });
+    await expect(added).toBeVisible();
+    const shownSecret = (await added.getByTestId("endpoint-secret").textContent())!.trim();
+    expect(shownSecret).toMatch(/^whsec_/);
+    await added.getByRole("button", { name: "Done" }).click();
+
+    const row = page.getByRole("row").filter({ hasText: rx.url });
+    await expect(row).toContainText("message.status");
+    await expect(row).toContainText("Enabled");
+
+    // Send a test event: delivered with a 200.
+    await row.getByRole("button", { name: /Send test/ }).click();
+    await expect(page.getByText("Test event delivered")).toBeVisible();
+    await expect.poll(() => rx.got.length).toBe(1);
+    expect(JSON.parse(rx.got[0]!.body)).toMatchObject({ type: "test" });
+
+    // The delivery log shows it with its 200; the details list the attempt.
+    const log = page.getByRole("table", { name: "Callback deliveries" });
+    const delivery = log.getByRole("row").filter({ hasText: rx.url }).filter({ hasText: "test" }).first();
+    await expect(delivery).toContainText("delivered");
+    await expect(delivery).toContainText("200");
+    await delivery.getByRole("button", { name: /Details/ }).click();
+    const details = page.getByRole("dialog", { name: "Delivery" });
+    await expect(details.getByTestId("attempt-row")).toHaveCount(1);
+    await expect(details.getByTestId("attempt-row").first()).toContainText("200");
+    await expect(details.getByTestId("attempt-row").first()).toContainText("received");
+
+    // Replay: a second attempt, same webhook-id.
+    await details.getByRole("button", { name: "Replay" }).click();
+    await expect(details.getByTestId("attempt-row")).toHaveCount(2);
+    await expect.poll(() => rx.got.length).toBe(2);
+    expect(rx.got[1]!.headers["webhook-id"]).toBe(rx.got[0]!.headers["webhook-id"]);
+    await details.getByRole("button", { name: "Close" }).first().click();
+
+    // Reveal the secret: the receiver's signature check passes with it, fails with another.
+    await row.getByRole("button", { name: /Secret/ }).click();
+    const secretDialog = page.getByRole("dialog", { name: "Signing secret" });
+    await secretDialog.getByRole("button", { name: "Reveal secret" }).click();
+    const revealed = (await secretDialog.getByTestId("endpoint-secret").textContent())!.trim();
+    expect(revealed).toBe(shownSecret);
+    for (const r of rx.got) expect(signatureValid(revealed, r)).toBe(true);
+    expect(signatureValid(`whsec_${Buffer.alloc(24, 7).toString("base64")}`, rx.got[0]!)).toBe(false);
+    expect(signatureValid(revealed, { ...rx.got[0]!, body: rx.got[0]!.body.replace("test", "tset") })).toBe(
+      false,
+    );
+
+    // Disable it from the edit dialog.
+    await secretDialog.getByRole("button", { name: "Close" }).first().click();
+    await row.getByRole("button", { name: /Edit/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit endpoint" });
+    await edit.getByRole("switch", { name: "Enabled" }).uncheck();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole("row").filter({ hasText: rx.url }).first()).toContainText("Disabled");
+  } finally {
+    await rx.close();
+  }
+});
