@@ -1,18 +1,62 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { parseTableParams } from "@/components/ui/data-table-params";
+import { PageHeader } from "@/components/ui/page-header";
+import { ButtonLink } from "@/components/ui/button";
 import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { searchMessages } from "@/lib/messages/search-messages";
+import {
+  messageSearchFilters,
+  messageSortable,
+  type MessageSearchFilters,
+} from "@/lib/messages/search-schemas";
+import { MessageFilters } from "./message-filters";
+import { MessagesTable } from "./messages-table";
 
 export const metadata: Metadata = { title: "Messages" };
 
-export default async function Page() {
-  await requireBusinessUser();
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const filterKeys = ["number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireBusinessUser();
+  const sp = await searchParams;
+  const table = parseTableParams(sp, {
+    sortable: messageSortable,
+    defaultSort: { id: "createdAt", desc: true },
+    defaultPageSize: 25,
+  });
+  const raw = Object.fromEntries(
+    filterKeys.map((k) => [k, typeof sp[k] === "string" ? (sp[k] as string) : ""]),
+  ) as Record<(typeof filterKeys)[number], string>;
+  // A hand-edited URL with a bad filter shows the form's error instead of failing the page.
+  const parsed = messageSearchFilters.safeParse(raw);
+  const filters: MessageSearchFilters | undefined = parsed.success ? parsed.data : undefined;
+  const { rows, total } = filters
+    ? await searchMessages(userCtx(user), user.businessId, {
+        filters,
+        q: table.q,
+        sort: table.sort,
+        limit: table.pageSize,
+        offset: table.offset,
+      })
+    : { rows: [], total: 0 };
+  const filtered = filterKeys.some((k) => raw[k] !== "");
   return (
-    <AreaPlaceholder
-      title="Messages"
-      icon="messages"
-      description="Every message sent through the API or the dashboard, with its delivery status."
-      emptyTitle="No messages yet"
-      emptyText="Messages you send over chatapp or RCS will be listed here with their status: sent, delivered, read or failed."
-    />
+    <>
+      <PageHeader
+        title="Messages"
+        description="Every message sent through the API, with its delivery status, status events and callbacks."
+        actions={
+          <ButtonLink href="/virtual-phone" variant="secondary">
+            Open the virtual phone
+          </ButtonLink>
+        }
+      />
+      <div className="space-y-4">
+        <MessageFilters initial={raw} invalid={!parsed.success} />
+        <MessagesTable rows={rows} total={total} filtered={filtered} />
+      </div>
+    </>
   );
 }

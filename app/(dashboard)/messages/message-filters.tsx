@@ -1,0 +1,107 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { messageSearchFilters, messageStatuses, type MessageSearchForm } from "@/lib/messages/search-schemas";
+
+const keys = ["number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
+const empty: Required<MessageSearchForm> = {
+  number: "",
+  transactionId: "",
+  messageId: "",
+  template: "",
+  status: "",
+  from: "",
+  to: "",
+};
+
+/**
+ * The search form of the messages table. Filters live in the URL (shareable, back button),
+ * validated by the same zod schema the page parses them with; paging restarts at page 1.
+ */
+export function MessageFilters({ initial, invalid }: { initial: Record<string, string>; invalid: boolean }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const form = useForm<MessageSearchForm>({
+    resolver: zodResolver(messageSearchFilters),
+    defaultValues: { ...empty, ...initial },
+  });
+  // Show why a filter from the URL was ignored.
+  useEffect(() => {
+    if (invalid) void form.trigger();
+  }, [invalid, form]);
+
+  function go(values: Record<string, string>) {
+    const next = new URLSearchParams(params.toString());
+    for (const k of keys) {
+      const v = values[k]?.trim() ?? "";
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    next.delete("page");
+    const qs = next.toString();
+    startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
+  }
+
+  const onSubmit = form.handleSubmit((values) => go(values as Record<string, string>));
+  return (
+    <Card>
+      <CardBody>
+        <form onSubmit={onSubmit} noValidate aria-label="Message filters" className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <FormField
+              form={form}
+              name="number"
+              label="Recipient number"
+              placeholder="919812345678"
+              type="search"
+            />
+            <FormField form={form} name="transactionId" label="Transaction id" type="search" />
+            <FormField form={form} name="messageId" label="Message id" type="search" />
+            <FormField
+              form={form}
+              name="template"
+              label="Template"
+              placeholder="order_update"
+              type="search"
+            />
+            <FormField
+              form={form}
+              name="status"
+              label="Status"
+              kind="select"
+              options={[
+                { value: "", label: "Any status" },
+                ...messageStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+              ]}
+            />
+            <FormField form={form} name="from" label="From (UTC)" type="datetime-local" />
+            <FormField form={form} name="to" label="To (UTC)" type="datetime-local" />
+            <div className="flex items-end gap-2">
+              <Button type="submit" loading={pending}>
+                Search
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  form.reset(empty);
+                  go(empty);
+                }}
+              >
+                Clear
+              </Button>
+            </div>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
