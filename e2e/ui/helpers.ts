@@ -6,4 +6,6 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  // "/" redirects to the role's home: wait for the shell of the final page.
+  await expect(page.locator("main#main h1")).toBeVisible();
 }

@@ -8,12 +8,18 @@ const files: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
 };
 
+const loaded = new Map<string, Uint8Array>();
+
 export async function GET(_req: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const type = files[file];
   if (!type) return new Response("Not found", { status: 404 });
-  const body = await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", file));
-  return new Response(new Uint8Array(body), {
+  let body = loaded.get(file);
+  if (!body) {
+    body = new Uint8Array(await readFile(path.join(process.cwd(), "node_modules", "swagger-ui-dist", file)));
+    loaded.set(file, body);
+  }
+  return new Response(body as Uint8Array<ArrayBuffer>, {
     headers: { "content-type": type, "cache-control": "public, max-age=86400" },
   });
 }
