@@ -20,7 +20,10 @@ export default async function ApiKeysPage() {
         description={
           <>
             Keys authenticate your systems to the Switchboard API for business{" "}
-            <code data-testid="business-id" className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-800">
+            <code
+              data-testid="business-id"
+              className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-800"
+            >
               {user.businessId}
             </code>
             . Send a key as the <code className="font-mono text-xs">x-api-key</code> header, as{" "}
