@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { systemCtx } from "@/lib/context";
+import { log } from "@/lib/log";
 import { authenticateUser } from "@/lib/users/authenticate-user";
 import type { SessionUser } from "@/lib/users/schemas";
 
@@ -16,6 +17,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   session: { strategy: "jwt", maxAge },
   jwt: { maxAge },
   pages: { signIn: "/login" },
+  // A wrong password is an expected outcome, not an error with a stack trace.
+  logger: {
+    error(error) {
+      if (error.name === "CredentialsSignin") log.info("dashboard sign-in refused");
+      else log.error({ err: error }, "auth error");
+    },
+    warn(code) {
+      log.warn({ code }, "auth warning");
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },

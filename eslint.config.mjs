@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 export default [
   {
     ignores: [
-      ".next/**",
+      ".next*/**",
       "node_modules/**",
       ".data/**",
       "test-results/**",
