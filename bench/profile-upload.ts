@@ -41,6 +41,7 @@ function mixedBody(round: number): string {
 }
 
 const server = await startBenchServer();
+const t0 = Date.now();
 try {
   const url = `${server.url}/api/v3/profile/upload`;
   const headers = { "x-api-key": server.apiKey, "content-type": "application/json" };
@@ -53,6 +54,7 @@ try {
     if (res.status !== 200 || json.uploaded !== rows.length)
       throw new Error(`seed failed: ${res.status} ${JSON.stringify(json)}`);
   }
+  process.stderr.write(`seeded ${seedCount} profiles in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   // Check one mixed request answers as expected before measuring.
   const check = (await (await fetch(url, { method: "POST", headers, body: mixedBody(0) })).json()) as {
     uploaded: number;
@@ -70,7 +72,7 @@ try {
       {
         method: "POST",
         headers,
-        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: mixedBody(round++) }),
+        setupRequest: (req) => ({ ...req, body: mixedBody(round++) }),
       },
     ],
   });

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses";
 
@@ -26,7 +25,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_business_phone_unique").on(t.businessId, t.phone),
+    // Listing pages newest first. No index on name: search is ILIKE '%..%', which a btree
+    // cannot serve, and every index costs the 1,000-row upserts of F1.
     index("profiles_business_id_idx").on(t.businessId, t.id),
-    index("profiles_business_name_idx").on(t.businessId, sql`lower(${t.name})`),
   ],
 );

@@ -32,7 +32,9 @@ export async function uploadProfiles(
     errors.push({ index, reason: item && typeof item === "object" ? reason : "Must be an object" });
   });
 
-  const rows = [...byPhone.values()];
+  // Sorted by phone so concurrent uploads touching the same profiles lock rows in the same
+  // order: no deadlocks between them.
+  const rows = [...byPhone.values()].sort((x, y) => (x.phone < y.phone ? -1 : x.phone > y.phone ? 1 : 0));
   if (rows.length > 0) {
     const col = <T>(f: (r: ProfileRecord) => T) => sql.param(rows.map(f));
     await inTransaction(ctx, async (tx) => {
@@ -46,6 +48,7 @@ export async function uploadProfiles(
                     ${col((r) => r.dob ?? null)}::date[], ${col((r) => r.businesssubscriberid ?? null)}::text[],
                     ${col((r) => r.city ?? null)}::text[])
              AS u(id, phone, cc, name, age, gender, dob, bsid, city)
+        ORDER BY u.phone
         ON CONFLICT (business_id, phone) DO UPDATE SET
           country_code = excluded.country_code,
           name = coalesce(excluded.name, profiles.name),

@@ -1,18 +1,40 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { AutoRefresh } from "@/components/people/auto-refresh";
+import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listCalls } from "@/lib/calls/list-calls";
+import { listBusinessUsers } from "@/lib/users/list-business-users";
+import { findBusinessUser, userDetails } from "@/lib/users/user-details";
+import { AgentBoard } from "./agent-board";
+import { AgentPanel } from "./agent-panel";
+import { CallsTable } from "./calls-table";
 
 export const metadata: Metadata = { title: "Calls" };
 
-export default async function Page() {
-  await requireBusinessUser();
+export default async function CallsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requireBusinessUser();
+  const ctx = userCtx(user);
+  const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
+  const [me, calls, people] = await Promise.all([
+    findBusinessUser(ctx, user.businessId, user.id),
+    listCalls(ctx, user.businessId, { limit: p.pageSize, offset: p.offset }),
+    user.role === "AGENT" ? Promise.resolve([]) : listBusinessUsers(ctx, user.businessId),
+  ]);
+  const agents = people.filter((u) => u.role === "AGENT" || u.callingEnabled);
   return (
-    <AreaPlaceholder
-      title="Calls"
-      icon="calls"
-      description="Outbound calls between agents and customers, and agent availability."
-      emptyTitle="No calls yet"
-      emptyText="Calls started through the API or by agents will be listed here with their duration and outcome."
-    />
+    <>
+      <PageHeader
+        title={user.role === "AGENT" ? "My status & calls" : "Calls"}
+        description="Outbound calls from your business number with their call data records. Statuses refresh every few seconds."
+      />
+      <AutoRefresh intervalMs={3000} />
+      <div className="mb-8 grid gap-4 lg:grid-cols-2">
+        <AgentPanel me={userDetails(me)} />
+        {user.role === "AGENT" ? null : <AgentBoard agents={agents} />}
+      </div>
+      <CallsTable rows={calls.rows} total={calls.total} />
+    </>
   );
 }

@@ -1,18 +1,33 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { redirect } from "next/navigation";
+import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
+import { PageHeader } from "@/components/ui/page-header";
+import { homePathFor } from "@/lib/auth/roles";
 import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listProfiles } from "@/lib/profiles/list-profiles";
+import { ImportProfiles } from "./import-profiles";
+import { ProfilesTable } from "./profiles-table";
 
 export const metadata: Metadata = { title: "Profiles" };
 
-export default async function Page() {
-  await requireBusinessUser();
+export default async function ProfilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requireBusinessUser();
+  if (user.role === "AGENT") redirect(homePathFor(user.role));
+  const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
+  const page = await listProfiles(userCtx(user), user.businessId, {
+    search: p.q || undefined,
+    page: p.page,
+    pageSize: p.pageSize,
+  });
   return (
-    <AreaPlaceholder
-      title="Profiles"
-      icon="profiles"
-      description="Your subscribers: phone numbers with names and attributes used in templates."
-      emptyTitle="No profiles yet"
-      emptyText="Profiles uploaded through the API or from a CSV file will appear here."
-    />
+    <>
+      <PageHeader
+        title="Profiles"
+        description="Your subscribers, one per phone number. Import a CSV here or upload through the API (POST /api/v3/profile/upload)."
+        actions={<ImportProfiles />}
+      />
+      <ProfilesTable rows={page.rows} total={page.total} />
+    </>
   );
 }

@@ -1,18 +1,34 @@
 import type { Metadata } from "next";
-import { AreaPlaceholder } from "@/components/shell/area-placeholder";
+import { redirect } from "next/navigation";
+import { AutoRefresh } from "@/components/people/auto-refresh";
+import { PageHeader } from "@/components/ui/page-header";
+import { homePathFor } from "@/lib/auth/roles";
 import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { listTeams } from "@/lib/teams/list-teams";
+import { listBusinessUsers } from "@/lib/users/list-business-users";
+import { TeamsView } from "./teams-view";
+import { UsersView } from "./users-view";
 
 export const metadata: Metadata = { title: "Users & Teams" };
 
-export default async function Page() {
-  await requireBusinessUser();
+export default async function UsersPage() {
+  const user = await requireBusinessUser();
+  if (user.role === "AGENT") redirect(homePathFor(user.role));
+  const ctx = userCtx(user);
+  const [users, teams] = await Promise.all([
+    listBusinessUsers(ctx, user.businessId),
+    listTeams(ctx, user.businessId),
+  ]);
   return (
-    <AreaPlaceholder
-      title="Users & Teams"
-      icon="users"
-      description="Dashboard users of your business, their roles, supervisors and branches."
-      emptyTitle="Users and teams will be managed here"
-      emptyText="Invite agents and managers, organise them in teams and see who is available for calls."
-    />
+    <>
+      <PageHeader
+        title="Users & Teams"
+        description="Who works in the dashboard, their roles, status and calling; teams with their members. Statuses refresh every few seconds."
+      />
+      <AutoRefresh intervalMs={4000} />
+      <UsersView users={users} me={{ id: user.id, role: user.role }} />
+      <TeamsView teams={teams} users={users} />
+    </>
   );
 }

@@ -1,0 +1,118 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
+import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { addTeamMember } from "@/lib/teams/add-team-member";
+import { createTeam } from "@/lib/teams/create-team";
+import { removeTeamMember } from "@/lib/teams/remove-team-member";
+import { addTeamMemberInput, createTeamInput } from "@/lib/teams/schemas";
+import {
+  createBusinessUserInput,
+  editBusinessUserInput,
+  type UserDetails,
+} from "@/lib/users/business-user-schemas";
+import { createBusinessUser } from "@/lib/users/create-business-user";
+import { editBusinessUser } from "@/lib/users/edit-business-user";
+import { setCallingEnabled } from "@/lib/users/set-calling-enabled";
+import { setUserEnabled } from "@/lib/users/set-user-enabled";
+import { setUserStatus } from "@/lib/users/set-user-status";
+import { userStatus } from "@/lib/users/schemas";
+
+// Every action re-checks the session and lets the domain apply the role matrix
+// (docs/decisions.md, "Users and teams"): the same rules as the API.
+
+export async function createUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const created = await createBusinessUser(
+      userCtx(user),
+      user.businessId,
+      createBusinessUserInput.parse(raw),
+    );
+    revalidatePath("/users");
+    return created;
+  });
+}
+
+export async function editUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const edited = await editBusinessUser(userCtx(user), user.businessId, editBusinessUserInput.parse(raw));
+    revalidatePath("/users");
+    return edited;
+  });
+}
+
+export async function setUserEnabledAction(
+  userId: string,
+  enabled: boolean,
+): Promise<ActionResult<UserDetails>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const u = await setUserEnabled(userCtx(user), user.businessId, {
+      userId: String(userId),
+      enabled: Boolean(enabled),
+    });
+    revalidatePath("/users");
+    return u;
+  });
+}
+
+export async function setCallingAction(
+  userId: string,
+  callingEnabled: boolean,
+  phoneNumber: string,
+): Promise<ActionResult<UserDetails>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const u = await setCallingEnabled(userCtx(user), user.businessId, {
+      userId: String(userId),
+      callingEnabled: Boolean(callingEnabled),
+      phoneNumber: String(phoneNumber),
+    });
+    revalidatePath("/users");
+    return u;
+  });
+}
+
+export async function setStatusAction(userId: string, status: unknown): Promise<ActionResult<UserDetails>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const u = await setUserStatus(userCtx(user), user.businessId, {
+      userId: String(userId),
+      userStatus: userStatus.parse(status),
+    });
+    revalidatePath("/users");
+    revalidatePath("/calls");
+    return u;
+  });
+}
+
+export async function createTeamAction(raw: unknown): Promise<ActionResult<{ teamId: string }>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const team = await createTeam(userCtx(user), user.businessId, createTeamInput.parse(raw));
+    revalidatePath("/users");
+    return { teamId: team.teamId };
+  });
+}
+
+export async function addMemberAction(teamId: string, raw: unknown): Promise<ActionResult<null>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    await addTeamMember(userCtx(user), user.businessId, String(teamId), addTeamMemberInput.parse(raw));
+    revalidatePath("/users");
+    return null;
+  });
+}
+
+export async function removeMemberAction(teamId: string, memberId: string): Promise<ActionResult<null>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    await removeTeamMember(userCtx(user), user.businessId, String(teamId), String(memberId));
+    revalidatePath("/users");
+    return null;
+  });
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Select } from "@/components/ui/field";
+import { applyActionErrors, FormField } from "@/components/ui/form-field";
+import { Icon } from "@/components/ui/icons";
+import { useToast } from "@/components/ui/toast";
+import { createTeamInput, type TeamDetails } from "@/lib/teams/schemas";
+import type { ListedUser } from "@/lib/users/list-business-users";
+import { addMemberAction, createTeamAction, removeMemberAction } from "./actions";
+
+type Team = TeamDetails & { manageable: boolean };
+
+export function TeamsView({ teams, users }: { teams: Team[]; users: ListedUser[] }) {
+  const [creating, setCreating] = useState(false);
+  const name = (id: string) => {
+    const u = users.find((x) => x.userId === id);
+    return u ? `${u.firstName} ${u.lastName ?? ""}`.trim() : "—";
+  };
+  return (
+    <section aria-labelledby="teams-heading" className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h2 id="teams-heading" className="text-lg font-semibold text-slate-900">
+          Teams
+        </h2>
+        <Button onClick={() => setCreating(true)} icon={<Icon name="plus" className="size-4" />}>
+          Create team
+        </Button>
+      </div>
+      {teams.length === 0 ? (
+        <EmptyState
+          icon={<Icon name="users" />}
+          title="No teams yet"
+          description="Group agents under a supervisor."
+        />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {teams.map((t) => (
+            <Card key={t.teamId}>
+              <CardHeader
+                title={t.teamName}
+                description={`Supervisor: ${name(t.supervisorId)}${t.description ? ` · ${t.description}` : ""}`}
+              />
+              <CardBody>
+                <ul className="divide-y divide-slate-100" aria-label={`Members of ${t.teamName}`}>
+                  {t.members.length === 0 ? (
+                    <li className="py-2 text-sm text-slate-500">No members yet</li>
+                  ) : null}
+                  {t.members.map((m) => (
+                    <li key={m.userId} className="flex items-center justify-between gap-2 py-2 text-sm">
+                      <span>
+                        {m.firstName} {m.lastName ?? ""}{" "}
+                        <span className="text-xs text-slate-500">{m.emailId}</span>
+                      </span>
+                      <span className="flex items-center gap-2">
+                        <StatusBadge status={m.userStatus} />
+                        {t.manageable ? <RemoveMember team={t} userId={m.userId} label={m.emailId} /> : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                {t.manageable ? <AddMember team={t} users={users} /> : null}
+              </CardBody>
+            </Card>
+          ))}
+        </div>
+      )}
+      <CreateTeamDialog open={creating} onClose={() => setCreating(false)} users={users} />
+    </section>
+  );
+}
+
+function AddMember({ team, users }: { team: Team; users: ListedUser[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [userId, setUserId] = useState("");
+  const candidates = users.filter((u) => !team.members.some((m) => m.userId === u.userId));
+  return (
+    <div className="mt-3 flex items-end gap-2">
+      <Select
+        label="Add member"
+        className="flex-1"
+        value={userId}
+        onChange={(e) => setUserId(e.target.value)}
+        placeholder="Choose a user"
+        options={candidates.map((u) => ({ value: u.userId, label: `${u.firstName} (${u.emailId})` }))}
+      />
+      <Button
+        variant="secondary"
+        disabled={!userId}
+        onClick={async () => {
+          const res = await addMemberAction(team.teamId, { userId, supervisorId: team.supervisorId });
+          if (!res.ok) toast.show({ tone: "danger", title: "Not added", description: res.message });
+          setUserId("");
+          router.refresh();
+        }}
+      >
+        Add
+      </Button>
+    </div>
+  );
+}
+
+function RemoveMember({ team, userId, label }: { team: Team; userId: string; label: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={async () => {
+        const res = await removeMemberAction(team.teamId, userId);
+        if (!res.ok) toast.show({ tone: "danger", title: "Not removed", description: res.message });
+        router.refresh();
+      }}
+    >
+      Remove
+      <span className="sr-only">
+        {" "}
+        {label} from {team.teamName}
+      </span>
+    </Button>
+  );
+}
+
+function CreateTeamDialog({
+  open,
+  onClose,
+  users,
+}: {
+  open: boolean;
+  onClose: () => void;
+  users: ListedUser[];
+}) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(createTeamInput),
+    defaultValues: { teamName: "", supervisorId: "", description: "" },
+  });
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    const res = await createTeamAction(values);
+    if (!res.ok) {
+      setError(applyActionErrors(form, res));
+      return;
+    }
+    close();
+    router.refresh();
+  });
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create team"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="team-form" loading={form.formState.isSubmitting}>
+            Create team
+          </Button>
+        </>
+      }
+    >
+      <form id="team-form" onSubmit={submit} noValidate className="space-y-3">
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <FormField form={form} name="teamName" label="Team name" required autoFocus />
+        <FormField
+          form={form}
+          name="supervisorId"
+          label="Supervisor"
+          kind="select"
+          required
+          placeholder="Choose a supervisor"
+          options={users
+            .filter((u) => u.role !== "AGENT")
+            .map((u) => ({ value: u.userId, label: `${u.firstName} (${u.emailId})` }))}
+        />
+        <FormField form={form} name="description" label="Description" kind="textarea" rows={2} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+DROP INDEX "profiles_business_name_idx";
