@@ -101,7 +101,12 @@ export function preview(
   if (content.kind === "rcs_text") return { text: content.text, buttons: [] };
   if (content.kind === "rcs_richcard") {
     const card = cardPreview(content.richCard as Parameters<typeof cardPreview>[0]);
-    return { imageUrl: card.mediaUrl, title: card.title, text: card.description ?? "", buttons: [] };
+    return {
+      imageUrl: card.mediaUrl,
+      title: card.title,
+      text: card.description ?? "",
+      buttons: card.buttons,
+    };
   }
   const params = content.components as MetaComponent[];
   const texts = (type: string) =>

@@ -50,7 +50,18 @@ export function fillRcsTemplate(
 }
 
 /** Plain text of a card for previews (virtual phone). */
-export function cardPreview(card: Card): { title?: string; description?: string; mediaUrl?: string } {
+export function cardPreview(card: Card): {
+  title?: string;
+  description?: string;
+  mediaUrl?: string;
+  buttons: Array<{ text: string; url?: string }>;
+} {
   const c = card.standaloneCard.cardContent;
-  return { title: c.title, description: c.description, mediaUrl: c.media?.contentInfo.fileUrl };
+  return {
+    title: c.title,
+    description: c.description,
+    mediaUrl: c.media?.contentInfo.fileUrl,
+    // The card's suggestions, shown as its buttons on the virtual phone.
+    buttons: (c.suggestions ?? []).map((s) => ({ text: s.action.text, url: s.action.openUrlAction?.url })),
+  };
 }

@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { getMessageTimeline } from "./get-message-timeline";
+import { listRecentRecipients } from "./list-recent-recipients";
+import { preview } from "./list-simulator-inbox";
 import { searchMessages } from "./search-messages";
 import { messageSearchFilters } from "./search-schemas";
 
@@ -185,5 +187,57 @@ describe("getMessageTimeline", () => {
     expect(t.callbacks).toEqual([]);
     await expect(getMessageTimeline(ctx, b.business.id, m.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(getMessageTimeline(ctx, a.business.id, "nope")).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("virtual phone helpers", () => {
+  it("lists the simulator numbers most recently sent to, per business", async () => {
+    const [a, b] = await Promise.all([createTestBusiness(), createTestBusiness()]);
+    await insertMessage(a.business.id, {
+      recipient: "919800000011",
+      createdAt: new Date("2024-01-01T00:00:00Z"),
+    });
+    await insertMessage(a.business.id, {
+      recipient: "919800000022",
+      createdAt: new Date("2024-01-02T00:00:00Z"),
+    });
+    await insertMessage(a.business.id, {
+      recipient: "919800000011",
+      channel: "rcs",
+      createdAt: new Date("2024-01-03T00:00:00Z"),
+    });
+    await insertMessage(a.business.id, { recipient: "919800000033", provider: "whatsapp-cloud" });
+    await insertMessage(b.business.id, { recipient: "919800000044" });
+    const recent = await listRecentRecipients(ctx, a.business.id);
+    expect(recent.map((r) => [r.recipient, r.messages, [...r.channels].sort()])).toEqual([
+      ["919800000011", 2, ["chatapp", "rcs"]],
+      ["919800000022", 1, ["chatapp"]],
+    ]);
+  });
+
+  it("previews an RCS rich card with its suggestions as buttons", () => {
+    const p = preview(
+      {
+        kind: "rcs_richcard",
+        richCard: {
+          standaloneCard: {
+            cardOrientation: "VERTICAL",
+            cardContent: {
+              title: "Sale",
+              description: "Half price",
+              media: { height: "MEDIUM", contentInfo: { fileUrl: "https://cdn.example/a.png" } },
+              suggestions: [{ action: { text: "Shop", openUrlAction: { url: "https://shop.example" } } }],
+            },
+          },
+        },
+      },
+      [],
+    );
+    expect(p).toEqual({
+      imageUrl: "https://cdn.example/a.png",
+      title: "Sale",
+      text: "Half price",
+      buttons: [{ text: "Shop", url: "https://shop.example" }],
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { requeueStranded } from "../callbacks/deliver-job";
 import { simulatorEventsFor } from "../channels/simulator/messages";
 import { systemCtx } from "../context";
 import { db } from "../db";
@@ -9,7 +10,7 @@ import { enqueueDispatch } from "./dispatch-queue";
 import { purgeIdempotencyKeys } from "./idempotency";
 import { statusRank, type MessageStatus } from "./schemas";
 
-export type SweepResult = { redispatched: number; simulated: number; purgedKeys: number };
+export type SweepResult = { redispatched: number; simulated: number; callbacks: number; purgedKeys: number };
 
 /**
  * The safety net behind the queues (a worker killed mid-job, a job given up): messages still
@@ -35,8 +36,12 @@ export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
     log.info({ count: stranded.length }, "re-queued messages whose dispatch was lost");
   }
   const simulated = await reconcileSimulator(lease, limit);
+  // The status callbacks of these messages must not be stranded either: the callbacks sweeper
+  // (every minute in its own queue) re-queued here at the messages' pace; it only takes
+  // deliveries overdue by more than their lease, so running it more often is harmless.
+  const callbacks = await requeueStranded();
   const purgedKeys = await purgeIdempotencyKeys(systemCtx("sweep"));
-  return { redispatched: stranded.length, simulated, purgedKeys };
+  return { redispatched: stranded.length, simulated, callbacks, purgedKeys };
 }
 
 async function reconcileSimulator(graceSeconds: number, limit: number): Promise<number> {

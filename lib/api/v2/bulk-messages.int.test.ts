@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/jobs/raw-sql";
+import { api } from "@/test/api";
+import { createTestBusiness, type TestBusiness } from "@/test/factories";
+import { approvedTemplate, drainAll, richComponents } from "@/test/messages";
+
+const phoneOf = (t: TestBusiness) =>
+  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+
+/** The published B1 example: slots "1", "2", "3" filled by each subscriber's variables. */
+const bulk = (name: string, phoneNumberId: string, subscribers: unknown[]) => ({
+  message: {
+    messageType: "template",
+    name,
+    language: "en_US",
+    components: [
+      {
+        componentType: "header",
+        parameters: [{ type: "media", mediaType: "image", mediaLink: "https://cdn.example.com/kid.png" }],
+      },
+      {
+        componentType: "body",
+        parameters: [
+          { type: "text", text: "1" },
+          { type: "text", text: "2" },
+        ],
+      },
+      { componentType: "button", index: "0", sub_type: "url", parameters: [{ type: "text", text: "3" }] },
+    ],
+  },
+  subscribers,
+  phoneNumberId,
+});
+
+const post = (t: TestBusiness, json: unknown, headers: Record<string, string> = {}) =>
+  api(`/api/v2/message/${t.business.id}/template?apikey=${t.apiKey}`, { json, headers });
+
+describe("B1 bulk send, B2 and B3 status", () => {
+  afterEach(() => {
+    delete process.env.MESSAGES_BULK_MAX;
+  });
+
+  it("fills each subscriber's slots in order (header, body, URL button suffix)", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    const res = await post(
+      t,
+      bulk(tpl.name, phoneOf(t), [
+        { subscriberId: "919900000001", variables: ["Sunil", "1234", "?Kid_ID=123"] },
+        { subscriberId: "919900000011", variables: ["Asha", "99", "?Kid_ID=7"] },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json)).toEqual(["transactionId"]);
+    const rows = await rawQuery<{ recipient: string; content: { components: unknown[] } }>(
+      db(),
+      `SELECT recipient, content FROM messages WHERE business_id = $1 AND transaction_id = $2 ORDER BY id`,
+      [t.business.id, res.json.transactionId],
+    );
+    expect(rows[0]!.recipient).toBe("919900000001");
+    expect(rows[0]!.content.components).toEqual([
+      { type: "header", parameters: [{ type: "image", image: { link: "https://cdn.example.com/kid.png" } }] },
+      {
+        type: "body",
+        parameters: [
+          { type: "text", text: "Sunil" },
+          { type: "text", text: "1234" },
+        ],
+      },
+      { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: "?Kid_ID=123" }] },
+    ]);
+    expect(rows[1]!.content.components[1]).toEqual({
+      type: "body",
+      parameters: [
+        { type: "text", text: "Asha" },
+        { type: "text", text: "99" },
+      ],
+    });
+  });
+
+  it("B3 counts each message once under its current status; B2 has failures with their code", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    const subs = [
+      "919900000001",
+      "919900000012",
+      "919900000047",
+      "919900000002",
+      "919900000003",
+      "919900000026",
+    ].map((subscriberId) => ({ subscriberId, variables: ["A", "B", "?c=1"] }));
+    const res = await post(t, bulk(tpl.name, phoneOf(t), subs));
+    expect(res.status).toBe(200);
+    const id = res.json.transactionId;
+    const partial = () => api(`/api/v2/message/${t.business.id}/status/${id}/partial?apikey=${t.apiKey}`);
+    expect((await partial()).json).toEqual({
+      attempted: 6,
+      failed: 0,
+      error: 0,
+      accepted: 0,
+      sent: 0,
+      delivered: 0,
+      read: 0,
+    });
+    await drainAll();
+    expect((await partial()).json).toEqual({
+      attempted: 6,
+      failed: 2,
+      error: 0,
+      accepted: 0,
+      sent: 1,
+      delivered: 1,
+      read: 2,
+    });
+    const complete = await api(`/api/v2/message/${t.business.id}/status/${id}/complete?apikey=${t.apiKey}`);
+    const failed = complete.json.find((r: { subscriber_id: string }) => r.subscriber_id === "919900000047");
+    expect(failed).toMatchObject({
+      msg_status: "failed",
+      error_code: "131047",
+      failed_reason: "Re-engagement message",
+    });
+    expect(failed.failed_at).toBeGreaterThan(0);
+    expect(failed.read_at).toBe(0);
+    const sentOnly = complete.json.find((r: { subscriber_id: string }) => r.subscriber_id === "919900000003");
+    expect(sentOnly).toMatchObject({ msg_status: "sent", delivered_at: 0, read_at: 0, error_code: "" });
+  });
+
+  it("rejects invalid subscribers with their paths and sends nothing", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    const res = await post(
+      t,
+      bulk(tpl.name, phoneOf(t), [
+        { subscriberId: "919900000001", variables: ["A", "B", "C"] },
+        { subscriberId: "+919900000001", variables: ["A", "B", "C"] },
+        { subscriberId: "12345", variables: ["A", "B", "C"] },
+        { subscriberId: "919900000001", variables: ["A"] },
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.map((d: { path: string }) => d.path)).toEqual([
+      "subscribers.1.subscriberId",
+      "subscribers.2.subscriberId",
+      "subscribers.3.variables",
+    ]);
+    const [n] = await rawQuery<{ n: number }>(
+      db(),
+      `SELECT count(*)::int AS n FROM messages WHERE business_id = $1`,
+      [t.business.id],
+    );
+    expect(n!.n).toBe(0);
+    const empty = await post(t, bulk(tpl.name, phoneOf(t), []));
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.details[0].path).toBe("subscribers");
+  });
+
+  it("enforces the per-request maximum", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    process.env.MESSAGES_BULK_MAX = "2";
+    const subs = Array.from({ length: 3 }, () => ({
+      subscriberId: "919900000001",
+      variables: ["a", "b", "c"],
+    }));
+    const res = await post(t, bulk(tpl.name, phoneOf(t), subs));
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toMatch(/At most 2 subscribers/);
+  });
+
+  it("replays an Idempotency-Key without inserting the bulk again", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    const json = bulk(tpl.name, phoneOf(t), [{ subscriberId: "919900000001", variables: ["a", "b", "c"] }]);
+    const a = await post(t, json, { "idempotency-key": "bulk-1" });
+    const b = await post(t, json, { "idempotency-key": "bulk-1" });
+    expect(b.json).toEqual(a.json);
+    const c = await post(t, { ...json, phoneNumberId: phoneOf(t) + "x" }, { "idempotency-key": "bulk-1" });
+    expect(c.status).toBe(422);
+  });
+
+  it("keeps transactions private: another business's key, or its transaction id under my path", async () => {
+    const a = await createTestBusiness();
+    const b = await createTestBusiness();
+    const tpl = await approvedTemplate(b.business.id, { components: richComponents });
+    const res = await post(
+      b,
+      bulk(tpl.name, phoneOf(b), [{ subscriberId: "919900000001", variables: ["a", "b", "c"] }]),
+    );
+    const id = res.json.transactionId;
+    for (const kind of ["complete", "partial"]) {
+      const foreignKey = await api(
+        `/api/v2/message/${b.business.id}/status/${id}/${kind}?apikey=${a.apiKey}`,
+      );
+      expect(foreignKey.status).toBe(401);
+      const myPath = await api(`/api/v2/message/${a.business.id}/status/${id}/${kind}?apikey=${a.apiKey}`);
+      expect(myPath.status).toBe(404);
+      const junk = await api(`/api/v2/message/${a.business.id}/status/not-a-uuid/${kind}?apikey=${a.apiKey}`);
+      expect(junk.status).toBe(404);
+    }
+    const bulkOnB = await post(
+      { ...b, apiKey: a.apiKey },
+      bulk(tpl.name, phoneOf(b), [{ subscriberId: "919900000001" }]),
+    );
+    expect(bulkOnB.status).toBe(401);
+  });
+});
