@@ -43,7 +43,10 @@ export const unauthorized = (message: string) => new AppError("unauthorized", me
 
 /** Postgres unique violation -> 409, in one place. */
 export function fromDatabaseError(err: unknown): AppError | undefined {
-  const e = err as { code?: string; constraint?: string; detail?: string } | undefined;
+  // drizzle wraps the driver's error: look at the cause too.
+  const outer = err as { code?: string; cause?: unknown } | undefined;
+  const e = (outer?.code ? outer : (outer?.cause ?? outer)) as
+    { code?: string; constraint?: string; detail?: string } | undefined;
   if (e?.code === "23505") {
     return new AppError("conflict", "A record with the same unique value already exists", [
       { path: e.constraint ?? "", message: e.detail ?? "duplicate value" },

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ZodError } from "zod";
+import { ZodError } from "zod";
 import { AppError, fromDatabaseError, type ErrorCode, type ErrorDetail } from "@/lib/errors";
 import { log } from "@/lib/log";
 
@@ -31,6 +31,15 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
 /** Maps anything thrown by a handler to the error body; internals never reach the client. */
 export function toAppError(err: unknown, c: Context): AppError {
   if (err instanceof AppError) return err;
+  // A domain function that parses its input with zod reports bad input, not a server fault.
+  if (err instanceof ZodError) {
+    const details = zodDetails(err);
+    return new AppError(
+      "invalid_request",
+      `Invalid request: ${details[0]?.path || "body"}: ${details[0]?.message ?? ""}`,
+      details,
+    );
+  }
   const db = fromDatabaseError(err);
   if (db) return db;
   if (err instanceof HTTPException) {

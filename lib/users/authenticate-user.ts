@@ -19,7 +19,10 @@ export async function authenticateUser(ctx: Ctx, raw: unknown): Promise<SessionU
     .from(users)
     .leftJoin(businesses, eq(businesses.id, users.businessId))
     .where(sql`lower(${users.email}) = ${email}`);
-  const ok = await verifyPassword(row?.user.passwordHash ?? DUMMY_HASH, password);
+  const stored = row?.user.passwordHash;
+  // Always run one argon2 verification; a user without a password (created by the API without
+  // temporaryPassword) can never sign in, whatever is typed.
+  const ok = (await verifyPassword(stored ?? DUMMY_HASH, password)) && Boolean(stored);
   if (!ok || !row || !row.user.enabled || row.businessEnabled === false) return null;
   return toSessionUser(row.user);
 }
