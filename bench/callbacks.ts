@@ -4,7 +4,8 @@
 // Run: npx tsx bench/callbacks.ts
 // Env: BENCH_N (default 10000), BENCH_BATCH (events per enqueueCallbacks call, default 1000),
 //      BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is created on it; default:
-//      embedded PGlite in this process), CALLBACK_CONCURRENCY (default 64).
+//      embedded PGlite in this process), CALLBACK_CONCURRENCY (default 64), BENCH_PHASES=1
+//      (enqueue all first, then start the workers: enqueue and delivery rates measured apart).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
@@ -76,7 +77,7 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 60000;
 server.listen(0, "127.0.0.1", () => console.log("PORT " + server.address().port));
-process.on("SIGTERM", () => { console.log("COUNTS " + JSON.stringify({ ok, bad, unique: ids.size })); process.exit(0); });
+process.on("SIGTERM", () => { const u = process.cpuUsage(); console.log("COUNTS " + JSON.stringify({ ok, bad, unique: ids.size, cpuMs: (u.user + u.system) / 1000 })); process.exit(0); });
 `;
 
 const ctx = systemCtx("bench");
@@ -93,8 +94,11 @@ const port = Number(/PORT (\d+)/.exec(rxOut)![1]);
 const { updateEndpoint } = await import("../lib/callbacks/update-endpoint");
 await updateEndpoint(ctx, business.id, endpoint.id, { url: `http://127.0.0.1:${port}/hook` });
 
-await startWorkers(boss);
+// BENCH_PHASES=1: enqueue everything first, then start the workers, to see each side alone.
+const phases = process.env.BENCH_PHASES === "1";
+if (!phases) await startWorkers(boss);
 
+const cpu0 = process.cpuUsage();
 const started = performance.now();
 for (let i = 0; i < N; i += BATCH) {
   const events = Array.from({ length: Math.min(BATCH, N - i) }, (_, j) => ({
@@ -110,6 +114,8 @@ for (let i = 0; i < N; i += BATCH) {
   await enqueueCallbacks(ctx, business.id, events);
 }
 const enqueued = performance.now();
+const cpu1 = process.cpuUsage();
+if (phases) await startWorkers(boss);
 
 let delivered = 0;
 while (delivered < N) {
@@ -124,6 +130,8 @@ while (delivered < N) {
     throw new Error(`only ${delivered} of ${N} delivered after 300 s`);
 }
 const done = performance.now();
+const cpu2 = process.cpuUsage();
+const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
 
 const [stats] = await rawQuery<{ attempts: number; failed_attempts: number; p50: number; p99: number }>(
   db(),
@@ -158,10 +166,18 @@ console.log(
 console.log(
   `end to end (enqueue->ack)  ${secs(done - started)} s  => ${Math.round(N / ((done - started) / 1000))} deliveries/s`,
 );
+if (phases) {
+  console.log(
+    `delivery alone             ${secs(done - enqueued)} s  => ${Math.round(N / ((done - enqueued) / 1000))} deliveries/s`,
+  );
+}
 console.log(
   `attempts recorded          ${stats!.attempts} (${stats!.failed_attempts} not 200), latency p50 ${stats!.p50} ms, p99 ${stats!.p99} ms`,
 );
 console.log(
   `receiver                   ${counts.ok} valid signatures, ${counts.bad} invalid, ${counts.unique} distinct webhook-ids`,
+);
+console.log(
+  `CPU of this process        enqueue ${(cpuMs(cpu0, cpu1) / N).toFixed(3)} ms/event, delivery ${(cpuMs(cpu1, cpu2) / N).toFixed(3)} ms/delivery (${phases ? "workers only" : "overlapping enqueue"}); receiver ${(counts.cpuMs / N).toFixed(3)} ms/request`,
 );
 process.exit(0);

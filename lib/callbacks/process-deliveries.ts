@@ -10,11 +10,12 @@ import { decryptSecret } from "./secret-box";
 import { secretBytes, signedHeaders } from "./sign";
 import { BlockedUrlError, resolveCallbackTarget } from "./ssrf-guard";
 
+/** `body` is the stored payload as JSON text: sent and signed as is, never parsed here. */
 type Claimed = {
   id: string;
   endpoint_id: string;
   event_type: string;
-  payload: unknown;
+  body: string;
   attempts: number;
   step: number;
 };
@@ -40,7 +41,7 @@ const CLAIM = `
   UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
   WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
     AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-  RETURNING id, endpoint_id, event_type, payload, attempts, step`;
+  RETURNING id, endpoint_id, event_type, payload::text AS body, attempts, step`;
 
 /**
  * The delivery worker for one chunk: claims the due deliveries among `ids`, POSTs them signed
@@ -52,12 +53,14 @@ export async function processDeliveries(input: {
   ids: string[];
 }): Promise<ProcessResult> {
   const cfg = env();
+  const t0 = performance.now();
   const rows = await rawQuery<Claimed>(db(), CLAIM, [
     input.businessId,
     input.ids,
     cfg.CALLBACK_LEASE_SECONDS,
   ]);
   if (rows.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+  const t1 = performance.now();
   try {
     const endpoints = await loadEndpoints(input.businessId, [...new Set(rows.map((r) => r.endpoint_id))]);
     const schedule = retrySchedule();
@@ -66,7 +69,18 @@ export async function processDeliveries(input: {
         withSlot(() => attempt(row, endpoints.get(row.endpoint_id), schedule, cfg.CALLBACK_TIMEOUT_MS)),
       ),
     );
+    const t2 = performance.now();
     await record(input.businessId, outcomes);
+    // Where a chunk's time goes (LOG_LEVEL=debug), for tuning throughput.
+    log.debug(
+      {
+        claimed: rows.length,
+        claimMs: Math.round(t1 - t0),
+        sendMs: Math.round(t2 - t1),
+        recordMs: Math.round(performance.now() - t2),
+      },
+      "callback chunk",
+    );
     return {
       claimed: rows.length,
       delivered: outcomes.filter((o) => o.status === "delivered").length,
@@ -99,7 +113,7 @@ async function attempt(
   let result: PostResult;
   try {
     const target = await resolveCallbackTarget(endpoint.url);
-    const body = JSON.stringify(row.payload);
+    const body = row.body;
     const headers = signedHeaders(secretOf(endpoint), row.id, Math.floor(requestedAt.getTime() / 1000), body);
     result = await postJson(target, { ...headers, "x-switchboard-event": row.event_type }, body, timeoutMs);
   } catch (err) {

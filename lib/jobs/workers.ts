@@ -200,13 +200,45 @@ async function runMaintenance(def: AnyDefinition): Promise<void> {
 type Loop = { stop: () => Promise<void> };
 const loops: Loop[] = [];
 
+/** Runs one job and completes or fails it. */
+async function runJob(boss: PgBoss, def: AnyDefinition, job: PgBoss.Job<object>): Promise<void> {
+  try {
+    await def.handler(job.data as never, { id: job.id, queue: def.name });
+  } catch (err) {
+    log.error({ err, queue: def.name, jobId: job.id }, "job failed");
+    await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  await boss.complete(def.name, job.id);
+}
+
 /**
- * One fetch loop per queue: it fetches again at once while there is work and sleeps the poll
- * interval only when idle (pg-boss's own `work` always waits the interval between fetches).
+ * One fetch loop per queue, keeping up to `concurrency` jobs running: it fetches as soon as a
+ * slot is free (pg-boss's own `work` waits its polling interval between fetches even when busy,
+ * and waits for a whole batch before fetching again), and sleeps the poll interval only when
+ * the queue is empty or every slot is taken (a finishing job wakes it).
  */
 function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
   let running = true;
   let wake: (() => void) | undefined;
+  const nudge = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+  const slots = Math.max(1, def.concurrency ?? def.batchSize ?? 10);
+  const inFlight = new Set<Promise<void>>();
   let lastMaintenance = Date.now();
   const done = (async () => {
     while (running) {
@@ -214,27 +246,35 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
         lastMaintenance = Date.now();
         await runMaintenance(def);
       }
+      const free = slots - inFlight.size;
       let fetched = 0;
-      try {
-        fetched = (await runRound(boss, def)).fetched;
-      } catch (err) {
-        log.error({ err, queue: def.name }, "job round failed");
+      if (free > 0) {
+        try {
+          const jobs = await boss.fetch<object>(def.name, { batchSize: Math.min(free, def.batchSize ?? 10) });
+          fetched = jobs.length;
+          for (const job of jobs) {
+            const p: Promise<void> = runJob(boss, def, job)
+              .catch((err: unknown) =>
+                log.error({ err, queue: def.name, jobId: job.id }, "job bookkeeping failed"),
+              )
+              .finally(() => {
+                inFlight.delete(p);
+                nudge();
+              });
+            inFlight.add(p);
+          }
+        } catch (err) {
+          log.error({ err, queue: def.name }, "job fetch failed");
+        }
       }
-      if (fetched === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, env().JOBS_POLL_INTERVAL_MS);
-          wake = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-      }
+      if (running && (fetched === 0 || inFlight.size >= slots)) await sleep(env().JOBS_POLL_INTERVAL_MS);
     }
+    await Promise.all(inFlight);
   })();
   return {
     stop: async () => {
       running = false;
-      wake?.();
+      nudge();
       await done;
     },
   };
