@@ -20,6 +20,7 @@ const sections: Array<{ title: string; items: Array<NavItem & { roles: readonly 
     items: [
       { href: "/templates", label: "Templates", icon: "templates", roles: B },
       { href: "/messages", label: "Messages", icon: "messages", roles: B },
+      { href: "/virtual-phone", label: "Virtual phone", icon: "calls", roles: B },
       { href: "/campaigns", label: "Campaigns", icon: "campaigns", roles: B },
       { href: "/profiles", label: "Profiles", icon: "profiles", roles: B },
     ],

@@ -1,0 +1,24 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { runAction, type ActionResult } from "@/lib/actions/action-result";
+import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { simulateRecipientAction } from "@/lib/messages/simulate-recipient-action";
+
+/** The recipient reads the message, or it fails on the device: a status event and its callbacks. */
+export async function recipientActionAction(
+  messageId: string,
+  action: "read" | "fail",
+): Promise<ActionResult<{ status: string; applied: boolean }>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const result = await simulateRecipientAction(userCtx(user), {
+      businessId: user.businessId,
+      messageId,
+      action,
+    });
+    revalidatePath("/virtual-phone");
+    return result;
+  });
+}

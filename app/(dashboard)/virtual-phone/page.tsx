@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireBusinessUser } from "@/lib/auth/session";
+import { userCtx } from "@/lib/auth/user-ctx";
+import { AppError } from "@/lib/errors";
+import { listRecentRecipients } from "@/lib/messages/list-recent-recipients";
+import { listSimulatorInbox, type InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import { parseRecipient } from "@/lib/messages/recipient";
+import { NumberPicker } from "./number-picker";
+import { PhoneView } from "./phone-view";
+
+export const metadata: Metadata = { title: "Virtual phone" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireBusinessUser();
+  const sp = await searchParams;
+  const raw = typeof sp.number === "string" ? sp.number.trim() : "";
+  const ctx = userCtx(user);
+  let number = "";
+  let inbox: InboxMessage[] | null = null;
+  let error: string | null = null;
+  if (raw) {
+    try {
+      number = parseRecipient(raw, "number");
+      inbox = await listSimulatorInbox(ctx, { businessId: user.businessId, phone: number, limit: 200 });
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== "invalid_request") throw e;
+      error = e.message;
+    }
+  }
+  const recent = await listRecentRecipients(ctx, user.businessId);
+  return (
+    <>
+      <PageHeader
+        title="Virtual phone"
+        description="See what a test number received through the simulator, as on its screen, and act as the recipient: mark a message read or make it fail. The status flows back as events and callbacks."
+      />
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <NumberPicker current={number || raw} recent={recent} error={error} />
+        {inbox ? (
+          <PhoneView key={number} number={number} inbox={inbox} />
+        ) : (
+          <div className="grid place-items-center rounded-lg border border-dashed border-slate-300 p-10 text-sm text-slate-500">
+            Pick a number to open its phone.
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

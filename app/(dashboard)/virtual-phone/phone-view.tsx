@@ -1,0 +1,219 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { useToast } from "@/components/ui/toast";
+import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import { recipientActionAction } from "./actions";
+
+const POLL_MS = 2000;
+type Channel = "chatapp" | "rcs";
+
+const time = (s: number) => new Date(s * 1000).toISOString().slice(11, 19);
+
+/**
+ * The test number's screen: one conversation per channel (chat bubbles for chatapp templates,
+ * cards and texts for RCS), refreshed by polling while the tab is visible.
+ */
+export function PhoneView({ number, inbox }: { number: string; inbox: InboxMessage[] }) {
+  const router = useRouter();
+  const counts = { chatapp: 0, rcs: 0 };
+  for (const m of inbox) counts[m.channel]++;
+  const [tab, setTab] = useState<Channel>(counts.chatapp === 0 && counts.rcs > 0 ? "rcs" : "chatapp");
+  const [live, setLive] = useState(true);
+
+  useEffect(() => {
+    if (!live) return;
+    const t = setInterval(() => {
+      if (document.visibilityState === "visible") router.refresh();
+    }, POLL_MS);
+    return () => clearInterval(t);
+  }, [live, router]);
+
+  // Oldest first, as a chat reads.
+  const shown = inbox.filter((m) => m.channel === tab).reverse();
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <div
+        className="w-full max-w-sm overflow-hidden rounded-[2.5rem] border-[10px] border-slate-900 bg-slate-900 shadow-xl"
+        aria-label={`Virtual phone +${number}`}
+        role="region"
+      >
+        <div className="flex items-center justify-between bg-slate-900 px-5 pb-2 text-xs text-slate-300">
+          <span className="font-mono">+{number}</span>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              checked={live}
+              onChange={(e) => setLive(e.target.checked)}
+              className="size-3"
+            />
+            Live
+          </label>
+        </div>
+        <div role="tablist" aria-label="Channel" className="grid grid-cols-2 bg-slate-800 text-sm">
+          {(["chatapp", "rcs"] as const).map((c) => (
+            <button
+              key={c}
+              role="tab"
+              type="button"
+              aria-selected={tab === c}
+              aria-controls={`phone-${c}`}
+              onClick={() => setTab(c)}
+              className={cn(
+                "px-3 py-2 font-medium",
+                tab === c ? "bg-slate-700 text-white" : "text-slate-300 hover:text-white",
+              )}
+            >
+              {c === "rcs" ? "RCS" : "Chatapp"} ({counts[c]})
+            </button>
+          ))}
+        </div>
+        <div
+          id={`phone-${tab}`}
+          role="tabpanel"
+          aria-label={tab === "rcs" ? "RCS messages" : "Chatapp messages"}
+          className={cn(
+            "h-[34rem] space-y-3 overflow-y-auto p-3",
+            tab === "chatapp" ? "bg-[#e5ddd5]" : "bg-slate-100",
+          )}
+        >
+          {shown.length === 0 ? (
+            <p className="mt-24 text-center text-sm text-slate-600">
+              Nothing received over {tab === "rcs" ? "RCS" : "chatapp"} yet.
+            </p>
+          ) : (
+            shown.map((m) => <Bubble key={m.messageId} m={m} />)
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Bubble({ m }: { m: InboxMessage }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [pending, start] = useTransition();
+  const rcs = m.channel === "rcs";
+  const act = (action: "read" | "fail") =>
+    start(async () => {
+      const res = await recipientActionAction(m.messageId, action);
+      if (!res.ok)
+        toast.show({ tone: "danger", title: "Could not update the message", description: res.message });
+      else
+        toast.show({
+          tone: res.data.applied ? "success" : "info",
+          title: res.data.applied ? `Message ${res.data.status}` : `Already ${res.data.status}`,
+        });
+      router.refresh();
+    });
+  return (
+    <article
+      aria-label={`Message ${m.messageId}`}
+      data-message-id={m.messageId}
+      className={cn("max-w-[85%] text-sm", rcs ? "mx-auto w-[90%] max-w-none" : "")}
+    >
+      <div
+        className={cn(
+          "overflow-hidden shadow-sm",
+          rcs ? "rounded-2xl bg-white" : "rounded-lg rounded-tl-none bg-white",
+        )}
+      >
+        {m.preview.imageUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- arbitrary external media URLs
+          <img src={m.preview.imageUrl} alt="" className={cn("w-full object-cover", rcs ? "h-36" : "h-32")} />
+        ) : null}
+        <div className="space-y-1 px-3 py-2">
+          {m.preview.title ? <p className="font-semibold text-slate-900">{m.preview.title}</p> : null}
+          {m.preview.text ? <p className="whitespace-pre-wrap text-slate-900">{m.preview.text}</p> : null}
+          {m.preview.footer ? <p className="text-xs text-slate-500">{m.preview.footer}</p> : null}
+          <p className="flex items-center justify-end gap-1 text-[11px] text-slate-500">
+            {m.templateName ? <span className="mr-auto truncate">{m.templateName}</span> : null}
+            <span>{time(m.createdAt)}</span>
+            <Ticks status={m.status} />
+          </p>
+        </div>
+        {m.preview.buttons.length > 0 ? (
+          <div
+            className={cn(
+              "divide-y divide-slate-200 border-t border-slate-200",
+              rcs && "flex flex-wrap gap-2 divide-y-0 p-2",
+            )}
+          >
+            {m.preview.buttons.map((b, i) =>
+              b.url ? (
+                <a
+                  key={i}
+                  href={b.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className={cn(
+                    "block text-center font-medium text-sky-700 hover:bg-slate-50",
+                    rcs ? "rounded-full border border-sky-300 px-3 py-1" : "py-2",
+                  )}
+                >
+                  {b.text}
+                </a>
+              ) : (
+                <span
+                  key={i}
+                  className={cn(
+                    "block text-center font-medium text-sky-700",
+                    rcs ? "rounded-full border border-sky-300 px-3 py-1" : "py-2",
+                  )}
+                >
+                  {b.text}
+                </span>
+              ),
+            )}
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs">
+        <span className="font-medium text-slate-700" data-testid="message-status">
+          {m.status}
+        </span>
+        {m.failedReason ? <span className="text-red-700">· {m.failedReason}</span> : null}
+        <Link href={`/messages/${m.messageId}`} className="text-indigo-700 hover:underline">
+          Details
+        </Link>
+        {m.actionable ? (
+          <span className="ml-auto flex gap-1">
+            <Button size="sm" variant="secondary" loading={pending} onClick={() => act("read")}>
+              Mark read
+            </Button>
+            <Button size="sm" variant="danger" disabled={pending} onClick={() => act("fail")}>
+              Fail
+            </Button>
+          </span>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** WhatsApp-style ticks: one grey (sent), two grey (delivered), two blue (read), red (failed). */
+function Ticks({ status }: { status: InboxMessage["status"] }) {
+  if (status === "failed" || status === "error")
+    return (
+      <span className="font-bold text-red-600" aria-label="failed">
+        !
+      </span>
+    );
+  const count = status === "sent" ? 1 : status === "delivered" || status === "read" ? 2 : 0;
+  if (count === 0)
+    return (
+      <span aria-label="pending" className="text-slate-400">
+        ◷
+      </span>
+    );
+  return (
+    <span aria-label={status} className={status === "read" ? "text-sky-500" : "text-slate-400"}>
+      {"✓".repeat(count)}
+    </span>
+  );
+}

@@ -1,0 +1,220 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../accounts";
+import { signIn } from "./helpers";
+
+type Got = { headers: http.IncomingHttpHeaders; body: string };
+
+/** The business's callback receiver, on loopback (the e2e server allows private URLs). */
+async function startReceiver() {
+  const got: Got[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/status-hook`,
+    bodies: () => got.map((g) => JSON.parse(g.body) as Record<string, unknown>),
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/** The demo business's id and a fresh API key, through the API keys page (shown once). */
+async function apiKeyFor(page: Page): Promise<{ businessId: string; key: string }> {
+  await page.getByRole("link", { name: "API keys", exact: true }).click();
+  const businessId = (await page.getByTestId("business-id").textContent())!.trim();
+  await page.getByRole("button", { name: "Create API key" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create API key" });
+  await dialog.getByLabel("Name").fill(`messages e2e ${Date.now().toString(36)}`);
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const shown = page.getByRole("dialog", { name: "Copy your new API key" });
+  const key = (await shown.getByTestId("new-api-key").textContent())!.trim();
+  await shown.getByRole("button", { name: "I have stored the key" }).click();
+  return { businessId, key };
+}
+
+/** Creates a template through D1 and waits until the simulator's review approves it. */
+async function approvedTemplate(
+  request: APIRequestContext,
+  businessId: string,
+  key: string,
+): Promise<string> {
+  const name = `e2e_order_${Date.now().toString(36)}`;
+  const created = await request.post(`/api/v1/template/${businessId}`, {
+    headers: { "x-api-key": key },
+    data: {
+      name,
+      language: "en_US",
+      category: "UTILITY",
+      components: [
+        {
+          type: "BODY",
+          text: "Hello {{1}}, your order {{2}} has shipped.",
+          example: { body_text: [["Asha", "A-1"]] },
+        },
+        { type: "FOOTER", text: "Demo shop" },
+        {
+          type: "BUTTONS",
+          buttons: [
+            { type: "URL", text: "Track", url: "https://shop.example/track{{1}}", example: ["?o=1"] },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, {
+          headers: { "x-api-key": key },
+        });
+        return ((await res.json()) as { status?: string }).status;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe("APPROVED");
+  return name;
+}
+
+test("a message sent from the API shows on the virtual phone; marking it read sends the read callback", async ({
+  page,
+  request,
+}) => {
+  const rx = await startReceiver();
+  try {
+    await signIn(page, E2E_ADMIN);
+    const { businessId, key } = await apiKeyFor(page);
+    const headers = { "x-api-key": key };
+
+    // The business's endpoint for message status callbacks.
+    const endpoint = await request.post(`/api/v3/callbacks/${businessId}/endpoints`, {
+      headers,
+      data: { url: rx.url, events: ["message.status"], description: "messages e2e" },
+    });
+    expect(endpoint.status(), await endpoint.text()).toBe(201);
+
+    const template = await approvedTemplate(request, businessId, key);
+    const channels = (await (
+      await request.get(`/api/v3/business/${businessId}/channels`, { headers })
+    ).json()) as {
+      channels: Array<{ channel: string; phoneNumberIds: string[] }>;
+    };
+    const phoneNumberId = channels.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+
+    // A number ending in 0002: the simulator delivers but the recipient does not read by itself.
+    const number = `9198${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}0002`;
+    const sent = await request.post(`/api/v3/message/${businessId}/template`, {
+      headers,
+      data: {
+        message: {
+          messageType: "template",
+          name: template,
+          language: "en_US",
+          components: [
+            {
+              componentType: "body",
+              parameters: [
+                { type: "text", text: "Asha" },
+                { type: "text", text: "A-77" },
+              ],
+            },
+            { componentType: "button", index: "0", parameters: [{ type: "text", text: "?o=77" }] },
+          ],
+        },
+        to: number,
+        phoneNumberId,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const { messageId, transactionId } = (await sent.json()) as { messageId: string; transactionId: string };
+
+    // The virtual phone: pick the number, see the bubble as the recipient does.
+    await page.getByRole("link", { name: "Virtual phone", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Virtual phone", level: 1 })).toBeVisible();
+    await page.getByLabel("Phone number").fill("12ab");
+    await page.getByRole("button", { name: "Open" }).click();
+    await expect(page.getByText("Enter the number with its country code")).toBeVisible();
+    await page.getByLabel("Phone number").fill(`+${number}`);
+    await page.getByRole("button", { name: "Open" }).click();
+    await expect(page).toHaveURL(new RegExp(`number=${number}`));
+    const phone = page.getByRole("region", { name: `Virtual phone +${number}` });
+    const bubble = phone.getByRole("article", { name: `Message ${messageId}` });
+    await expect(bubble).toContainText("Hello Asha, your order A-77 has shipped.");
+    await expect(bubble).toContainText("Demo shop");
+    await expect(bubble.getByRole("link", { name: "Track" })).toHaveAttribute(
+      "href",
+      "https://shop.example/track?o=77",
+    );
+    // Polling brings the simulator's statuses: delivered, and no further on its own.
+    await expect(bubble.getByTestId("message-status")).toHaveText("delivered", { timeout: 20_000 });
+
+    // The recipient reads it.
+    await bubble.getByRole("button", { name: "Mark read" }).click();
+    await expect(page.getByText("Message read")).toBeVisible();
+    await expect(bubble.getByTestId("message-status")).toHaveText("read");
+    await expect(bubble.getByRole("button", { name: "Mark read" })).toHaveCount(0);
+
+    // The receiver got the read callback, in the spec's shape.
+    await expect
+      .poll(
+        () =>
+          rx
+            .bodies()
+            .filter((b) => b.messageId === messageId)
+            .map((b) => b.status),
+        { timeout: 20_000 },
+      )
+      .toEqual(["sent", "delivered", "read"]);
+    const read = rx.bodies().find((b) => b.messageId === messageId && b.status === "read")!;
+    expect(read).toEqual({
+      messageId,
+      messageRef: expect.any(String),
+      subscriberId: number,
+      status: "read",
+      readAt: expect.any(Number),
+    });
+
+    // The delivery log lists it, delivered with a 200; its details show the read payload.
+    await page.getByRole("link", { name: "Callbacks", exact: true }).click();
+    const log = page.getByRole("table", { name: "Callback deliveries" });
+    const rows = log.getByRole("row").filter({ hasText: messageId });
+    await expect(rows).toHaveCount(3);
+    const newest = rows.first();
+    await expect(newest).toContainText("message.status");
+    await expect(newest).toContainText("delivered");
+    await expect(newest).toContainText("200");
+    await newest.getByRole("button", { name: /Details/ }).click();
+    const details = page.getByRole("dialog", { name: "Delivery" });
+    await expect(details).toContainText('"status": "read"');
+    await expect(details.getByTestId("attempt-row").first()).toContainText("200");
+    await details.getByRole("button", { name: "Close" }).first().click();
+
+    // The messages table finds it by transaction, and its page shows the timeline and callbacks.
+    await page.getByRole("link", { name: "Messages", exact: true }).click();
+    await page.getByLabel("Transaction id").fill(transactionId);
+    await page.getByRole("button", { name: "Search" }).click();
+    const table = page.getByRole("table", { name: "Messages" });
+    await expect(table.getByRole("row")).toHaveCount(2); // header + the message
+    await expect(table).toContainText(`+${number}`);
+    await expect(table).toContainText(template);
+    await table.getByRole("link", { name: messageId }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(messageId);
+    const events = page.getByRole("list", { name: "Status events" });
+    for (const status of [/sent/i, /delivered/i, /read/i]) await expect(events).toContainText(status);
+    await expect(events).toContainText("from virtual-phone");
+    const callbacks = page.getByRole("list", { name: "Callback deliveries" });
+    await expect(callbacks.getByRole("listitem")).toHaveCount(3);
+    await expect(callbacks).toContainText("status: read");
+  } finally {
+    await rx.close();
+  }
+});
