@@ -156,8 +156,8 @@ async function lockMessages(tx: Ctx, events: StatusEventInput[]): Promise<Row[]>
     rows.push(
       ...(await rawQuery<Row>(
         tx.db,
-        `SELECT ${cols} FROM messages m JOIN unnest($1::text[], $2::text[]) AS v(provider, pid)
-           ON m.provider = v.provider AND m.provider_message_id = v.pid
+        `SELECT ${cols} FROM messages m JOIN unnest($1::text[], $2::text[]) AS v(ref_provider, ref_id)
+           ON m.provider = v.ref_provider AND m.provider_message_id = v.ref_id
          ORDER BY m.id FOR UPDATE OF m`,
         [providerRefs.map((e) => e.provider), providerRefs.map((e) => e.providerMessageId)],
       )),
