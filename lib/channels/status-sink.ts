@@ -1,11 +1,9 @@
 /**
- * NOTE for lib/messages (the core): provider webhooks (whatsapp-cloud, google-rbm) hand their
- * status events over through this registry instead of importing lib/messages, so the channel
- * adapters were built before the core existed and stay free of its internals. The core
- * registers its status-application function once, at module load, with
- * `setStatusSink((source, events) => applyStatusEvents(...))` in a module that the API
- * process loads (import it from lib/api/webhooks/whatsapp.ts and rbm.ts for its side effect,
- * or register it in server start-up; see docs/providers.md).
+ * The hand-off from provider webhooks (whatsapp-cloud, google-rbm) to the messages domain: a
+ * one-function registry, so the channel adapters don't import lib/messages. The messages
+ * domain registers its status application at load (`setStatusSink` in
+ * lib/messages/status-events-queue.ts, loaded by lib/jobs/register-all.ts, which the API app
+ * imports through the drain route), so every process serving the webhooks has it.
  *
  * `businessId` is resolved by the webhook from the sender (Meta's phone_number_id, RBM's
  * agentId) when it can; undefined means "look the messages up by providerMessageId alone".
