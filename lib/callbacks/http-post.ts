@@ -12,6 +12,9 @@ export type PostResult = {
 };
 
 const EXCERPT_BYTES = 1024;
+
+// Parsed once per resolved target (the worker resolves once per endpoint and chunk).
+const baseOptions = new WeakMap<ResolvedTarget, http.RequestOptions>();
 /** Past this the response is not drained for keep-alive: the socket is dropped instead. */
 const DRAIN_LIMIT = 64 * 1024;
 
@@ -42,6 +45,16 @@ export function postJson(
     } else cb(null, target.address, target.family);
   };
   const isHttps = target.url.protocol === "https:";
+  let base = baseOptions.get(target);
+  if (!base) {
+    base = {
+      protocol: target.url.protocol,
+      hostname: target.url.hostname.replace(/^\[|\]$/g, ""),
+      port: target.url.port || (isHttps ? 443 : 80),
+      path: target.url.pathname + target.url.search,
+    };
+    baseOptions.set(target, base);
+  }
   return new Promise<PostResult>((resolve) => {
     let settled = false;
     const finish = (r: Omit<PostResult, "latencyMs">) => {
@@ -51,8 +64,8 @@ export function postJson(
       resolve({ ...r, latencyMs: Math.round(performance.now() - started) });
     };
     const req = (isHttps ? https : http).request(
-      target.url,
       {
+        ...base,
         method: "POST",
         agent: isHttps ? agents.https : agents.http,
         lookup: lookupFn,

@@ -8,7 +8,7 @@ import { postJson, type PostResult } from "./http-post";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import { decryptSecret } from "./secret-box";
 import { secretBytes, signedHeaders } from "./sign";
-import { BlockedUrlError, resolveCallbackTarget } from "./ssrf-guard";
+import { BlockedUrlError, resolveCallbackTarget, type ResolvedTarget } from "./ssrf-guard";
 
 /** `body` is the stored payload as JSON text: sent and signed as is, never parsed here. */
 type Claimed = {
@@ -64,9 +64,18 @@ export async function processDeliveries(input: {
   try {
     const endpoints = await loadEndpoints(input.businessId, [...new Set(rows.map((r) => r.endpoint_id))]);
     const schedule = retrySchedule();
+    // The SSRF check runs once per endpoint and chunk: the chunk is sent within seconds.
+    const targets = new Map<string, Promise<ResolvedTarget>>();
+    const targetOf = (e: Endpoint) => {
+      let t = targets.get(e.id);
+      if (!t) targets.set(e.id, (t = resolveCallbackTarget(e.url)));
+      return t;
+    };
     const outcomes = await Promise.all(
       rows.map((row) =>
-        withSlot(() => attempt(row, endpoints.get(row.endpoint_id), schedule, cfg.CALLBACK_TIMEOUT_MS)),
+        withSlot(() =>
+          attempt(row, endpoints.get(row.endpoint_id), targetOf, schedule, cfg.CALLBACK_TIMEOUT_MS),
+        ),
       ),
     );
     const t2 = performance.now();
@@ -101,6 +110,7 @@ export async function processDeliveries(input: {
 async function attempt(
   row: Claimed,
   endpoint: Endpoint | undefined,
+  targetOf: (e: Endpoint) => Promise<ResolvedTarget>,
   schedule: number[],
   timeoutMs: number,
 ): Promise<Outcome> {
@@ -112,7 +122,7 @@ async function attempt(
   const attemptNo = row.attempts + 1;
   let result: PostResult;
   try {
-    const target = await resolveCallbackTarget(endpoint.url);
+    const target = await targetOf(endpoint);
     const body = row.body;
     const headers = signedHeaders(secretOf(endpoint), row.id, Math.floor(requestedAt.getTime() / 1000), body);
     result = await postJson(target, { ...headers, "x-switchboard-event": row.event_type }, body, timeoutMs);
