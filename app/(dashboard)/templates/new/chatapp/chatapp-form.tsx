@@ -56,7 +56,10 @@ export function ChatappTemplateForm() {
   const router = useRouter();
   const form = useForm<ChatappFormValues>({
     resolver,
-    mode: "onTouched",
+    // Validate on submit, then on change: blur validation re-rendered the form between
+    // mousedown and mouseup on "Submit" and swallowed the click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
     defaultValues: {
       name: "",
       language: "en_US",
@@ -97,29 +100,32 @@ export function ChatappTemplateForm() {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    setError(null);
-    const built = buildChatappTemplate(v);
-    const hashes = v.carousel
-      ? v.cards.map((_, i) => cardImages[i]?.sha256)
-      : v.headerImage
-        ? [header?.sha256]
-        : [];
-    if (hashes.some((h) => !h)) {
-      setError("Upload an image for every image header.");
-      return;
-    }
-    const res = await createChatappTemplateAction(built.template, hashes as string[]);
-    if (!res.ok) {
-      for (const fe of res.fieldErrors) {
-        const field = built.fieldOf(fe.path);
-        if (field) form.setError(field as never, { type: "server", message: fe.message });
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      setError(null);
+      const built = buildChatappTemplate(v);
+      const hashes = v.carousel
+        ? v.cards.map((_, i) => cardImages[i]?.sha256)
+        : v.headerImage
+          ? [header?.sha256]
+          : [];
+      if (hashes.some((h) => !h)) {
+        setError("Upload an image for every image header.");
+        return;
       }
-      setError(res.message);
-      return;
-    }
-    router.push(`/templates/${res.data.id}`);
-  });
+      const res = await createChatappTemplateAction(built.template, hashes as string[]);
+      if (!res.ok) {
+        for (const fe of res.fieldErrors) {
+          const field = built.fieldOf(fe.path);
+          if (field) form.setError(field as never, { type: "server", message: fe.message });
+        }
+        setError(res.message);
+        return;
+      }
+      router.push(`/templates/${res.data.id}`);
+    },
+    () => setError("Some fields need attention."),
+  );
 
   const imageUrls = values.carousel ? cardImages.map((u) => u?.url) : [header?.url];
 

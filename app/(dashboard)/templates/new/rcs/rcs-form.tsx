@@ -94,7 +94,10 @@ export function RcsTemplateForm() {
   const router = useRouter();
   const form = useForm<Values>({
     resolver,
-    mode: "onTouched",
+    // Validate on submit, then on change: blur validation re-rendered the form between
+    // mousedown and mouseup on "Submit" and swallowed the click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
     defaultValues: {
       name: "",
       language: "en",
