@@ -52,7 +52,7 @@ export async function startEmbeddedDb(dataDir?: string): Promise<EmbeddedDb> {
   }
   const pglite = await PGlite.create(dataDir ?? "memory://");
   const server = new PGLiteSocketServer({
-    db: pglite,
+    db: keepExtendedQueriesTogether(pglite),
     host: "127.0.0.1",
     port: 0,
     // The multiplexer keeps a transaction exclusive to its connection, so a pool works.
@@ -72,4 +72,49 @@ export async function startEmbeddedDb(dataDir?: string): Promise<EmbeddedDb> {
       if (dataDir) rmSync(lockFile(dataDir), { force: true });
     },
   };
+}
+
+// Protocol message types of the extended-query flow (Parse, Bind, Describe, Execute, Close,
+// Flush) and the two that end a flow (Sync, simple Query).
+const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+const ENDS = new Set([0x53, 0x51]);
+const STALE_MS = 10_000;
+
+/**
+ * pglite-socket queues each wire-protocol message of each connection separately and keeps a
+ * connection exclusive only while PGlite reports an open transaction. Between one
+ * connection's Parse and its Bind another connection's Parse could run and replace the
+ * session's unnamed statement: the first connection would then bind its values to the other's
+ * query (seen under load as "bind message supplies 3 parameters, but prepared statement
+ * requires 2"). This wrapper reports "in transaction" from a Parse/Bind/... until the Sync
+ * that ends the flow, so the server's existing exclusivity covers the whole flow. A flow left
+ * open by a vanished client is released after STALE_MS or by the server's ROLLBACK.
+ */
+function keepExtendedQueriesTogether(db: PGlite): PGlite {
+  let openSince = 0;
+  const open = () => openSince > 0 && Date.now() - openSince < STALE_MS;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "isInTransaction") return () => open() || target.isInTransaction();
+      if (prop === "exec") {
+        return (...args: Parameters<PGlite["exec"]>) => {
+          openSince = 0;
+          return target.exec(...args);
+        };
+      }
+      if (prop === "execProtocolRawStream") {
+        return async (...args: Parameters<PGlite["execProtocolRawStream"]>) => {
+          const type = args[0][0] ?? 0;
+          try {
+            return await target.execProtocolRawStream(...args);
+          } finally {
+            if (ENDS.has(type)) openSince = 0;
+            else if (EXTENDED.has(type)) openSince ||= Date.now();
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
