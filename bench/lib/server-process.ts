@@ -20,10 +20,14 @@ export type BenchServer = {
  * named by BENCH_DATABASE_URL) and returns the demo business's API key from its first-start
  * output.
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  /** Entry script instead of server.ts (e.g. bench/lib/api-and-workers.ts). */
+  opts: { entry?: string } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sb-bench-"));
   const database = await freshServerDatabase();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", opts.entry ?? "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

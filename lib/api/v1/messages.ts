@@ -31,17 +31,16 @@ const a5 = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: sendRcsV1Input.openapi({
-            example: {
-              message: {
-                messageType: "rcs_message",
-                rcsMessageType: "RICHCARD_STANDALONE",
-                templateId: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
-                components: [{ type: "BODY", variables: [{ type: "text", value: "Asha" }] }],
-              },
-              to: "+919876543210",
+          schema: sendRcsV1Input,
+          example: {
+            message: {
+              messageType: "rcs_message",
+              rcsMessageType: "RICHCARD_STANDALONE",
+              templateId: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
+              components: [{ type: "BODY", variables: [{ type: "text", value: "Asha" }] }],
             },
-          }),
+            to: "+919876543210",
+          },
         },
       },
     },

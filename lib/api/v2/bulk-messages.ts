@@ -9,12 +9,10 @@ import type { ApiApp } from "../types";
 import { idempotencyHeaders, keyCtx, sendResponses } from "../v3/messages";
 
 const statusParams = businessIdParam.extend({
-  transaction_id: z
-    .string()
-    .openapi({
-      param: { name: "transaction_id", in: "path" },
-      example: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
-    }),
+  transaction_id: z.string().openapi({
+    param: { name: "transaction_id", in: "path" },
+    example: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
+  }),
 });
 
 const b1 = createRoute({
@@ -32,38 +30,37 @@ const b1 = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: sendBulkInput.openapi({
-            example: {
-              message: {
-                messageType: "template",
-                name: "kid_report",
-                language: "en_US",
-                components: [
-                  {
-                    componentType: "header",
-                    parameters: [
-                      { type: "media", mediaType: "image", mediaLink: "https://cdn.example.com/a.png" },
-                    ],
-                  },
-                  {
-                    componentType: "body",
-                    parameters: [
-                      { type: "text", text: "1" },
-                      { type: "text", text: "2" },
-                    ],
-                  },
-                  {
-                    componentType: "button",
-                    index: "0",
-                    sub_type: "url",
-                    parameters: [{ type: "text", text: "3" }],
-                  },
-                ],
-              },
-              subscribers: [{ subscriberId: "919876543210", variables: ["Sunil", "1234", "?Kid_ID=123"] }],
-              phoneNumberId: "sim0193b6f28c1a",
+          schema: sendBulkInput,
+          example: {
+            message: {
+              messageType: "template",
+              name: "kid_report",
+              language: "en_US",
+              components: [
+                {
+                  componentType: "header",
+                  parameters: [
+                    { type: "media", mediaType: "image", mediaLink: "https://cdn.example.com/a.png" },
+                  ],
+                },
+                {
+                  componentType: "body",
+                  parameters: [
+                    { type: "text", text: "1" },
+                    { type: "text", text: "2" },
+                  ],
+                },
+                {
+                  componentType: "button",
+                  index: "0",
+                  sub_type: "url",
+                  parameters: [{ type: "text", text: "3" }],
+                },
+              ],
             },
-          }),
+            subscribers: [{ subscriberId: "919876543210", variables: ["Sunil", "1234", "?Kid_ID=123"] }],
+            phoneNumberId: "sim0193b6f28c1a",
+          },
         },
       },
     },

@@ -84,7 +84,7 @@ export function a1Route(path: string, summary: string) {
       headers: idempotencyHeaders,
       body: {
         required: true,
-        content: { "application/json": { schema: sendTemplateInput.openapi({ example: a1Example }) } },
+        content: { "application/json": { schema: sendTemplateInput, example: a1Example } },
       },
     },
     responses: sendResponses,
@@ -108,17 +108,16 @@ const a2 = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: sendRcsTemplateInput.openapi({
-            example: {
-              message: {
-                messageType: "template",
-                name: "summer_sale",
-                language: "en",
-                components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
-              },
-              to: "919876543210",
+          schema: sendRcsTemplateInput,
+          example: {
+            message: {
+              messageType: "template",
+              name: "summer_sale",
+              language: "en",
+              components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
             },
-          }),
+            to: "919876543210",
+          },
         },
       },
     },
@@ -141,9 +140,8 @@ const a4 = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: sendRcsTextInput.openapi({
-            example: { phone: "+919876543210", text: "Your table is ready." },
-          }),
+          schema: sendRcsTextInput,
+          example: { phone: "+919876543210", text: "Your table is ready." },
         },
       },
     },
