@@ -22,6 +22,11 @@ export type CallingConfig = {
 export async function getCallingConfig(ctx: Ctx, businessId: string): Promise<CallingConfig> {
   const [row] = await ctx.db.select().from(callingSettings).where(eq(callingSettings.businessId, businessId));
   if (row) return { ...row, config: row.config as Record<string, unknown> };
+  return defaultCallingConfig(businessId);
+}
+
+/** The settings of a business without a calling_settings row. */
+export function defaultCallingConfig(businessId: string): CallingConfig {
   const n = createHash("sha256").update(businessId).digest().readUInt32BE(0) % 100_000_000;
   return { enabled: true, provider: "simulator", callerId: `9180${String(n).padStart(8, "0")}`, config: {} };
 }

@@ -29,6 +29,37 @@ export const setCallingSettingsInput = z.object({
 });
 export type SetCallingSettingsInput = z.input<typeof setCallingSettingsInput>;
 
+const blankOr = (s: z.ZodString) => z.union([z.literal(""), s]);
+
+/**
+ * The operator console's calling form: the settings flattened. A blank credential keeps the
+ * stored one (the console never sends secrets back to the browser).
+ */
+export const callingSettingsForm = z.object({
+  businessId: z.string().uuid(),
+  enabled: z.boolean(),
+  provider: z.enum(callProviders),
+  callerId: setCallingSettingsInput.shape.callerId,
+  accountSid: blankOr(z.string().trim().max(128)),
+  apiKey: blankOr(z.string().trim().max(256)),
+  apiToken: blankOr(z.string().trim().max(256)),
+  baseUrl: blankOr(z.string().trim().url("Must be a URL, e.g. https://api.exotel.com")),
+});
+export type CallingSettingsForm = z.input<typeof callingSettingsForm>;
+
+/** What the console shows of a business's calling settings: no secrets, only whether they are set. */
+export type CallingSettingsView = {
+  enabled: boolean;
+  provider: (typeof callProviders)[number];
+  callerId: string;
+  /** false: nothing stored yet, the defaults apply (simulator, derived number). */
+  stored: boolean;
+  accountSid: string;
+  baseUrl: string;
+  apiKeySet: boolean;
+  apiTokenSet: boolean;
+};
+
 export type CallStatus = (typeof callStatuses)[number];
 export const terminalCallStatuses: readonly CallStatus[] = ["completed", "no-answer", "busy", "failed"];
 
