@@ -77,29 +77,41 @@ try {
   await fetch(`http://127.0.0.1:${rxPort}/secret`, { method: "POST", body: secret });
 
   // Numbers ending in 1: the simulator takes them all the way to read.
-  const subscribers = Array.from({ length: N }, (_, i) => ({
-    subscriberId: `9199${String(1_000_000 + i).padStart(7, "0")}1`,
-    variables: [`Kid${i}`, String(1000 + i), `?Kid_ID=${i}`],
-  }));
-  const body = JSON.stringify({
-    message: {
-      messageType: "template",
-      name,
-      language: "en_US",
-      components: [
-        {
-          componentType: "body",
-          parameters: [
-            { type: "text", text: "1" },
-            { type: "text", text: "2" },
-          ],
-        },
-        { componentType: "button", index: "0", sub_type: "url", parameters: [{ type: "text", text: "3" }] },
-      ],
-    },
-    subscribers,
-    phoneNumberId,
-  });
+  const bulkBody = (n: number, first: number) =>
+    JSON.stringify({
+      message: {
+        messageType: "template",
+        name,
+        language: "en_US",
+        components: [
+          {
+            componentType: "body",
+            parameters: [
+              { type: "text", text: "1" },
+              { type: "text", text: "2" },
+            ],
+          },
+          { componentType: "button", index: "0", sub_type: "url", parameters: [{ type: "text", text: "3" }] },
+        ],
+      },
+      subscribers: Array.from({ length: n }, (_, i) => ({
+        subscriberId: `9199${String(first + i).padStart(7, "0")}1`,
+        variables: [`Kid${i}`, String(1000 + i), `?Kid_ID=${i}`],
+      })),
+      phoneNumberId,
+    });
+  const b1Url = `${server.url}/api/v2/message/${server.businessId}/template?apikey=${server.apiKey}`;
+  const post = (body: string) =>
+    fetch(b1Url, { method: "POST", headers: { "content-type": "application/json" }, body });
+
+  // Warm-up: one small bulk through the whole pipeline (JIT, pools, libphonenumber metadata),
+  // finished before the measured run; its callbacks are subtracted.
+  const WARM = 200;
+  await post(bulkBody(WARM, 5_000_000));
+  while (counts().unique < WARM * 3) await new Promise((r) => setTimeout(r, 100));
+  const base = counts().unique;
+
+  const body = bulkBody(N, 1_000_000);
   const t0 = performance.now();
   const res = await fetch(
     `${server.url}/api/v2/message/${server.businessId}/template?apikey=${server.apiKey}`,
@@ -123,7 +135,7 @@ try {
   for (;;) {
     p = (await (await fetch(statusUrl("partial"))).json()) as Record<string, number>;
     if (!readAt && p.read! + p.failed! + p.error! === N) readAt = performance.now();
-    if (readAt && counts().unique >= N * 3) break;
+    if (readAt && counts().unique - base >= N * 3) break;
     if (performance.now() - t0 > 600_000)
       throw new Error(`timeout: ${JSON.stringify(p)} callbacks ${JSON.stringify(counts())}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -3,6 +3,21 @@ import { randomBytes } from "node:crypto";
 let lastMs = 0;
 let seq = 0;
 
+// randomBytes per id is a synchronous crypto call each time; a bulk send makes 10,000 ids, so
+// random bytes are drawn 4 KiB at a time.
+const POOL = 4096;
+let pool = Buffer.alloc(0);
+let offset = POOL;
+function random16(): Buffer {
+  if (offset + 16 > pool.length) {
+    pool = randomBytes(POOL);
+    offset = 0;
+  }
+  const b = Buffer.from(pool.subarray(offset, offset + 16));
+  offset += 16;
+  return b;
+}
+
 /**
  * UUIDv7 (RFC 9562): 48-bit millisecond timestamp, then random bits. Time-ordered, so
  * primary-key inserts stay at the right edge of the index. A 12-bit counter in rand_a keeps
@@ -21,7 +36,7 @@ export function uuidv7(): string {
     lastMs = now;
     seq = 0;
   }
-  const b = randomBytes(16);
+  const b = random16();
   b.writeUIntBE(now, 0, 6);
   b[6] = 0x70 | ((seq >> 8) & 0x0f);
   b[7] = seq & 0xff;
