@@ -111,7 +111,17 @@ async function ensureQueue(executor: Executor, name: string): Promise<void> {
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const def of definitions.values()) {
     if (ensured.has(def.name)) continue;
-    await boss.createQueue(def.name, { name: def.name, ...queueOptions(def), policy: "standard" });
+    // Two instances starting together can deadlock inside pg-boss's create_queue (it creates a
+    // partition and inserts the queue row); the loser retries and finds the queue there.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(def.name, { name: def.name, ...queueOptions(def), policy: "standard" });
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "40P01" || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      }
+    }
     ensured.add(def.name);
   }
 }
