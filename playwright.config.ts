@@ -66,6 +66,7 @@ export default defineConfig({
       DEMO_OPERATOR_PASSWORD: E2E_OPERATOR.password,
       DEMO_ADMIN_PASSWORD: E2E_ADMIN.password,
       ALLOW_PRIVATE_CALLBACK_URLS: "true",
+      CALL_SIMULATOR_TALK_MS: "1000", // e2e/ui/calls.spec.ts waits for the whole simulated call
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

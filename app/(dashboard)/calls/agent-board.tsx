@@ -1,4 +1,4 @@
-import { StatusBadge } from "@/components/ui/badge";
+import { UserStatusBadge } from "@/components/people/user-status-badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { ListedUser } from "@/lib/users/list-business-users";
 
@@ -18,7 +18,7 @@ export function AgentBoard({ agents }: { agents: ListedUser[] }) {
                   {a.firstName} {a.lastName ?? ""} <span className="text-xs text-slate-500">{a.emailId}</span>
                 </span>
                 <span data-testid={`agent-status-${a.emailId}`}>
-                  <StatusBadge status={a.userStatus} />
+                  <UserStatusBadge status={a.userStatus} />
                 </span>
               </li>
             ))}

@@ -1,46 +1,72 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { UserStatusBadge } from "@/components/people/user-status-badge";
 import { Alert } from "@/components/ui/alert";
-import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { cn, focusRing } from "@/components/ui/cn";
 import { Input } from "@/components/ui/field";
 import { Icon } from "@/components/ui/icons";
 import type { UserDetails } from "@/lib/users/business-user-schemas";
 import { setMyStatusAction, startCallAction } from "./actions";
 
 const CHOICES = ["Available", "Busy", "Away"] as const;
+type Choice = (typeof CHOICES)[number];
 
 /** The signed-in user's status switch and call button. */
-export function AgentPanel({ me }: { me: UserDetails }) {
+export function AgentPanel({ me, isAgent }: { me: UserDetails; isAgent: boolean }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const [callError, setCallError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [callTo, setCallTo] = useState("");
   const [calling, setCalling] = useState(false);
+  const [saving, setSaving] = useState<Choice | null>(null);
+  const radios = useRef<(HTMLButtonElement | null)[]>([]);
   const inCall = me.userStatus === "InCall";
+  // While a change is on its way, show the choice at once (the server answer follows).
+  const current = saving ?? me.userStatus;
 
-  async function choose(status: (typeof CHOICES)[number]) {
+  async function choose(status: Choice) {
+    if (status === current || saving) return;
     setError(null);
+    setSaving(status);
     const res = await setMyStatusAction(status);
     if (!res.ok) setError(res.message);
     router.refresh();
+    setSaving(null);
+  }
+
+  // WAI-ARIA radio group: arrow keys move the focus and select; Tab leaves the group.
+  function onKeyDown(e: React.KeyboardEvent, i: number) {
+    const step =
+      e.key === "ArrowRight" || e.key === "ArrowDown"
+        ? 1
+        : e.key === "ArrowLeft" || e.key === "ArrowUp"
+          ? -1
+          : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const next = (i + step + CHOICES.length) % CHOICES.length;
+    radios.current[next]?.focus();
+    void choose(CHOICES[next]!);
   }
 
   async function call(e: React.FormEvent) {
     e.preventDefault();
-    setError(null);
+    setCallError(null);
     setNotice(null);
     setCalling(true);
     const res = await startCallAction(callTo);
     setCalling(false);
-    if (!res.ok) setError(res.message);
+    if (!res.ok) setCallError(res.message.replace(/^call_to: /, ""));
     else setNotice(`Calling +${res.data.to}: reference ${res.data.callSid}`);
     router.refresh();
   }
 
+  const focusable = CHOICES.includes(current as Choice) ? current : CHOICES[0];
   return (
     <Card>
       <CardHeader title="My status" description={`${me.firstName} (${me.emailId})`} />
@@ -48,47 +74,61 @@ export function AgentPanel({ me }: { me: UserDetails }) {
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="my-status">
-            <StatusBadge status={me.userStatus} label={inCall ? "InCall: on a call" : me.userStatus} />
+            <UserStatusBadge status={me.userStatus} />
           </span>
           <div
             role="radiogroup"
             aria-label="Set my status"
+            aria-disabled={inCall || undefined}
             className="inline-flex overflow-hidden rounded-md ring-1 ring-slate-300"
           >
-            {CHOICES.map((s) => (
+            {CHOICES.map((s, i) => (
               <button
                 key={s}
+                ref={(el) => {
+                  radios.current[i] = el;
+                }}
                 type="button"
                 role="radio"
-                aria-checked={me.userStatus === s}
+                aria-checked={current === s}
+                tabIndex={s === focusable ? 0 : -1}
                 disabled={inCall}
                 onClick={() => choose(s)}
-                className={`px-3 py-1.5 text-sm font-medium ${
-                  me.userStatus === s
-                    ? "bg-indigo-600 text-white"
-                    : "bg-white text-slate-700 hover:bg-slate-50"
-                } disabled:cursor-not-allowed disabled:opacity-60`}
+                onKeyDown={(e) => onKeyDown(e, i)}
+                className={cn(
+                  "px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60",
+                  focusRing,
+                  current === s ? "bg-indigo-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50",
+                )}
               >
                 {s}
               </button>
             ))}
           </div>
         </div>
+        {inCall ? (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            You are on a call. Your status goes back to what it was when the call ends.
+          </p>
+        ) : null}
         {me.callingEnabled ? (
-          <form onSubmit={call} className="flex items-end gap-2">
+          <form onSubmit={call} noValidate className="flex items-start gap-2">
             <Input
               label="Number to call"
               className="flex-1"
               type="tel"
               placeholder="+919876543210"
+              hint="With the country code; national numbers use your business number's country"
               value={callTo}
               onChange={(e) => setCallTo(e.target.value)}
+              error={callError ?? undefined}
               required
             />
             <Button
               type="submit"
+              className="mt-6"
               loading={calling}
-              disabled={inCall || !callTo}
+              disabled={inCall || !callTo.trim()}
               icon={<Icon name="calls" className="size-4" />}
             >
               Call
@@ -96,7 +136,9 @@ export function AgentPanel({ me }: { me: UserDetails }) {
           </form>
         ) : (
           <p className="text-sm text-slate-600">
-            Calling is not enabled for you. Ask an admin to turn it on.
+            {isAgent
+              ? "Calling is not enabled for you. Ask an admin to turn it on."
+              : "Calling is not enabled for your user. Another admin can turn it on under Users & Teams."}
           </p>
         )}
         {notice ? <Alert tone="info">{notice}</Alert> : null}

@@ -30,11 +30,16 @@ export default async function CallsPage({ searchParams }: { searchParams: Promis
         description="Outbound calls from your business number with their call data records. Statuses refresh every few seconds."
       />
       <AutoRefresh intervalMs={3000} />
-      <div className="mb-8 grid gap-4 lg:grid-cols-2">
-        <AgentPanel me={userDetails(me)} />
+      <div className={user.role === "AGENT" ? "mb-8 max-w-2xl" : "mb-8 grid gap-4 lg:grid-cols-2"}>
+        <AgentPanel me={userDetails(me)} isAgent={user.role === "AGENT"} />
         {user.role === "AGENT" ? null : <AgentBoard agents={agents} />}
       </div>
-      <CallsTable rows={calls.rows} total={calls.total} />
+      <section aria-labelledby="calls-heading" className="space-y-3">
+        <h2 id="calls-heading" className="text-lg font-semibold text-slate-900">
+          {user.role === "AGENT" ? "My calls" : "All calls"}
+        </h2>
+        <CallsTable rows={calls.rows} total={calls.total} isAgent={user.role === "AGENT"} />
+      </section>
     </>
   );
 }

@@ -109,10 +109,17 @@ export function ImportProfiles() {
     setProgress({ done: 0, total: mapped.length });
     for (let start = 0; start < mapped.length; start += CHUNK) {
       const chunk = mapped.slice(start, start + CHUNK);
-      const res = await uploadProfilesAction(chunk);
+      const res = await uploadProfilesAction(chunk).catch((e: unknown) => ({
+        ok: false as const,
+        message: e instanceof Error ? e.message : "The server did not answer",
+      }));
       if (!res.ok) {
-        setError(`Rows ${start + 1}-${start + chunk.length}: ${res.message}`);
-        setProgress(null);
+        // Earlier chunks are stored: report them, and say where the import stopped.
+        setError(
+          `The import stopped at rows ${(start + 1).toLocaleString("en-US")}-${(start + chunk.length).toLocaleString("en-US")}: ${res.message}. The rows before were imported; fix the problem and import the file again (rows are matched by phone, nothing is duplicated).`,
+        );
+        setReport({ total: start, uploaded, rejected });
+        router.refresh();
         return;
       }
       uploaded += res.data.uploaded;
@@ -143,7 +150,13 @@ export function ImportProfiles() {
         }}
         size="lg"
         title="Import profiles from CSV"
-        description="One subscriber per row with a header row. Phone is required; the country code comes from a column or the default below."
+        description={
+          report
+            ? `${fileName}: import finished.`
+            : busy
+              ? `Importing ${fileName} in chunks of ${CHUNK.toLocaleString("en-US")} rows. Keep this window open.`
+              : "One subscriber per row with a header row. Phone is required; the country code comes from a column or the default below. Existing profiles are matched by phone and updated."
+        }
         footer={
           report ? (
             <Button
@@ -161,14 +174,14 @@ export function ImportProfiles() {
               disabled={rows.length === 0 || !mapping.phone}
               data-testid="import-start"
             >
-              Import {rows.length ? `${rows.length.toLocaleString()} rows` : ""}
+              {rows.length ? `Import ${rows.length.toLocaleString("en-US")} rows` : "Import"}
             </Button>
           )
         }
       >
         <div className="space-y-4">
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          {!report ? (
+          {!report && !busy ? (
             <label className="block text-sm font-medium text-slate-800">
               CSV file
               <input
@@ -182,10 +195,11 @@ export function ImportProfiles() {
             </label>
           ) : null}
 
-          {headers.length > 0 && !report ? (
+          {headers.length > 0 && !report && !busy ? (
             <>
               <p className="text-sm text-slate-600">
-                {fileName}: {rows.length.toLocaleString()} rows. Map the columns:
+                {fileName}: {rows.length.toLocaleString("en-US")} rows. Map the columns, then check the
+                preview:
               </p>
               <div className="grid grid-cols-2 gap-3">
                 {FIELDS.map((f) => (
@@ -209,7 +223,7 @@ export function ImportProfiles() {
                   onChange={(e) => setDefaultCountry(e.target.value.toUpperCase())}
                 />
               </div>
-              <Preview rows={mapped.slice(0, 5)} />
+              <Preview rows={mapped.slice(0, 5)} mapping={mapping} />
             </>
           ) : null}
 
@@ -222,12 +236,12 @@ export function ImportProfiles() {
                 aria-valuemax={100}
                 aria-valuenow={pct}
                 data-testid="import-progress"
-                className="h-2 overflow-hidden rounded-full bg-slate-100"
+                className="h-2.5 overflow-hidden rounded-full bg-slate-100"
               >
                 <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
               </div>
-              <p className="mt-1 text-xs text-slate-600">
-                {progress.done.toLocaleString()} of {progress.total.toLocaleString()} rows sent
+              <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+                {progress.done.toLocaleString("en-US")} of {progress.total.toLocaleString("en-US")} rows sent
               </p>
             </div>
           ) : null}
@@ -239,15 +253,36 @@ export function ImportProfiles() {
   );
 }
 
-function Preview({ rows }: { rows: Record<string, string>[] }) {
+const PREVIEW_HEADERS: Record<FieldKey, string> = {
+  phone: "Phone",
+  countrycode: "Country",
+  name: "Name",
+  age: "Age",
+  gender: "Gender",
+  dob: "Date of birth",
+  businesssubscriberid: "Subscriber id",
+  city: "City",
+};
+
+/** The first rows as they will be sent; fields without a column are dimmed. */
+function Preview({ rows, mapping }: { rows: Record<string, string>[]; mapping: Mapping }) {
   return (
     <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
       <table className="min-w-full text-xs" aria-label="Preview of the first rows">
+        <caption className="bg-slate-50 px-2 py-1 text-left text-xs text-slate-600">
+          Preview of the first {rows.length} rows as they will be imported
+        </caption>
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
             {FIELDS.map((f) => (
-              <th key={f.key} className="px-2 py-1 font-medium">
-                {f.key}
+              <th
+                key={f.key}
+                scope="col"
+                className={`px-2 py-1 font-medium whitespace-nowrap ${
+                  mapping[f.key] || f.key === "countrycode" ? "" : "text-slate-400"
+                }`}
+              >
+                {PREVIEW_HEADERS[f.key]}
               </th>
             ))}
           </tr>
@@ -257,7 +292,7 @@ function Preview({ rows }: { rows: Record<string, string>[] }) {
             <tr key={i} className="border-t border-slate-100">
               {FIELDS.map((f) => (
                 <td key={f.key} className="px-2 py-1 whitespace-nowrap text-slate-800">
-                  {r[f.key] ?? ""}
+                  {r[f.key] ? r[f.key] : <span className="text-slate-300">—</span>}
                 </td>
               ))}
             </tr>
@@ -277,6 +312,16 @@ function ImportReport({ report }: { report: Report }) {
           rejected of {report.total.toLocaleString("en-US")} rows.
         </span>
       </Alert>
+      {report.rejected.length > 0 ? (
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm text-slate-700">
+            Rejected rows were not imported. Fix them in your file and import it again.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => downloadRejected(report.rejected)}>
+            Download rejected rows
+          </Button>
+        </div>
+      ) : null}
       {report.rejected.length > 0 ? (
         <div className="max-h-72 overflow-y-auto rounded-md ring-1 ring-slate-200">
           <table className="min-w-full text-sm" aria-label="Rejected rows" data-testid="import-errors">
@@ -301,4 +346,15 @@ function ImportReport({ report }: { report: Report }) {
       ) : null}
     </div>
   );
+}
+
+/** The report as a CSV file (line, phone, reason), built in the browser. */
+function downloadRejected(rejected: Rejected[]) {
+  const csv = Papa.unparse(rejected.map((r) => ({ "CSV line": r.line, phone: r.phone, reason: r.reason })));
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "rejected-profiles.csv";
+  a.click();
+  URL.revokeObjectURL(url);
 }

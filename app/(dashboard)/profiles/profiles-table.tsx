@@ -44,7 +44,7 @@ export function ProfilesTable({ rows, total }: { rows: ProfileRow[]; total: numb
       data={rows}
       getRowId={(r) => r.id}
       server={{ total, defaultPageSize: 25 }}
-      searchPlaceholder="Search by phone, name, city or subscriber id"
+      searchPlaceholder="Phone, name, city, subscriber id"
       empty={
         <EmptyState
           icon={<Icon name="profiles" />}

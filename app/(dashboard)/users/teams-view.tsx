@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { StatusBadge } from "@/components/ui/badge";
+import { UserStatusBadge } from "@/components/people/user-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
@@ -62,7 +62,7 @@ export function TeamsView({ teams, users }: { teams: Team[]; users: ListedUser[]
                         <span className="text-xs text-slate-500">{m.emailId}</span>
                       </span>
                       <span className="flex items-center gap-2">
-                        <StatusBadge status={m.userStatus} />
+                        <UserStatusBadge status={m.userStatus} />
                         {t.manageable ? <RemoveMember team={t} userId={m.userId} label={m.emailId} /> : null}
                       </span>
                     </li>

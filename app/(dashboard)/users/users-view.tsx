@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { StatusBadge } from "@/components/ui/badge";
+import { UserStatusBadge } from "@/components/people/user-status-badge";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { Dialog } from "@/components/ui/dialog";
+import { Switch } from "@/components/ui/field";
 import { applyActionErrors, FormField } from "@/components/ui/form-field";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
@@ -76,7 +77,7 @@ function buildColumns(onEdit: (u: ListedUser) => void, meId: string) {
       header: "Status",
       cell: (c) => (
         <span data-testid={`status-${c.row.original.emailId}`}>
-          <StatusBadge status={c.getValue()} />
+          <UserStatusBadge status={c.getValue()} />
         </span>
       ),
     }),
@@ -117,6 +118,14 @@ function EnableToggle({ user }: { user: ListedUser }) {
         const res = await setUserEnabledAction(user.userId, !user.enabled);
         setBusy(false);
         if (!res.ok) toast.show({ tone: "danger", title: "Not changed", description: res.message });
+        else
+          toast.show({
+            tone: "success",
+            title: user.enabled ? "User disabled" : "User enabled",
+            description: user.enabled
+              ? `${user.emailId} is signed out and cannot sign in`
+              : `${user.emailId} can sign in again`,
+          });
         router.refresh();
       }}
     >
@@ -129,24 +138,40 @@ function EnableToggle({ user }: { user: ListedUser }) {
 function CallingToggle({ user }: { user: ListedUser }) {
   const toast = useToast();
   const router = useRouter();
-  if (!user.manageable) return <span>{user.callingEnabled ? "On" : "Off"}</span>;
+  const [busy, setBusy] = useState(false);
+  const phone = user.phoneNumber ? `+${user.phoneNumber}` : "no phone number";
+  if (!user.manageable) {
+    return (
+      <span className="text-sm">
+        {user.callingEnabled ? "On" : "Off"} <span className="text-xs text-slate-500">{phone}</span>
+      </span>
+    );
+  }
   return (
-    <label className="inline-flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        role="switch"
+    <div className="flex items-center gap-2">
+      <Switch
+        label={`Calling for ${user.emailId}`}
+        hideLabel
         checked={user.callingEnabled}
-        disabled={!user.phoneNumber}
-        title={user.phoneNumber ? undefined : "Add a phone number first"}
+        disabled={busy || !user.phoneNumber}
+        title={user.phoneNumber ? undefined : "Add a phone number first (Edit)"}
         onChange={async (e) => {
-          const res = await setCallingAction(user.userId, e.target.checked, user.phoneNumber ?? "");
-          if (!res.ok) toast.show({ tone: "danger", title: "Not changed", description: res.message });
+          const next = e.currentTarget.checked;
+          setBusy(true);
+          const res = await setCallingAction(user.userId, next, user.phoneNumber ?? "");
+          setBusy(false);
+          if (!res.ok) toast.show({ tone: "danger", title: "Calling not changed", description: res.message });
+          else
+            toast.show({
+              tone: "success",
+              title: next ? "Calling enabled" : "Calling disabled",
+              description: user.emailId,
+            });
           router.refresh();
         }}
       />
-      <span className="sr-only">Calling for {user.emailId}</span>
-      <span className="text-xs text-slate-500">{user.phoneNumber ? `+${user.phoneNumber}` : "no phone"}</span>
-    </label>
+      <span className="font-mono text-xs text-slate-500">{phone}</span>
+    </div>
   );
 }
 
