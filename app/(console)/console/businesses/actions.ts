@@ -9,6 +9,8 @@ import { createBusiness } from "@/lib/businesses/create-business";
 import { createBusinessInput, channels } from "@/lib/businesses/schemas";
 import { setBusinessEnabled } from "@/lib/businesses/set-business-enabled";
 import { setChannel } from "@/lib/businesses/set-channel";
+import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
+import { updateCallingSettings } from "@/lib/calls/update-calling-settings";
 
 // Operator-only actions of the console. Each checks the session itself: a server action is a
 // public endpoint whatever page renders it.
@@ -47,5 +49,15 @@ export async function setBusinessEnabledAction(raw: unknown): Promise<ActionResu
     await setBusinessEnabled(userCtx(user), businessToggle.parse(raw));
     revalidatePath("/console/businesses");
     return null;
+  });
+}
+
+/** Provider, registered number and on/off of a business's outbound calling. */
+export async function setCallingSettingsAction(raw: unknown): Promise<ActionResult<CallingSettingsView>> {
+  const user = await requireOperator();
+  return runAction(async () => {
+    const saved = await updateCallingSettings(userCtx(user), callingSettingsForm.parse(raw));
+    revalidatePath("/console/businesses");
+    return saved;
   });
 }

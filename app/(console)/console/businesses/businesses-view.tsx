@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,9 +17,16 @@ import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { createBusinessInput, type BusinessView, type Channel } from "@/lib/businesses/schemas";
-import { createBusinessAction, setBusinessEnabledAction, setChannelAction } from "./actions";
+import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
+import {
+  createBusinessAction,
+  setBusinessEnabledAction,
+  setCallingSettingsAction,
+  setChannelAction,
+} from "./actions";
 
-type Row = BusinessView;
+export type BusinessRow = BusinessView & { calling: CallingSettingsView };
+type Row = BusinessRow;
 const col = dataTableColumns<Row>();
 
 const channelNames: Record<Channel, string> = { chatapp: "chatapp", rcs: "RCS" };
@@ -69,6 +76,11 @@ const columns = col.columns([
       </div>
     ),
   }),
+  col.display({
+    id: "calling",
+    header: "Calling",
+    cell: (c) => <CallingCell business={c.row.original} />,
+  }),
   col.accessor("enabled", {
     header: "Status",
     cell: (c) => (
@@ -81,7 +93,7 @@ const columns = col.columns([
   }),
 ]);
 
-export function BusinessesView({ businesses }: { businesses: BusinessView[] }) {
+export function BusinessesView({ businesses }: { businesses: BusinessRow[] }) {
   const [creating, setCreating] = useState(false);
   const createButton = (
     <Button onClick={() => setCreating(true)} icon={<Icon name="plus" className="size-4" />}>
@@ -274,6 +286,163 @@ function CreateBusinessDialog({ open, onClose }: { open: boolean; onClose: () =>
             hint="Rich messages to Android phones"
           />
         </fieldset>
+      </form>
+    </Dialog>
+  );
+}
+
+const providerNames: Record<CallingSettingsView["provider"], string> = {
+  simulator: "Simulator",
+  exotel: "Exotel",
+};
+
+/** The business's calling provider and registered number, with a button to change them. */
+function CallingCell({ business }: { business: Row }) {
+  const [open, setOpen] = useState(false);
+  const c = business.calling;
+  return (
+    <div className="flex flex-col items-start gap-1 text-sm">
+      <div className="space-y-1" data-testid={`calling-${business.id}`}>
+        <div className="flex items-center gap-1.5">
+          <Badge tone={c.provider === "simulator" ? "accent" : "info"}>{c.provider}</Badge>
+          <Badge tone={c.enabled ? "success" : "neutral"} dot>
+            {c.enabled ? "On" : "Off"}
+          </Badge>
+        </div>
+        <p className="font-mono text-xs whitespace-nowrap text-slate-500">+{c.callerId}</p>
+      </div>
+      <Button variant="ghost" size="sm" className="-ml-2" onClick={() => setOpen(true)}>
+        Configure<span className="sr-only"> calling for {business.name}</span>
+      </Button>
+      {open ? <CallingDialog business={business} onClose={() => setOpen(false)} /> : null}
+    </div>
+  );
+}
+
+function CallingDialog({ business, onClose }: { business: Row; onClose: () => void }) {
+  const router = useRouter();
+  const toast = useToast();
+  const c = business.calling;
+  const form = useForm({
+    resolver: zodResolver(callingSettingsForm),
+    defaultValues: {
+      businessId: business.id,
+      enabled: c.enabled,
+      provider: c.provider,
+      callerId: `+${c.callerId}`,
+      accountSid: c.accountSid,
+      apiKey: "",
+      apiToken: "",
+      baseUrl: c.baseUrl,
+    },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const provider = useWatch({ control: form.control, name: "provider" });
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    const res = await setCallingSettingsAction(values);
+    if (!res.ok) {
+      setError(applyActionErrors(form, res));
+      return;
+    }
+    toast.show({
+      tone: "success",
+      title: "Calling settings saved",
+      description: `${business.name}: ${providerNames[res.data.provider]}, +${res.data.callerId}`,
+    });
+    onClose();
+    router.refresh();
+  });
+  const keep = (set: boolean) => (set ? "Stored; leave blank to keep it" : undefined);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Calling for ${business.name}`}
+      description="Outbound calls (G9) come from the registered number through this provider. Agents also need calling enabled on their user."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="calling-settings" loading={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="calling-settings" onSubmit={submit} noValidate className="space-y-4">
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        {!c.stored ? (
+          <Alert tone="info">
+            Nothing saved yet: calls use the simulator and a number derived from the business id.
+          </Alert>
+        ) : null}
+        <FormField
+          form={form}
+          name="enabled"
+          kind="switch"
+          label="Calling enabled"
+          hint="Off: every call of this business is refused"
+        />
+        <FormField
+          form={form}
+          name="provider"
+          kind="select"
+          label="Provider"
+          required
+          options={[
+            { value: "simulator", label: "Simulator (test calls, no telephony)" },
+            { value: "exotel", label: "Exotel" },
+          ]}
+        />
+        <FormField
+          form={form}
+          name="callerId"
+          label="Registered number"
+          type="tel"
+          required
+          placeholder="+918012345678"
+          hint={
+            provider === "exotel"
+              ? "Your ExoPhone, with the country code: the number customers see"
+              : "With the country code: the number customers see"
+          }
+        />
+        {provider === "exotel" ? (
+          <fieldset className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
+            <legend className="px-1 text-sm font-medium text-slate-800">Exotel account</legend>
+            <p className="text-xs text-slate-600">
+              Empty fields fall back to the server&apos;s EXOTEL_* environment variables.
+            </p>
+            <FormField form={form} name="accountSid" label="Account SID" autoComplete="off" />
+            <FormField
+              form={form}
+              name="apiKey"
+              label="API key"
+              autoComplete="off"
+              placeholder={keep(c.apiKeySet)}
+              hint={keep(c.apiKeySet)}
+            />
+            <FormField
+              form={form}
+              name="apiToken"
+              label="API token"
+              type="password"
+              autoComplete="new-password"
+              placeholder={keep(c.apiTokenSet)}
+              hint={keep(c.apiTokenSet)}
+            />
+            <FormField
+              form={form}
+              name="baseUrl"
+              label="API base URL"
+              type="url"
+              placeholder="https://api.exotel.com"
+              hint="Optional: the regional endpoint, e.g. https://api.in.exotel.com"
+            />
+          </fieldset>
+        ) : null}
       </form>
     </Dialog>
   );
