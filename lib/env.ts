@@ -19,6 +19,12 @@ const schema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Max JSON body of the bulk send (B1), in bytes: 10,000 subscribers with long variables. */
+  API_BULK_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024 * 1024),
   /** Max multipart body (media upload, CSV), in bytes. */
   API_UPLOAD_LIMIT: z.coerce
     .number()

@@ -29,6 +29,7 @@ import { registerCallingRoutes } from "./v2/calling";
 import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const BULK_SEND_PATH = /^\/api\/v2\/message\/[^/]+\/template\/?$/;
 
 /** Builds the public API. One instance serves every request of the process. */
 export function createApiApp(): ApiApp {
@@ -56,10 +57,15 @@ export function createApiApp(): ApiApp {
     await next();
   });
 
-  // Uploads (multipart) get their own, larger limit; everything else the JSON limit.
+  // Uploads (multipart) and bulk sends (B1: up to 10,000 subscribers with their variables)
+  // get their own, larger limits; everything else the JSON limit.
   app.use("*", async (c, next) => {
     const multipart = c.req.header("content-type")?.startsWith("multipart/form-data") ?? false;
-    const limit = multipart ? env().API_UPLOAD_LIMIT : env().API_BODY_LIMIT;
+    const limit = multipart
+      ? env().API_UPLOAD_LIMIT
+      : BULK_SEND_PATH.test(c.req.path)
+        ? env().API_BULK_BODY_LIMIT
+        : env().API_BODY_LIMIT;
     return bodyLimit({
       maxSize: limit,
       onError: (ctx) =>

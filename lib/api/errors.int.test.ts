@@ -88,6 +88,20 @@ describe("error model", () => {
     expect(r.json.error.code).toBe("payload_too_large");
   });
 
+  it("lets the bulk send (B1) carry a larger body than other routes", async () => {
+    const big = JSON.stringify({
+      subscribers: [{ subscriberId: "1", variables: ["x".repeat(2 * 1024 * 1024)] }],
+    });
+    const bulk = await call(`/api/v2/message/${t.business.id}/template`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: big,
+    });
+    expect(bulk.res.status).toBe(401); // past the body limit, stopped by the missing key
+    const other = await call(url, { method: "POST", headers: auth, body: big });
+    expect(other.res.status).toBe(413);
+  });
+
   it("answers an unknown /api path with a JSON 404", async () => {
     const r = await call("/api/v2/nothing/here");
     expect(r.res.status).toBe(404);

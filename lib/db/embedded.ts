@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { lockExtendedQuerySequences } from "./pglite-sequence-lock";
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -58,7 +57,6 @@ export async function startEmbeddedDb(dataDir?: string): Promise<EmbeddedDb> {
     // The multiplexer keeps a transaction exclusive to its connection, so a pool works.
     maxConnections: 64,
   });
-  lockExtendedQuerySequences(server);
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   if (!port) throw new Error("embedded database did not report its port");
