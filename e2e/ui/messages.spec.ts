@@ -159,7 +159,7 @@ test("a message sent from the API shows on the virtual phone; marking it read se
 
     // The recipient reads it.
     await bubble.getByRole("button", { name: "Mark read" }).click();
-    await expect(page.getByText("Message read")).toBeVisible();
+    await expect(page.getByText("Message read", { exact: true })).toBeVisible();
     await expect(bubble.getByTestId("message-status")).toHaveText("read");
     await expect(bubble.getByRole("button", { name: "Mark read" })).toHaveCount(0);
 
