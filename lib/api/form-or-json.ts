@@ -24,18 +24,26 @@ export function jsonOrFormBody<T extends ZodType>(schema: T, description: string
 export function readBody<T extends ZodType>(c: Context, schema: T): z.output<T> {
   const req = c.req as unknown as { valid: (t: "json" | "form") => unknown };
   const type = c.req.header("content-type") ?? "";
-  const raw = /x-www-form-urlencoded|multipart\/form-data/i.test(type) ? req.valid("form") : req.valid("json");
+  const raw = /x-www-form-urlencoded|multipart\/form-data/i.test(type)
+    ? req.valid("form")
+    : req.valid("json");
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
     const details = zodDetails(parsed.error);
-    throw invalid(`Invalid request: ${details[0]?.path || "body"}: ${details[0]?.message ?? "invalid"}`, details);
+    throw invalid(
+      `Invalid request: ${details[0]?.path || "body"}: ${details[0]?.message ?? "invalid"}`,
+      details,
+    );
   }
   return parsed.data;
 }
 
 /** Query parameters of every G endpoint, for the OpenAPI document (checked by the middleware). */
 export const userQuery = z.object({
-  apikey: z.string().optional().openapi({ description: "API key (or the x-api-key header)", example: "sb_live_..." }),
+  apikey: z
+    .string()
+    .optional()
+    .openapi({ description: "API key (or the x-api-key header)", example: "sb_live_..." }),
   email: z.string().openapi({ description: "E-mail of the calling user", example: "admin@example.com" }),
 });
 
@@ -45,7 +53,8 @@ export const userQuery = z.object({
  */
 export function acceptsFormBody(path: string, contentType: string): boolean {
   return (
-    /^\/api\/(v1\/business\/user|v3\/provisioning\/user-team|v2\/calling|webhooks\/exotel)(\/|$)/.test(path) &&
-    /^application\/x-www-form-urlencoded\b/i.test(contentType)
+    /^\/api\/(v1\/business\/user|v3\/provisioning\/user-team|v2\/calling|webhooks\/exotel)(\/|$)/.test(
+      path,
+    ) && /^application\/x-www-form-urlencoded\b/i.test(contentType)
   );
 }

@@ -38,12 +38,10 @@ const Endpoint = z
 
 const Secret = z
   .object({
-    secret: z
-      .string()
-      .openapi({
-        example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-        description: "Standard Webhooks signing secret",
-      }),
+    secret: z.string().openapi({
+      example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      description: "Standard Webhooks signing secret",
+    }),
   })
   .openapi("CallbackSecret");
 

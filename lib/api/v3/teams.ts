@@ -93,7 +93,12 @@ export function registerTeamRoutes(app: ApiApp): void {
   // POST /api/v3/provisioning/user-team/team/{teamId} (G7)
   app.openapi(addMember, async (c) => {
     const { ctx, businessId } = ctxOf(c);
-    const team = await addTeamMember(ctx, businessId, c.req.valid("param").teamId, readBody(c, addTeamMemberInput));
+    const team = await addTeamMember(
+      ctx,
+      businessId,
+      c.req.valid("param").teamId,
+      readBody(c, addTeamMemberInput),
+    );
     return c.json({ success: true as const, message: "User added to the team", ...team }, 200);
   });
 
