@@ -9,3 +9,18 @@ export async function signIn(page: Page, account: { email: string; password: str
   // "/" redirects to the role's home: wait for the shell of the final page.
   await expect(page.locator("main#main h1")).toBeVisible();
 }
+
+/** The demo business's id and a fresh API key, through the API keys page (shown once). */
+export async function apiKeyFor(page: Page): Promise<{ businessId: string; key: string }> {
+  await page.goto("/api-keys");
+  const businessId = (await page.getByTestId("business-id").textContent())!.trim();
+  await page.getByRole("button", { name: "Create API key" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create API key" });
+  await dialog.getByLabel("Name").fill(`e2e ${Date.now().toString(36)}`);
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const shown = page.getByRole("dialog", { name: "Copy your new API key" });
+  const key = (await shown.getByTestId("new-api-key").textContent())!.trim();
+  await shown.getByRole("button", { name: "I have stored the key" }).click();
+  await expect(shown).toBeHidden();
+  return { businessId, key };
+}

@@ -1,44 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { signIn } from "./helpers";
-
-type Got = { headers: http.IncomingHttpHeaders; body: string };
-
-/** The business's callback receiver, on loopback (the e2e server allows private URLs). */
-async function startReceiver() {
-  const got: Got[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/status-hook`,
-    bodies: () => got.map((g) => JSON.parse(g.body) as Record<string, unknown>),
-    close: () => new Promise((r) => server.close(r)),
-  };
-}
-
-/** The demo business's id and a fresh API key, through the API keys page (shown once). */
-async function apiKeyFor(page: Page): Promise<{ businessId: string; key: string }> {
-  await page.getByRole("link", { name: "API keys", exact: true }).click();
-  const businessId = (await page.getByTestId("business-id").textContent())!.trim();
-  await page.getByRole("button", { name: "Create API key" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Create API key" });
-  await dialog.getByLabel("Name").fill(`messages e2e ${Date.now().toString(36)}`);
-  await dialog.getByRole("button", { name: "Create key" }).click();
-  const shown = page.getByRole("dialog", { name: "Copy your new API key" });
-  const key = (await shown.getByTestId("new-api-key").textContent())!.trim();
-  await shown.getByRole("button", { name: "I have stored the key" }).click();
-  return { businessId, key };
-}
+import { startReceiver } from "../receiver";
+import { apiKeyFor, signIn } from "./helpers";
 
 /** Creates a template through D1 and waits until the simulator's review approves it. */
 async function approvedTemplate(

@@ -1,61 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 
 // Helpers of the profiles, agents and calls specs (issue 5).
 
-export type Received = { headers: http.IncomingHttpHeaders; body: string };
-
-/** A callback receiver on loopback (the e2e server allows private callback URLs). */
-export async function startReceiver() {
-  const got: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/cdr-hook`,
-    got,
-    close: () => new Promise((r) => server.close(r)),
-  };
-}
-
-/** Standard Webhooks check, as a receiver does it (docs/callbacks.md). */
-export function signatureValid(secret: string, r: Received): boolean {
-  const key = Buffer.from(secret.slice("whsec_".length), "base64");
-  const expected = createHmac("sha256", key)
-    .update(`${r.headers["webhook-id"]}.${r.headers["webhook-timestamp"]}.${r.body}`)
-    .digest();
-  return String(r.headers["webhook-signature"])
-    .split(" ")
-    .some((part) => {
-      const given = Buffer.from(part.replace(/^v1,/, ""), "base64");
-      return part.startsWith("v1,") && given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
-
-/** The demo business's id and a fresh API key, through the API keys page (shown once). */
-export async function apiKeyFor(page: Page): Promise<{ businessId: string; key: string }> {
-  await page.goto("/api-keys");
-  const businessId = (await page.getByTestId("business-id").textContent())!.trim();
-  await page.getByRole("button", { name: "Create API key" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Create API key" });
-  await dialog.getByLabel("Name").fill(`people e2e ${Date.now().toString(36)}`);
-  await dialog.getByRole("button", { name: "Create key" }).click();
-  const shown = page.getByRole("dialog", { name: "Copy your new API key" });
-  const key = (await shown.getByTestId("new-api-key").textContent())!.trim();
-  await shown.getByRole("button", { name: "I have stored the key" }).click();
-  await expect(shown).toBeHidden();
-  return { businessId, key };
-}
+export { signatureValid, startReceiver, type Received } from "../receiver";
+export { apiKeyFor } from "./helpers";
 
 /** A unique suffix per run (the e2e database lives as long as the server). */
 export const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
