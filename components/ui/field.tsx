@@ -27,6 +27,11 @@ export function describedBy(ids: { hintId: string; errorId: string }, hint?: Rea
   return list.length ? list.join(" ") : undefined;
 }
 
+/** The ARIA wiring of a control: invalid when there is an error, described by hint and error. */
+export function controlAria(ids: { hintId: string; errorId: string }, hint?: ReactNode, error?: string) {
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(ids, hint, error) };
+}
+
 export function FieldLabel({
   htmlFor,
   children,
@@ -85,6 +90,28 @@ export const controlClasses = (invalid: boolean, className?: string) =>
 
 type Own = FieldProps & { id?: string };
 
+/** Label above the control, hint and error below: the layout of Input, Textarea and Select. */
+function StackedField({
+  ids,
+  label,
+  hint,
+  error,
+  hideLabel,
+  required,
+  className,
+  children,
+}: FieldProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <FieldLabel htmlFor={ids.id} required={required} hidden={hideLabel}>
+        {label}
+      </FieldLabel>
+      {children}
+      <FieldMessages ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}
+
 export function Input({
   label,
   hint,
@@ -97,20 +124,23 @@ export function Input({
 }: Own & Omit<ComponentProps<"input">, "className">) {
   const ids = useFieldIds(id);
   return (
-    <div className={cn("space-y-1.5", className)}>
-      <FieldLabel htmlFor={ids.id} required={required} hidden={hideLabel}>
-        {label}
-      </FieldLabel>
+    <StackedField
+      ids={ids}
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      required={required}
+      className={className}
+    >
       <input
         id={ids.id}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
+        {...controlAria(ids, hint, error)}
         className={controlClasses(!!error, "h-9")}
         {...rest}
       />
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </StackedField>
   );
 }
 
@@ -127,21 +157,24 @@ export function Textarea({
 }: Own & Omit<ComponentProps<"textarea">, "className">) {
   const ids = useFieldIds(id);
   return (
-    <div className={cn("space-y-1.5", className)}>
-      <FieldLabel htmlFor={ids.id} required={required} hidden={hideLabel}>
-        {label}
-      </FieldLabel>
+    <StackedField
+      ids={ids}
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      required={required}
+      className={className}
+    >
       <textarea
         id={ids.id}
         rows={rows}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
+        {...controlAria(ids, hint, error)}
         className={controlClasses(!!error)}
         {...rest}
       />
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </StackedField>
   );
 }
 
@@ -166,15 +199,19 @@ export function Select({
   }) {
   const ids = useFieldIds(id);
   return (
-    <div className={cn("space-y-1.5", className)}>
-      <FieldLabel htmlFor={ids.id} required={required} hidden={hideLabel}>
-        {label}
-      </FieldLabel>
+    <StackedField
+      ids={ids}
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      required={required}
+      className={className}
+    >
       <select
         id={ids.id}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
+        {...controlAria(ids, hint, error)}
         className={controlClasses(!!error, "h-9 py-1.5 pr-8")}
         {...rest}
       >
@@ -185,8 +222,7 @@ export function Select({
           </option>
         ))}
       </select>
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </StackedField>
   );
 }
 
@@ -204,8 +240,7 @@ export function Checkbox({
       <input
         id={ids.id}
         type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
+        {...controlAria(ids, hint, error)}
         className={cn("mt-0.5 size-4 rounded border-slate-300 accent-indigo-600", focusRing)}
         {...rest}
       />
@@ -240,8 +275,7 @@ export function Switch({
           id={ids.id}
           type="checkbox"
           role="switch"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, hint, error)}
+          {...controlAria(ids, hint, error)}
           className={cn(
             "peer h-5 w-9 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-indigo-600 disabled:cursor-not-allowed disabled:opacity-50",
             focusRing,
