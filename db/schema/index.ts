@@ -9,3 +9,4 @@ export * from "./callbacks";
 export * from "./teams";
 export * from "./calls";
 export * from "./messages";
+export * from "./inbound-messages";
