@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ZodError } from "zod";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { listApiKeys } from "../lib/api-keys/list-api-keys";
 import { revokeApiKey } from "../lib/api-keys/revoke-api-key";
@@ -12,6 +13,9 @@ import { closeDb, pool, setDatabaseUrl } from "../lib/db";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { AppError } from "../lib/errors";
+import { listSenderRates } from "../lib/messages/list-sender-rates";
+import { setSenderRate } from "../lib/messages/sender-rate";
+import { senderRateForm } from "../lib/messages/sender-rate-schemas";
 import { createDashboardUser } from "../lib/users/create-dashboard-user";
 
 const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
@@ -23,6 +27,8 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
   business:disable  --business <id>
   channel:enable    --business <id> --channel chatapp|rcs [--provider <p>] [--phone-number-ids a,b] [--agent-id <id>]
   channel:disable   --business <id> --channel chatapp|rcs
+  sender:list       --business <id>                       senders (phoneNumberIds, RCS agent) and their rates
+  sender:rate       --business <id> --sender <id> --per-second <1-1000|default>
   key:create        --business <id> [--name <name>]      prints the key once
   key:list          --business <id>
   key:revoke        --business <id> --key <key id>
@@ -40,6 +46,8 @@ const { values, positionals } = parseArgs({
     provider: { type: "string" },
     "phone-number-ids": { type: "string" },
     "agent-id": { type: "string" },
+    sender: { type: "string" },
+    "per-second": { type: "string" },
     key: { type: "string" },
     email: { type: "string" },
     password: { type: "string" },
@@ -74,6 +82,8 @@ const commands: Record<string, () => Promise<void>> = {
   "business:disable": () => setBusinessEnabled(ctx(), { businessId: need("business"), enabled: false }),
   "channel:enable": async () => print(await channel(true)),
   "channel:disable": async () => print(await channel(false)),
+  "sender:list": async () => print(await listSenderRates(ctx(), need("business"))),
+  "sender:rate": async () => print(await setSenderRate(ctx(), senderRateArgs())),
   "key:create": async () => {
     const k = await createApiKey(ctx(), { businessId: need("business"), name: values.name ?? "CLI key" });
     print({ id: k.id, name: k.name, key: k.key, note: "Shown once: store it now." });
@@ -117,6 +127,12 @@ function channel(enabled: boolean) {
   });
 }
 
+/** `--per-second 250` or `--per-second default`, checked by the console's form schema. */
+function senderRateArgs() {
+  const raw = need("per-second");
+  return senderRateForm.parse({ businessId: need("business"), sender: need("sender"), perSecond: raw });
+}
+
 async function main(): Promise<number> {
   const name = positionals[0];
   const run = name ? commands[name] : undefined;
@@ -139,7 +155,8 @@ async function main(): Promise<number> {
   } catch (err) {
     if (err instanceof AppError)
       console.error(`error: ${err.message}`, err.details.length ? err.details : "");
-    else if (err instanceof Error && err.name === "ZodError") console.error(`error: ${err.message}`);
+    else if (err instanceof ZodError)
+      console.error(`error: ${err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
     else throw err;
     return 1;
   } finally {

@@ -1,20 +1,14 @@
-import { z } from "zod";
 import { recordAudit } from "../audit/record-audit";
+import { getBusiness } from "../businesses/list-businesses";
 import { inTransaction, type Ctx } from "../context";
+import { AppError } from "../errors";
 import { rawQuery } from "../jobs/raw-sql";
 import { messagesConfig } from "./config";
+import { sendersOf, type SenderRateView } from "./list-sender-rates";
+import { setSenderRateInput, type SetSenderRateInput } from "./sender-rate-schemas";
 import { ttlCache } from "./ttl-cache";
 
-/** Meta's throughput tiers go up to 1,000 messages/s per phone number. */
-export const MAX_SENDER_RATE = 1000;
-
-export const setSenderRateInput = z.object({
-  businessId: z.string().uuid(),
-  sender: z.string().trim().min(1).max(128),
-  /** Messages per second; null goes back to the default (MESSAGES_SENDER_RATE). */
-  perSecond: z.number().int().min(1).max(MAX_SENDER_RATE).nullable(),
-});
-export type SetSenderRateInput = z.input<typeof setSenderRateInput>;
+export { MAX_SENDER_RATE, setSenderRateInput, type SetSenderRateInput } from "./sender-rate-schemas";
 
 const cache = ttlCache<number>();
 
@@ -30,10 +24,24 @@ export async function senderRate(ctx: Ctx, businessId: string, sender: string): 
   });
 }
 
-/** Sets (or clears) a sender's dispatch limit, e.g. after Meta raised its tier. Operator action. */
-export async function setSenderRate(ctx: Ctx, raw: SetSenderRateInput): Promise<void> {
+/**
+ * Sets (or clears, with null) a sender's dispatch limit, e.g. after Meta raised the number's
+ * tier. Operator action (console, admin CLI, operator API): business API keys only read it
+ * (docs/decisions.md). The sender must be one of the business's chatapp phoneNumberIds or its
+ * RCS agent id; a stored limit for an id the business no longer has can still be cleared.
+ * This process's dispatcher sees the change at once, other processes within MESSAGES_CACHE_MS.
+ */
+export async function setSenderRate(ctx: Ctx, raw: SetSenderRateInput): Promise<SenderRateView> {
   const input = setSenderRateInput.parse(raw);
-  await inTransaction(ctx, async (tx) => {
+  const view = await inTransaction(ctx, async (tx) => {
+    const business = await getBusiness(tx, input.businessId);
+    const known = sendersOf(business.channels).find((s) => s.sender === input.sender);
+    const [stored] = await rawQuery<{ per_second: number }>(
+      tx.db,
+      `SELECT per_second FROM sender_rate_limits WHERE business_id = $1 AND sender = $2`,
+      [input.businessId, input.sender],
+    );
+    if (!known && !(input.perSecond === null && stored)) throw unknownSender(input.sender);
     if (input.perSecond === null) {
       await rawQuery(tx.db, `DELETE FROM sender_rate_limits WHERE business_id = $1 AND sender = $2`, [
         input.businessId,
@@ -52,8 +60,20 @@ export async function setSenderRate(ctx: Ctx, raw: SetSenderRateInput): Promise<
       action: "sender.rate",
       targetType: "sender",
       targetId: input.sender,
-      data: { perSecond: input.perSecond },
+      data: { perSecond: input.perSecond, previous: stored?.per_second ?? null },
     });
+    return {
+      sender: input.sender,
+      channel: known?.channel ?? null,
+      perSecond: input.perSecond ?? messagesConfig().MESSAGES_SENDER_RATE,
+      isDefault: input.perSecond === null,
+    } satisfies SenderRateView;
   });
   cache.clear();
+  return view;
+}
+
+function unknownSender(sender: string): AppError {
+  const message = `'${sender}' is not a sender of this business: use one of its chatapp phoneNumberIds or its RCS agent id`;
+  return new AppError("not_found", message, [{ path: "sender", message: "Not a sender of this business" }]);
 }

@@ -1,29 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import "@/lib/jobs/register-all";
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { drainQueues } from "@/lib/jobs/workers";
 import { errorResponses } from "../schemas";
-import type { ApiApp, ApiEnv } from "../types";
-
-/** `Authorization: Bearer <OPERATOR_SECRET>`; compared in constant time. */
-export const operatorAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const secret = env().OPERATOR_SECRET;
-  if (!secret) {
-    throw new AppError(
-      "unavailable",
-      "The background routes are disabled: set OPERATOR_SECRET on the server to use them",
-    );
-  }
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
-  const digest = (s: string) => createHash("sha256").update(s).digest();
-  if (!m || !timingSafeEqual(digest(m[1]!), digest(secret))) {
-    throw new AppError("unauthorized", "Send the operator secret as Authorization: Bearer <OPERATOR_SECRET>");
-  }
-  await next();
-};
+import type { ApiApp } from "../types";
+import { operatorAuth } from "./operator-auth";
 
 const QueueResult = z.object({ processed: z.number().int(), failed: z.number().int() });
 
