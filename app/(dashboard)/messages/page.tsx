@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { requireBusinessUser } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { listSenderRates } from "@/lib/messages/list-sender-rates";
 import { searchMessages } from "@/lib/messages/search-messages";
 import {
   messageSearchFilters,
@@ -12,6 +13,7 @@ import {
 } from "@/lib/messages/search-schemas";
 import { MessageFilters } from "./message-filters";
 import { MessagesTable } from "./messages-table";
+import { SenderRatesCard } from "./sender-rates-card";
 
 export const metadata: Metadata = { title: "Messages" };
 
@@ -41,6 +43,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         offset: table.offset,
       })
     : { rows: [], total: 0 };
+  const senders = await listSenderRates(userCtx(user), user.businessId);
   const filtered = filterKeys.some((k) => raw[k] !== "");
   return (
     <>
@@ -54,6 +57,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         }
       />
       <div className="space-y-4">
+        <SenderRatesCard senders={senders} />
         <MessageFilters initial={raw} invalid={!parsed.success} />
         <MessagesTable rows={rows} total={total} filtered={filtered} />
       </div>

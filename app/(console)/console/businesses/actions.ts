@@ -11,6 +11,9 @@ import { setBusinessEnabled } from "@/lib/businesses/set-business-enabled";
 import { setChannel } from "@/lib/businesses/set-channel";
 import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
 import { updateCallingSettings } from "@/lib/calls/update-calling-settings";
+import type { SenderRateView } from "@/lib/messages/list-sender-rates";
+import { setSenderRate } from "@/lib/messages/sender-rate";
+import { setSenderRateInput } from "@/lib/messages/sender-rate-schemas";
 
 // Operator-only actions of the console. Each checks the session itself: a server action is a
 // public endpoint whatever page renders it.
@@ -57,6 +60,16 @@ export async function setCallingSettingsAction(raw: unknown): Promise<ActionResu
   const user = await requireOperator();
   return runAction(async () => {
     const saved = await updateCallingSettings(userCtx(user), callingSettingsForm.parse(raw));
+    revalidatePath("/console/businesses");
+    return saved;
+  });
+}
+
+/** A sender's dispatch rate (messages/s), or null for the default: the tier the provider granted. */
+export async function setSenderRateAction(raw: unknown): Promise<ActionResult<SenderRateView>> {
+  const user = await requireOperator();
+  return runAction(async () => {
+    const saved = await setSenderRate(userCtx(user), setSenderRateInput.parse(raw));
     revalidatePath("/console/businesses");
     return saved;
   });

@@ -18,14 +18,20 @@ import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { createBusinessInput, type BusinessView, type Channel } from "@/lib/businesses/schemas";
 import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
+import type { SenderRateView } from "@/lib/messages/list-sender-rates";
 import {
   createBusinessAction,
   setBusinessEnabledAction,
   setCallingSettingsAction,
   setChannelAction,
 } from "./actions";
+import { SenderRatesCell } from "./sender-rates";
 
-export type BusinessRow = BusinessView & { calling: CallingSettingsView };
+export type BusinessRow = BusinessView & {
+  calling: CallingSettingsView;
+  senders: SenderRateView[];
+  defaultSenderRate: number;
+};
 type Row = BusinessRow;
 const col = dataTableColumns<Row>();
 
@@ -75,6 +81,11 @@ const columns = col.columns([
         ))}
       </div>
     ),
+  }),
+  col.display({
+    id: "senders",
+    header: "Dispatch rate",
+    cell: (c) => <SenderRatesCell business={c.row.original} />,
   }),
   col.display({
     id: "calling",

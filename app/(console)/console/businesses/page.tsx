@@ -4,6 +4,8 @@ import { requireOperator } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
 import { listCallingSettings } from "@/lib/calls/list-calling-settings";
+import { messagesConfig } from "@/lib/messages/config";
+import { listSenderRatesOf } from "@/lib/messages/list-sender-rates";
 import { BusinessesView } from "./businesses-view";
 
 export const metadata: Metadata = { title: "Businesses" };
@@ -12,18 +14,25 @@ export default async function BusinessesPage() {
   const user = await requireOperator();
   const ctx = userCtx(user);
   const businesses = await listBusinesses(ctx);
-  const calling = await listCallingSettings(
-    ctx,
-    businesses.map((b) => b.id),
-  );
+  const ids = businesses.map((b) => b.id);
+  const calling = await listCallingSettings(ctx, ids);
+  const senders = await listSenderRatesOf(ctx, ids);
+  const defaultSenderRate = messagesConfig().MESSAGES_SENDER_RATE;
   return (
     <>
       <PageHeader
         eyebrow="Console"
         title="Businesses"
-        description="Every business on this Switchboard, the channels it may send on and their providers, and its outbound calling. A disabled business's API keys and users stop working at once."
+        description="Every business on this Switchboard, the channels it may send on and their providers, each sender's dispatch rate, and its outbound calling. A disabled business's API keys and users stop working at once."
       />
-      <BusinessesView businesses={businesses.map((b) => ({ ...b, calling: calling[b.id]! }))} />
+      <BusinessesView
+        businesses={businesses.map((b) => ({
+          ...b,
+          calling: calling[b.id]!,
+          senders: senders[b.id] ?? [],
+          defaultSenderRate,
+        }))}
+      />
     </>
   );
 }
