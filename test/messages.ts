@@ -59,6 +59,30 @@ export const richComponents = [
   },
 ];
 
+/**
+ * A CAROUSEL template: a top body with one variable and three cards, each with an image, a body
+ * with two variables and two buttons (a quick reply, then a URL with {{1}}).
+ */
+export const carouselComponents = [
+  { type: "BODY", text: "Hi {{1}}, picked for you:", example: { body_text: [["Asha"]] } },
+  {
+    type: "CAROUSEL",
+    cards: ["Fern", "Cactus", "Orchid"].map((plant) => ({
+      components: [
+        { type: "HEADER", format: "IMAGE", example: { header_handle: [] } },
+        { type: "BODY", text: `${plant}: {{1}} for {{2}}`, example: { body_text: [["new", "$9"]] } },
+        {
+          type: "BUTTONS",
+          buttons: [
+            { type: "QUICK_REPLY", text: "More like this" },
+            { type: "URL", text: "Buy", url: "https://shop.example.com/p/{{1}}", example: ["fern"] },
+          ],
+        },
+      ],
+    })),
+  },
+];
+
 export const rcsCard = {
   richCard: {
     standaloneCard: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sendTemplateInput } from "@/lib/messages/schemas";
 import { api } from "@/test/api";
 
 describe("GET /api/openapi.json", () => {
@@ -13,6 +14,37 @@ describe("GET /api/openapi.json", () => {
     ]);
     expect(res.json.components.securitySchemes.ApiKeyQuery).toMatchObject({ in: "query", name: "apikey" });
     expect(res.json.paths["/api/v3/business/{business_id}/channels"].get).toBeDefined();
+  });
+});
+
+describe("the carousel message component in the OpenAPI document", () => {
+  it("is one of the A1 (v3 and v1) and B1 message components, with cards and an integer card_index", async () => {
+    const doc = (await api("/api/openapi.json")).json;
+    for (const path of [
+      "/api/v3/message/{business_id}/template",
+      "/api/v1/message/{business_id}/template",
+      "/api/v2/message/{business_id}/template",
+    ]) {
+      const body = doc.paths[path].post.requestBody.content["application/json"].schema;
+      const options = body.properties.message.properties.components.items.oneOf;
+      const carousel = options.find((o: { properties: { componentType: { enum: string[] } } }) =>
+        o.properties.componentType.enum.includes("carousel"),
+      );
+      expect(carousel, path).toBeDefined();
+      expect(carousel.required).toEqual(["componentType", "cards"]);
+      expect(carousel.properties.cards).toMatchObject({ type: "array", minItems: 1, maxItems: 10 });
+      expect(carousel.properties.cards.items.properties.card_index).toMatchObject({
+        type: "integer",
+        minimum: 0,
+        maximum: 9,
+      });
+      const card = carousel.properties.cards.items.properties.components.items;
+      expect(card.properties.sub_type.enum).toEqual(["url", "quick_reply"]);
+    }
+    const example =
+      doc.paths["/api/v3/message/{business_id}/template"].post.requestBody.content["application/json"]
+        .examples.carousel.value;
+    expect(sendTemplateInput.safeParse(example).success).toBe(true);
   });
 });
 

@@ -3,11 +3,11 @@ import type { OutboundMessage } from "../channels/message-provider";
 import type { Ctx } from "../context";
 import { rawQuery } from "../jobs/raw-sql";
 import type { ChatappComponent } from "../templates/schemas";
-import { fillVariables } from "../templates/variables";
+import { chatappPreview, type ChatappPreview } from "./chatapp-preview";
+import type { MetaComponent } from "./meta-components";
 import { cardPreview } from "./rcs-content";
 import { parseRecipient } from "./recipient";
 import type { MessageStatus } from "./schemas";
-import type { MetaComponent } from "./template-content";
 
 export const listSimulatorInboxInput = z.object({
   businessId: z.string().uuid(),
@@ -23,13 +23,8 @@ export type InboxMessage = {
   sender: string;
   status: MessageStatus;
   templateName: string;
-  preview: {
-    imageUrl?: string;
-    title?: string;
-    text: string;
-    footer?: string;
-    buttons: Array<{ text: string; url?: string }>;
-  };
+  /** Chatapp: the bubble (and a carousel's cards); RCS: the card, `title` included. */
+  preview: ChatappPreview & { title?: string };
   createdAt: number;
   sentAt: number | null;
   deliveredAt: number | null;
@@ -108,29 +103,5 @@ export function preview(
       buttons: card.buttons,
     };
   }
-  const params = content.components as MetaComponent[];
-  const texts = (type: string) =>
-    params
-      .filter((c) => c.type === type)
-      .flatMap((c) => c.parameters.flatMap((p) => (p.type === "text" ? [p.text] : [])));
-  const header = params.find((c) => c.type === "header")?.parameters[0];
-  const body = template.find((c) => c.type === "BODY");
-  const footer = template.find((c) => c.type === "FOOTER");
-  const buttons = template.find((c) => c.type === "BUTTONS");
-  return {
-    imageUrl: header && header.type === "image" && "link" in header.image ? header.image.link : undefined,
-    text: body && "text" in body ? fillVariables(body.text, texts("body")) : "",
-    footer: footer && "text" in footer ? footer.text : undefined,
-    buttons:
-      buttons && "buttons" in buttons
-        ? buttons.buttons.map((b, i) => {
-            const suffix = params.find((c) => c.type === "button" && c.index === String(i))?.parameters[0];
-            const url =
-              b.type === "URL"
-                ? b.url.replace("{{1}}", suffix && suffix.type === "text" ? suffix.text : "")
-                : undefined;
-            return { text: b.text, url };
-          })
-        : [],
-  };
+  return chatappPreview(content.components as MetaComponent[], template);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messageStatuses } from "@/db/schema/messages";
-import { rcsRichCard } from "../templates/schemas";
+import { limits, rcsRichCard } from "../templates/schemas";
 
 export { messageStatuses };
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -52,26 +52,97 @@ export const mediaParameter = z
 export const messageParameter = z.union([textParameter, mediaParameter]);
 export type MessageParameter = z.infer<typeof messageParameter>;
 
+const lowercase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
+
+/** Bulk (and optional in single): the button's position in the template's BUTTONS. */
+const buttonIndex = z
+  .union([z.string().regex(/^\d{1,2}$/, 'A button index such as "0"'), z.number().int().min(0).max(9)])
+  .transform(String);
+
 export const messageComponent = z.object({
-  componentType: z.preprocess(
-    (v) => (typeof v === "string" ? v.toLowerCase() : v),
-    z.enum(["header", "body", "button"]),
-  ),
+  componentType: z.preprocess(lowercase, z.enum(["header", "body", "button"])),
   parameters: z.array(messageParameter).max(20).default([]),
-  /** Bulk (and optional in single): the button's position in the template's BUTTONS. */
-  index: z
-    .union([z.string().regex(/^\d{1,2}$/, 'A button index such as "0"'), z.number().int().min(0).max(9)])
-    .transform(String)
-    .optional(),
+  index: buttonIndex.optional(),
   sub_type: z.enum(["url", "URL"]).optional(),
 });
 export type MessageComponent = z.infer<typeof messageComponent>;
 
+/** A carousel card's quick-reply button: the payload Meta echoes when the button is tapped. */
+export const payloadParameter = z.object({
+  type: z.literal("payload"),
+  payload: z.string().min(1, "Required").max(256, "At most 256 characters"),
+});
+
+/** One component of a carousel card: its image (header), body texts, button parameters. */
+export const cardComponent = z.object({
+  componentType: z.preprocess(lowercase, z.enum(["header", "body", "button"])),
+  parameters: z
+    .array(z.union([textParameter, mediaParameter, payloadParameter]))
+    .max(20)
+    .default([]),
+  index: buttonIndex.optional(),
+  sub_type: z.preprocess(lowercase, z.enum(["url", "quick_reply"])).optional(),
+});
+export type CardComponent = z.infer<typeof cardComponent>;
+
+export const carouselCardInput = z.object({
+  card_index: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,2}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: "The card's position in the template, from 0" })
+      .int("A whole number")
+      .min(0, "0 or more")
+      .max(limits.cards.max - 1, `At most ${limits.cards.max - 1}`)
+      .describe("The card's position in the template's CAROUSEL, from 0; every card once"),
+  ),
+  components: z.array(cardComponent).max(6).default([]),
+});
+
+/** A1/B1: the cards of a CAROUSEL template, one per template card (`card_index` from 0). */
+export const carouselMessageComponent = z
+  .object({
+    componentType: z.literal("carousel"),
+    cards: z
+      .array(carouselCardInput)
+      .min(1, "At least one card")
+      .max(limits.cards.max, `At most ${limits.cards.max} cards`),
+  })
+  .describe(
+    "CAROUSEL templates only: one card per template card. Each card: a header with one media parameter (its image), body text parameters for the card's {{n}}, a button (index, sub_type url) with one text parameter per URL button with {{1}}, and optionally a button (sub_type quick_reply) with one payload parameter per quick-reply button.",
+  );
+export type CarouselMessageComponent = z.infer<typeof carouselMessageComponent>;
+
+/** A component of a chatapp (A1/B1) message: header, body, button, or the carousel's cards. */
+export const chatappMessageComponent = z.preprocess(
+  (v) =>
+    v && typeof v === "object" && "componentType" in v
+      ? { ...v, componentType: lowercase((v as { componentType: unknown }).componentType) }
+      : v,
+  // The discriminators are plain enums: the componentType is lowercased above.
+  z.discriminatedUnion(
+    "componentType",
+    [
+      messageComponent.extend({ componentType: z.enum(["header", "body", "button"]) }),
+      carouselMessageComponent,
+    ],
+    {
+      error: "componentType is header, body, button or carousel",
+    },
+  ),
+);
+export type ChatappMessageComponent = z.infer<typeof chatappMessageComponent>;
+
+/** A2 (RCS by name): header, body and button components. */
 export const templateMessage = z.object({
   messageType: z.literal("template", { error: "messageType must be 'template' here" }),
   name: z.string().trim().min(1, "Required").max(512),
   language: z.string().trim().min(2, "Required").max(16),
   components: z.array(messageComponent).max(12).default([]),
+});
+
+/** A1/B1: the same, plus the carousel component of CAROUSEL templates. */
+export const chatappTemplateMessage = templateMessage.extend({
+  components: z.array(chatappMessageComponent).max(12).default([]),
 });
 
 const messageRef = z.string().trim().min(1).max(256).optional();
@@ -84,7 +155,7 @@ export const digitsPhone = z
 
 /** A1 (and its v1 path) body. */
 export const sendTemplateInput = z.object({
-  message: templateMessage,
+  message: chatappTemplateMessage,
   to: digitsPhone,
   phoneNumberId: z.string().trim().min(1, "Required").max(64),
   /** Optional reference echoed in the status callbacks as `messageRef` (default: the transactionId). */
@@ -177,13 +248,13 @@ export const BULK_HARD_MAX = 100_000;
 
 export const bulkSubscriber = z.object({
   subscriberId: z.string().trim().min(1, "Required").max(32),
-  variables: z.array(z.string().max(1024)).max(30).optional(),
+  variables: z.array(z.string().max(1024)).max(100, "At most 100 variables").optional(),
   messageRef,
 });
 
 /** B1 body. */
 export const sendBulkInput = z.object({
-  message: templateMessage,
+  message: chatappTemplateMessage,
   subscribers: z.array(bulkSubscriber).min(1, "At least one subscriber").max(BULK_HARD_MAX),
   phoneNumberId: z.string().trim().min(1, "Required").max(64),
 });

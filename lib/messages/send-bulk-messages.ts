@@ -16,9 +16,10 @@ const MAX_DETAILS = 20;
 /**
  * B1: one template to many subscribers. The message's text parameters are slots that each
  * subscriber's `variables` fill in order (header, body, then URL buttons: the published example
- * fills a URL button's suffix with its third value); a subscriber without `variables` gets the
- * texts as written. Every subscriber is checked first (a 400 lists the bad ones); then all rows
- * and their chunked dispatch jobs are written in one transaction.
+ * fills a URL button's suffix with its third value; a carousel's top body, then card by card,
+ * see carousel-content.ts); a subscriber without `variables` gets the texts as written. Every
+ * subscriber is checked first (a 400 lists the bad ones); then all rows and their chunked
+ * dispatch jobs are written in one transaction.
  */
 export async function sendBulkMessages(
   ctx: Ctx,

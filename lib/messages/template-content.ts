@@ -1,41 +1,38 @@
-import { AppError, type ErrorDetail } from "../errors";
+import type { ErrorDetail } from "../errors";
 import type { TemplateView } from "../templates/schemas";
 import { variablesOf } from "../templates/variables";
-import type { MessageComponent, MessageParameter } from "./schemas";
+import { carouselSlotTexts, planCarouselComponents } from "./carousel-content";
+import {
+  failWith,
+  textsOf,
+  toMetaMedia,
+  type ComponentPlan,
+  type MetaComponent,
+  type MetaParameter,
+} from "./meta-components";
+import type { ChatappMessageComponent, MessageComponent } from "./schemas";
 
-/** Meta's send shape (Cloud API `template.components`), what `messages.content` stores. */
-export type MetaParameter =
-  { type: "text"; text: string } | { type: "image"; image: { link: string } | { id: string } };
-export type MetaComponent = {
-  type: "header" | "body" | "button";
-  sub_type?: "url";
-  index?: string;
-  parameters: MetaParameter[];
-};
+export type { ComponentPlan, MetaComponent, MetaParameter } from "./meta-components";
 
 /**
- * A template's parameters checked against the request's components. `slots` is the number of
- * text parameters (header, body, then URL buttons: the B1 order); `build(values)` gives the
- * Meta components with those texts, media parameters kept as sent.
+ * A template's parameters checked against the request's components (see ComponentPlan);
+ * CAROUSEL templates are planned in carousel-content.ts.
  */
-export type ComponentPlan = { slots: number; build: (values: readonly string[]) => MetaComponent[] };
-
-const fail = (details: ErrorDetail[]): never => {
-  throw new AppError(
-    "invalid_request",
-    `Invalid request: ${details[0]!.path}: ${details[0]!.message}`,
-    details,
-  );
-};
-
 export function planTemplateComponents(
   t: TemplateView,
-  components: MessageComponent[],
+  all: ChatappMessageComponent[],
   base = "message.components",
 ): ComponentPlan {
-  if (t.components.some((c) => c.type === "CAROUSEL")) {
-    fail([{ path: "message.name", message: "Carousel templates cannot be sent through this endpoint" }]);
-  }
+  if (t.components.some((c) => c.type === "CAROUSEL")) return planCarouselComponents(t, all, base);
+  const carouselAt = all.findIndex((c) => c.componentType === "carousel");
+  if (carouselAt >= 0)
+    failWith([
+      {
+        path: `${base}.${carouselAt}`,
+        message: `Template '${t.name}' is not a carousel: no carousel component`,
+      },
+    ]);
+  const components = all as MessageComponent[];
   const hasImageHeader = t.components.some((c) => c.type === "HEADER");
   const body = t.components.find((c) => c.type === "BODY");
   const bodyVars = body && "text" in body ? variablesOf(body.text).length : 0;
@@ -103,7 +100,7 @@ export function planTemplateComponents(
       path: base,
       message: `Template '${t.name}' has ${urlButtons.length} URL button(s) with a variable; ${buttonSlots.length} button component(s) given`,
     });
-  if (issues.length > 0) fail(issues);
+  if (issues.length > 0) failWith(issues);
 
   buttonSlots.sort((a, b) => Number(a.index) - Number(b.index));
   const slots = bodyCount + buttonSlots.length;
@@ -130,24 +127,17 @@ export function planTemplateComponents(
   };
 }
 
-/** The text parameters of the request in slot order (body, then buttons by index). */
-export function slotTexts(components: MessageComponent[]): string[] {
-  const texts = (c: MessageComponent) =>
-    c.parameters
-      .filter((p): p is Extract<MessageParameter, { type: "text" }> => p.type === "text")
-      .map((p) => p.text);
-  const body = components.filter((c) => c.componentType === "body").flatMap(texts);
-  const buttons = components
-    .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.componentType === "button")
+/**
+ * The text parameters of the request in slot order: body, then buttons by index, then the
+ * carousel's cards (by `card_index`: each card's body, then its URL suffixes).
+ */
+export function slotTexts(components: ChatappMessageComponent[]): string[] {
+  const positioned = components.map((c, i) => ({ c, i }));
+  const body = components.flatMap((c) => (c.componentType === "body" ? textsOf(c.parameters) : []));
+  const buttons = positioned
+    .flatMap(({ c, i }) => (c.componentType === "button" ? [{ c, i }] : []))
     .sort((a, b) => Number(a.c.index ?? a.i) - Number(b.c.index ?? b.i))
-    .flatMap(({ c }) => texts(c));
-  return [...body, ...buttons];
-}
-
-function toMetaMedia(p: MessageParameter): MetaParameter {
-  const m = p as Extract<MessageParameter, { type: "media" }>;
-  if (m.mediaLink) return { type: "image", image: { link: m.mediaLink } };
-  const id = m.mediaId!;
-  return /^https?:\/\//i.test(id) ? { type: "image", image: { link: id } } : { type: "image", image: { id } };
+    .flatMap(({ c }) => textsOf(c.parameters));
+  const cards = components.flatMap((c) => (c.componentType === "carousel" ? carouselSlotTexts(c) : []));
+  return [...body, ...buttons, ...cards];
 }

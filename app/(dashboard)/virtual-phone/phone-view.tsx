@@ -173,6 +173,7 @@ function Bubble({ m }: { m: InboxMessage }) {
           </div>
         ) : null}
       </div>
+      {m.preview.cards?.length ? <Cards cards={m.preview.cards} /> : null}
       <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs">
         <span className="font-medium text-slate-700" data-testid="message-status">
           {m.status}
@@ -193,6 +194,52 @@ function Bubble({ m }: { m: InboxMessage }) {
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** A carousel's cards under the bubble, scrolled sideways as on a phone. */
+function Cards({ cards }: { cards: NonNullable<InboxMessage["preview"]["cards"]> }) {
+  return (
+    <ul aria-label="Carousel cards" className="mt-1.5 flex gap-2 overflow-x-auto pb-1">
+      {cards.map((card, i) => (
+        <li
+          key={i}
+          aria-label={`Card ${i + 1}`}
+          className="w-40 shrink-0 overflow-hidden rounded-lg bg-white shadow-sm"
+        >
+          {card.imageUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- arbitrary external media URLs
+            <img src={card.imageUrl} alt="" className="h-24 w-full object-cover" />
+          ) : (
+            <div className="flex h-24 items-center justify-center bg-slate-200 text-xs text-slate-500">
+              Image
+            </div>
+          )}
+          <p className="px-2 py-1.5 text-xs whitespace-pre-wrap text-slate-900">{card.text}</p>
+          {card.buttons.length > 0 ? (
+            <div className="divide-y divide-slate-200 border-t border-slate-200 text-xs">
+              {card.buttons.map((b, j) =>
+                b.url ? (
+                  <a
+                    key={j}
+                    href={b.url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="block py-1.5 text-center font-medium text-sky-700 hover:bg-slate-50"
+                  >
+                    {b.text}
+                  </a>
+                ) : (
+                  <span key={j} className="block py-1.5 text-center font-medium text-sky-700">
+                    {b.text}
+                  </span>
+                ),
+              )}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

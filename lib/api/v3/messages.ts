@@ -69,6 +69,45 @@ export const a1Example = {
   phoneNumberId: "sim0193b6f28c1a",
 };
 
+/** A1 with a CAROUSEL template: the top body, then one card per template card. */
+export const a1CarouselExample = {
+  message: {
+    messageType: "template",
+    name: "plant_picks",
+    language: "en_US",
+    components: [
+      { componentType: "body", parameters: [{ type: "text", text: "Asha" }] },
+      {
+        componentType: "carousel",
+        cards: [0, 1].map((card_index) => ({
+          card_index,
+          components: [
+            {
+              componentType: "header",
+              parameters: [
+                {
+                  type: "media",
+                  mediaType: "image",
+                  mediaLink: `https://cdn.example.com/plant-${card_index}.png`,
+                },
+              ],
+            },
+            { componentType: "body", parameters: [{ type: "text", text: card_index ? "$12" : "$9" }] },
+            {
+              componentType: "button",
+              index: "1",
+              sub_type: "url",
+              parameters: [{ type: "text", text: card_index ? "cactus" : "fern" }],
+            },
+          ],
+        })),
+      },
+    ],
+  },
+  to: "919876543210",
+  phoneNumberId: "sim0193b6f28c1a",
+};
+
 /** The A1 contract, shared by the v3 path and the legacy v1 path. */
 export function a1Route(path: string, summary: string) {
   return createRoute({
@@ -77,14 +116,22 @@ export function a1Route(path: string, summary: string) {
     tags: ["Messages"],
     summary,
     description:
-      "Sends one APPROVED chatapp template. `to`: digits with the country code, no '+'. Body parameters fill the template's {{n}} in order; an IMAGE header takes one media parameter (`mediaId` or `mediaLink`); a URL button with {{1}} takes one text parameter (the URL suffix). Optional `messageRef` is echoed in the status callbacks (default: the transactionId).",
+      "Sends one APPROVED chatapp template. `to`: digits with the country code, no '+'. Body parameters fill the template's {{n}} in order; an IMAGE header takes one media parameter (`mediaId` or `mediaLink`); a URL button with {{1}} takes one text parameter (the URL suffix). A CAROUSEL template takes its top body parameters and one `carousel` component with a card per template card (`card_index` from 0): each with a header media parameter (the card image), its body texts and its URL suffixes (docs/messaging.md). Optional `messageRef` is echoed in the status callbacks (default: the transactionId).",
     middleware: [apiKeyAuth] as const,
     request: {
       params: businessIdParam,
       headers: idempotencyHeaders,
       body: {
         required: true,
-        content: { "application/json": { schema: sendTemplateInput, example: a1Example } },
+        content: {
+          "application/json": {
+            schema: sendTemplateInput,
+            examples: {
+              template: { summary: "Body parameters", value: a1Example },
+              carousel: { summary: "A CAROUSEL template", value: a1CarouselExample },
+            },
+          },
+        },
       },
     },
     responses: sendResponses,

@@ -150,6 +150,37 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     });
   });
 
+  it("posts a carousel template as Meta documents it: top body, then cards with card_index", async () => {
+    const card = (i: number) => ({
+      card_index: i,
+      components: [
+        { type: "header", parameters: [{ type: "image", image: { link: `https://cdn.example/${i}.png` } }] },
+        { type: "body", parameters: [{ type: "text", text: `$${i}9` }] },
+        {
+          type: "button",
+          sub_type: "quick_reply",
+          index: "0",
+          parameters: [{ type: "payload", payload: `more-${i}` }],
+        },
+        { type: "button", sub_type: "url", index: "1", parameters: [{ type: "text", text: `item-${i}` }] },
+      ],
+    });
+    const components = [
+      { type: "body", parameters: [{ type: "text", text: "Asha" }] },
+      { type: "carousel", cards: [card(0), card(1)] },
+    ];
+    const r = await whatsappCloudMessages.send(
+      message({ content: { kind: "template", name: "picks", language: "en_US", components } }),
+      settings,
+    );
+    expect(r.ok).toBe(true);
+    expect(JSON.parse(fake.requests[0]!.body).template).toEqual({
+      name: "picks",
+      language: { code: "en_US" },
+      components,
+    });
+  });
+
   it.each([
     [130429, "Rate limit hit"],
     [131056, "Pair rate limit hit"],
