@@ -2,12 +2,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { createApiKey } from "../lib/api-keys/create-api-key";
+import { ensureAuthSecret } from "../lib/auth/auth-secret";
 import { listApiKeys } from "../lib/api-keys/list-api-keys";
 import { revokeApiKey } from "../lib/api-keys/revoke-api-key";
 import { createBusiness } from "../lib/businesses/create-business";
+import { channelSecretKeys } from "../lib/businesses/channel-settings-schemas";
 import { getBusiness, listBusinesses } from "../lib/businesses/list-businesses";
+import { sealStoredSecrets } from "../lib/businesses/seal-stored-secrets";
 import { setBusinessEnabled } from "../lib/businesses/set-business-enabled";
 import { setChannel } from "../lib/businesses/set-channel";
+import { updateChannelSettings } from "../lib/businesses/update-channel-settings";
 import { systemCtx } from "../lib/context";
 import { closeDb, pool, setDatabaseUrl } from "../lib/db";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
@@ -27,6 +31,11 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
   business:disable  --business <id>
   channel:enable    --business <id> --channel chatapp|rcs [--provider <p>] [--phone-number-ids a,b] [--agent-id <id>]
   channel:disable   --business <id> --channel chatapp|rcs
+  channel:configure --business <id> --channel chatapp|rcs [--provider <p>] [--phone-number-ids a,b] [--agent-id <id>]
+                    [--waba-id <id>] [--app-id <id>] [--access-token <t>] [--app-secret <s>] [--verify-token <t>]
+                    [--client-token <t>] [--clear accessToken,appSecret,...]
+                    secrets are stored sealed and never printed; flags show in \`ps\`: prefer the console
+  secrets:seal      seal provider credentials still stored in plain text (optional; saving seals them too)
   sender:list       --business <id>                       senders (phoneNumberIds, RCS agent) and their rates
   sender:rate       --business <id> --sender <id> --per-second <1-1000|default>
   key:create        --business <id> [--name <name>]      prints the key once
@@ -46,6 +55,13 @@ const { values, positionals } = parseArgs({
     provider: { type: "string" },
     "phone-number-ids": { type: "string" },
     "agent-id": { type: "string" },
+    "waba-id": { type: "string" },
+    "app-id": { type: "string" },
+    "access-token": { type: "string" },
+    "app-secret": { type: "string" },
+    "verify-token": { type: "string" },
+    "client-token": { type: "string" },
+    clear: { type: "string" },
     sender: { type: "string" },
     "per-second": { type: "string" },
     key: { type: "string" },
@@ -82,6 +98,8 @@ const commands: Record<string, () => Promise<void>> = {
   "business:disable": () => setBusinessEnabled(ctx(), { businessId: need("business"), enabled: false }),
   "channel:enable": async () => print(await channel(true)),
   "channel:disable": async () => print(await channel(false)),
+  "channel:configure": async () => print(await configureChannel()),
+  "secrets:seal": async () => print(await sealStoredSecrets(ctx())),
   "sender:list": async () => print(await listSenderRates(ctx(), need("business"))),
   "sender:rate": async () => print(await setSenderRate(ctx(), senderRateArgs())),
   "key:create": async () => {
@@ -127,6 +145,26 @@ function channel(enabled: boolean) {
   });
 }
 
+/** channel:configure: absent flags keep what is stored; prints the view (secrets as true/false). */
+function configureChannel() {
+  const ids = values["phone-number-ids"];
+  const clear = values.clear ? values.clear.split(",").map((s) => s.trim()) : [];
+  return updateChannelSettings(ctx(), {
+    businessId: need("business"),
+    channel: need("channel") as "chatapp" | "rcs",
+    provider: values.provider,
+    phoneNumberIds: ids,
+    agentId: values["agent-id"],
+    wabaId: values["waba-id"],
+    appId: values["app-id"],
+    accessToken: values["access-token"],
+    appSecret: values["app-secret"],
+    verifyToken: values["verify-token"],
+    clientToken: values["client-token"],
+    clear: clear as (typeof channelSecretKeys)[number][],
+  });
+}
+
 /** `--per-second 250` or `--per-second default`, checked by the console's form schema. */
 function senderRateArgs() {
   const raw = need("per-second");
@@ -140,6 +178,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return name && !values.help ? 2 : 0;
   }
+  // The same key as the server's for sealed provider credentials (CALLBACK_SECRET_KEY, else
+  // AUTH_SECRET, else the one the server generated under DATA_DIR).
+  ensureAuthSecret(process.env.DATA_DIR ?? ".data");
   let embedded: EmbeddedDb | undefined;
   const dataDir = path.join(process.env.DATA_DIR ?? ".data", "pg");
   const url = process.env.DATABASE_URL ?? runningEmbeddedUrl(dataDir);

@@ -8,7 +8,7 @@ export const providersByChannel = {
   rcs: ["simulator", "google-rbm"],
 } as const satisfies Record<Channel, readonly string[]>;
 
-const phoneNumberId = z
+export const phoneNumberId = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, "Letters, digits, '-' or '_', at most 64");

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { businessChannels } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
+import { sealConfigSecrets } from "../channels/channel-secrets";
 import { inTransaction, type Ctx } from "../context";
 import { invalid, notFound } from "../errors";
 import { channelView } from "./channel-view";
@@ -30,7 +31,8 @@ export async function setChannel(ctx: Ctx, raw: SetChannelInput): Promise<Channe
       .set({
         enabled: input.enabled,
         provider: input.provider ?? current.provider,
-        config,
+        // Secrets are not set here (updateChannelSettings), but legacy plaintext ones get sealed.
+        config: sealConfigSecrets(config, input.channel),
         updatedAt: sql`now()`,
       })
       .where(where)

@@ -7,6 +7,9 @@ import { env } from "../env";
  * The key is derived (HKDF-SHA256) from CALLBACK_SECRET_KEY, else AUTH_SECRET. Stored form:
  * `v1.<key fingerprint>.<iv>.<tag>.<ciphertext>` (base64url), the fingerprint turning a
  * key change into a clear error instead of garbage. See docs/decisions.md (Callbacks).
+ *
+ * `purpose` picks the HKDF info, so each kind of secret has its own derived key: the default
+ * is the callback endpoints'; provider credentials use lib/channels/channel-secrets.ts.
  */
 const TEST_KEY = "switchboard-test-only-callback-key";
 
@@ -18,20 +21,24 @@ function masterKey(): string {
   throw new Error("Set CALLBACK_SECRET_KEY (or AUTH_SECRET) to store callback signing secrets");
 }
 
-let cached: { master: string; key: Buffer; fingerprint: string } | undefined;
+export type SecretPurpose = "callback-endpoint-secrets" | "provider-credentials";
 
-function key(): { key: Buffer; fingerprint: string } {
+const cached = new Map<SecretPurpose, { master: string; key: Buffer; fingerprint: string }>();
+
+function key(purpose: SecretPurpose): { key: Buffer; fingerprint: string } {
   const master = masterKey();
-  if (cached?.master !== master) {
-    const k = Buffer.from(hkdfSync("sha256", master, "switchboard", "callback-endpoint-secrets", 32));
+  let entry = cached.get(purpose);
+  if (entry?.master !== master) {
+    const k = Buffer.from(hkdfSync("sha256", master, "switchboard", purpose, 32));
     const fingerprint = createHash("sha256").update(k).digest("base64url").slice(0, 8);
-    cached = { master, key: k, fingerprint };
+    entry = { master, key: k, fingerprint };
+    cached.set(purpose, entry);
   }
-  return cached;
+  return entry;
 }
 
-export function encryptSecret(plain: string): string {
-  const { key: k, fingerprint } = key();
+export function encryptSecret(plain: string, purpose: SecretPurpose = "callback-endpoint-secrets"): string {
+  const { key: k, fingerprint } = key(purpose);
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", k, iv);
   const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
@@ -45,12 +52,13 @@ export function encryptSecret(plain: string): string {
   ].join(".");
 }
 
-export function decryptSecret(stored: string): string {
+export function decryptSecret(stored: string, purpose: SecretPurpose = "callback-endpoint-secrets"): string {
+  const what = purpose === "callback-endpoint-secrets" ? "callback secret" : "provider credential";
   const [version, fingerprint, iv, tag, ct] = stored.split(".");
-  if (version !== "v1" || !fingerprint || !iv || !tag || !ct) throw new Error("unreadable callback secret");
-  const { key: k, fingerprint: current } = key();
+  if (version !== "v1" || !fingerprint || !iv || !tag || !ct) throw new Error(`unreadable ${what}`);
+  const { key: k, fingerprint: current } = key(purpose);
   if (fingerprint !== current) {
-    throw new Error("callback secret was encrypted with another CALLBACK_SECRET_KEY/AUTH_SECRET");
+    throw new Error(`${what} was encrypted with another CALLBACK_SECRET_KEY/AUTH_SECRET`);
   }
   const decipher = createDecipheriv("aes-256-gcm", k, Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { callingSettings } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import type { CallProvider } from "../channels/call-provider";
+import { sealConfigSecrets } from "../channels/channel-secrets";
 import { exotelCalls } from "../channels/exotel/calls";
 import { simulatorCalls } from "../channels/simulator/calls";
 import { inTransaction, type Ctx } from "../context";
@@ -40,7 +41,11 @@ export function callProvider(name: CallingConfig["provider"]): CallProvider {
   return providers[name];
 }
 
-/** Sets the provider, registered number and credentials (operator console, tests). */
+/**
+ * Sets the provider, registered number and credentials (operator console, tests). The
+ * credentials are stored sealed (lib/channels/channel-secrets.ts); a value that is already
+ * sealed (the console keeping the stored one) is kept as is.
+ */
 export async function setCallingSettings(
   ctx: Ctx,
   businessId: string,
@@ -49,13 +54,8 @@ export async function setCallingSettings(
   const input = setCallingSettingsInput.parse(raw);
   const callerId = input.callerId.replace(/^\+/, "");
   return inTransaction(ctx, async (tx) => {
-    const values = {
-      businessId,
-      enabled: input.enabled,
-      provider: input.provider,
-      callerId,
-      config: input.config,
-    };
+    const config = sealConfigSecrets(input.config, "calling");
+    const values = { businessId, enabled: input.enabled, provider: input.provider, callerId, config };
     await tx.db
       .insert(callingSettings)
       .values(values)
@@ -70,6 +70,6 @@ export async function setCallingSettings(
       targetId: businessId,
       data: { provider: input.provider, callerId, enabled: input.enabled },
     });
-    return { enabled: input.enabled, provider: input.provider, callerId, config: input.config };
+    return { enabled: input.enabled, provider: input.provider, callerId, config };
   });
 }

@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { callProviders, type callStatuses } from "@/db/schema";
+import { isSealed } from "../channels/channel-secrets";
 
 /** G9 query: the number to call, with or without "+" (national numbers use the caller id's country). */
 export const startCallInput = z.object({
   callTo: z.string({ error: "Required" }).trim().min(1, "Required").max(32, "At most 32 characters"),
 });
 export type StartCallInput = z.input<typeof startCallInput>;
+
+/** A credential as entered (at most 256 characters), or the stored sealed value kept as is. */
+const credential = z
+  .string()
+  .trim()
+  .refine((v) => (isSealed(v) ? v.length <= 4096 : v.length <= 256), "At most 256 characters");
 
 export const setCallingSettingsInput = z.object({
   enabled: z.boolean().default(true),
@@ -17,8 +24,8 @@ export const setCallingSettingsInput = z.object({
   config: z
     .object({
       accountSid: z.string().trim().max(128).optional(),
-      apiKey: z.string().trim().max(256).optional(),
-      apiToken: z.string().trim().max(256).optional(),
+      apiKey: credential.optional(),
+      apiToken: credential.optional(),
       baseUrl: z.string().trim().url().optional(),
       timeOffset: z
         .string()

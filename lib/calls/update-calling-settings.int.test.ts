@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callingSettings } from "@/db/schema";
+import { isSealed } from "@/lib/channels/channel-secrets";
+import { exotelConfig } from "@/lib/channels/exotel/config";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -56,7 +58,13 @@ describe("console calling settings", () => {
       accountSid: "acme2",
     });
     const cfg = await getCallingConfig(ctx, a.business.id);
-    expect(cfg.config).toEqual({ accountSid: "acme2", apiKey: "key-1", apiToken: "token-1" });
+    expect(Object.keys(cfg.config).sort()).toEqual(["accountSid", "apiKey", "apiToken"]);
+    expect(cfg.config.accountSid).toBe("acme2");
+    // Stored sealed, opened by the adapter's config reader.
+    expect(isSealed(cfg.config.apiKey as string)).toBe(true);
+    expect(isSealed(cfg.config.apiToken as string)).toBe(true);
+    expect(JSON.stringify(cfg.config)).not.toContain("token-1");
+    expect(exotelConfig(cfg.config)).toMatchObject({ apiKey: "key-1", apiToken: "token-1" });
 
     await updateCallingSettings(ctx, { ...form(a.business.id), provider: "simulator", enabled: false });
     const [row] = await db()
@@ -64,6 +72,30 @@ describe("console calling settings", () => {
       .from(callingSettings)
       .where(eq(callingSettings.businessId, a.business.id));
     expect(row).toMatchObject({ provider: "simulator", enabled: false, config: {} });
+  });
+
+  it("accepts legacy plaintext credentials and seals them on the next save", async () => {
+    const a = await createTestBusiness();
+    await db()
+      .insert(callingSettings)
+      .values({
+        businessId: a.business.id,
+        enabled: true,
+        provider: "exotel",
+        callerId: "918012345678",
+        config: { accountSid: "old", apiKey: "plain-key", apiToken: "plain-token" },
+      });
+    const legacy = await getCallingConfig(ctx, a.business.id);
+    expect(exotelConfig(legacy.config)).toMatchObject({ apiKey: "plain-key", apiToken: "plain-token" });
+    expect((await listCallingSettings(ctx, [a.business.id]))[a.business.id]).toMatchObject({
+      apiKeySet: true,
+      apiTokenSet: true,
+    });
+
+    await updateCallingSettings(ctx, { ...form(a.business.id), apiKey: "", apiToken: "" });
+    const after = await getCallingConfig(ctx, a.business.id);
+    expect(isSealed(after.config.apiToken as string)).toBe(true);
+    expect(exotelConfig(after.config)).toMatchObject({ apiKey: "plain-key", apiToken: "plain-token" });
   });
 
   it("refuses bad input and an unknown business", async () => {

@@ -1,6 +1,8 @@
+import { readSecret } from "../channel-secrets";
+
 /**
  * Exotel settings: per business in calling_settings.config (`accountSid`, `apiKey`,
- * `apiToken`, optional `baseUrl`, `timeOffset`), with process-wide fallbacks. The base URL is
+ * `apiToken` sealed at rest, optional `baseUrl`, `timeOffset`), with process-wide fallbacks. The base URL is
  * configurable so tests (and the Mumbai cluster, api.in.exotel.com) can point elsewhere.
  */
 export type ExotelConfig = {
@@ -13,8 +15,8 @@ export type ExotelConfig = {
 
 export function exotelConfig(config: Record<string, unknown>): ExotelConfig {
   const accountSid = str(config.accountSid) ?? process.env.EXOTEL_ACCOUNT_SID;
-  const apiKey = str(config.apiKey) ?? process.env.EXOTEL_API_KEY;
-  const apiToken = str(config.apiToken) ?? process.env.EXOTEL_API_TOKEN;
+  const apiKey = readSecret(config, "apiKey") ?? process.env.EXOTEL_API_KEY;
+  const apiToken = readSecret(config, "apiToken") ?? process.env.EXOTEL_API_TOKEN;
   if (!accountSid || !apiKey || !apiToken) {
     throw new Error("exotel needs accountSid, apiKey and apiToken (calling settings or EXOTEL_* env)");
   }

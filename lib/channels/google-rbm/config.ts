@@ -1,3 +1,5 @@
+import { readSecret } from "../channel-secrets";
+
 /**
  * RCS Business Messaging settings. The base URL is configurable (regional endpoints such as
  * `https://europe-rcsbusinessmessaging.googleapis.com`, proxies, the fake server of the tests).
@@ -11,7 +13,7 @@ export function rbmBaseUrl(): string {
 }
 
 export function rbmAccessToken(config: Record<string, unknown>): string {
-  const token = str(config.accessToken) ?? process.env.RBM_ACCESS_TOKEN;
+  const token = readSecret(config, "accessToken") ?? process.env.RBM_ACCESS_TOKEN;
   if (!token) throw new Error("google-rbm needs accessToken (rcs channel config or RBM_ACCESS_TOKEN)");
   return token;
 }
@@ -23,7 +25,11 @@ export function rbmAgentId(config: Record<string, unknown>, from?: string): stri
   return id;
 }
 
-/** The partner webhook's clientToken: it keys the X-Goog-Signature of inbound events. */
+/**
+ * The partner webhook's clientToken of the process-wide path (/api/webhooks/rbm): it keys the
+ * X-Goog-Signature of inbound events. The per-business path uses the rcs channel's own
+ * `clientToken` (lib/channels/business-webhook-secret.ts).
+ */
 export const rbmClientToken = () => process.env.RBM_CLIENT_TOKEN || undefined;
 
 /** Per-request timeout of RBM API calls, in ms; a timeout is a retryable failure. */

@@ -1,7 +1,10 @@
+import { readSecret } from "../channel-secrets";
+
 /**
  * Meta Graph API settings. The base URL is configurable so tests (and proxies) can point it
  * at a local server; per-business credentials live in the chatapp channel config
- * (`wabaId`, `accessToken`) with process-wide fallbacks for single-tenant deployments.
+ * (`wabaId`, `accessToken`, sealed at rest: lib/channels/channel-secrets.ts) with process-wide
+ * fallbacks for single-tenant deployments.
  */
 export function graphBaseUrl(): string {
   return (process.env.WHATSAPP_GRAPH_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, "");
@@ -13,7 +16,7 @@ export function whatsappCredentials(config: Record<string, unknown>): {
   appId: string | undefined;
 } {
   const wabaId = str(config.wabaId) ?? process.env.WHATSAPP_WABA_ID;
-  const accessToken = str(config.accessToken) ?? process.env.WHATSAPP_ACCESS_TOKEN;
+  const accessToken = readSecret(config, "accessToken") ?? process.env.WHATSAPP_ACCESS_TOKEN;
   if (!wabaId || !accessToken) {
     throw new Error("whatsapp-cloud needs wabaId and accessToken (channel config or WHATSAPP_* env)");
   }
@@ -25,7 +28,7 @@ export function whatsappCredentials(config: Record<string, unknown>): {
  * Template review also needs the WABA id, so it uses `whatsappCredentials`.
  */
 export function whatsappAccessToken(config: Record<string, unknown>): string {
-  const token = str(config.accessToken) ?? process.env.WHATSAPP_ACCESS_TOKEN;
+  const token = readSecret(config, "accessToken") ?? process.env.WHATSAPP_ACCESS_TOKEN;
   if (!token) throw new Error("whatsapp-cloud needs accessToken (channel config or WHATSAPP_ACCESS_TOKEN)");
   return token;
 }
@@ -33,9 +36,13 @@ export function whatsappAccessToken(config: Record<string, unknown>): string {
 /** Per-request timeout of a message send, in ms; a timeout is a retryable failure. */
 export const whatsappSendTimeoutMs = () => Number(process.env.WHATSAPP_SEND_TIMEOUT_MS) || 15_000;
 
-/** App secret that signs Meta's webhooks (X-Hub-Signature-256). */
+/**
+ * App secret that signs Meta's webhooks (X-Hub-Signature-256) at the process-wide path
+ * (/api/webhooks/whatsapp: single tenant, or one platform-owned Meta app). The per-business
+ * path uses the business's own `appSecret` (lib/channels/business-webhook-secret.ts).
+ */
 export const whatsappAppSecret = () => process.env.WHATSAPP_APP_SECRET || undefined;
-/** Token Meta echoes in the hub.challenge verification GET. */
+/** Token Meta echoes in the hub.challenge verification GET of the process-wide path. */
 export const whatsappVerifyToken = () => process.env.WHATSAPP_VERIFY_TOKEN || undefined;
 
 const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : undefined);
