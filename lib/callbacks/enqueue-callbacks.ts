@@ -3,12 +3,13 @@ import { uuidv7 } from "../ids";
 import { rawQuery } from "../jobs/raw-sql";
 import { enqueueDeliveryJobs } from "./deliver-job";
 import { retrySchedule } from "./retry-schedule";
-import type { CallbackEvent, CallbackEventType } from "./schemas";
+import { optInEventTypes, type CallbackEvent, type CallbackEventType } from "./schemas";
 
 export type EnqueueResult = { deliveryIds: string[] };
 
 /**
- * Queues `events` for every enabled endpoint of the business subscribed to their type: the
+ * Queues `events` for every enabled endpoint of the business subscribed to their type (an
+ * empty list is every type but the opt-in ones, which must be listed): the
  * delivery rows (one INSERT for all of them) and their jobs (one per chunk of 500) are written
  * through ctx.db, so they commit or roll back with the caller's own rows (DESIGN.md rule 6).
  * With no matching endpoint nothing is written.
@@ -35,7 +36,7 @@ export async function enqueueCallbacks(
       const payload = JSON.stringify(e.payload);
       const subject = e.subjectId ?? defaultSubject(e);
       for (const ep of endpoints) {
-        if (ep.events.length > 0 && !ep.events.includes(e.event)) continue;
+        if (!subscribed(ep.events, e.event)) continue;
         ids.push(uuidv7());
         endpointIds.push(ep.id);
         types.push(e.event);
@@ -66,9 +67,15 @@ export async function enqueueCallback<E extends CallbackEventType>(
   return enqueueCallbacks(ctx, businessId, [event as CallbackEvent]);
 }
 
+function subscribed(events: string[], type: CallbackEventType): boolean {
+  if (events.length === 0) return !optInEventTypes.includes(type);
+  return events.includes(type);
+}
+
 function defaultSubject(e: CallbackEvent): string | null {
   switch (e.event) {
     case "message.status":
+    case "message.received":
       return e.payload.messageId;
     case "call.cdr":
       return e.payload.CallSid;

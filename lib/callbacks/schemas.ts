@@ -2,11 +2,25 @@ import { z } from "zod";
 
 /**
  * Event types a business can subscribe to. The spec names three callbacks (message status,
- * call data record, batched capability); `test` is what the "send test event" button sends.
+ * call data record, batched capability); `message.received` (a customer's message) is ours;
+ * `test` is what the "send test event" button sends.
  */
-export const callbackEventTypes = ["message.status", "call.cdr", "capability.batch", "test"] as const;
+export const callbackEventTypes = [
+  "message.status",
+  "message.received",
+  "call.cdr",
+  "capability.batch",
+  "test",
+] as const;
 export type CallbackEventType = (typeof callbackEventTypes)[number];
 export const CallbackEventType = z.enum(callbackEventTypes);
+
+/**
+ * Types an endpoint receives only when it lists them: an endpoint with an empty list ("every
+ * event") keeps receiving exactly the interface's events, so a receiver written before
+ * `message.received` existed never sees a body it does not know (docs/decisions.md).
+ */
+export const optInEventTypes: readonly CallbackEventType[] = ["message.received"];
 
 export const MAX_CALLBACK_URL_LENGTH = 2048;
 
@@ -147,6 +161,35 @@ export const MessageStatusPayload = z.discriminatedUnion("status", [
 ]);
 export type MessageStatusPayload = z.infer<typeof MessageStatusPayload>;
 
+/**
+ * A customer's message to the business (`message.received`; not in the spec, see
+ * docs/callbacks.md). `messageId` is ours (the inbound message's id), `subscriberId` the
+ * customer as in `message.status`; `raw` is the provider's message object as received.
+ */
+export const MessageReceivedPayload = z.object({
+  messageId: z.string(),
+  providerMessageId: z.string(),
+  channel: z.enum(["chatapp", "rcs"]),
+  subscriberId: z.string(),
+  to: z.string(),
+  profileName: z.string().nullable(),
+  type: z.string(),
+  text: z.string().nullable(),
+  buttonPayload: z.string().nullable(),
+  replyToMessageId: z.string().nullable(),
+  media: z
+    .object({
+      id: z.string().nullable(),
+      url: z.string().nullable(),
+      mimeType: z.string().nullable(),
+      fileName: z.string().nullable(),
+    })
+    .nullable(),
+  receivedAt: z.number().int(),
+  raw: z.record(z.string(), z.unknown()),
+});
+export type MessageReceivedPayload = z.infer<typeof MessageReceivedPayload>;
+
 /** Call data record callback (spec, Events): the body sent for `call.cdr`. */
 export const CallCdrPayload = z.object({
   CallSid: z.string(),
@@ -190,6 +233,7 @@ export type TestPayload = z.infer<typeof TestPayload>;
 /** Payload type per event type, so callers of enqueueCallback get the body checked. */
 export type CallbackPayloads = {
   "message.status": MessageStatusPayload;
+  "message.received": MessageReceivedPayload;
   "call.cdr": CallCdrPayload;
   "capability.batch": CapabilityBatchPayload;
   test: TestPayload;

@@ -138,11 +138,12 @@ async function lockMessages(tx: Ctx, events: StatusEventInput[]): Promise<Row[]>
   );
   const cols = `id, business_id, status, message_ref, recipient, template_id, provider, provider_message_id`;
   const rows: Row[] = [];
+  // Internal sources and per-business webhook URLs name the business: the lookups are then
+  // tenant-scoped in SQL as well (another business's message is never locked nor matched).
+  const businesses = events.every((e) => e.businessId)
+    ? [...new Set(events.map((e) => e.businessId!))]
+    : null;
   if (ids.length > 0) {
-    // Internal sources name the business: the lookup is then tenant-scoped in SQL as well.
-    const businesses = events.every((e) => e.businessId)
-      ? [...new Set(events.map((e) => e.businessId!))]
-      : null;
     rows.push(
       ...(await rawQuery<Row>(
         tx.db,
@@ -158,8 +159,9 @@ async function lockMessages(tx: Ctx, events: StatusEventInput[]): Promise<Row[]>
         tx.db,
         `SELECT ${cols} FROM messages m JOIN unnest($1::text[], $2::text[]) AS v(ref_provider, ref_id)
            ON m.provider = v.ref_provider AND m.provider_message_id = v.ref_id
+         WHERE ($3::uuid[] IS NULL OR m.business_id = ANY($3::uuid[]))
          ORDER BY m.id FOR UPDATE OF m`,
-        [providerRefs.map((e) => e.provider), providerRefs.map((e) => e.providerMessageId)],
+        [providerRefs.map((e) => e.provider), providerRefs.map((e) => e.providerMessageId), businesses],
       )),
     );
   }

@@ -12,12 +12,26 @@ import { setTemplateStatus } from "./set-template-status";
  */
 export async function applyProviderTemplateStatus(
   ctx: Ctx,
-  input: { provider: string; providerRef: string; event: string; reason?: string | null; name?: string },
+  input: {
+    provider: string;
+    providerRef: string;
+    event: string;
+    reason?: string | null;
+    name?: string;
+    /** Set when the webhook URL names the business: another business's template is unknown. */
+    businessId?: string;
+  },
 ): Promise<"applied" | "ignored" | "unknown_template"> {
   const [t] = await ctx.db
     .select({ id: templates.id, businessId: templates.businessId })
     .from(templates)
-    .where(and(eq(templates.provider, input.provider), eq(templates.providerRef, input.providerRef)));
+    .where(
+      and(
+        eq(templates.provider, input.provider),
+        eq(templates.providerRef, input.providerRef),
+        input.businessId ? eq(templates.businessId, input.businessId) : undefined,
+      ),
+    );
   if (!t) {
     log.warn(
       { provider: input.provider, providerRef: input.providerRef },

@@ -2,8 +2,11 @@ import { onMetaWebhookField } from "../channels/whatsapp-cloud/webhook";
 import { systemCtx } from "../context";
 import { applyProviderTemplateStatus } from "./apply-provider-status";
 
-/** Meta's `message_template_status_update`: { event, message_template_id, reason, ... }. */
-onMetaWebhookField("message_template_status_update", async (change) => {
+/**
+ * Meta's `message_template_status_update`: { event, message_template_id, reason, ... }. On a
+ * per-business webhook URL only that business's templates are looked at.
+ */
+onMetaWebhookField("message_template_status_update", "template-status", async (change, _entry, scope) => {
   const v = change.value;
   const ref = v.message_template_id;
   if ((typeof ref !== "string" && typeof ref !== "number") || typeof v.event !== "string") return;
@@ -12,5 +15,6 @@ onMetaWebhookField("message_template_status_update", async (change) => {
     providerRef: String(ref),
     event: v.event,
     reason: typeof v.reason === "string" ? v.reason : null,
+    businessId: scope.businessId,
   });
 });

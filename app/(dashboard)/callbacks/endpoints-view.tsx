@@ -29,6 +29,7 @@ import {
 
 export const eventLabels: Record<(typeof callbackEventTypes)[number], string> = {
   "message.status": "Message status",
+  "message.received": "Message received (customer replies)",
   "call.cdr": "Call data record",
   "capability.batch": "Capability batch",
   test: "Test",
@@ -64,7 +65,12 @@ function buildColumns(h: Handlers) {
       header: "Events",
       cell: (c) =>
         c.row.original.events.length === 0 ? (
-          <span className="text-sm text-slate-600">All events</span>
+          <span
+            className="text-sm text-slate-600"
+            title="Customer messages (message.received) must be ticked"
+          >
+            All events
+          </span>
         ) : (
           <div className="flex flex-wrap gap-1">
             {c.row.original.events.map((e) => (
@@ -337,7 +343,10 @@ function EndpointDialog({
         <FormField form={form} name="description" label="Description" placeholder="e.g. CRM production" />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Events</legend>
-          <p className="text-xs text-slate-500">None ticked: the endpoint receives every event type.</p>
+          <p className="text-xs text-slate-500">
+            None ticked: the endpoint receives every event type except customer messages (tick Message
+            received for those).
+          </p>
           {callbackEventTypes
             .filter((t) => t !== "test")
             .map((t) => (

@@ -29,7 +29,9 @@ const Endpoint = z
     id: z.string().openapi({ example: EXAMPLE_ID }),
     url: z.string().openapi({ example: "https://crm.example.com/hooks/switchboard" }),
     description: z.string(),
-    events: z.array(CallbackEventType).openapi({ description: "Subscribed event types; empty: all" }),
+    events: z.array(CallbackEventType).openapi({
+      description: "Subscribed event types; empty: every type except message.received, which must be listed",
+    }),
     enabled: z.boolean(),
     createdAt: z.number().int().openapi({ description: "Epoch seconds" }),
     updatedAt: z.number().int().openapi({ description: "Epoch seconds" }),

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { invalid, unauthorized } from "../../errors";
+import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
 import type { ProviderStatusEvent } from "../message-provider";
 
 /**
@@ -14,7 +15,13 @@ import type { ProviderStatusEvent } from "../message-provider";
  */
 export type RbmWebhookResult =
   | { kind: "verification"; secret: string }
-  | { kind: "events"; agentId: string | undefined; events: ProviderStatusEvent[] };
+  | {
+      kind: "events";
+      agentId: string | undefined;
+      events: ProviderStatusEvent[];
+      /** A user message (text, suggestion reply, location, file), when the event is one. */
+      inbound: ProviderInboundMessage | undefined;
+    };
 
 const verification = z.object({ clientToken: z.string(), secret: z.string() });
 const envelope = z.object({
@@ -23,11 +30,18 @@ const envelope = z.object({
     messageId: z.string().optional(),
   }),
 });
-const userEvent = z.object({
-  agentId: z.string().optional(),
-  eventType: z.string().optional(),
-  messageId: z.string().optional(),
-  sendTime: z.string().optional(),
+const opt = z.string().optional();
+const userEvent = z.object({ agentId: opt, eventType: opt, messageId: opt, sendTime: opt });
+/** A user message carries one of text, suggestionResponse, location, userFile (no eventType). */
+const userMessage = z.object({
+  senderPhoneNumber: z.string().min(1),
+  text: opt,
+  suggestionResponse: z.object({ postbackData: opt, text: opt, type: opt }).partial().optional(),
+  location: z.looseObject({}).optional(),
+  userFile: z
+    .object({ payload: z.object({ mimeType: opt, fileUri: opt, fileName: opt }).partial().optional() })
+    .partial()
+    .optional(),
 });
 
 export function signRbm(data: Buffer, clientToken: string): string {
@@ -73,7 +87,61 @@ export function handleRbmWebhook(
       ev.error.issues.map((i) => ({ path: `message.data.${i.path.join(".")}`, message: i.message })),
     );
   }
-  return { kind: "events", agentId: ev.data.agentId, events: toStatusEvents(ev.data) };
+  return {
+    kind: "events",
+    agentId: ev.data.agentId,
+    events: toStatusEvents(ev.data),
+    inbound: toInbound(ev.data, { ...d, ...nested }),
+  };
+}
+
+/**
+ * A user message: no eventType, a sender, a messageId, and text, a suggestion reply, a
+ * location or a file. A suggestion reply is a `button` (its postbackData the payload), a file
+ * is typed by its MIME type, as Meta types them.
+ */
+function toInbound(
+  e: z.infer<typeof userEvent>,
+  raw: Record<string, unknown>,
+): ProviderInboundMessage | undefined {
+  if (e.eventType || !e.messageId) return undefined;
+  // A shape we don't know is not a user message we can deliver: acknowledged, not refused.
+  const parsed = userMessage.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const m = parsed.data;
+  const file = m.userFile?.payload;
+  let type: string;
+  if (m.suggestionResponse) type = "button";
+  else if (typeof m.text === "string") type = "text";
+  else if (m.location) type = "location";
+  else if (file) type = fileType(file.mimeType);
+  else return undefined;
+  const sent = e.sendTime ? new Date(e.sendTime) : new Date();
+  return {
+    providerMessageId: e.messageId,
+    from: phoneDigits(m.senderPhoneNumber),
+    to: e.agentId ?? "",
+    type,
+    text: m.suggestionResponse?.text ?? m.text ?? null,
+    buttonPayload: m.suggestionResponse?.postbackData ?? null,
+    replyToProviderMessageId: null,
+    profileName: null,
+    media: file
+      ? {
+          id: null,
+          url: file.fileUri ?? null,
+          mimeType: file.mimeType ?? null,
+          fileName: file.fileName ?? null,
+        }
+      : null,
+    receivedAt: Number.isNaN(sent.getTime()) ? new Date() : sent,
+    raw,
+  };
+}
+
+function fileType(mime: string | undefined): string {
+  const top = mime?.split("/")[0];
+  return top === "image" || top === "video" || top === "audio" ? top : "document";
 }
 
 /** DELIVERED and READ become statuses; an expired-and-revoked message failed. Others: none. */

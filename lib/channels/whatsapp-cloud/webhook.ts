@@ -13,21 +13,37 @@ export type MetaChange = { field: string; value: Record<string, unknown> };
 export type MetaEntry = { id: string; changes?: MetaChange[] };
 export type MetaWebhookBody = { object?: string; entry?: MetaEntry[] };
 
-/** Handles one `changes[]` item of one entry (entry.id is the WABA id). */
-export type MetaChangeHandler = (change: MetaChange, entry: MetaEntry) => Promise<void>;
+/**
+ * Who the webhook is for: the business named by a per-business URL
+ * (/api/webhooks/whatsapp/{business_id}), whose events then only ever touch that business;
+ * none on the process-wide URL, where each handler finds the business from the sender.
+ */
+export type MetaWebhookScope = { businessId?: string };
 
-const g = globalThis as unknown as { __sbMetaHandlers?: Map<string, MetaChangeHandler> };
-const handlers: Map<string, MetaChangeHandler> = (g.__sbMetaHandlers ??= new Map());
+/** Handles one `changes[]` item of one entry (entry.id is the WABA id). */
+export type MetaChangeHandler = (
+  change: MetaChange,
+  entry: MetaEntry,
+  scope: MetaWebhookScope,
+) => Promise<void>;
+
+const g = globalThis as unknown as { __sbMetaHandlers?: Map<string, Map<string, MetaChangeHandler>> };
+const handlers: Map<string, Map<string, MetaChangeHandler>> = (g.__sbMetaHandlers ??= new Map());
 
 /**
  * Meta delivers every WhatsApp Business Account webhook field (`messages`,
  * `message_template_status_update`, ...) to one callback URL, so each domain registers the
- * fields it handles here and POST /api/webhooks/whatsapp dispatches.
+ * fields it handles here and the webhook route dispatches. A field may have several handlers
+ * (statuses and customer messages both arrive in `messages`), each registered under a name so
+ * a module loaded twice replaces its own handler rather than adding a second one.
  */
-export function onMetaWebhookField(field: string, handler: MetaChangeHandler): void {
-  handlers.set(field, handler);
+export function onMetaWebhookField(field: string, name: string, handler: MetaChangeHandler): void {
+  let byName = handlers.get(field);
+  if (!byName) handlers.set(field, (byName = new Map()));
+  byName.set(name, handler);
 }
 
-export function metaWebhookHandler(field: string): MetaChangeHandler | undefined {
-  return handlers.get(field);
+/** The handlers of a field, in registration order. */
+export function metaWebhookHandlers(field: string): MetaChangeHandler[] {
+  return [...(handlers.get(field)?.values() ?? [])];
 }
