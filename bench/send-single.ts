@@ -6,6 +6,7 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
 //      BENCH_DATABASE_URL (PostgreSQL server; a fresh database is created on it; default embedded).
 import { cpus, loadavg } from "node:os";
+import { measureCpu } from "./lib/cpu";
 import { load, table, type LoadResult } from "./lib/load";
 import { approvedTemplate, bodyTemplate } from "./lib/messaging-setup";
 import { startBenchServer } from "./lib/server-process";
@@ -19,6 +20,14 @@ const server = await startBenchServer(
   { entry: "bench/lib/api-and-workers.ts" },
 );
 const rows: LoadResult[] = [];
+const cpu: string[] = [];
+/** Runs a load and notes the CPU milliseconds each request cost the server and PostgreSQL. */
+const measured = async (label: string, opts: Parameters<typeof load>[1]) => {
+  const m = await measureCpu(server.child.pid!, () => load(label, opts));
+  const perRequest = (s: number) => ((s * 1000) / m.result.total).toFixed(2);
+  cpu.push(`| ${label} | ${perRequest(m.serverS)} | ${perRequest(m.postgresS)} | ${perRequest(m.clientS)} |`);
+  return m.result;
+};
 try {
   const { name, phoneNumberId } = await approvedTemplate(server, "bench_single", bodyTemplate);
   const body = JSON.stringify({
@@ -49,9 +58,13 @@ try {
   await load("warm-up", { url: `${server.url}/api/health`, duration: 3, connections });
   await load("warm-up", { ...send, duration: 3 });
   rows.push(
-    await load("(a) bare route GET /api/health", { url: `${server.url}/api/health`, duration, connections }),
+    await measured("(a) bare route GET /api/health", {
+      url: `${server.url}/api/health`,
+      duration,
+      connections,
+    }),
   );
-  rows.push(await load("(b) A1 POST /api/v3/message/{id}/template", { ...send, duration }));
+  rows.push(await measured("(b) A1 POST /api/v3/message/{id}/template", { ...send, duration }));
 } finally {
   await server.stop();
 }
@@ -64,6 +77,9 @@ console.log(
   `Command: npx tsx bench/send-single.ts (BENCH_DURATION=${duration}, ${connections} connections)\n`,
 );
 console.log(table(rows));
+console.log(
+  `\nCPU ms per request\n| case | server | PostgreSQL | load generator |\n|---|---:|---:|---:|\n${cpu.join("\n")}`,
+);
 console.log(`\nA1 / bare route: ${((a1.requestsPerSec / bare.requestsPerSec) * 100).toFixed(0)}%`);
 console.log(`peak server RSS: ${server.peakRssMiB()} MiB`);
 console.log(

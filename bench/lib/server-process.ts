@@ -27,7 +27,9 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sb-bench-"));
   const database = await freshServerDatabase();
-  const child = spawn(process.execPath, ["--import", "tsx", opts.entry ?? "server.ts"], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", opts.entry ?? "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

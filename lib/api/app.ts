@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { limitBody } from "./body-limit";
 import { errorResponse, toAppError, zodDetails } from "./errors";
 import { acceptsFormBody } from "./form-or-json";
 import { registerOpenApi } from "./openapi";
@@ -61,22 +61,16 @@ export function createApiApp(): ApiApp {
 
   // Uploads (multipart) and bulk sends (B1: up to 10,000 subscribers with their variables)
   // get their own, larger limits; everything else the JSON limit.
-  app.use("*", async (c, next) => {
-    const multipart = c.req.header("content-type")?.startsWith("multipart/form-data") ?? false;
-    const limit = multipart
-      ? env().API_UPLOAD_LIMIT
-      : BULK_SEND_PATH.test(c.req.path)
-        ? env().API_BULK_BODY_LIMIT
-        : env().API_BODY_LIMIT;
-    return bodyLimit({
-      maxSize: limit,
-      onError: (ctx) =>
-        errorResponse(
-          ctx,
-          new AppError("payload_too_large", `Request body is larger than the limit of ${limit} bytes`),
-        ),
-    })(c, next);
-  });
+  app.use(
+    "*",
+    limitBody((c) =>
+      c.req.header("content-type")?.startsWith("multipart/form-data")
+        ? env().API_UPLOAD_LIMIT
+        : BULK_SEND_PATH.test(c.req.path)
+          ? env().API_BULK_BODY_LIMIT
+          : env().API_BODY_LIMIT,
+    ),
+  );
 
   app.use("*", async (c, next) => {
     if (BODY_METHODS.has(c.req.method) && hasBody(c.req.raw.headers)) {

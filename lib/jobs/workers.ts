@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import bossPlans from "pg-boss/src/plans.js";
 import type { Executor } from "../db";
 import { env } from "../env";
 import { log } from "../log";
@@ -36,6 +37,16 @@ export type QueueHandle<T> = {
   send(executor: Executor, data: T, opts?: SendOptions): Promise<string>;
   /** Enqueues many jobs in one statement. */
   sendMany(executor: Executor, jobs: Array<{ data: T } & SendOptions>): Promise<void>;
+  /**
+   * The same insert as an SQL fragment to embed in the caller's own statement (a CTE), its
+   * parameters numbered from `firstParam`: the caller's rows and their jobs then commit in one
+   * statement, one round trip (the send path's group commit).
+   */
+  insertSql(
+    executor: Executor,
+    jobs: Array<{ data: T } & SendOptions>,
+    firstParam: number,
+  ): Promise<{ text: string; values: unknown[] }>;
 };
 
 type AnyDefinition = QueueDefinition<never>;
@@ -61,16 +72,32 @@ export function defineQueue<T extends object>(def: QueueDefinition<T>): QueueHan
     async sendMany(executor, jobs) {
       if (jobs.length === 0) return;
       await ensureQueue(executor, def.name);
-      await currentBoss().insert(
-        jobs.map((j) => ({
-          name: def.name,
-          data: j.data,
-          startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
-        })),
-        { db: bossDb(executor) },
-      );
+      await currentBoss().insert(bossJobs(def.name, jobs), { db: bossDb(executor) });
+    },
+    async insertSql(executor, jobs, firstParam) {
+      await ensureQueue(executor, def.name);
+      return {
+        text: bossInsertJobs().replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + firstParam - 1}`),
+        // pg-boss's insert parameters: the jobs, then the constructor's defaults, which
+        // lib/jobs/boss.ts leaves unset (the queue's own options apply).
+        values: [JSON.stringify(bossJobs(def.name, jobs)), null, null, null, null, null],
+      };
     },
   };
+}
+
+function bossJobs(name: string, jobs: Array<{ data: object } & SendOptions>) {
+  return jobs.map((j) => ({
+    name,
+    data: j.data,
+    startAfter: j.startAfterSeconds ? `${j.startAfterSeconds} seconds` : undefined,
+  }));
+}
+
+let insertJobsText: string | undefined;
+/** pg-boss's own multi-job INSERT (plans.insertJobs), so embedding it cannot drift from boss.insert. */
+function bossInsertJobs(): string {
+  return (insertJobsText ??= bossPlans.insertJobs(BOSS_SCHEMA));
 }
 
 export function queueDefinitions(): AnyDefinition[] {

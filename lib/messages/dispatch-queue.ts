@@ -30,6 +30,14 @@ export async function enqueueDispatch(
   startAfterSeconds = 0,
 ): Promise<void> {
   if (msgs.length === 0) return;
+  await dispatchQueue.sendMany(executor, dispatchJobs(msgs, startAfterSeconds));
+}
+
+/** The dispatch jobs of `msgs`: one per business and chunk of MESSAGES_DISPATCH_CHUNK ids. */
+export function dispatchJobs(
+  msgs: Array<{ id: string; businessId: string }>,
+  startAfterSeconds = 0,
+): Array<{ data: DispatchJob; startAfterSeconds: number }> {
   const chunk = messagesConfig().MESSAGES_DISPATCH_CHUNK;
   const byBusiness = new Map<string, string[]>();
   for (const m of msgs) {
@@ -43,5 +51,5 @@ export async function enqueueDispatch(
       jobs.push({ data: { businessId, ids: ids.slice(i, i + chunk) }, startAfterSeconds });
     }
   }
-  await dispatchQueue.sendMany(executor, jobs);
+  return jobs;
 }

@@ -1,7 +1,7 @@
 import type { OutboundMessage } from "../channels/message-provider";
 import type { Executor } from "../db";
 import { rawQuery } from "../jobs/raw-sql";
-import { enqueueDispatch } from "./dispatch-queue";
+import { dispatchJobs, dispatchQueue } from "./dispatch-queue";
 
 export type NewTransaction = {
   id: string;
@@ -33,12 +33,36 @@ export type NewMessage = {
 /** The Idempotency-Key record a send completes in its own transaction (see idempotency.ts). */
 export type IdempotencyCompletion = { businessId: string; key: string; response: unknown };
 
-const ROWS_PER_INSERT = 2_000;
+/** Messages per statement; a send of at most this many is written by one statement. */
+export const ROWS_PER_STATEMENT = 2_000;
+
+// One JSON document per statement: node-postgres escapes array parameters element by element,
+// which cost more than the insert itself for 10,000 rows with their content.
+const INSERT_MESSAGES = `INSERT INTO messages (id, business_id, transaction_id, channel, sender, recipient, msg_type,
+    template_id, template_name, language, content, message_ref, provider)
+  SELECT v."id", v."businessId", v."transactionId", v."channel", v."sender", v."recipient", v."msgType",
+    v."templateId", v."templateName", v."language", v."content"::jsonb, v."messageRef", v."provider"
+  FROM json_to_recordset($1::json) AS v("id" uuid, "businessId" uuid, "transactionId" uuid, "channel" text,
+    "sender" text, "recipient" text, "msgType" text, "templateId" uuid, "templateName" text, "language" text,
+    "content" json, "messageRef" text, "provider" text)`;
+
+const INSERT_TRANSACTIONS = `INSERT INTO message_transactions (id, business_id, kind, channel, template_id, template_name,
+    language, total)
+  SELECT v."id", v."businessId", v."kind", v."channel", v."templateId", v."templateName", v."language", v."total"
+  FROM json_to_recordset($2::json) AS v("id" uuid, "businessId" uuid, "kind" text, "channel" text,
+    "templateId" uuid, "templateName" text, "language" text, "total" int)`;
+
+const COMPLETE_IDEMPOTENCY = `UPDATE idempotency_keys k SET state = 'done', response_status = 200, response_body = v."body"
+  FROM json_to_recordset($3::json) AS v("businessId" uuid, "key" text, "body" jsonb)
+  WHERE k.business_id = v."businessId" AND k.key = v."key"`;
 
 /**
- * Writes transactions, their messages (multi-row unnest inserts) and the dispatch jobs (one
- * per chunk of MESSAGES_DISPATCH_CHUNK messages, per business) through `executor`, which the
- * caller holds in a transaction: the rows and their jobs commit together or not at all.
+ * Writes transactions, their messages, the Idempotency-Keys' responses and the dispatch jobs
+ * (one per chunk of MESSAGES_DISPATCH_CHUNK messages, per business) through `executor`. Up to
+ * ROWS_PER_STATEMENT messages this is ONE statement (data-modifying CTEs, pg-boss's own job
+ * insert among them): atomic by itself on the pool, one round trip, which is what lets the
+ * group commit of single sends keep up (bench/RESULTS.md). Larger sends write their first
+ * messages in chunks before it, so the caller must hold a transaction for them.
  */
 export async function insertSendRows(
   executor: Executor,
@@ -46,51 +70,21 @@ export async function insertSendRows(
   msgs: NewMessage[],
   idempotency: IdempotencyCompletion[] = [],
 ): Promise<void> {
-  if (transactions.length > 0) {
-    await rawQuery(
-      executor,
-      `INSERT INTO message_transactions (id, business_id, kind, channel, template_id, template_name, language, total)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::int[])`,
-      [
-        transactions.map((t) => t.id),
-        transactions.map((t) => t.businessId),
-        transactions.map((t) => t.kind),
-        transactions.map((t) => t.channel),
-        transactions.map((t) => t.templateId),
-        transactions.map((t) => t.templateName),
-        transactions.map((t) => t.language),
-        transactions.map((t) => t.total),
-      ],
-    );
+  let from = 0;
+  for (; msgs.length - from > ROWS_PER_STATEMENT; from += ROWS_PER_STATEMENT) {
+    await rawQuery(executor, INSERT_MESSAGES, [JSON.stringify(msgs.slice(from, from + ROWS_PER_STATEMENT))]);
   }
-  for (let i = 0; i < msgs.length; i += ROWS_PER_INSERT) {
-    // One JSON document per statement: node-postgres escapes array parameters element by
-    // element, which cost more than the insert itself for 10,000 rows with their content.
-    const rows = JSON.stringify(msgs.slice(i, i + ROWS_PER_INSERT));
-    await rawQuery(
-      executor,
-      `INSERT INTO messages (id, business_id, transaction_id, channel, sender, recipient, msg_type, template_id,
-         template_name, language, content, message_ref, provider)
-       SELECT v."id", v."businessId", v."transactionId", v."channel", v."sender", v."recipient", v."msgType",
-         v."templateId", v."templateName", v."language", v."content"::jsonb, v."messageRef", v."provider"
-       FROM json_to_recordset($1::json) AS v("id" uuid, "businessId" uuid, "transactionId" uuid, "channel" text,
-         "sender" text, "recipient" text, "msgType" text, "templateId" uuid, "templateName" text, "language" text,
-         "content" json, "messageRef" text, "provider" text)`,
-      [rows],
-    );
-  }
-  if (idempotency.length > 0) {
-    await rawQuery(
-      executor,
-      `UPDATE idempotency_keys k SET state = 'done', response_status = 200, response_body = v.body
-       FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) AS v(business_id, key, body)
-       WHERE k.business_id = v.business_id AND k.key = v.key`,
-      [
-        idempotency.map((i) => i.businessId),
-        idempotency.map((i) => i.key),
-        idempotency.map((i) => JSON.stringify(i.response)),
-      ],
-    );
-  }
-  await enqueueDispatch(executor, msgs);
+  const jobs = await dispatchQueue.insertSql(executor, dispatchJobs(msgs), 4);
+  await rawQuery(
+    executor,
+    `WITH m AS (${INSERT_MESSAGES}), t AS (${INSERT_TRANSACTIONS}), k AS (${COMPLETE_IDEMPOTENCY}),
+       j AS (${jobs.text})
+     SELECT 1`,
+    [
+      JSON.stringify(msgs.slice(from)),
+      JSON.stringify(transactions),
+      JSON.stringify(idempotency.map((i) => ({ ...i, body: i.response, response: undefined }))),
+      ...jobs.values,
+    ],
+  );
 }

@@ -1,7 +1,8 @@
-import { db } from "../db";
+import { db, type Executor } from "../db";
 import { log } from "../log";
 import {
   insertSendRows,
+  ROWS_PER_STATEMENT,
   type IdempotencyCompletion,
   type NewMessage,
   type NewTransaction,
@@ -29,8 +30,8 @@ const state = (g.__sbSendBatcher ??= { queue: [], inFlight: 0, scheduled: false 
 
 /**
  * Group commit for single sends: requests that arrive while commits are in flight are written
- * together in the next one (one transaction, multi-row inserts, one dispatch job per business
- * for the batch). Each caller's promise settles only after its rows and job have committed, so
+ * together in the next one (one statement with multi-row inserts and one dispatch job per
+ * business for the batch: one round trip, see insert-send-rows.ts). Each caller's promise settles only after its rows and job have committed, so
  * the answer still means "stored and queued" (DESIGN.md rule 6); under light load a batch is a
  * single request. If a batch fails, its requests are retried one by one so one bad request
  * cannot fail its neighbours.
@@ -73,14 +74,17 @@ function schedule(): void {
 }
 
 async function write(batch: Pending[]): Promise<void> {
-  await db().transaction(async (tx) => {
-    await insertSendRows(
-      tx,
+  const rows = (executor: Executor) =>
+    insertSendRows(
+      executor,
       batch.map((p) => p.transaction),
       batch.flatMap((p) => p.messages),
       batch.flatMap((p) => (p.idempotency ? [p.idempotency] : [])),
     );
-  });
+  // Up to ROWS_PER_STATEMENT messages the write is one statement, atomic on its own.
+  const size = batch.reduce((n, p) => n + p.messages.length, 0);
+  if (size <= ROWS_PER_STATEMENT) await rows(db());
+  else await db().transaction((tx) => rows(tx));
 }
 
 async function flush(batch: Pending[]): Promise<void> {
