@@ -16,6 +16,7 @@ import { applyActionErrors, FormField } from "@/components/ui/form-field";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
+import type { ChannelSettingsView } from "@/lib/businesses/channel-settings-schemas";
 import { createBusinessInput, type BusinessView, type Channel } from "@/lib/businesses/schemas";
 import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
 import type { SenderRateView } from "@/lib/messages/list-sender-rates";
@@ -25,12 +26,15 @@ import {
   setCallingSettingsAction,
   setChannelAction,
 } from "./actions";
+import { ChannelSettingsButton } from "./channel-settings";
 import { SenderRatesCell } from "./sender-rates";
 
 export type BusinessRow = BusinessView & {
   calling: CallingSettingsView;
   senders: SenderRateView[];
   defaultSenderRate: number;
+  /** Provider, senders, secrets (as configured or not) and webhook URL of each channel. */
+  channelSettings: ChannelSettingsView[];
 };
 type Row = BusinessRow;
 const col = dataTableColumns<Row>();
@@ -68,17 +72,22 @@ const columns = col.columns([
     header: "Channels",
     cell: (c) => (
       <div className="flex flex-col gap-2">
-        {c.row.original.channels.map((ch) => (
-          <ChannelToggle
-            key={ch.channel}
-            businessId={c.row.original.id}
-            businessName={c.row.original.name}
-            channel={ch.channel}
-            provider={ch.provider}
-            enabled={ch.enabled}
-            detail={ch.channel === "chatapp" ? ch.phoneNumberIds.join(", ") : (ch.agentId ?? "")}
-          />
-        ))}
+        {c.row.original.channels.map((ch) => {
+          const settings = c.row.original.channelSettings.find((s) => s.channel === ch.channel);
+          return (
+            <div key={ch.channel} className="flex items-center gap-1">
+              <ChannelToggle
+                businessId={c.row.original.id}
+                businessName={c.row.original.name}
+                channel={ch.channel}
+                provider={ch.provider}
+                enabled={ch.enabled}
+                detail={ch.channel === "chatapp" ? ch.phoneNumberIds.join(", ") : (ch.agentId ?? "")}
+              />
+              {settings ? <ChannelSettingsButton business={c.row.original} settings={settings} /> : null}
+            </div>
+          );
+        })}
       </div>
     ),
   }),

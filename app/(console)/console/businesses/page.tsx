@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireOperator } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
+import { listChannelSettings } from "@/lib/businesses/list-channel-settings";
 import { listCallingSettings } from "@/lib/calls/list-calling-settings";
 import { messagesConfig } from "@/lib/messages/config";
 import { listSenderRatesOf } from "@/lib/messages/list-sender-rates";
@@ -17,13 +18,14 @@ export default async function BusinessesPage() {
   const ids = businesses.map((b) => b.id);
   const calling = await listCallingSettings(ctx, ids);
   const senders = await listSenderRatesOf(ctx, ids);
+  const channelSettings = await listChannelSettings(ctx, ids);
   const defaultSenderRate = messagesConfig().MESSAGES_SENDER_RATE;
   return (
     <>
       <PageHeader
         eyebrow="Console"
         title="Businesses"
-        description="Every business on this Switchboard, the channels it may send on and their providers, each sender's dispatch rate, and its outbound calling. A disabled business's API keys and users stop working at once."
+        description="Every business on this Switchboard, the channels it may send on, their providers, credentials and webhook URLs, each sender's dispatch rate, and its outbound calling. A disabled business's API keys and users stop working at once."
       />
       <BusinessesView
         businesses={businesses.map((b) => ({
@@ -31,6 +33,7 @@ export default async function BusinessesPage() {
           calling: calling[b.id]!,
           senders: senders[b.id] ?? [],
           defaultSenderRate,
+          channelSettings: channelSettings[b.id] ?? [],
         }))}
       />
     </>
