@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireBusinessUser } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { customerReplyInput } from "@/lib/inbound/schemas";
+import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { simulateRecipientAction } from "@/lib/messages/simulate-recipient-action";
 
 /** The recipient reads the message, or it fails on the device: a status event and its callbacks. */
@@ -17,6 +19,24 @@ export async function recipientActionAction(
       businessId: user.businessId,
       messageId,
       action,
+    });
+    revalidatePath("/virtual-phone");
+    return result;
+  });
+}
+
+/** The test number writes back: an inbound message and its message.received callbacks. */
+export async function customerReplyAction(
+  phone: string,
+  raw: unknown,
+): Promise<ActionResult<{ id: string }>> {
+  const user = await requireBusinessUser();
+  return runAction(async () => {
+    const input = customerReplyInput.parse(raw);
+    const result = await simulateCustomerReply(userCtx(user), {
+      ...input,
+      businessId: user.businessId,
+      phone,
     });
     revalidatePath("/virtual-phone");
     return result;

@@ -3,6 +3,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireBusinessUser } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
+import { listCustomerReplies } from "@/lib/inbound/list-customer-replies";
+import type { CustomerReplyView } from "@/lib/inbound/schemas";
 import { listRecentRecipients } from "@/lib/messages/list-recent-recipients";
 import { listSimulatorInbox, type InboxMessage } from "@/lib/messages/list-simulator-inbox";
 import { parseRecipient } from "@/lib/messages/recipient";
@@ -20,11 +22,13 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const ctx = userCtx(user);
   let number = "";
   let inbox: InboxMessage[] | null = null;
+  let replies: CustomerReplyView[] = [];
   let error: string | null = null;
   if (raw) {
     try {
       number = parseRecipient(raw, "number");
       inbox = await listSimulatorInbox(ctx, { businessId: user.businessId, phone: number, limit: 200 });
+      replies = await listCustomerReplies(ctx, { businessId: user.businessId, phone: number });
     } catch (e) {
       if (!(e instanceof AppError) || e.code !== "invalid_request") throw e;
       error = e.message;
@@ -35,12 +39,12 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     <>
       <PageHeader
         title="Virtual phone"
-        description="See what a test number received through the simulator, as on its screen, and act as the recipient: mark a message read or make it fail. The status flows back as events and callbacks."
+        description="See what a test number received through the simulator, as on its screen, and act as the recipient: mark a message read or make it fail, or reply. Statuses flow back as events and callbacks; a reply is a customer message (message.received)."
       />
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <NumberPicker current={number || raw} recent={recent} error={error} />
         {inbox ? (
-          <PhoneView key={number} number={number} inbox={inbox} />
+          <PhoneView key={number} number={number} inbox={inbox} replies={replies} />
         ) : (
           <div className="grid place-items-center rounded-lg border border-dashed border-slate-300 p-10 text-sm text-slate-500">
             Pick a number to open its phone.

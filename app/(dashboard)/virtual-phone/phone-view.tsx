@@ -1,13 +1,17 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { Input } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { customerReplyInput, type CustomerReplyInput, type CustomerReplyView } from "@/lib/inbound/schemas";
 import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
-import { recipientActionAction } from "./actions";
+import { customerReplyAction, recipientActionAction } from "./actions";
 
 const POLL_MS = 2000;
 type Channel = "chatapp" | "rcs";
@@ -16,9 +20,18 @@ const time = (s: number) => new Date(s * 1000).toISOString().slice(11, 19);
 
 /**
  * The test number's screen: one conversation per channel (chat bubbles for chatapp templates,
- * cards and texts for RCS), refreshed by polling while the tab is visible.
+ * cards and texts for RCS, the number's own replies on the right), refreshed by polling while
+ * the tab is visible, with a box to reply to the business.
  */
-export function PhoneView({ number, inbox }: { number: string; inbox: InboxMessage[] }) {
+export function PhoneView({
+  number,
+  inbox,
+  replies,
+}: {
+  number: string;
+  inbox: InboxMessage[];
+  replies: CustomerReplyView[];
+}) {
   const router = useRouter();
   const counts = { chatapp: 0, rcs: 0 };
   for (const m of inbox) counts[m.channel]++;
@@ -33,8 +46,11 @@ export function PhoneView({ number, inbox }: { number: string; inbox: InboxMessa
     return () => clearInterval(t);
   }, [live, router]);
 
-  // Oldest first, as a chat reads.
-  const shown = inbox.filter((m) => m.channel === tab).reverse();
+  // Oldest first, as a chat reads: the business's messages and the number's replies by time.
+  const shown = [
+    ...inbox.filter((m) => m.channel === tab).map((m) => ({ at: m.createdAt, key: m.messageId, m })),
+    ...replies.filter((r) => r.channel === tab).map((r) => ({ at: r.receivedAt, key: r.id, r })),
+  ].sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
   return (
     <div className="flex flex-col items-center gap-3">
       <div
@@ -86,11 +102,67 @@ export function PhoneView({ number, inbox }: { number: string; inbox: InboxMessa
               Nothing received over {tab === "rcs" ? "RCS" : "chatapp"} yet.
             </p>
           ) : (
-            shown.map((m) => <Bubble key={m.messageId} m={m} />)
+            shown.map((item) =>
+              "m" in item ? <Bubble key={item.key} m={item.m} /> : <ReplyBubble key={item.key} r={item.r} />,
+            )
           )}
         </div>
+        <ReplyBox key={tab} number={number} channel={tab} />
       </div>
     </div>
+  );
+}
+
+/** What the test number sent to the business, right-aligned as on a phone. */
+function ReplyBubble({ r }: { r: CustomerReplyView }) {
+  return (
+    <article
+      aria-label={`Reply ${r.id}`}
+      className="ml-auto max-w-[85%] rounded-lg rounded-tr-none bg-[#dcf8c6] px-3 py-2 text-sm shadow-sm"
+    >
+      <p className="whitespace-pre-wrap text-slate-900">{r.text ?? `(${r.type})`}</p>
+      <p className="text-right text-[11px] text-slate-500">{time(r.receivedAt)}</p>
+    </article>
+  );
+}
+
+/** The number writes back to the business: stored as a customer message, message.received raised. */
+function ReplyBox({ number, channel }: { number: string; channel: Channel }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useForm<CustomerReplyInput>({
+    resolver: zodResolver(customerReplyInput),
+    defaultValues: { channel, text: "" },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    const res = await customerReplyAction(number, values);
+    if (!res.ok) {
+      form.setError("text", { type: "server", message: res.fieldErrors[0]?.message ?? res.message });
+      return;
+    }
+    toast.show({
+      tone: "success",
+      title: "Reply sent",
+      description: "Endpoints subscribed to message.received get it",
+    });
+    form.reset({ channel, text: "" });
+    router.refresh();
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex items-start gap-2 bg-slate-800 p-2">
+      <Input
+        {...form.register("text")}
+        label={`Reply as +${number}`}
+        hideLabel
+        placeholder="Reply to the business"
+        autoComplete="off"
+        error={form.formState.errors.text?.message}
+        className="flex-1"
+      />
+      <Button type="submit" size="sm" loading={form.formState.isSubmitting}>
+        Send
+      </Button>
+    </form>
   );
 }
 
