@@ -5,6 +5,7 @@ import { businessChannels } from "@/db/schema";
 import type { ProviderStatusEvent } from "@/lib/channels/message-provider";
 import { setStatusSink, type StatusEventSource, type StatusSink } from "@/lib/channels/status-sink";
 import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness, uniq } from "@/test/factories";
 
@@ -277,7 +278,7 @@ describe("POST /api/webhooks/rbm", () => {
     }
   });
 
-  it("maps an expired-and-revoked message to failed and ignores typing and user messages", async () => {
+  it("maps an expired-and-revoked message to failed; typing and user messages raise no status", async () => {
     const revoked = envelope({
       eventType: "TTL_EXPIRATION_REVOKED",
       messageId: "m-9",
@@ -287,10 +288,18 @@ describe("POST /api/webhooks/rbm", () => {
     expect((await post(revoked.body, rbmSign(revoked.data))).status).toBe(200);
     expect(received[0]!.events[0]).toMatchObject({ status: "failed", errorCode: "TTL_EXPIRATION_REVOKED" });
     const typing = envelope({ eventType: "IS_TYPING", agentId, senderPhoneNumber: "+91" });
-    const text = envelope({ text: "hello", messageId: "user-msg", agentId, senderPhoneNumber: "+91" });
+    const userMsg = `user-msg-${uniq()}`;
+    const text = envelope({ text: "hello", messageId: userMsg, agentId, senderPhoneNumber: "+919800000001" });
     expect((await post(typing.body, rbmSign(typing.data))).status).toBe(200);
     expect((await post(text.body, rbmSign(text.data))).status).toBe(200);
     expect(received).toHaveLength(1);
+    // The user message is stored for the agent's business (docs/callbacks.md, message.received).
+    const stored = await rawQuery<{ from: string; text: string }>(
+      db(),
+      `SELECT "from", text FROM inbound_messages WHERE business_id = $1 AND provider_message_id = $2`,
+      [businessId, userMsg],
+    );
+    expect(stored).toEqual([{ from: "919800000001", text: "hello" }]);
   });
 
   it("refuses a missing or wrong signature with 401", async () => {
