@@ -11,6 +11,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   ROLE: z.enum(["all", "web", "api", "worker"]).default("all"),
+  /**
+   * ROLE=all: run the job workers in this many child processes (ROLE=worker, same database)
+   * instead of in the web process, so one instance uses more than one core. 0: in process.
+   */
+  WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(0),
   DATA_DIR: z.string().default(".data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Max JSON body for the public API, in bytes. */

@@ -1,13 +1,18 @@
 // server.ts with ROLE=all minus the Next.js dashboard (which needs a production build and
-// serves no API traffic): the Hono API and the pg-boss workers in one process, as ROLE=all
-// runs them. Used by the messaging benchmarks through startBenchServer(env, { entry }).
+// serves no API traffic): the Hono API and the pg-boss workers, in this process or, with
+// WORKER_PROCESSES=n, in n child processes, as ROLE=all runs them. Used by the messaging
+// benchmarks through startBenchServer(env, { entry }).
 process.env.ROLE = "api";
+if (process.env.BENCH_QUERY_STATS) await import("./query-stats");
 const { startServer } = await import("../../lib/server/start");
 const { boss } = await import("../../lib/jobs/boss");
 const { startWorkers } = await import("../../lib/jobs/workers");
+const { startWorkerProcesses } = await import("../../lib/server/worker-processes");
 const running = await startServer();
-await startWorkers(boss());
-const stop = () => void running.stop().then(() => process.exit(0));
+const processes = Number(process.env.WORKER_PROCESSES ?? 0);
+const workers = processes > 0 ? startWorkerProcesses(processes, process.env.DATABASE_URL!) : undefined;
+if (!workers) await startWorkers(boss());
+const stop = () => void Promise.all([running.stop(), workers?.stop(10_000)]).then(() => process.exit(0));
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
 export {};

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { processTree } from "./cpu";
 
 export type BenchServer = {
   child: ChildProcess;
@@ -10,7 +11,9 @@ export type BenchServer = {
   url: string;
   apiKey: string;
   businessId: string;
-  /** Peak resident set size of the server process seen so far, in MiB. */
+  /** The server's own database when BENCH_DATABASE_URL is set (for setup the API cannot do). */
+  databaseUrl?: string;
+  /** Peak resident set size of the server process and its children seen so far, in MiB. */
   peakRssMiB: () => number;
   stop: () => Promise<void>;
 };
@@ -56,13 +59,15 @@ export async function startBenchServer(
   const port = Number(m[1]);
   let peak = 0;
   const sampler = setInterval(() => {
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch {
-      /* process gone */
+    let kb = 0;
+    for (const pid of processTree(child.pid!)) {
+      try {
+        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      } catch {
+        /* process gone */
+      }
     }
+    peak = Math.max(peak, kb / 1024);
   }, 200);
   return {
     child,
@@ -70,6 +75,7 @@ export async function startBenchServer(
     url: `http://127.0.0.1:${port}`,
     apiKey: /Demo API key\s+(\S+)/.exec(out)![1]!,
     businessId: /Demo business\s+(\S+)/.exec(out)![1]!,
+    databaseUrl: database?.url,
     peakRssMiB: () => Math.round(peak),
     stop: async () => {
       clearInterval(sampler);

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { log } from "../log";
+
+export type WorkerProcesses = { stop: (deadlineMs: number) => Promise<void> };
+
+/**
+ * Starts `n` child processes running server.ts with ROLE=worker on the same database (the
+ * embedded one's socket included), so ROLE=all can spread the job workers over more cores. A
+ * child that dies is started again; `stop` sends SIGTERM (each child drains its jobs, as a
+ * standalone worker does) and kills what is left at the deadline.
+ */
+export function startWorkerProcesses(n: number, databaseUrl: string): WorkerProcesses {
+  const entry = path.resolve(process.cwd(), "server.ts");
+  const children = new Set<ChildProcess>();
+  let stopping = false;
+  const start = (slot: number) => {
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+      env: { ...process.env, ROLE: "worker", WORKER_PROCESSES: "0", DATABASE_URL: databaseUrl, PORT: "0" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    children.add(child);
+    child.once("exit", (code, signal) => {
+      children.delete(child);
+      if (stopping) return;
+      log.error({ slot, code, signal }, "worker process exited; starting it again");
+      setTimeout(() => start(slot), 1_000).unref();
+    });
+  };
+  for (let i = 0; i < n; i++) start(i);
+  log.info({ processes: n }, "worker processes started");
+  return {
+    async stop(deadlineMs) {
+      stopping = true;
+      await Promise.all(
+        [...children].map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(() => child.kill("SIGKILL"), deadlineMs);
+              child.once("exit", () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              child.kill("SIGTERM");
+            }),
+        ),
+      );
+    },
+  };
+}
