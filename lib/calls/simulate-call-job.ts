@@ -18,8 +18,8 @@ export const simulateCallQueue = defineQueue<SimulateCallJob>({
   name: "calls.simulate",
   handler: (job) => runSimulatedCallStep(systemCtx("call-simulator"), job),
   batchSize: 50,
-  // One lane: the embedded database mixes up concurrent queries on separate connections.
-  concurrency: 1,
+  // Several calls ring at once; each step touches only its own call's row.
+  concurrency: 4,
   retryLimit: 5,
   retryDelay: 5,
 });

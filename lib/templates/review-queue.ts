@@ -12,9 +12,10 @@ export const templateReviewQueue = defineQueue<TemplateReviewJob>({
   name: "template-review",
   handler: (job) => runTemplateReview(systemCtx("template-review"), job),
   batchSize: 20,
-  // Reviews are few; one at a time also keeps clear of the embedded database's trouble with
-  // concurrent queries on separate connections (4 lanes mixed up parameters there).
-  concurrency: 1,
+  // Each review waits on the provider's API: a few at once so one slow review does not hold up
+  // the rest. (It was 1 while the embedded database could mix up concurrent extended-query
+  // flows; lib/db/embedded.ts keeps each flow exclusive since.)
+  concurrency: 4,
   retryLimit: 5,
   retryDelay: 30,
   retryBackoff: true,
