@@ -155,19 +155,23 @@ try {
     );
     let readAt = 0;
     let partials: Array<Record<string, number>> = [];
+    // B3 is polled (every 200 ms) only until every message is read: each poll is a query on the
+    // server under test; the callbacks are counted by the receiver, which costs the server nothing.
     for (;;) {
-      partials = await Promise.all(
-        answers.map(
-          async (a) =>
-            (await (await fetch(statusUrl(a.transactionId, "partial"))).json()) as Record<string, number>,
-        ),
-      );
-      const final = partials.reduce((sum, p) => sum + p.read! + p.failed! + p.error!, 0);
-      if (!readAt && final === total) readAt = performance.now();
+      if (!readAt) {
+        partials = await Promise.all(
+          answers.map(
+            async (a) =>
+              (await (await fetch(statusUrl(a.transactionId, "partial"))).json()) as Record<string, number>,
+          ),
+        );
+        const final = partials.reduce((sum, p) => sum + p.read! + p.failed! + p.error!, 0);
+        if (final === total) readAt = performance.now();
+      }
       if (readAt && counts().unique - seen >= total * 3) break;
       if (performance.now() - t0 > 600_000)
         throw new Error(`timeout: ${JSON.stringify(partials)} callbacks ${JSON.stringify(counts())}`);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, readAt ? 50 : 200));
     }
     const done = performance.now();
     const perMessage = (sec: number) => ((sec * 1000) / total).toFixed(2);
