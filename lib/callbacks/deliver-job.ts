@@ -34,6 +34,15 @@ export async function enqueueDeliveryJobs(
   ids: string[],
   delaySeconds = 0,
 ): Promise<void> {
+  await deliveryQueue.sendMany(executor, deliveryJobs(businessId, ids, delaySeconds));
+}
+
+/** The delivery jobs for `ids`: one per chunk of DELIVERY_CHUNK, due after `delaySeconds`. */
+export function deliveryJobs(
+  businessId: string,
+  ids: string[],
+  delaySeconds = 0,
+): Array<{ data: DeliveryJob; startAfterSeconds: number }> {
   const jobs: Array<{ data: DeliveryJob; startAfterSeconds: number }> = [];
   for (let i = 0; i < ids.length; i += DELIVERY_CHUNK) {
     jobs.push({
@@ -41,7 +50,7 @@ export async function enqueueDeliveryJobs(
       startAfterSeconds: delaySeconds,
     });
   }
-  await deliveryQueue.sendMany(executor, jobs);
+  return jobs;
 }
 
 /**

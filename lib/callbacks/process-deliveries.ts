@@ -3,7 +3,7 @@ import { env } from "../env";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../jobs/raw-sql";
 import { log } from "../log";
-import { enqueueDeliveryJobs } from "./deliver-job";
+import { deliveryJobs, deliveryQueue } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import { decryptSecret } from "./secret-box";
@@ -145,62 +145,72 @@ async function attempt(
   };
 }
 
+/**
+ * Records a chunk's outcomes in ONE statement (atomic on its own, one round trip): the new
+ * states, every attempt, and the retry jobs (one per delay and chunk, due on the DB clock).
+ */
 async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
-  const tried = outcomes.filter((o) => o.attempt);
-  await db().transaction(async (tx) => {
-    await rawQuery(
-      tx,
-      `UPDATE callback_deliveries d SET
+  const attempts = outcomes.flatMap((o) =>
+    o.attempt
+      ? [
+          {
+            id: uuidv7(),
+            delivery_id: o.id,
+            endpoint_id: o.endpointId,
+            attempt_no: o.attempt.attemptNo,
+            url: o.attempt.url,
+            requested_at: o.attempt.requestedAt,
+            status: o.attempt.status,
+            latency: o.attempt.latencyMs,
+            err: o.attempt.error ? clean(o.attempt.error).slice(0, 500) : null,
+            body: o.attempt.body === null ? null : clean(o.attempt.body),
+          },
+        ]
+      : [],
+  );
+  const byDelay = new Map<number, string[]>();
+  for (const o of outcomes) {
+    if (o.status === "pending" && o.delay !== null)
+      byDelay.set(o.delay, [...(byDelay.get(o.delay) ?? []), o.id]);
+  }
+  const retries = [...byDelay].flatMap(([delay, ids]) => deliveryJobs(businessId, ids, delay));
+  const jobs = retries.length > 0 ? await deliveryQueue.insertSql(db(), retries, 4) : null;
+  await rawQuery(
+    db(),
+    `WITH u AS (
+       UPDATE callback_deliveries d SET
          status = v.status, attempts = d.attempts + v.tried, step = v.step,
          next_attempt_at = CASE WHEN v.delay IS NULL THEN NULL ELSE now() + make_interval(secs => v.delay) END,
-         locked_until = NULL, last_response_code = CASE WHEN v.tried = 1 THEN v.code ELSE d.last_response_code END, last_error = v.err,
-         updated_at = now(), delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END
-       FROM unnest($2::uuid[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[])
-         AS v(id, status, tried, step, delay, code, err)
-       WHERE d.business_id = $1 AND d.id = v.id`,
-      [
-        businessId,
-        outcomes.map((o) => o.id),
-        outcomes.map((o) => o.status),
-        outcomes.map((o) => o.tried),
-        outcomes.map((o) => o.step),
-        outcomes.map((o) => o.delay),
-        outcomes.map((o) => o.attempt?.status ?? null),
-        outcomes.map((o) => (o.error ? clean(o.error).slice(0, 500) : null)),
-      ],
-    );
-    if (tried.length > 0) {
-      await rawQuery(
-        tx,
-        `INSERT INTO callback_attempts (id, business_id, delivery_id, endpoint_id, attempt_no, url, requested_at,
-           response_status, latency_ms, error, response_body)
-         SELECT v.id, $1, v.delivery_id, v.endpoint_id, v.attempt_no, v.url, v.requested_at, v.status, v.latency, v.err, v.body
-         FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::timestamptz[], $8::int[], $9::int[],
-           $10::text[], $11::text[])
-           AS v(id, delivery_id, endpoint_id, attempt_no, url, requested_at, status, latency, err, body)`,
-        [
-          businessId,
-          tried.map(() => uuidv7()),
-          tried.map((o) => o.id),
-          tried.map((o) => o.endpointId),
-          tried.map((o) => o.attempt!.attemptNo),
-          tried.map((o) => o.attempt!.url),
-          tried.map((o) => o.attempt!.requestedAt),
-          tried.map((o) => o.attempt!.status),
-          tried.map((o) => o.attempt!.latencyMs),
-          tried.map((o) => (o.attempt!.error ? clean(o.attempt!.error).slice(0, 500) : null)),
-          tried.map((o) => (o.attempt!.body === null ? null : clean(o.attempt!.body))),
-        ],
-      );
-    }
-    // One job per (delay, chunk): the retry runs when the rows become due, on the DB clock.
-    const byDelay = new Map<number, string[]>();
-    for (const o of outcomes) {
-      if (o.status === "pending" && o.delay !== null)
-        byDelay.set(o.delay, [...(byDelay.get(o.delay) ?? []), o.id]);
-    }
-    for (const [delay, ids] of byDelay) await enqueueDeliveryJobs(tx, businessId, ids, delay);
-  });
+         locked_until = NULL, last_response_code = CASE WHEN v.tried = 1 THEN v.code ELSE d.last_response_code END,
+         last_error = v.err, updated_at = now(),
+         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END
+       FROM json_to_recordset($2::json) AS v(id uuid, status text, tried int, step int, delay int, code int, err text)
+       WHERE d.business_id = $1 AND d.id = v.id
+     ), a AS (
+       INSERT INTO callback_attempts (id, business_id, delivery_id, endpoint_id, attempt_no, url, requested_at,
+         response_status, latency_ms, error, response_body)
+       SELECT x.id, $1, x.delivery_id, x.endpoint_id, x.attempt_no, x.url, x.requested_at, x.status, x.latency, x.err, x.body
+       FROM json_to_recordset($3::json) AS x(id uuid, delivery_id uuid, endpoint_id uuid, attempt_no int, url text,
+         requested_at timestamptz, status int, latency int, err text, body text)
+     )${jobs ? `, j AS (${jobs.text})` : ""}
+     SELECT 1`,
+    [
+      businessId,
+      JSON.stringify(
+        outcomes.map((o) => ({
+          id: o.id,
+          status: o.status,
+          tried: o.tried,
+          step: o.step,
+          delay: o.delay,
+          code: o.attempt?.status ?? null,
+          err: o.error ? clean(o.error).slice(0, 500) : null,
+        })),
+      ),
+      JSON.stringify(attempts),
+      ...(jobs?.values ?? []),
+    ],
+  );
 }
 
 async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {
