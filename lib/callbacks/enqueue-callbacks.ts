@@ -1,7 +1,7 @@
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../jobs/raw-sql";
-import { enqueueDeliveryJobs } from "./deliver-job";
+import { deliveryJobs, deliveryQueue } from "./deliver-job";
 import { retrySchedule } from "./retry-schedule";
 import { optInEventTypes, type CallbackEvent, type CallbackEventType } from "./schemas";
 
@@ -27,33 +27,42 @@ export async function enqueueCallbacks(
       [businessId],
     );
     if (endpoints.length === 0) return { deliveryIds: [] };
-    const ids: string[] = [];
-    const endpointIds: string[] = [];
-    const types: string[] = [];
-    const subjects: Array<string | null> = [];
-    const payloads: string[] = [];
+    const rows: Array<{
+      id: string;
+      endpoint_id: string;
+      event_type: string;
+      subject_id: string | null;
+      payload: unknown;
+    }> = [];
     for (const e of events) {
-      const payload = JSON.stringify(e.payload);
       const subject = e.subjectId ?? defaultSubject(e);
       for (const ep of endpoints) {
         if (!subscribed(ep.events, e.event)) continue;
-        ids.push(uuidv7());
-        endpointIds.push(ep.id);
-        types.push(e.event);
-        subjects.push(subject);
-        payloads.push(payload);
+        rows.push({
+          id: uuidv7(),
+          endpoint_id: ep.id,
+          event_type: e.event,
+          subject_id: subject,
+          payload: e.payload,
+        });
       }
     }
-    if (ids.length === 0) return { deliveryIds: [] };
+    if (rows.length === 0) return { deliveryIds: [] };
+    const ids = rows.map((r) => r.id);
     const firstDelay = retrySchedule()[0] ?? 0;
+    // The rows and their jobs in one statement: one JSON document (node-postgres would escape
+    // an array parameter element by element) and pg-boss's own job insert as a CTE.
+    const jobs = await deliveryQueue.insertSql(tx.db, deliveryJobs(businessId, ids, firstDelay), 4);
     await rawQuery(
       tx.db,
-      `INSERT INTO callback_deliveries (id, business_id, endpoint_id, event_type, subject_id, payload, next_attempt_at)
-       SELECT v.id, $1, v.endpoint_id, v.event_type, v.subject_id, v.payload, now() + make_interval(secs => $7)
-       FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::jsonb[]) AS v(id, endpoint_id, event_type, subject_id, payload)`,
-      [businessId, ids, endpointIds, types, subjects, payloads, firstDelay],
+      `WITH d AS (
+         INSERT INTO callback_deliveries (id, business_id, endpoint_id, event_type, subject_id, payload, next_attempt_at)
+         SELECT v.id, $1, v.endpoint_id, v.event_type, v.subject_id, v.payload, now() + make_interval(secs => $3)
+         FROM json_to_recordset($2::json) AS v(id uuid, endpoint_id uuid, event_type text, subject_id text, payload jsonb)
+       ), j AS (${jobs.text})
+       SELECT 1`,
+      [businessId, JSON.stringify(rows), firstDelay, ...jobs.values],
     );
-    await enqueueDeliveryJobs(tx.db, businessId, ids, firstDelay);
     return { deliveryIds: ids };
   });
 }
