@@ -291,7 +291,9 @@ function TableView<TData extends RowData>({
         </div>
       ) : null}
       <div
-        className={cn("overflow-x-auto transition-opacity", busy && "opacity-60")}
+        // relative: absolutely positioned sr-only text in cells is placed (and clipped) here
+        // instead of widening the whole page beyond the table's scroll box.
+        className={cn("relative overflow-x-auto transition-opacity", busy && "opacity-60")}
         aria-busy={busy || undefined}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>

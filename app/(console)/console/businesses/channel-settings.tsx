@@ -25,23 +25,35 @@ type Business = { id: string; name: string };
 
 const channelNames: Record<Channel, string> = { chatapp: "chatapp", rcs: "RCS" };
 
-/** The write-only secrets of each channel: label, and what applies when none is stored. */
+/** The write-only secrets of each channel: label, and what applies while none is stored. */
 const secretFields: Record<Channel, { key: ChannelSecretKey; label: string; fallback: string }[]> = {
   chatapp: [
-    { key: "accessToken", label: "Access token", fallback: "WHATSAPP_ACCESS_TOKEN" },
-    { key: "appSecret", label: "App secret", fallback: "none: this business's webhook URL refuses events" },
+    {
+      key: "accessToken",
+      label: "Access token",
+      fallback: "While not set, the server's WHATSAPP_ACCESS_TOKEN is used",
+    },
+    {
+      key: "appSecret",
+      label: "App secret",
+      fallback: "While not set, this business's webhook URL refuses events",
+    },
     {
       key: "verifyToken",
       label: "Verify token",
-      fallback: "none: this business's webhook URL refuses Meta's check",
+      fallback: "While not set, this business's webhook URL refuses Meta's subscription check",
     },
   ],
   rcs: [
-    { key: "accessToken", label: "Access token", fallback: "RBM_ACCESS_TOKEN" },
+    {
+      key: "accessToken",
+      label: "Access token",
+      fallback: "While not set, the server's RBM_ACCESS_TOKEN is used",
+    },
     {
       key: "clientToken",
       label: "Client token",
-      fallback: "none: this business's webhook URL refuses events",
+      fallback: "While not set, this business's webhook URL refuses events",
     },
   ],
 };
@@ -121,7 +133,7 @@ function ChannelSettingsDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`${channelNames[channel]} for ${business.name}`}
+      title={`${channelNames[channel]} settings for ${business.name}`}
       description="Provider, senders and credentials of this channel. Secrets are write-only: they are stored encrypted and never shown again."
       footer={
         <>
@@ -226,7 +238,7 @@ function SecretField({
           </span>
         }
         placeholder={configured ? "Stored; type to replace it" : "Type to set it"}
-        hint={configured ? "Leave blank to keep the stored value" : `When not set: ${field.fallback}`}
+        hint={configured ? "Leave blank to keep the stored value" : field.fallback}
       />
       {configured ? (
         <Checkbox

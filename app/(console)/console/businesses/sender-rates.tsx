@@ -28,7 +28,10 @@ export function SenderRatesCell({ business }: { business: Business }) {
       <ul className="space-y-1" data-testid={`senders-${business.id}`}>
         {business.senders.map((s) => (
           <li key={s.sender} className="flex items-center gap-1.5 whitespace-nowrap">
-            <code className="font-mono text-xs text-slate-500">{s.sender}</code>
+            {/* Ids are also in the Channels column: cut long ones so the table stays narrow. */}
+            <code className="max-w-[8rem] truncate font-mono text-xs text-slate-500" title={s.sender}>
+              {s.sender}
+            </code>
             <span className="font-medium text-slate-900">{s.perSecond}/s</span>
             {s.isDefault ? <Badge tone="neutral">default</Badge> : null}
           </li>
@@ -124,7 +127,12 @@ function SenderRateForm({
       <div className="flex items-start gap-2">
         <Input
           className="flex-1"
-          label={<span className="font-mono">{sender.sender}</span>}
+          label={
+            <>
+              <span className="font-mono">{sender.sender}</span>
+              <span className="sr-only"> messages per second</span>
+            </>
+          }
           hint={hint}
           error={form.formState.errors.perSecond?.message}
           inputMode="numeric"
@@ -137,7 +145,7 @@ function SenderRateForm({
           <Button
             type="button"
             variant="secondary"
-            className="mt-6"
+            className="mt-6.5"
             loading={form.formState.isSubmitting}
             onClick={() => {
               form.setValue("perSecond", "");
@@ -147,7 +155,7 @@ function SenderRateForm({
             Remove limit
           </Button>
         ) : (
-          <Button type="submit" variant="secondary" className="mt-6" loading={form.formState.isSubmitting}>
+          <Button type="submit" variant="secondary" className="mt-6.5" loading={form.formState.isSubmitting}>
             Save<span className="sr-only"> the rate of {sender.sender}</span>
           </Button>
         )}
