@@ -29,7 +29,7 @@ import {
 
 export const eventLabels: Record<(typeof callbackEventTypes)[number], string> = {
   "message.status": "Message status",
-  "message.received": "Message received (customer replies)",
+  "message.received": "Customer messages",
   "call.cdr": "Call data record",
   "capability.batch": "Capability batch",
   test: "Test",
@@ -65,12 +65,8 @@ function buildColumns(h: Handlers) {
       header: "Events",
       cell: (c) =>
         c.row.original.events.length === 0 ? (
-          <span
-            className="text-sm text-slate-600"
-            title="Customer messages (message.received) must be ticked"
-          >
-            All events
-          </span>
+          // message.received is opt-in: an endpoint with no events ticked does not get it.
+          <span className="text-sm text-slate-600">All except customer messages</span>
         ) : (
           <div className="flex flex-wrap gap-1">
             {c.row.original.events.map((e) => (
@@ -341,11 +337,11 @@ function EndpointDialog({
           autoFocus
         />
         <FormField form={form} name="description" label="Description" placeholder="e.g. CRM production" />
-        <fieldset className="space-y-2">
+        <fieldset className="space-y-2" aria-describedby="callback-events-hint">
           <legend className="text-sm font-medium text-slate-800">Events</legend>
-          <p className="text-xs text-slate-500">
-            None ticked: the endpoint receives every event type except customer messages (tick Message
-            received for those).
+          <p id="callback-events-hint" className="text-xs text-slate-500">
+            None ticked: every event type except customer messages. Customer messages (what customers send to
+            your numbers) come only when ticked.
           </p>
           {callbackEventTypes
             .filter((t) => t !== "test")

@@ -38,7 +38,7 @@ export default async function CallbacksPage({ searchParams }: { searchParams: Se
     <>
       <PageHeader
         title="Callbacks"
-        description="Endpoints that receive signed events (message status, call records, capability results), and every delivery attempt."
+        description="Endpoints that receive signed events (message status, customer messages, call records, capability results), and every delivery attempt."
       />
       <div className="space-y-8">
         <EndpointsView endpoints={endpoints} canSeeSecrets={canSeeCallbackSecrets(user.role)} />

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition, type KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -51,6 +51,24 @@ export function PhoneView({
     ...inbox.filter((m) => m.channel === tab).map((m) => ({ at: m.createdAt, key: m.messageId, m })),
     ...replies.filter((r) => r.channel === tab).map((r) => ({ at: r.receivedAt, key: r.id, r })),
   ].sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
+
+  // As on a phone, the newest message is in view: scroll down when something arrives.
+  const listRef = useRef<HTMLDivElement>(null);
+  const newest = shown.at(-1)?.key;
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [tab, newest]);
+
+  // Tabs as in the ARIA pattern: one tab stop, arrow keys move between the channels.
+  const tabKeys = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
+    e.preventDefault();
+    const next: Channel =
+      e.key === "Home" ? "chatapp" : e.key === "End" ? "rcs" : tab === "rcs" ? "chatapp" : "rcs";
+    setTab(next);
+    document.getElementById(`phone-tab-${next}`)?.focus();
+  };
   return (
     <div className="flex flex-col items-center gap-3">
       <div
@@ -74,11 +92,14 @@ export function PhoneView({
           {(["chatapp", "rcs"] as const).map((c) => (
             <button
               key={c}
+              id={`phone-tab-${c}`}
               role="tab"
               type="button"
               aria-selected={tab === c}
               aria-controls={`phone-${c}`}
+              tabIndex={tab === c ? 0 : -1}
               onClick={() => setTab(c)}
+              onKeyDown={tabKeys}
               className={cn(
                 "px-3 py-2 font-medium",
                 tab === c ? "bg-slate-700 text-white" : "text-slate-300 hover:text-white",
@@ -89,9 +110,11 @@ export function PhoneView({
           ))}
         </div>
         <div
+          ref={listRef}
           id={`phone-${tab}`}
           role="tabpanel"
-          aria-label={tab === "rcs" ? "RCS messages" : "Chatapp messages"}
+          aria-labelledby={`phone-tab-${tab}`}
+          tabIndex={0}
           className={cn(
             "h-[34rem] space-y-3 overflow-y-auto p-3",
             tab === "chatapp" ? "bg-[#e5ddd5]" : "bg-slate-100",
@@ -117,7 +140,8 @@ export function PhoneView({
 function ReplyBubble({ r }: { r: CustomerReplyView }) {
   return (
     <article
-      aria-label={`Reply ${r.id}`}
+      aria-label={`Reply at ${time(r.receivedAt)}`}
+      data-reply-id={r.id}
       className="ml-auto max-w-[85%] rounded-lg rounded-tr-none bg-[#dcf8c6] px-3 py-2 text-sm shadow-sm"
     >
       <p className="whitespace-pre-wrap text-slate-900">{r.text ?? `(${r.type})`}</p>
@@ -149,7 +173,11 @@ function ReplyBox({ number, channel }: { number: string; channel: Channel }) {
     router.refresh();
   });
   return (
-    <form onSubmit={submit} noValidate className="flex items-start gap-2 bg-slate-800 p-2">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex items-start gap-2 border-t border-slate-300 bg-slate-100 p-2"
+    >
       <Input
         {...form.register("text")}
         label={`Reply as +${number}`}
@@ -159,7 +187,7 @@ function ReplyBox({ number, channel }: { number: string; channel: Channel }) {
         error={form.formState.errors.text?.message}
         className="flex-1"
       />
-      <Button type="submit" size="sm" loading={form.formState.isSubmitting}>
+      <Button type="submit" loading={form.formState.isSubmitting}>
         Send
       </Button>
     </form>
@@ -196,8 +224,7 @@ function Bubble({ m }: { m: InboxMessage }) {
         )}
       >
         {m.preview.imageUrl ? (
-          // eslint-disable-next-line @next/next/no-img-element -- arbitrary external media URLs
-          <img src={m.preview.imageUrl} alt="" className={cn("w-full object-cover", rcs ? "h-36" : "h-32")} />
+          <MediaImage src={m.preview.imageUrl} className={rcs ? "h-36" : "h-32"} />
         ) : null}
         <div className="space-y-1 px-3 py-2">
           {m.preview.title ? <p className="font-semibold text-slate-900">{m.preview.title}</p> : null}
@@ -276,17 +303,10 @@ function Cards({ cards }: { cards: NonNullable<InboxMessage["preview"]["cards"]>
       {cards.map((card, i) => (
         <li
           key={i}
-          aria-label={`Card ${i + 1}`}
+          aria-label={`Card ${i + 1} of ${cards.length}`}
           className="w-40 shrink-0 overflow-hidden rounded-lg bg-white shadow-sm"
         >
-          {card.imageUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- arbitrary external media URLs
-            <img src={card.imageUrl} alt="" className="h-24 w-full object-cover" />
-          ) : (
-            <div className="flex h-24 items-center justify-center bg-slate-200 text-xs text-slate-500">
-              Image
-            </div>
-          )}
+          <MediaImage src={card.imageUrl} className="h-24" />
           <p className="px-2 py-1.5 text-xs whitespace-pre-wrap text-slate-900">{card.text}</p>
           {card.buttons.length > 0 ? (
             <div className="divide-y divide-slate-200 border-t border-slate-200 text-xs">
@@ -315,23 +335,52 @@ function Cards({ cards }: { cards: NonNullable<InboxMessage["preview"]["cards"]>
   );
 }
 
+/** A message's image, or a grey "Image" box when there is none or it does not load. */
+function MediaImage({ src, className }: { src?: string | null; className: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src)
+    return (
+      <div
+        className={cn(
+          "flex w-full items-center justify-center bg-slate-200 text-xs text-slate-500",
+          className,
+        )}
+      >
+        Image
+      </div>
+    );
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- arbitrary external media URLs
+    <img
+      src={src}
+      alt=""
+      // A load that failed before hydration fires no onError: check when mounted too.
+      ref={(el) => {
+        if (el?.complete && el.naturalWidth === 0) setFailed(src);
+      }}
+      onError={() => setFailed(src)}
+      className={cn("w-full object-cover", className)}
+    />
+  );
+}
+
 /** WhatsApp-style ticks: one grey (sent), two grey (delivered), two blue (read), red (failed). */
 function Ticks({ status }: { status: InboxMessage["status"] }) {
   if (status === "failed" || status === "error")
     return (
-      <span className="font-bold text-red-600" aria-label="failed">
+      <span role="img" className="font-bold text-red-600" aria-label="failed">
         !
       </span>
     );
   const count = status === "sent" ? 1 : status === "delivered" || status === "read" ? 2 : 0;
   if (count === 0)
     return (
-      <span aria-label="pending" className="text-slate-400">
+      <span role="img" aria-label="pending" className="text-slate-400">
         ◷
       </span>
     );
   return (
-    <span aria-label={status} className={status === "read" ? "text-sky-500" : "text-slate-400"}>
+    <span role="img" aria-label={status} className={status === "read" ? "text-sky-500" : "text-slate-400"}>
       {"✓".repeat(count)}
     </span>
   );
