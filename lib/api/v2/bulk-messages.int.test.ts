@@ -41,6 +41,41 @@ describe("B1 bulk send, B2 and B3 status", () => {
     delete process.env.MESSAGES_BULK_MAX;
   });
 
+  it("writes 5,000 subscribers in chunks, but a bad one at the end leaves nothing written", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    const subscribers = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        subscriberId: `9199${String(i).padStart(7, "0")}1`,
+        variables: [`Kid${i}`, String(i), `?Kid_ID=${i}`],
+      }));
+    const count = async () =>
+      (
+        await rawQuery<{ n: number }>(
+          db(),
+          `SELECT count(*)::int AS n FROM messages WHERE business_id = $1`,
+          [t.business.id],
+        )
+      )[0]!.n;
+
+    const bad = [...subscribers(4_999), { subscriberId: "12", variables: ["a", "b", "c"] }];
+    const refused = await post(t, bulk(tpl.name, phoneOf(t), bad));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.details[0].path).toBe("subscribers.4999.subscriberId");
+    expect(await count()).toBe(0); // the chunks written before the bad one were rolled back
+
+    const ok = await post(t, bulk(tpl.name, phoneOf(t), subscribers(5_000)));
+    expect(ok.status).toBe(200);
+    expect(await count()).toBe(5_000);
+    const jobs = await rawQuery<{ n: number }>(
+      db(),
+      `SELECT coalesce(sum(jsonb_array_length(data->'ids')), 0)::int AS n FROM pgboss.job
+       WHERE name = 'messages.dispatch' AND data->>'businessId' = $1`,
+      [t.business.id],
+    );
+    expect(jobs[0]!.n).toBe(5_000); // every message has its dispatch job
+  });
+
   it("fills each subscriber's slots in order (header, body, URL button suffix)", async () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id, { components: richComponents });
