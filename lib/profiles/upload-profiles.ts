@@ -6,9 +6,9 @@ import { profileRecord, uploadProfilesInput, type ProfileRecord, type UploadProf
 
 /**
  * F1: validates each record on its own (a bad record is reported by index, never fails the
- * call) and upserts the valid ones by (business, phone) in ONE statement: the columns travel
- * as nine arrays through `unnest`, so a 1,000-profile upload is one round trip with nine
- * parameters instead of 10,000. A value left out of a re-upload keeps the stored one.
+ * call) and upserts the valid ones by (business, phone) in ONE statement: the rows travel as
+ * one JSON document (`json_to_recordset`), so a 1,000-profile upload is one round trip with one
+ * parameter instead of 10,000. A value left out of a re-upload keeps the stored one.
  */
 export async function uploadProfiles(
   ctx: Ctx,
@@ -36,18 +36,28 @@ export async function uploadProfiles(
   // order: no deadlocks between them.
   const rows = [...byPhone.values()].sort((x, y) => (x.phone < y.phone ? -1 : x.phone > y.phone ? 1 : 0));
   if (rows.length > 0) {
-    const col = <T>(f: (r: ProfileRecord) => T) => sql.param(rows.map(f));
+    // One JSON document: node-postgres escapes array parameters element by element, which
+    // cost more than the upsert's own work for 1,000 profiles (measured with --cpu-prof).
+    const doc = JSON.stringify(
+      rows.map((r) => ({
+        id: uuidv7(),
+        phone: r.phone,
+        cc: r.countrycode,
+        name: r.name ?? null,
+        age: r.age ?? null,
+        gender: r.gender ?? null,
+        dob: r.dob ?? null,
+        bsid: r.businesssubscriberid ?? null,
+        city: r.city ?? null,
+      })),
+    );
     await inTransaction(ctx, async (tx) => {
       await tx.db.execute(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
                               business_subscriber_id, city)
         SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city
-        FROM unnest(${col(() => uuidv7())}::uuid[], ${col((r) => r.phone)}::text[],
-                    ${col((r) => r.countrycode)}::text[], ${col((r) => r.name ?? null)}::text[],
-                    ${col((r) => r.age ?? null)}::int[], ${col((r) => r.gender ?? null)}::text[],
-                    ${col((r) => r.dob ?? null)}::date[], ${col((r) => r.businesssubscriberid ?? null)}::text[],
-                    ${col((r) => r.city ?? null)}::text[])
-             AS u(id, phone, cc, name, age, gender, dob, bsid, city)
+        FROM json_to_recordset(${doc}::json)
+             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text)
         ORDER BY u.phone
         ON CONFLICT (business_id, phone) DO UPDATE SET
           country_code = excluded.country_code,
