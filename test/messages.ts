@@ -1,4 +1,5 @@
 import { templates } from "../db/schema";
+import type { TestBusiness } from "./factories";
 import { db } from "../lib/db";
 import { uuidv7 } from "../lib/ids";
 import { drainQueues } from "../lib/jobs/workers";
@@ -7,6 +8,29 @@ import "../lib/jobs/register-all";
 // Messaging tests run the simulator with no delays and without the lookup caches.
 process.env.SIMULATOR_MESSAGE_DELAYS = "0,0,0";
 process.env.MESSAGES_CACHE_MS = "0";
+
+/** The business's first chatapp sender (phoneNumberId). */
+export const phoneOf = (t: TestBusiness) =>
+  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+
+/** An A1 body: the template's body parameters filled with `params` (its two variables by default). */
+export const a1Body = (
+  name: string,
+  phoneNumberId: string,
+  to = "919900000001",
+  params = ["Asha", "A-1"],
+) => ({
+  message: {
+    messageType: "template" as const,
+    name,
+    language: "en_US",
+    components: [
+      { componentType: "body", parameters: params.map((text) => ({ type: "text" as const, text })) },
+    ],
+  },
+  to,
+  phoneNumberId,
+});
 
 /** An APPROVED template inserted directly (the review flow has its own tests). */
 export async function approvedTemplate(

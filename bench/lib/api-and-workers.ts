@@ -6,13 +6,14 @@ process.env.ROLE = "api";
 if (process.env.BENCH_QUERY_STATS) await import("./query-stats");
 const { startServer } = await import("../../lib/server/start");
 const { boss } = await import("../../lib/jobs/boss");
-const { startWorkers } = await import("../../lib/jobs/workers");
-const { startWorkerProcesses } = await import("../../lib/server/worker-processes");
+const { startJobWorkers } = await import("../../lib/server/worker-processes");
 const running = await startServer();
-const processes = Number(process.env.WORKER_PROCESSES ?? 0);
-const workers = processes > 0 ? startWorkerProcesses(processes, process.env.DATABASE_URL!) : undefined;
-if (!workers) await startWorkers(boss());
-const stop = () => void Promise.all([running.stop(), workers?.stop(10_000)]).then(() => process.exit(0));
+const workers = await startJobWorkers(
+  boss(),
+  Number(process.env.WORKER_PROCESSES ?? 0),
+  process.env.DATABASE_URL!,
+);
+const stop = () => void Promise.all([running.stop(), workers.stop(10_000)]).then(() => process.exit(0));
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
 export {};

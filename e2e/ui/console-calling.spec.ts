@@ -1,20 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../accounts";
-import { signIn } from "./helpers";
+import { createBusiness, signIn } from "./helpers";
 
 test("an operator sets a business's calling provider and registered number; secrets stay on the server", async ({
   page,
 }) => {
   await signIn(page, E2E_OPERATOR);
   // A business of its own, so other specs keep the demo business on the simulator.
-  const name = `E2E Calls ${Date.now().toString(36)}`;
-  await page.getByRole("button", { name: "Create business" }).first().click();
-  const create = page.getByRole("dialog", { name: "Create business" });
-  await create.getByLabel("Name").fill(name);
-  await create.getByRole("button", { name: "Create business" }).click();
-  await expect(create).toBeHidden();
-
-  const row = page.getByRole("row").filter({ hasText: name });
+  const { name, row } = await createBusiness(page, "E2E Calls");
   await expect(row).toContainText("simulator");
   await row.getByRole("button", { name: `Configure calling for ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: `Calling for ${name}` });

@@ -1,20 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { E2E_OPERATOR } from "../accounts";
-import { signIn } from "./helpers";
+import { createBusiness, signIn } from "./helpers";
 
 test("an operator sets a sender's dispatch rate with inline errors, and returns it to the default", async ({
   page,
 }) => {
   await signIn(page, E2E_OPERATOR);
   // A business of its own, so the demo business keeps the default rates.
-  const name = `E2E Rates ${Date.now().toString(36)}`;
-  await page.getByRole("button", { name: "Create business" }).first().click();
-  const create = page.getByRole("dialog", { name: "Create business" });
-  await create.getByLabel("Name").fill(name);
-  await create.getByRole("button", { name: "Create business" }).click();
-  await expect(create).toBeHidden();
-
-  const row = page.getByRole("row").filter({ hasText: name });
+  const { name, row } = await createBusiness(page, "E2E Rates");
   const rates = row.getByTestId(/^senders-/);
   await expect(rates.getByRole("listitem")).toHaveCount(2); // the chatapp number and the RCS agent
   await expect(rates.getByRole("listitem").first()).toContainText("default");

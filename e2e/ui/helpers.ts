@@ -24,3 +24,18 @@ export async function apiKeyFor(page: Page): Promise<{ businessId: string; key: 
   await expect(shown).toBeHidden();
   return { businessId, key };
 }
+
+/**
+ * Creates a business from the operator console (signed in as the operator, on the Businesses
+ * page) with a unique name, so a spec can change it without touching the demo business.
+ * Returns its name and its table row.
+ */
+export async function createBusiness(page: Page, prefix: string) {
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  await page.getByRole("button", { name: "Create business" }).first().click();
+  const create = page.getByRole("dialog", { name: "Create business" });
+  await create.getByLabel("Name").fill(name);
+  await create.getByRole("button", { name: "Create business" }).click();
+  await expect(create).toBeHidden();
+  return { name, row: page.getByRole("row").filter({ hasText: name }) };
+}

@@ -1,9 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import { businessChannels } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
-import { sealConfigSecrets, secretKeys } from "../channels/channel-secrets";
+import { secretKeys } from "../channels/channel-secrets";
 import { inTransaction, type Ctx } from "../context";
-import { invalid, notFound } from "../errors";
 import {
   channelSettingsForm,
   splitIds,
@@ -11,7 +8,7 @@ import {
   type ChannelSettingsView,
 } from "./channel-settings-schemas";
 import { channelSettingsView } from "./channel-settings-view";
-import { providersByChannel } from "./schemas";
+import { assertChannelProvider, updateChannelRow } from "./channel-row";
 
 /**
  * The console's save of a channel's settings (the admin CLI's channel:configure too): the
@@ -26,61 +23,44 @@ export async function updateChannelSettings(
   raw: ChannelSettingsForm,
 ): Promise<ChannelSettingsView> {
   const input = channelSettingsForm.parse(raw);
-  const allowed: readonly string[] = providersByChannel[input.channel];
-  if (input.provider && !allowed.includes(input.provider)) {
-    throw invalid(`Provider must be one of ${allowed.join(", ")} for ${input.channel}`, [
-      { path: "provider", message: `Unknown provider for ${input.channel}` },
-    ]);
-  }
+  assertChannelProvider(input.channel, input.provider);
   const keys: readonly string[] = secretKeys[input.channel];
   return inTransaction(ctx, async (tx) => {
-    const where = and(
-      eq(businessChannels.businessId, input.businessId),
-      eq(businessChannels.channel, input.channel),
-    );
-    const [current] = await tx.db.select().from(businessChannels).where(where).for("update");
-    if (!current) throw notFound("Business");
-    const config: Record<string, unknown> = { ...(current.config as Record<string, unknown>) };
-    const setOrDrop = (key: string, value: string | undefined) => {
-      if (value === undefined) return;
-      if (value) config[key] = value;
-      else delete config[key];
-    };
-    if (input.channel === "chatapp") {
-      if (input.phoneNumberIds !== undefined) config.phoneNumberIds = splitIds(input.phoneNumberIds);
-      setOrDrop("wabaId", input.wabaId);
-      setOrDrop("appId", input.appId);
-    } else {
-      setOrDrop("agentId", input.agentId);
-    }
     const replaced: string[] = [];
     const cleared: string[] = [];
-    for (const key of keys) {
-      const typed = input[key as keyof typeof input];
-      if (typeof typed === "string" && typed) {
-        config[key] = typed;
-        replaced.push(key);
-      } else if ((input.clear as string[]).includes(key) && key in config) {
-        delete config[key];
-        cleared.push(key);
+    const row = await updateChannelRow(tx, input.businessId, input.channel, (current) => {
+      const config: Record<string, unknown> = { ...(current.config as Record<string, unknown>) };
+      const setOrDrop = (key: string, value: string | undefined) => {
+        if (value === undefined) return;
+        if (value) config[key] = value;
+        else delete config[key];
+      };
+      if (input.channel === "chatapp") {
+        if (input.phoneNumberIds !== undefined) config.phoneNumberIds = splitIds(input.phoneNumberIds);
+        setOrDrop("wabaId", input.wabaId);
+        setOrDrop("appId", input.appId);
+      } else {
+        setOrDrop("agentId", input.agentId);
       }
-    }
-    const [row] = await tx.db
-      .update(businessChannels)
-      .set({
-        provider: input.provider,
-        config: sealConfigSecrets(config, input.channel),
-        updatedAt: sql`now()`,
-      })
-      .where(where)
-      .returning();
+      for (const key of keys) {
+        const typed = input[key as keyof typeof input];
+        if (typeof typed === "string" && typed) {
+          config[key] = typed;
+          replaced.push(key);
+        } else if ((input.clear as string[]).includes(key) && key in config) {
+          delete config[key];
+          cleared.push(key);
+        }
+      }
+      return { provider: input.provider ?? current.provider, config };
+    });
     await recordAudit(tx, {
       businessId: input.businessId,
       action: "channel.settings",
       targetType: "business_channel",
       targetId: input.channel,
-      data: { provider: row!.provider, secretsReplaced: replaced, secretsCleared: cleared },
+      data: { provider: row.provider, secretsReplaced: replaced, secretsCleared: cleared },
     });
-    return channelSettingsView(row!);
+    return channelSettingsView(row);
   });
 }

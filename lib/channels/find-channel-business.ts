@@ -28,3 +28,17 @@ export async function findChannelBusiness(
   // Two businesses claiming one sender is a misconfiguration: don't guess between them.
   return rows.length === 1 ? rows[0]!.businessId : undefined;
 }
+
+/**
+ * The business a Meta webhook change belongs to: the one its URL names (per-business webhook
+ * URL), else the owner of the change's `metadata.phone_number_id` on whatsapp-cloud.
+ */
+export async function metaChangeBusiness(
+  ctx: Ctx,
+  scope: { businessId?: string },
+  phoneNumberId: string | undefined,
+): Promise<string | undefined> {
+  if (scope.businessId) return scope.businessId;
+  if (!phoneNumberId) return undefined;
+  return findChannelBusiness(ctx, { channel: "chatapp", provider: "whatsapp-cloud", phoneNumberId });
+}

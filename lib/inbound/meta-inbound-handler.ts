@@ -1,4 +1,4 @@
-import { findChannelBusiness } from "../channels/find-channel-business";
+import { metaChangeBusiness } from "../channels/find-channel-business";
 import { parseMetaInbound } from "../channels/whatsapp-cloud/inbound-messages";
 import { onMetaWebhookField } from "../channels/whatsapp-cloud/webhook";
 import { systemCtx } from "../context";
@@ -15,11 +15,7 @@ onMetaWebhookField("messages", "inbound", async (change, _entry, scope) => {
   const { phoneNumberId, messages } = parseMetaInbound(change.value);
   if (messages.length === 0) return;
   const ctx = systemCtx("meta-webhook");
-  const businessId =
-    scope.businessId ??
-    (phoneNumberId
-      ? await findChannelBusiness(ctx, { channel: "chatapp", provider: "whatsapp-cloud", phoneNumberId })
-      : undefined);
+  const businessId = await metaChangeBusiness(ctx, scope, phoneNumberId);
   if (!businessId) {
     log.warn({ phoneNumberId, count: messages.length }, "inbound messages for an unknown sender dropped");
     return;

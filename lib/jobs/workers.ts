@@ -77,7 +77,7 @@ export function defineQueue<T extends object>(def: QueueDefinition<T>): QueueHan
     async insertSql(executor, jobs, firstParam) {
       await ensureQueue(executor, def.name);
       return {
-        text: bossInsertJobs().replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + firstParam - 1}`),
+        text: bossInsertJobs(firstParam),
         // pg-boss's insert parameters: the jobs, then the constructor's defaults, which
         // lib/jobs/boss.ts leaves unset (the queue's own options apply).
         values: [JSON.stringify(bossJobs(def.name, jobs)), null, null, null, null, null],
@@ -94,10 +94,21 @@ function bossJobs(name: string, jobs: Array<{ data: object } & SendOptions>) {
   }));
 }
 
-let insertJobsText: string | undefined;
-/** pg-boss's own multi-job INSERT (plans.insertJobs), so embedding it cannot drift from boss.insert. */
-function bossInsertJobs(): string {
-  return (insertJobsText ??= bossPlans.insertJobs(BOSS_SCHEMA));
+const insertJobsText = new Map<number, string>();
+/**
+ * pg-boss's own multi-job INSERT (plans.insertJobs), so embedding it cannot drift from
+ * boss.insert, with its parameters renumbered from `firstParam` (built once per numbering: it
+ * is on the send path's every commit).
+ */
+function bossInsertJobs(firstParam: number): string {
+  let text = insertJobsText.get(firstParam);
+  if (text === undefined) {
+    text = bossPlans
+      .insertJobs(BOSS_SCHEMA)
+      .replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + firstParam - 1}`);
+    insertJobsText.set(firstParam, text);
+  }
+  return text;
 }
 
 export function queueDefinitions(): AnyDefinition[] {

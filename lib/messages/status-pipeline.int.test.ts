@@ -7,7 +7,7 @@ import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
-import { approvedTemplate, drainAll } from "@/test/messages";
+import { a1Body, approvedTemplate, drainAll, phoneOf } from "@/test/messages";
 import { applyStatusEvents } from "./apply-status-events";
 import { listSimulatorInbox } from "./list-simulator-inbox";
 import { sendBulkMessages } from "./send-bulk-messages";
@@ -16,28 +16,8 @@ import { simulateRecipientAction } from "./simulate-recipient-action";
 
 const ctx = systemCtx("test");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const phoneOf = (t: TestBusiness) =>
-  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
-
 async function sendOne(t: TestBusiness, to: string, name: string) {
-  return sendTemplateMessage(ctx, t.business.id, {
-    message: {
-      messageType: "template",
-      name,
-      language: "en_US",
-      components: [
-        {
-          componentType: "body",
-          parameters: [
-            { type: "text", text: "A" },
-            { type: "text", text: "B" },
-          ],
-        },
-      ],
-    },
-    to,
-    phoneNumberId: phoneOf(t),
-  });
+  return sendTemplateMessage(ctx, t.business.id, a1Body(name, phoneOf(t), to, ["A", "B"]));
 }
 
 async function events(businessId: string, messageId: string) {

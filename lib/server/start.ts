@@ -10,8 +10,8 @@ import { migrate } from "../db/migrate";
 import { env } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
 import "../jobs/register-all";
-import { ensureQueues, startWorkers, stopWorkers } from "../jobs/workers";
-import { startWorkerProcesses, type WorkerProcesses } from "./worker-processes";
+import { ensureQueues } from "../jobs/workers";
+import { startJobWorkers } from "./worker-processes";
 import { log } from "../log";
 import { formatCredentials, seedDemo } from "../seed/seed-demo";
 
@@ -59,10 +59,10 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     port = (server.address() as { port: number }).port;
     log.info({ port, role: cfg.ROLE }, "listening");
   }
-  let workerProcesses: WorkerProcesses | undefined;
-  if (cfg.ROLE === "all" && cfg.WORKER_PROCESSES > 0) {
-    workerProcesses = startWorkerProcesses(cfg.WORKER_PROCESSES, process.env.DATABASE_URL!);
-  } else if (cfg.ROLE === "all" || cfg.ROLE === "worker") await startWorkers(boss);
+  const workers =
+    cfg.ROLE === "all" || cfg.ROLE === "worker"
+      ? await startJobWorkers(boss, cfg.ROLE === "all" ? cfg.WORKER_PROCESSES : 0, process.env.DATABASE_URL!)
+      : undefined;
 
   const url = `http://localhost:${port}`;
   if (creds && !opts.quiet) process.stdout.write(formatCredentials(creds, url) + "\n");
@@ -72,8 +72,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     (stopping ??= (async () => {
       const deadline = cfg.SHUTDOWN_TIMEOUT * 1000;
       if (server) await closeHttp(server, deadline);
-      await workerProcesses?.stop(deadline);
-      await stopWorkers();
+      await workers?.stop(deadline);
       await stopBoss(deadline);
       await closeDb();
       if (embedded) await embedded.stop();

@@ -5,7 +5,7 @@ import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";
 import { freshDatabase } from "@/test/fresh-database";
-import { approvedTemplate } from "@/test/messages";
+import { a1Body, approvedTemplate, phoneOf } from "@/test/messages";
 import { startWorkerProcesses } from "./worker-processes";
 
 // ROLE=all with WORKER_PROCESSES=n runs the job workers in child processes (server.ts with
@@ -49,24 +49,7 @@ describe("worker processes", () => {
     const tpl = await approvedTemplate(t.business.id);
     const res = await api(`/api/v3/message/${t.business.id}/template`, {
       headers: { "x-api-key": t.apiKey },
-      json: {
-        message: {
-          messageType: "template",
-          name: tpl.name,
-          language: "en_US",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "Asha" },
-                { type: "text", text: "A-1" },
-              ],
-            },
-          ],
-        },
-        to: "919900000001",
-        phoneNumberId: t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0],
-      },
+      json: a1Body(tpl.name, phoneOf(t)),
     });
     expect(res.status).toBe(200);
     let status = "";

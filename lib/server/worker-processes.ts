@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import type PgBoss from "pg-boss";
+import { startWorkers, stopWorkers } from "../jobs/workers";
 import { log } from "../log";
 
 export type WorkerProcesses = { stop: (deadlineMs: number) => Promise<void> };
@@ -47,4 +49,18 @@ export function startWorkerProcesses(n: number, databaseUrl: string): WorkerProc
       );
     },
   };
+}
+
+/**
+ * The job workers of a process that runs them (ROLE=all or worker): in `processes` child
+ * processes when asked (ROLE=all with WORKER_PROCESSES), else in this process.
+ */
+export async function startJobWorkers(
+  boss: PgBoss,
+  processes: number,
+  databaseUrl: string,
+): Promise<WorkerProcesses> {
+  if (processes > 0) return startWorkerProcesses(processes, databaseUrl);
+  await startWorkers(boss);
+  return { stop: () => stopWorkers() };
 }

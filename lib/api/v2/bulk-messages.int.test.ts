@@ -5,10 +5,7 @@ import { setSenderRate } from "@/lib/messages/sender-rate";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
-import { approvedTemplate, drainAll, richComponents } from "@/test/messages";
-
-const phoneOf = (t: TestBusiness) =>
-  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+import { approvedTemplate, drainAll, phoneOf, richComponents } from "@/test/messages";
 
 /** The published B1 example: slots "1", "2", "3" filled by each subscriber's variables. */
 const bulk = (name: string, phoneNumberId: string, subscribers: unknown[]) => ({

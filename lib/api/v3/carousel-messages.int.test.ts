@@ -3,12 +3,9 @@ import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
-import { approvedTemplate, carouselComponents, drainAll, richComponents } from "@/test/messages";
+import { approvedTemplate, carouselComponents, drainAll, phoneOf, richComponents } from "@/test/messages";
 
 /** A1 and B1 with a CAROUSEL template (top body + 3 cards: image, 2 body variables, quick reply + URL). */
-
-const phoneOf = (t: TestBusiness) =>
-  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
 
 const text = (t: string) => ({ type: "text", text: t });
 type CardOpts = { body?: string[]; image?: boolean; url?: string; index?: unknown };

@@ -6,21 +6,9 @@ import { rawQuery } from "@/lib/jobs/raw-sql";
 import { claimIdempotencyKey } from "@/lib/messages/idempotency";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
-import { approvedTemplate, drainAll, rcsCard, richComponents } from "@/test/messages";
+import { a1Body, approvedTemplate, drainAll, phoneOf, rcsCard, richComponents } from "@/test/messages";
 
-const phoneOf = (t: TestBusiness) =>
-  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
-
-const body = (name: string, phoneNumberId: string, to = "919900000001", params = ["Asha", "A-1"]) => ({
-  message: {
-    messageType: "template",
-    name,
-    language: "en_US",
-    components: [{ componentType: "body", parameters: params.map((text) => ({ type: "text", text })) }],
-  },
-  to,
-  phoneNumberId,
-});
+const body = a1Body;
 
 async function send(t: TestBusiness, json: unknown, headers: Record<string, string> = {}) {
   return api(`/api/v3/message/${t.business.id}/template`, {

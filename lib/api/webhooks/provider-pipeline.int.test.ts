@@ -8,7 +8,7 @@ import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
-import { approvedTemplate, drainAll } from "@/test/messages";
+import { a1Body, approvedTemplate, drainAll } from "@/test/messages";
 
 // The whole chain with the real adapters: API send -> dispatcher -> provider (a fake server
 // speaking the wire format) -> signed webhook -> forward-only status -> signed callback.
@@ -105,24 +105,7 @@ describe("whatsapp-cloud end to end", () => {
     const send = (to: string) =>
       api(`/api/v3/message/${b.business.id}/template`, {
         headers: { "x-api-key": b.apiKey },
-        json: {
-          message: {
-            messageType: "template",
-            name: tpl.name,
-            language: "en_US",
-            components: [
-              {
-                componentType: "body",
-                parameters: [
-                  { type: "text", text: "Asha" },
-                  { type: "text", text: "A-9" },
-                ],
-              },
-            ],
-          },
-          to,
-          phoneNumberId: pn,
-        },
+        json: a1Body(tpl.name, pn, to, ["Asha", "A-9"]),
       });
     const ok = await send("919812340001");
     const failing = await send("919812340047");
@@ -220,24 +203,7 @@ describe("whatsapp-cloud end to end", () => {
     });
     const res = await api(`/api/v3/message/${b.business.id}/template`, {
       headers: { "x-api-key": b.apiKey },
-      json: {
-        message: {
-          messageType: "template",
-          name: tpl.name,
-          language: "en_US",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "A" },
-                { type: "text", text: "B" },
-              ],
-            },
-          ],
-        },
-        to: "919812340002",
-        phoneNumberId: pn,
-      },
+      json: a1Body(tpl.name, pn, "919812340002", ["A", "B"]),
     });
     expect(res.status).toBe(200);
     await drainAll(3);

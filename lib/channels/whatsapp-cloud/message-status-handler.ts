@@ -1,5 +1,5 @@
 import { systemCtx } from "../../context";
-import { findChannelBusiness } from "../find-channel-business";
+import { metaChangeBusiness } from "../find-channel-business";
 import { emitStatusEvents } from "../status-sink";
 import { parseMetaStatuses } from "./message-statuses";
 import { onMetaWebhookField } from "./webhook";
@@ -14,10 +14,6 @@ onMetaWebhookField("messages", "statuses", async (change, _entry, scope) => {
   const { phoneNumberId, events } = parseMetaStatuses(change.value);
   if (events.length === 0) return;
   const ctx = systemCtx("meta-webhook");
-  const businessId =
-    scope.businessId ??
-    (phoneNumberId
-      ? await findChannelBusiness(ctx, { channel: "chatapp", provider: "whatsapp-cloud", phoneNumberId })
-      : undefined);
+  const businessId = await metaChangeBusiness(ctx, scope, phoneNumberId);
   await emitStatusEvents({ provider: "whatsapp-cloud", businessId }, events);
 });
