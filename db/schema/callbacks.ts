@@ -24,6 +24,11 @@ export const callbackEndpoints = pgTable(
       .default(sql`'{}'::text[]`),
     enabled: boolean("enabled").notNull().default(true),
     secretCiphertext: text("secret_ciphertext").notNull(),
+    // The secret a rotation replaced, sealed like the current one, and when it stops being
+    // used: until then every attempt carries a second signature made with it, so a receiver
+    // still holding it keeps verifying (Standard Webhooks rotation, docs/callbacks.md).
+    previousSecretCiphertext: text("previous_secret_ciphertext"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

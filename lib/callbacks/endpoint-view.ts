@@ -16,6 +16,10 @@ export function toEndpointView(row: EndpointRow): EndpointView {
     description: row.description,
     events: row.events as CallbackEventType[],
     enabled: row.enabled,
+    previousSecretExpiresAt:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > Date.now()
+        ? epoch(row.previousSecretExpiresAt)
+        : null,
     createdAt: epoch(row.createdAt),
     updatedAt: epoch(row.updatedAt),
   };

@@ -19,7 +19,14 @@ type Claimed = {
   attempts: number;
   step: number;
 };
-type Endpoint = { id: string; url: string; enabled: boolean; secret_ciphertext: string };
+type Endpoint = {
+  id: string;
+  url: string;
+  enabled: boolean;
+  secret_ciphertext: string;
+  /** The secret a rotation replaced, while its grace lasts (on the database clock); else null. */
+  previous_ciphertext: string | null;
+};
 
 type Outcome = {
   id: string;
@@ -63,6 +70,14 @@ export async function processDeliveries(input: {
   const t1 = performance.now();
   try {
     const endpoints = await loadEndpoints(input.businessId, [...new Set(rows.map((r) => r.endpoint_id))]);
+    // Secrets are unsealed once per endpoint and chunk, inside the attempt so that an
+    // unreadable secret fails the attempt (recorded, retried) rather than the chunk.
+    const keys = new Map<string, Buffer[]>();
+    const keysOf = (e: Endpoint) => {
+      let k = keys.get(e.id);
+      if (!k) keys.set(e.id, (k = signingKeys(e)));
+      return k;
+    };
     const schedule = retrySchedule();
     // The SSRF check runs once per endpoint and chunk: the chunk is sent within seconds.
     const targets = new Map<string, Promise<ResolvedTarget>>();
@@ -74,7 +89,7 @@ export async function processDeliveries(input: {
     const outcomes = await Promise.all(
       rows.map((row) =>
         withSlot(() =>
-          attempt(row, endpoints.get(row.endpoint_id), targetOf, schedule, cfg.CALLBACK_TIMEOUT_MS),
+          attempt(row, endpoints.get(row.endpoint_id), keysOf, targetOf, schedule, cfg.CALLBACK_TIMEOUT_MS),
         ),
       ),
     );
@@ -110,6 +125,7 @@ export async function processDeliveries(input: {
 async function attempt(
   row: Claimed,
   endpoint: Endpoint | undefined,
+  keysOf: (e: Endpoint) => Buffer[],
   targetOf: (e: Endpoint) => Promise<ResolvedTarget>,
   schedule: number[],
   timeoutMs: number,
@@ -124,7 +140,7 @@ async function attempt(
   try {
     const target = await targetOf(endpoint);
     const body = row.body;
-    const headers = signedHeaders(secretOf(endpoint), row.id, Math.floor(requestedAt.getTime() / 1000), body);
+    const headers = signedHeaders(keysOf(endpoint), row.id, Math.floor(requestedAt.getTime() / 1000), body);
     result = await postJson(target, { ...headers, "x-switchboard-event": row.event_type }, body, timeoutMs);
   } catch (err) {
     const message =
@@ -216,21 +232,31 @@ async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
 async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {
   const rows = await rawQuery<Endpoint>(
     db(),
-    `SELECT id, url, enabled, secret_ciphertext FROM callback_endpoints WHERE business_id = $1 AND id = ANY($2::uuid[])`,
+    `SELECT id, url, enabled, secret_ciphertext,
+       CASE WHEN previous_secret_expires_at > now() THEN previous_secret_ciphertext END AS previous_ciphertext
+     FROM callback_endpoints WHERE business_id = $1 AND id = ANY($2::uuid[])`,
     [businessId, ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-// Decrypting once per endpoint and secret, not once per delivery.
-const secrets = new Map<string, { ciphertext: string; key: Buffer }>();
-function secretOf(endpoint: Endpoint): Buffer {
-  const hit = secrets.get(endpoint.id);
-  if (hit?.ciphertext === endpoint.secret_ciphertext) return hit.key;
-  const key = secretBytes(decryptSecret(endpoint.secret_ciphertext));
+// Decrypting once per sealed secret, not once per delivery: a rotation changes the
+// ciphertext, so a stale entry is never used. Keyed by ciphertext, so the previous secret
+// after a rotation is usually already here (it was the current one).
+const secrets = new Map<string, Buffer>();
+function unseal(ciphertext: string): Buffer {
+  const hit = secrets.get(ciphertext);
+  if (hit) return hit;
+  const key = secretBytes(decryptSecret(ciphertext));
   if (secrets.size > 10_000) secrets.clear();
-  secrets.set(endpoint.id, { ciphertext: endpoint.secret_ciphertext, key });
+  secrets.set(ciphertext, key);
   return key;
+}
+
+/** The current secret, then the replaced one while its grace lasts (header order). */
+function signingKeys(endpoint: Endpoint): Buffer[] {
+  const current = unseal(endpoint.secret_ciphertext);
+  return endpoint.previous_ciphertext ? [current, unseal(endpoint.previous_ciphertext)] : [current];
 }
 
 /** Postgres text cannot hold NUL. */

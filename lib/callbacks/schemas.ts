@@ -75,6 +75,24 @@ export const updateEndpointInput = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update" });
 export type UpdateEndpointInput = z.input<typeof updateEndpointInput>;
 
+/** How long the replaced secret keeps signing after a rotation: 24 h unless chosen. */
+export const DEFAULT_ROTATION_GRACE_SECONDS = 24 * 60 * 60;
+export const MAX_ROTATION_GRACE_SECONDS = 7 * 24 * 60 * 60;
+
+export const rotateSecretInput = z.object({
+  /** 0: the old secret stops at once. */
+  graceSeconds: z
+    .number({ error: "Give graceSeconds as a whole number of seconds" })
+    .int("Give graceSeconds as a whole number of seconds")
+    .min(0, "graceSeconds cannot be negative; use 0 to stop the old secret at once")
+    .max(
+      MAX_ROTATION_GRACE_SECONDS,
+      `At most ${MAX_ROTATION_GRACE_SECONDS} seconds (7 days); rotate again if the receiver needs longer`,
+    )
+    .default(DEFAULT_ROTATION_GRACE_SECONDS),
+});
+export type RotateSecretInput = z.input<typeof rotateSecretInput>;
+
 export const deliveryFilters = z.object({
   endpointId: z.uuid().optional(),
   status: z.enum(["pending", "delivered", "failed"]).optional(),
@@ -95,6 +113,8 @@ export type EndpointView = {
   description: string;
   events: CallbackEventType[];
   enabled: boolean;
+  /** Epoch seconds until which the secret replaced by the last rotation still signs; else null. */
+  previousSecretExpiresAt: number | null;
   createdAt: number;
   updatedAt: number;
 };

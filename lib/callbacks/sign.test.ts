@@ -43,4 +43,26 @@ describe("Standard Webhooks signing", () => {
       true,
     );
   });
+
+  it("signs with every secret given, current first: each signature verifies with its own secret", () => {
+    const current = generateSigningSecret();
+    const previous = generateSigningSecret();
+    const now = 1_700_000_000;
+    const body = '{"type":"test"}';
+    const h = signedHeaders([current, previous], "id-3", now, body);
+    const parts = h["webhook-signature"].split(" ");
+    expect(parts).toEqual([sign(current, "id-3", now, body), sign(previous, "id-3", now, body)]);
+    const headers = (signature: string) => ({ id: "id-3", timestamp: String(now), signature });
+    // The whole header verifies with either secret (a receiver not yet switched, or switched).
+    expect(verify(current, headers(h["webhook-signature"]), body, { now })).toBe(true);
+    expect(verify(previous, headers(h["webhook-signature"]), body, { now })).toBe(true);
+    // Each part verifies with its own secret only.
+    expect(verify(current, headers(parts[0]!), body, { now })).toBe(true);
+    expect(verify(previous, headers(parts[0]!), body, { now })).toBe(false);
+    expect(verify(previous, headers(parts[1]!), body, { now })).toBe(true);
+    expect(verify(current, headers(parts[1]!), body, { now })).toBe(false);
+    expect(verify(generateSigningSecret(), headers(h["webhook-signature"]), body, { now })).toBe(false);
+    // One secret, as before: one signature.
+    expect(signedHeaders(current, "id-3", now, body)["webhook-signature"]).toBe(parts[0]);
+  });
 });

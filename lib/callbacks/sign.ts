@@ -20,16 +20,22 @@ export type SignedHeaders = {
   "webhook-signature": string;
 };
 
+/**
+ * The headers of one attempt. Several secrets (the current one first, then the one a rotation
+ * replaced, during its grace) give one `v1,` signature each, space-separated: a receiver
+ * accepts the request when any of them matches a secret it holds.
+ */
 export function signedHeaders(
-  secret: string | Buffer,
+  secrets: string | Buffer | ReadonlyArray<string | Buffer>,
   id: string,
   timestamp: number,
   body: string,
 ): SignedHeaders {
+  const list = Array.isArray(secrets) ? secrets : [secrets as string | Buffer];
   return {
     "webhook-id": id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": sign(secret, id, timestamp, body),
+    "webhook-signature": list.map((s) => sign(s, id, timestamp, body)).join(" "),
   };
 }
 

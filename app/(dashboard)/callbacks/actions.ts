@@ -10,8 +10,8 @@ import { getDelivery } from "@/lib/callbacks/list-deliveries";
 import { canSeeCallbackSecrets, canUseCallbacks } from "@/lib/callbacks/permissions";
 import { replayDelivery } from "@/lib/callbacks/replay-delivery";
 import { revealSecret } from "@/lib/callbacks/reveal-secret";
-import { rotateSecret } from "@/lib/callbacks/rotate-secret";
-import { createEndpointInput, updateEndpointInput } from "@/lib/callbacks/schemas";
+import { rotateSecret, type RotatedSecret } from "@/lib/callbacks/rotate-secret";
+import { createEndpointInput, rotateSecretInput, updateEndpointInput } from "@/lib/callbacks/schemas";
 import { sendTestEvent } from "@/lib/callbacks/send-test-event";
 import { updateEndpoint } from "@/lib/callbacks/update-endpoint";
 
@@ -71,12 +71,18 @@ export async function revealSecretAction(endpointId: string): Promise<ActionResu
   }));
 }
 
-export async function rotateSecretAction(endpointId: string): Promise<ActionResult<{ secret: string }>> {
+export async function rotateSecretAction(
+  endpointId: string,
+  graceSeconds: unknown,
+): Promise<ActionResult<RotatedSecret>> {
   const { user, denied } = await allowed(true);
   if (denied) return denied;
-  return runAction(async () => ({
-    secret: await rotateSecret(userCtx(user), user.businessId, id(endpointId)),
-  }));
+  return runAction(async () => {
+    const input = rotateSecretInput.parse({ graceSeconds });
+    const rotated = await rotateSecret(userCtx(user), user.businessId, id(endpointId), input);
+    revalidatePath("/callbacks");
+    return rotated;
+  });
 }
 
 export async function sendTestEventAction(endpointId: string): Promise<ActionResult<DeliveryDetail>> {

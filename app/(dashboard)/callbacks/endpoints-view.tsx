@@ -12,12 +12,17 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Checkbox } from "@/components/ui/field";
+import { Checkbox, Select } from "@/components/ui/field";
 import { applyActionErrors, FormField } from "@/components/ui/form-field";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
-import { callbackEventTypes, createEndpointInput, type EndpointView } from "@/lib/callbacks/schemas";
+import {
+  callbackEventTypes,
+  createEndpointInput,
+  DEFAULT_ROTATION_GRACE_SECONDS,
+  type EndpointView,
+} from "@/lib/callbacks/schemas";
 import {
   createEndpointAction,
   deleteEndpointAction,
@@ -81,9 +86,12 @@ function buildColumns(h: Handlers) {
       id: "status",
       header: "Status",
       cell: (c) => (
-        <Badge tone={c.row.original.enabled ? "success" : "neutral"} dot>
-          {c.getValue()}
-        </Badge>
+        <div className="space-y-1">
+          <Badge tone={c.row.original.enabled ? "success" : "neutral"} dot>
+            {c.getValue()}
+          </Badge>
+          <PreviousSecretNote expiresAt={c.row.original.previousSecretExpiresAt} />
+        </div>
       ),
     }),
     col.accessor("created", {
@@ -378,29 +386,66 @@ function SecretBox({ secret }: { secret: string }) {
   );
 }
 
+/** While a rotation's grace lasts, requests carry a second signature made with the old secret. */
+function PreviousSecretNote({ expiresAt }: { expiresAt: number | null }) {
+  if (expiresAt === null) return null;
+  return (
+    <div className="text-xs whitespace-nowrap text-amber-700">
+      Previous secret valid until {formatDateTime(expiresAt * 1000)}
+    </div>
+  );
+}
+
+const graceOptions = [
+  { value: "0", label: "Stop it now" },
+  { value: String(60 * 60), label: "1 hour" },
+  { value: String(DEFAULT_ROTATION_GRACE_SECONDS), label: "24 hours" },
+  { value: String(7 * 24 * 60 * 60), label: "7 days" },
+];
+
 function SecretDialog({ endpoint, onClose }: { endpoint: Row | null; onClose: () => void }) {
+  const router = useRouter();
   const [secret, setSecret] = useState<string | null>(null);
+  // Set after a rotation in this dialog: when the old secret stops (null: at once).
+  const [rotated, setRotated] = useState<{ expiresAt: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [grace, setGrace] = useState(String(DEFAULT_ROTATION_GRACE_SECONDS));
 
   function close() {
     setSecret(null);
+    setRotated(null);
     setError(null);
     setConfirming(false);
+    setGrace(String(DEFAULT_ROTATION_GRACE_SECONDS));
     onClose();
   }
 
-  async function run(action: typeof revealSecretAction) {
+  async function reveal() {
     if (!endpoint) return;
     setBusy(true);
     setError(null);
-    const res = await action(endpoint.id);
+    const res = await revealSecretAction(endpoint.id);
     setBusy(false);
-    setConfirming(false);
     if (res.ok) setSecret(res.data.secret);
     else setError(res.message);
   }
+
+  async function rotate() {
+    if (!endpoint) return;
+    setBusy(true);
+    setError(null);
+    const res = await rotateSecretAction(endpoint.id, Number(grace));
+    setBusy(false);
+    setConfirming(false);
+    if (!res.ok) return setError(res.message);
+    setSecret(res.data.secret);
+    setRotated({ expiresAt: res.data.previousSecretExpiresAt });
+    router.refresh();
+  }
+
+  const previousUntil = rotated ? rotated.expiresAt : (endpoint?.previousSecretExpiresAt ?? null);
 
   return (
     <Dialog
@@ -420,24 +465,44 @@ function SecretDialog({ endpoint, onClose }: { endpoint: Row | null; onClose: ()
           <SecretBox secret={secret} />
         ) : (
           <Button
-            onClick={() => run(revealSecretAction)}
+            onClick={reveal}
             loading={busy && !confirming}
             icon={<Icon name="key" className="size-4" />}
           >
             Reveal secret
           </Button>
         )}
+        {rotated ? (
+          <Alert tone={rotated.expiresAt === null ? "warning" : "info"}>
+            {rotated.expiresAt === null
+              ? "Secret rotated. Requests are signed with the new secret only: give it to the receiver now."
+              : `Secret rotated. Until ${formatDateTime(rotated.expiresAt * 1000)} every request carries two signatures, one with this new secret and one with the previous secret, so the receiver keeps verifying while you switch it to the new one.`}
+          </Alert>
+        ) : previousUntil !== null ? (
+          <p className="text-sm text-amber-700">
+            Previous secret valid until {formatDateTime(previousUntil * 1000)}: requests carry a signature
+            with it as well.
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600">
           The receiver verifies <code className="font-mono text-xs">webhook-signature</code> with this secret
-          (see the Callbacks guide). Rotating replaces it at once: update the receiver at the same time.
+          (see the Callbacks guide). After a rotation the previous secret keeps signing too for the period you
+          choose, so the receiver can switch without missing a request.
         </p>
         {confirming ? (
           <Alert tone="warning">
-            <div className="space-y-2">
-              <p>Requests signed with the current secret stop being sent now. Rotate?</p>
+            <div className="space-y-3">
+              <p>Rotate the secret? Every request is signed with the new one from now on.</p>
+              <Select
+                label="Previous secret keeps signing for"
+                hint="Until then each request carries both signatures; a receiver holding either secret verifies it."
+                options={graceOptions}
+                value={grace}
+                onChange={(e) => setGrace(e.target.value)}
+              />
               <div className="flex gap-2">
-                <Button variant="danger" size="sm" loading={busy} onClick={() => run(rotateSecretAction)}>
-                  Rotate now
+                <Button variant="danger" size="sm" loading={busy} onClick={rotate}>
+                  Rotate secret
                 </Button>
                 <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
                   Keep the current secret

@@ -11,6 +11,7 @@ import {
   CallbackEventType,
   createEndpointInput,
   deliveryFilters,
+  rotateSecretInput,
   updateEndpointInput,
 } from "@/lib/callbacks/schemas";
 import { sendTestEvent } from "@/lib/callbacks/send-test-event";
@@ -18,6 +19,7 @@ import { updateEndpoint } from "@/lib/callbacks/update-endpoint";
 import type { Ctx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { apiKeyAuth } from "../auth";
+import { emptyBodyAsObject } from "../empty-body";
 import { errorResponses } from "../schemas";
 import type { ApiApp, ApiEnv } from "../types";
 
@@ -33,6 +35,10 @@ const Endpoint = z
       description: "Subscribed event types; empty: every type except message.received, which must be listed",
     }),
     enabled: z.boolean(),
+    previousSecretExpiresAt: z.number().int().nullable().openapi({
+      description:
+        "Epoch seconds until which the secret replaced by the last rotation still signs (a second signature); null when none",
+    }),
     createdAt: z.number().int().openapi({ description: "Epoch seconds" }),
     updatedAt: z.number().int().openapi({ description: "Epoch seconds" }),
   })
@@ -46,6 +52,21 @@ const Secret = z
     }),
   })
   .openapi("CallbackSecret");
+
+const RotatedSecret = z
+  .object({
+    secret: Secret.shape.secret.openapi({ description: "The new signing secret" }),
+    previousSecretExpiresAt: z.number().int().nullable().openapi({
+      example: 1732646400,
+      description:
+        "Epoch seconds until which every request also carries a signature with the replaced secret; null with graceSeconds 0",
+    }),
+  })
+  .openapi("RotatedCallbackSecret");
+
+const RotateSecretBody = rotateSecretInput.openapi("RotateCallbackSecret", {
+  example: { graceSeconds: 86400 },
+});
 
 const Attempt = z
   .object({
@@ -161,10 +182,16 @@ const routes = {
     method: "post",
     path: `${base}/endpoints/{endpoint_id}/rotate-secret`,
     tags: [TAG],
-    summary: "Replace the signing secret; the old one stops working at once",
-    middleware: [apiKeyAuth] as const,
-    request: { params: endpointParams },
-    responses: { 200: json(Secret, "The new secret"), ...errorResponses },
+    summary: "Replace the signing secret; the old one keeps signing too for a grace period (24 h by default)",
+    description:
+      "During the grace every request carries two signatures (`v1,<new> v1,<old>`), so the receiver can switch secrets at its own pace. " +
+      "The body is optional: `graceSeconds` from 0 (the old secret stops at once) to 604800 (7 days), default 86400.",
+    middleware: [apiKeyAuth, emptyBodyAsObject] as const,
+    request: {
+      params: endpointParams,
+      body: { required: false, content: { "application/json": { schema: RotateSecretBody } } },
+    },
+    responses: { 200: json(RotatedSecret, "The new secret and when the old one stops"), ...errorResponses },
   }),
   test: createRoute({
     method: "post",
@@ -251,8 +278,11 @@ export function registerCallbackRoutes(app: ApiApp): void {
   });
   // POST /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}/rotate-secret (Authentication 4)
   app.openapi(routes.rotate, async (c) => {
-    const secret = await rotateSecret(keyCtx(c), c.get("auth").businessId, c.req.valid("param").endpoint_id);
-    return c.json({ secret }, 200);
+    const { endpoint_id } = c.req.valid("param");
+    return c.json(
+      await rotateSecret(keyCtx(c), c.get("auth").businessId, endpoint_id, c.req.valid("json")),
+      200,
+    );
   });
   // POST /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}/test (Events: test event)
   app.openapi(routes.test, async (c) => {

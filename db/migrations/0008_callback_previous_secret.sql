@@ -1,0 +1,2 @@
+ALTER TABLE "callback_endpoints" ADD COLUMN "previous_secret_ciphertext" text;--> statement-breakpoint
+ALTER TABLE "callback_endpoints" ADD COLUMN "previous_secret_expires_at" timestamp with time zone;
