@@ -130,6 +130,86 @@ describe("callback endpoints API", () => {
     expect((await api(path, { method: "DELETE", headers: key(a) })).status).toBe(404);
   });
 
+  describe("POST …/rotate-secret with a grace period", () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    let path: string;
+    let secret: string;
+    beforeAll(async () => {
+      const created = await create(a, { url: rx.url });
+      path = `${base(a.business.id)}/endpoints/${created.json.endpoint.id}`;
+      secret = created.json.secret;
+    });
+    const rotate = (opts: { json?: unknown; body?: string; headers?: Record<string, string> } = {}) =>
+      api(`${path}/rotate-secret`, { method: "POST", ...opts, headers: { ...key(a), ...opts.headers } });
+
+    it("without a body (as before) keeps the old secret signing for 24 hours", async () => {
+      const res = await rotate();
+      expect(res.status).toBe(200);
+      expect(res.json.secret).toMatch(/^whsec_/);
+      expect(res.json.previousSecretExpiresAt).toBeGreaterThanOrEqual(now() + 86400 - 5);
+      expect(res.json.previousSecretExpiresAt).toBeLessThanOrEqual(now() + 86400 + 5);
+      const ep = await api(path, { headers: key(a) });
+      expect(ep.json.previousSecretExpiresAt).toBe(res.json.previousSecretExpiresAt);
+
+      // Deliveries now carry both signatures: a receiver holding either secret verifies them.
+      const before = rx.received.length;
+      expect((await api(`${path}/test`, { method: "POST", headers: key(a) })).json.status).toBe("delivered");
+      const got = rx.received[before]!;
+      expect(String(got.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+      expect(signatureOk(got, secret)).toBe(true);
+      expect(signatureOk(got, res.json.secret)).toBe(true);
+      secret = res.json.secret;
+    });
+
+    it("reads an empty body sent as application/json as no body", async () => {
+      const res = await rotate({ body: "", headers: { "content-type": "application/json" } });
+      expect(res.status).toBe(200);
+      expect(res.json.previousSecretExpiresAt).toBeGreaterThan(now() + 86400 - 5);
+      secret = res.json.secret;
+    });
+
+    it("takes graceSeconds: 3600, and 0 for now", async () => {
+      const hour = await rotate({ json: { graceSeconds: 3600 } });
+      expect(hour.status).toBe(200);
+      expect(hour.json.previousSecretExpiresAt - now()).toBeGreaterThan(3600 - 5);
+      expect(hour.json.previousSecretExpiresAt - now()).toBeLessThanOrEqual(3600);
+      const at = await rotate({ json: { graceSeconds: 0 } });
+      expect(at.status).toBe(200);
+      expect(at.json.previousSecretExpiresAt).toBeNull();
+      expect((await api(path, { headers: key(a) })).json.previousSecretExpiresAt).toBeNull();
+
+      const before = rx.received.length;
+      await api(`${path}/test`, { method: "POST", headers: key(a) });
+      const got = rx.received[before]!;
+      expect(String(got.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+      expect(signatureOk(got, at.json.secret)).toBe(true);
+      expect(signatureOk(got, hour.json.secret)).toBe(false);
+      secret = at.json.secret;
+    });
+
+    it.each([
+      [{ graceSeconds: -1 }, /negative/],
+      [{ graceSeconds: 604801 }, /At most 604800/],
+      [{ graceSeconds: 1.5 }, /whole number/],
+      [{ graceSeconds: "86400" }, /whole number/],
+      [{ graceSeconds: null }, /whole number/],
+    ])("answers 400 for %j and keeps the secret", async (json, message) => {
+      const res = await rotate({ json });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatchObject({ code: "invalid_request", requestId: expect.any(String) });
+      expect(res.json.error.details[0].path).toBe("graceSeconds");
+      expect(res.json.error.details[0].message).toMatch(message);
+      expect(res.json.error.message).toMatch(/graceSeconds/);
+      expect((await api(`${path}/secret`, { headers: key(a) })).json.secret).toBe(secret);
+    });
+
+    it("answers 400 for malformed JSON", async () => {
+      const res = await rotate({ body: "{graceSeconds:", headers: { "content-type": "application/json" } });
+      expect(res.status).toBe(400);
+      expect(res.json.error.code).toBe("invalid_request");
+    });
+  });
+
   it("sends a test event that the receiver verifies with the revealed secret; replays it", async () => {
     const created = await create(a, { url: rx.url, events: ["message.status"] });
     const path = `${base(a.business.id)}/endpoints/${created.json.endpoint.id}`;
@@ -258,6 +338,22 @@ describe("callback endpoints API", () => {
       // A's endpoint is untouched.
       const still = await api(`${base(a.business.id)}/endpoints/${endpointA}`, { headers: key(a) });
       expect(still.status).toBe(200);
+    });
+
+    it("lets no other business rotate A's secret or start a grace on it", async () => {
+      const path = (biz: string) => `${base(biz)}/endpoints/${endpointA}`;
+      const before = (await api(`${path(a.business.id)}/secret`, { headers: key(a) })).json.secret;
+      for (const p of [path(a.business.id), path(b.business.id)]) {
+        const res = await api(`${p}/rotate-secret`, {
+          method: "POST",
+          headers: key(b),
+          json: { graceSeconds: 604800 },
+        });
+        expect([401, 404], p).toContain(res.status);
+        expect(res.text).not.toContain("whsec_");
+      }
+      expect((await api(`${path(a.business.id)}/secret`, { headers: key(a) })).json.secret).toBe(before);
+      expect((await api(path(a.business.id), { headers: key(a) })).json.previousSecretExpiresAt).toBeNull();
     });
 
     it("answers 400 for an id that is not a UUID", async () => {

@@ -64,10 +64,6 @@ const RotatedSecret = z
   })
   .openapi("RotatedCallbackSecret");
 
-const RotateSecretBody = rotateSecretInput.openapi("RotateCallbackSecret", {
-  example: { graceSeconds: 86400 },
-});
-
 const Attempt = z
   .object({
     id: z.string(),
@@ -189,7 +185,7 @@ const routes = {
     middleware: [apiKeyAuth, emptyBodyAsObject] as const,
     request: {
       params: endpointParams,
-      body: { required: false, content: { "application/json": { schema: RotateSecretBody } } },
+      body: { required: false, content: { "application/json": { schema: rotateSecretInput } } },
     },
     responses: { 200: json(RotatedSecret, "The new secret and when the old one stops"), ...errorResponses },
   }),
