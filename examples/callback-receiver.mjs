@@ -4,31 +4,43 @@
 //   WEBHOOK_SECRET=whsec_... PORT=4000 node examples/callback-receiver.mjs
 //
 // Register http://<this host>:4000/ as the endpoint URL, then "Send test event".
+//
+// Rotating the secret: Switchboard keeps signing with the old secret as well for the grace
+// period you choose (24 h by default), so this receiver keeps working; switch WEBHOOK_SECRET to
+// the new secret any time before the grace ends. WEBHOOK_SECRET may also list several secrets,
+// comma-separated (e.g. "whsec_new,whsec_old"): a request is accepted when it verifies with any.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 
-const secret = process.env.WEBHOOK_SECRET;
-if (!secret?.startsWith("whsec_")) {
-  console.error("Set WEBHOOK_SECRET to the endpoint's signing secret (whsec_...)");
+const secrets = String(process.env.WEBHOOK_SECRET ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+if (secrets.length === 0 || !secrets.every((s) => s.startsWith("whsec_"))) {
+  console.error("Set WEBHOOK_SECRET to the endpoint's signing secret (whsec_...; several: comma-separated)");
   process.exit(1);
 }
-const key = Buffer.from(secret.slice("whsec_".length), "base64");
+const keys = secrets.map((s) => Buffer.from(s.slice("whsec_".length), "base64"));
 const TOLERANCE_SECONDS = 5 * 60;
 
-/** True when one of the `v1,<base64>` signatures matches HMAC-SHA256(key, id.timestamp.body). */
+/**
+ * True when one of the space-separated `v1,<base64>` signatures of the header matches
+ * HMAC-SHA256(key, id.timestamp.body) for one of our keys. After a rotation the header holds
+ * two signatures (new secret, old secret) until the grace ends: either one is enough.
+ */
 export function verifySignature(id, timestamp, signatureHeader, rawBody) {
   const ts = Number(timestamp);
   // Refuse old or future timestamps: a captured request cannot be replayed later.
   if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > TOLERANCE_SECONDS) return false;
-  const expected = createHmac("sha256", key).update(`${id}.${timestamp}.${rawBody}`).digest();
-  return String(signatureHeader)
+  const given = String(signatureHeader)
     .split(" ")
-    .some((part) => {
-      const [version, mac] = part.split(",");
-      if (version !== "v1" || !mac) return false;
-      const given = Buffer.from(mac, "base64");
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
+    .map((part) => part.split(","))
+    .filter(([version, mac]) => version === "v1" && mac)
+    .map(([, mac]) => Buffer.from(mac, "base64"));
+  return keys.some((key) => {
+    const expected = createHmac("sha256", key).update(`${id}.${timestamp}.${rawBody}`).digest();
+    return given.some((mac) => mac.length === expected.length && timingSafeEqual(mac, expected));
+  });
 }
 
 // Delivery is at least once: the same webhook-id can arrive again (retry, replay). Keep the

@@ -6,6 +6,7 @@ import { replayDelivery } from "./replay-delivery";
 import { sendTestEvent } from "./send-test-event";
 import { signedHeaders } from "./sign";
 import { rotateSecret } from "./rotate-secret";
+import { updateEndpoint } from "./update-endpoint";
 import { createTestBusiness } from "@/test/factories";
 
 /** Starts examples/callback-receiver.mjs with `secret` and waits for its URL. */
@@ -36,7 +37,6 @@ describe("examples/callback-receiver.mjs", () => {
     const { endpoint, secret } = await createEndpoint(ctx, t.business.id, { url: "http://127.0.0.1:9/" });
     const rx = await startExample(secret);
     procs.push(rx.proc);
-    const { updateEndpoint } = await import("./update-endpoint");
     await updateEndpoint(ctx, t.business.id, endpoint.id, { url: rx.url });
 
     const d = await sendTestEvent(ctx, t.business.id, endpoint.id);
@@ -69,9 +69,45 @@ describe("examples/callback-receiver.mjs", () => {
     });
     expect(tampered.status).toBe(401);
 
-    // After a rotation the old receiver refuses, as it should: the receiver must switch too.
-    await rotateSecret(ctx, t.business.id, endpoint.id);
+    // After a rotation (24 h grace by default) the receiver still holding the old secret keeps
+    // verifying: each request carries a signature with the new and one with the old secret.
+    const rotated = await rotateSecret(ctx, t.business.id, endpoint.id);
+    const duringGrace = await sendTestEvent(ctx, t.business.id, endpoint.id);
+    expect(duringGrace).toMatchObject({ status: "delivered", lastResponseCode: 200 });
+    expect(rx.out()).toContain(`verified ${duringGrace.id} test`);
+
+    // A receiver already switched to the new secret verifies the same requests.
+    const switched = await startExample(rotated.secret);
+    procs.push(switched.proc);
+    await updateEndpoint(ctx, t.business.id, endpoint.id, { url: switched.url });
+    const onNew = await sendTestEvent(ctx, t.business.id, endpoint.id);
+    expect(onNew).toMatchObject({ status: "delivered", lastResponseCode: 200 });
+
+    // Rotating with no grace ("now"): the old secret's receiver refuses, as it should.
+    await updateEndpoint(ctx, t.business.id, endpoint.id, { url: rx.url });
+    await rotateSecret(ctx, t.business.id, endpoint.id, { graceSeconds: 0 });
     const afterRotate = await sendTestEvent(ctx, t.business.id, endpoint.id);
     expect(afterRotate).toMatchObject({ status: "pending", lastResponseCode: 401 });
+  });
+
+  it("holds several secrets (WEBHOOK_SECRET=new,old) and accepts a signature made with any of them", async () => {
+    const oldSecret = "whsec_" + Buffer.alloc(24, 2).toString("base64");
+    const newSecret = "whsec_" + Buffer.alloc(24, 3).toString("base64");
+    const rx = await startExample(`${newSecret},${oldSecret}`);
+    procs.push(rx.proc);
+    const body = JSON.stringify({ type: "test" });
+    const post = (secrets: string[], id: string) =>
+      fetch(rx.url, {
+        method: "POST",
+        headers: signedHeaders(secrets, id, Math.floor(Date.now() / 1000), body),
+        body,
+      });
+    expect((await post([oldSecret], "multi-1")).status).toBe(200);
+    expect((await post([newSecret], "multi-2")).status).toBe(200);
+    expect((await post(["whsec_" + Buffer.alloc(24, 4).toString("base64")], "multi-3")).status).toBe(401);
+    // Two signatures of which only the second is ours (the sender's new secret is unknown here).
+    expect(
+      (await post(["whsec_" + Buffer.alloc(24, 5).toString("base64"), oldSecret], "multi-4")).status,
+    ).toBe(200);
   });
 });
