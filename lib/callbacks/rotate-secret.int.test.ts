@@ -136,6 +136,20 @@ describe("rotating an endpoint's secret with a grace period", () => {
     expect(verifies(last(), first)).toBe(false);
   });
 
+  it("an unreadable previous secret fails that endpoint's attempt (recorded, retried), not the chunk", async () => {
+    const { endpoint } = await createEndpoint(ctx, t.business.id, { url: rx.url });
+    await rotateSecret(ctx, t.business.id, endpoint.id);
+    await ctx.db
+      .update(callbackEndpoints)
+      .set({ previousSecretCiphertext: "v1.otherkey.AAAA.AAAA.AAAA" })
+      .where(eq(callbackEndpoints.id, endpoint.id));
+    const before = rx.received.length;
+    const d = await sendTestEvent(ctx, t.business.id, endpoint.id);
+    expect(d.status).toBe("pending");
+    expect(d.lastError).toMatch(/could not send: callback secret was encrypted with another/);
+    expect(rx.received.length).toBe(before);
+  });
+
   it("records the grace in the audit log", async () => {
     const { endpoint } = await createEndpoint(ctx, t.business.id, { url: rx.url });
     await rotateSecret(ctx, t.business.id, endpoint.id, { graceSeconds: 7 * DAY });
