@@ -44,11 +44,26 @@ export const templateCategory = z.enum(templateCategories);
 
 const sampleValue = z.string().trim().min(1, "Sample value required").max(200);
 
+/**
+ * A media header. IMAGE headers take their sample image as a file at creation; DOCUMENT and
+ * VIDEO headers are accepted without a sample (the document or video is a parameter of each
+ * send: a media parameter with that mediaType).
+ */
+export const headerFormats = ["IMAGE", "DOCUMENT", "VIDEO"] as const;
+
 export const headerComponent = z.object({
   type: z.literal("HEADER"),
-  format: z.literal("IMAGE"),
+  format: z.preprocess(
+    (v) => (typeof v === "string" ? v.toUpperCase() : v),
+    z.enum(headerFormats, { error: "format is IMAGE, DOCUMENT or VIDEO" }),
+  ),
   // Empty on creation (the image travels as a file); filled with the media URL on output.
   example: z.object({ header_handle: z.array(z.string()).max(1) }).optional(),
+});
+
+/** A carousel card's header: always its image. */
+export const cardHeaderComponent = headerComponent.extend({
+  format: z.literal("IMAGE", { error: "A card's header is an IMAGE" }),
 });
 
 function bodyOf(max: number) {
@@ -115,7 +130,9 @@ export const phoneNumberButton = z.object({
     .regex(/^\+?[1-9]\d{6,18}$/, "A phone number with country code, digits only"),
 });
 
-export const button = z.discriminatedUnion("type", [quickReplyButton, urlButton, phoneNumberButton]);
+export const button = z.discriminatedUnion("type", [quickReplyButton, urlButton, phoneNumberButton], {
+  error: "A button's type is QUICK_REPLY, URL or PHONE_NUMBER",
+});
 export type TemplateButton = z.infer<typeof button>;
 
 function buttonsOf(max: number) {
@@ -150,7 +167,9 @@ export const cardButtonsComponent = buttonsOf(limits.cardButtons);
 
 export const carouselCard = z.object({
   components: z.array(
-    z.discriminatedUnion("type", [headerComponent, cardBodyComponent, cardButtonsComponent]),
+    z.discriminatedUnion("type", [cardHeaderComponent, cardBodyComponent, cardButtonsComponent], {
+      error: "A card component's type is HEADER, BODY or BUTTONS",
+    }),
   ),
 });
 
@@ -197,13 +216,11 @@ export const carouselComponent = z
     });
   });
 
-export const chatappComponent = z.discriminatedUnion("type", [
-  headerComponent,
-  bodyComponent,
-  footerComponent,
-  buttonsComponent,
-  carouselComponent,
-]);
+export const chatappComponent = z.discriminatedUnion(
+  "type",
+  [headerComponent, bodyComponent, footerComponent, buttonsComponent, carouselComponent],
+  { error: "A component's type is HEADER, BODY, FOOTER, BUTTONS or CAROUSEL" },
+);
 export type ChatappComponent = z.infer<typeof chatappComponent>;
 
 export const chatappComponents = z
