@@ -152,16 +152,28 @@ export type SendTemplateInput = z.input<typeof sendTemplateInput>;
 
 // ---- RCS ----------------------------------------------------------------------------------
 
-export const rcsComponent = z.union([
-  z.object({
-    type: z.literal("BODY"),
-    variables: z
-      .array(z.object({ type: z.literal("text"), value: z.string().max(1024) }))
-      .max(20)
-      .default([]),
-  }),
-  z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) }),
-]);
+export const rcsComponent = z.discriminatedUnion(
+  "type",
+  [
+    z.object({
+      type: z.literal("BODY"),
+      variables: z
+        .array(
+          z.object({
+            type: z.literal("text", { error: 'A variable is {"type":"text","value"}' }),
+            value: z.string({ error: "value: the variable's text" }).max(1024),
+          }),
+        )
+        .max(20)
+        .default([]),
+    }),
+    z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) }),
+  ],
+  {
+    error:
+      'expected a BODY or HEADER component: {"type":"BODY","variables":[{"type":"text","value"}]} or {"type":"HEADER","media":{"mediaUrl"}}',
+  },
+);
 
 /** A5 message (also accepted on A2): the four v1 RCS forms. */
 export const rcsMessage = z
@@ -217,7 +229,9 @@ export const sendRcsV1Input = z.object({
 
 /** A2 body: a template message (or the A5 forms, which the published examples send there). */
 export const sendRcsTemplateInput = z.object({
-  message: z.discriminatedUnion("messageType", [templateMessage, rcsMessage]),
+  message: z.discriminatedUnion("messageType", [templateMessage, rcsMessage], {
+    error: "messageType is template (a template by name) or rcs_message (the v1 forms)",
+  }),
   to: anyPhone,
   messageRef,
 });

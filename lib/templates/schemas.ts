@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
-import { checkVariables } from "./variables";
+import { checkCardVariables, checkVariables, type CardField } from "./variables";
 
 export { templateCategories, templateChannels, templateStatuses };
 export type TemplateChannel = (typeof templateChannels)[number];
@@ -290,7 +290,11 @@ export const rcsCardContent = z
         contentInfo: z.object({
           fileUrl: httpUrl,
           // The spec shows the string "false"; Google RBM takes a boolean. Accept both, echo as sent.
-          forceRefresh: z.union([z.enum(["true", "false"]), z.boolean()]).optional(),
+          forceRefresh: z
+            .union([z.enum(["true", "false"]), z.boolean()], {
+              error: 'forceRefresh is true, false, "true" or "false"',
+            })
+            .optional(),
           thumbnailUrl: httpUrl.optional(),
         }),
         fileName: z.string().max(255).optional(),
@@ -304,10 +308,29 @@ export const rcsCardContent = z
   .superRefine((c, ctx) => {
     if (!c.title && !c.description && !c.media)
       ctx.addIssue({ code: "custom", message: "A rich card needs a title, a description or media" });
-    if (c.title) for (const i of checkVariables(c.title, undefined, ["title"], false)) ctx.addIssue(i);
-    if (c.description)
-      for (const i of checkVariables(c.description, undefined, ["description"], false)) ctx.addIssue(i);
+    for (const i of checkCardVariables(cardFields(c))) ctx.addIssue(i);
   });
+
+type CardContentInput = {
+  title?: string;
+  description?: string;
+  suggestions?: { action: { text: string; postbackData?: string; openUrlAction: { url: string } } }[];
+};
+
+/** The texts of a card that take variables, in numbering order (see checkCardVariables). */
+export function cardFields(c: CardContentInput): CardField[] {
+  const fields: CardField[] = [];
+  if (c.title !== undefined) fields.push({ path: ["title"], text: c.title });
+  if (c.description !== undefined) fields.push({ path: ["description"], text: c.description });
+  c.suggestions?.forEach((s, i) => {
+    const at = ["suggestions", i, "action"];
+    fields.push({ path: [...at, "text"], text: s.action.text });
+    if (s.action.postbackData !== undefined)
+      fields.push({ path: [...at, "postbackData"], text: s.action.postbackData });
+    fields.push({ path: [...at, "openUrlAction", "url"], text: s.action.openUrlAction.url });
+  });
+  return fields;
+}
 
 export const rcsRichCard = z.object({
   richCard: z.object({
