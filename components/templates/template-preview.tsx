@@ -56,7 +56,7 @@ export function ChatappPreview({
 }) {
   let img = 0;
   const header = components.find((c) => c.type === "HEADER");
-  const headerUrl = header ? imageUrls[img++] : undefined;
+  const headerUrl = header?.format === "IMAGE" ? imageUrls[img++] : undefined;
   const body = components.find((c) => c.type === "BODY");
   const footer = components.find((c) => c.type === "FOOTER");
   const buttons = components.find((c) => c.type === "BUTTONS");
@@ -65,7 +65,13 @@ export function ChatappPreview({
   return (
     <Phone title="Business">
       <div className="max-w-[92%] rounded-lg rounded-tl-none bg-white p-1.5 shadow-sm">
-        {header ? <Img src={headerUrl} /> : null}
+        {header?.format === "IMAGE" ? <Img src={headerUrl} /> : null}
+        {header && header.format !== "IMAGE" ? (
+          // The document or video is a parameter of each send, so there is nothing to show yet.
+          <div className="flex h-16 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-500">
+            {header.format === "DOCUMENT" ? "Document" : "Video"}
+          </div>
+        ) : null}
         <p className="px-1.5 py-1 text-sm whitespace-pre-wrap text-slate-900" data-testid="preview-body">
           {body ? fillVariables(body.text, values) : "Your message"}
         </p>

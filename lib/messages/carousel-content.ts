@@ -52,7 +52,10 @@ export function planCarouselComponents(
       else carouselAt = i;
     } else if (c.componentType === "body") {
       if (c.parameters.some((p) => p.type !== "text"))
-        issues.push({ path: `${path}.parameters`, message: "Body parameters are text" });
+        issues.push({
+          path: `${path}.parameters`,
+          message: "A carousel template's body parameters are text parameters",
+        });
       else bodyCount += c.parameters.length;
     } else {
       issues.push({
@@ -84,9 +87,17 @@ export function planCarouselComponents(
 
   const slots =
     bodyCount + cards.reduce((n, c) => n + c.bodyCount + c.buttons.filter((b) => b.kind === "url").length, 0);
+  const carouselInput = components[carouselAt] as CarouselMessageComponent;
+  const literal = [
+    ...components.flatMap((c) => (c.componentType === "body" ? textsOf(c.parameters) : [])),
+    ...carouselSlotTexts(carouselInput),
+  ];
   return {
     slots,
-    build(values) {
+    // Every slot of a carousel is text.
+    problem: () => undefined,
+    build(given) {
+      const values = given ?? literal;
       let at = 0;
       const take = (n: number) =>
         values.slice(at, (at += n)).map((text) => ({ type: "text" as const, text }));
@@ -195,15 +206,19 @@ function planCard(
     const others = (type: string) => c.parameters.length - count(type);
     if (c.componentType === "header") {
       if (++headers > 1) return void issues.push({ path: at, message: "Only one header component per card" });
-      if (count("media") !== 1 || others("media") > 0)
+      const media = c.parameters[0];
+      if (c.parameters.length !== 1 || media?.type !== "media" || media.mediaType !== "image")
         return void issues.push({
           path: `${at}.parameters`,
           message: "A card header takes exactly one media parameter (the card's image)",
         });
-      image = toMetaMedia(c.parameters.find((p) => p.type === "media")!);
+      image = toMetaMedia(media);
     } else if (c.componentType === "body") {
       if (others("text") > 0)
-        return void issues.push({ path: `${at}.parameters`, message: "Body parameters are text" });
+        return void issues.push({
+          path: `${at}.parameters`,
+          message: "A card's body parameters are text parameters",
+        });
       bodyCount += c.parameters.length;
     } else {
       const reply = c.sub_type === "quick_reply" || count("payload") > 0;

@@ -1,10 +1,17 @@
 import type { ChatappComponent } from "../templates/schemas";
 import { fillVariables } from "../templates/variables";
-import { textsOf, type MetaBasicComponent, type MetaComponent } from "./meta-components";
+import { displayText, type MetaBasicComponent, type MetaComponent } from "./meta-components";
 
 export type PreviewButton = { text: string; url?: string };
-/** One bubble (or carousel card): image, text with the variables filled, buttons. */
-export type PreviewBubble = { imageUrl?: string; text: string; buttons: PreviewButton[] };
+/** A document or video header: its file name (documents) and link, when it has one. */
+export type PreviewAttachment = { kind: "document" | "video"; name: string; url?: string };
+/** One bubble (or carousel card): image or attachment, text with the variables filled, buttons. */
+export type PreviewBubble = {
+  imageUrl?: string;
+  attachment?: PreviewAttachment;
+  text: string;
+  buttons: PreviewButton[];
+};
 export type ChatappPreview = PreviewBubble & { footer?: string; cards?: PreviewBubble[] };
 
 type TemplatePart = {
@@ -43,9 +50,13 @@ function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBu
   const header = sent.find((c) => c.type === "header")?.parameters[0];
   const body = template.find((c) => c.type === "BODY");
   const buttons = template.find((c) => c.type === "BUTTONS")?.buttons ?? [];
-  const bodyTexts = sent.filter((c) => c.type === "body").flatMap((c) => textsOf(c.parameters));
+  // A currency reads as its fallback ("$100.99"), a date as its text: what Meta shows.
+  const bodyTexts = sent
+    .filter((c) => c.type === "body")
+    .flatMap((c) => c.parameters.map(displayText).filter((t) => t !== undefined));
   return {
     imageUrl: header && header.type === "image" && "link" in header.image ? header.image.link : undefined,
+    attachment: attachmentOf(header),
     text: body?.text ? fillVariables(body.text, bodyTexts) : "",
     buttons: buttons.map((b, i) => {
       const suffix = sent.find((c) => c.type === "button" && c.index === String(i))?.parameters[0];
@@ -56,4 +67,18 @@ function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBu
       return { text: b.text, url };
     }),
   };
+}
+
+function attachmentOf(
+  p: MetaBasicComponent["parameters"][number] | undefined,
+): PreviewAttachment | undefined {
+  if (p?.type === "document")
+    return {
+      kind: "document",
+      name: p.document.filename ?? "Document",
+      url: "link" in p.document ? p.document.link : undefined,
+    };
+  if (p?.type === "video")
+    return { kind: "video", name: "Video", url: "link" in p.video ? p.video.link : undefined };
+  return undefined;
 }

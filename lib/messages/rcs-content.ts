@@ -1,12 +1,13 @@
 import { AppError } from "../errors";
-import type { RcsRichCard, TemplateView } from "../templates/schemas";
+import { cardFields, type RcsRichCard, type TemplateView } from "../templates/schemas";
 import { fillVariables, variablesOf } from "../templates/variables";
 
 type Card = RcsRichCard["richCard"];
 
 /**
- * The rich card of an RCS template with its `{{n}}` variables (title, then description)
- * filled by `values` and, when given, the media URL replaced (A5/A2 HEADER `media.mediaUrl`).
+ * The rich card of an RCS template with its `{{n}}` variables filled by `values`: numbered once
+ * across the card (title, description, then suggestions), `{{n}}` is the n-th value wherever it
+ * appears. When given, the media URL replaced (A5/A2 HEADER `media.mediaUrl`).
  * The number of values must match the template's variables.
  */
 export function fillRcsTemplate(
@@ -22,7 +23,15 @@ export function fillRcsTemplate(
     ]);
   }
   const content = card.standaloneCard.cardContent;
-  const needed = variablesOf(`${content.title ?? ""}\n${content.description ?? ""}`).length;
+  // Numbered once across the card (cardFields order), so the highest number is the count.
+  const needed = Math.max(
+    0,
+    ...variablesOf(
+      cardFields(content)
+        .map((f) => f.text)
+        .join("\n"),
+    ),
+  );
   if (values.length !== needed) {
     const message = `Template '${t.name}' has ${needed} variable(s); ${values.length} value(s) given`;
     throw new AppError("invalid_request", message, [{ path, message }]);
@@ -40,6 +49,21 @@ export function fillRcsTemplate(
         title: content.title === undefined ? undefined : fillVariables(content.title, values),
         description:
           content.description === undefined ? undefined : fillVariables(content.description, values),
+        suggestions: content.suggestions?.map((sg) => ({
+          ...sg,
+          action: {
+            ...sg.action,
+            text: fillVariables(sg.action.text, values),
+            postbackData:
+              sg.action.postbackData === undefined
+                ? undefined
+                : fillVariables(sg.action.postbackData, values),
+            openUrlAction: {
+              ...sg.action.openUrlAction,
+              url: fillVariables(sg.action.openUrlAction.url, values),
+            },
+          },
+        })),
         media:
           content.media && mediaUrl
             ? { ...content.media, contentInfo: { ...content.media.contentInfo, fileUrl: mediaUrl } }

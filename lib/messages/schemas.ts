@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { messageStatuses } from "@/db/schema/messages";
 import { limits, rcsRichCard } from "../templates/schemas";
+import { messageParameter } from "./parameter-schemas";
+
+export {
+  currencyParameter,
+  dateParameter,
+  mediaParameter,
+  messageParameter,
+  PARAMETER_SHAPES,
+  payloadParameter,
+  textParameter,
+  type BodyParameter,
+  type MediaParameter,
+  type MessageParameter,
+} from "./parameter-schemas";
 
 export { messageStatuses };
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -22,64 +36,40 @@ const httpUrl = z
   .max(2048, "At most 2048 characters")
   .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL");
 
-/** Meta media ids are digits; our own media references are hashes or ids; a URL is accepted too. */
-const mediaId = z
-  .string()
-  .trim()
-  .min(1, "Required")
-  .max(2048)
-  .refine((v) => /^[A-Za-z0-9._:-]{1,256}$/.test(v) || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
-    message: "A media id (letters, digits, '.', '_', ':', '-') or an http(s) URL",
-  });
-
-export const textParameter = z.object({
-  type: z.literal("text"),
-  text: z.string().max(1024, "At most 1024 characters"),
-});
-
-/** Single messages carry `mediaId`, bulk messages `mediaLink` (spec); either is accepted on both. */
-export const mediaParameter = z
-  .object({
-    type: z.literal("media"),
-    mediaType: z.literal("image", { error: "Only image media is supported" }),
-    mediaId: mediaId.optional(),
-    mediaLink: httpUrl.optional(),
-  })
-  .refine((p) => p.mediaId !== undefined || p.mediaLink !== undefined, {
-    message: "A media parameter needs mediaId (single) or mediaLink (bulk)",
-  });
-
-export const messageParameter = z.union([textParameter, mediaParameter]);
-export type MessageParameter = z.infer<typeof messageParameter>;
-
 const lowercase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
+
+/**
+ * `type` is accepted as another name for `componentType` (Meta's own spelling, which clients
+ * copy); `componentType` wins when both are given. Either is lowercased.
+ */
+export function aliasComponentType(v: unknown): unknown {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+  const { type, ...rest } = v as Record<string, unknown>;
+  const componentType = lowercase(rest.componentType ?? type);
+  return componentType === undefined ? v : { ...rest, componentType };
+}
 
 /** Bulk (and optional in single): the button's position in the template's BUTTONS. */
 const buttonIndex = z
-  .union([z.string().regex(/^\d{1,2}$/, 'A button index such as "0"'), z.number().int().min(0).max(9)])
+  .union([z.string().regex(/^\d{1,2}$/, 'A button index such as "0"'), z.number().int().min(0).max(9)], {
+    error: 'A button index such as "0"',
+  })
   .transform(String);
 
 export const messageComponent = z.object({
   componentType: z.preprocess(lowercase, z.enum(["header", "body", "button"])),
   parameters: z.array(messageParameter).max(20).default([]),
   index: buttonIndex.optional(),
-  sub_type: z.enum(["url", "URL"]).optional(),
+  sub_type: z
+    .preprocess(lowercase, z.enum(["url", "quick_reply"], { error: "sub_type is url or quick_reply" }))
+    .optional(),
 });
 export type MessageComponent = z.infer<typeof messageComponent>;
-
-/** A carousel card's quick-reply button: the payload Meta echoes when the button is tapped. */
-export const payloadParameter = z.object({
-  type: z.literal("payload"),
-  payload: z.string().min(1, "Required").max(256, "At most 256 characters"),
-});
 
 /** One component of a carousel card: its image (header), body texts, button parameters. */
 export const cardComponent = z.object({
   componentType: z.preprocess(lowercase, z.enum(["header", "body", "button"])),
-  parameters: z
-    .array(z.union([textParameter, mediaParameter, payloadParameter]))
-    .max(20)
-    .default([]),
+  parameters: z.array(messageParameter).max(20).default([]),
   index: buttonIndex.optional(),
   sub_type: z.preprocess(lowercase, z.enum(["url", "quick_reply"])).optional(),
 });
@@ -95,7 +85,7 @@ export const carouselCardInput = z.object({
       .max(limits.cards.max - 1, `At most ${limits.cards.max - 1}`)
       .describe("The card's position in the template's CAROUSEL, from 0; every card once"),
   ),
-  components: z.array(cardComponent).max(6).default([]),
+  components: z.array(z.preprocess(aliasComponentType, cardComponent)).max(6).default([]),
 });
 
 /** A1/B1: the cards of a CAROUSEL template, one per template card (`card_index` from 0). */
@@ -114,10 +104,7 @@ export type CarouselMessageComponent = z.infer<typeof carouselMessageComponent>;
 
 /** A component of a chatapp (A1/B1) message: header, body, button, or the carousel's cards. */
 export const chatappMessageComponent = z.preprocess(
-  (v) =>
-    v && typeof v === "object" && "componentType" in v
-      ? { ...v, componentType: lowercase((v as { componentType: unknown }).componentType) }
-      : v,
+  aliasComponentType,
   // The discriminators are plain enums: the componentType is lowercased above.
   z.discriminatedUnion(
     "componentType",
@@ -137,7 +124,7 @@ export const templateMessage = z.object({
   messageType: z.literal("template", { error: "messageType must be 'template' here" }),
   name: z.string().trim().min(1, "Required").max(512),
   language: z.string().trim().min(2, "Required").max(16),
-  components: z.array(messageComponent).max(12).default([]),
+  components: z.array(z.preprocess(aliasComponentType, messageComponent)).max(12).default([]),
 });
 
 /** A1/B1: the same, plus the carousel component of CAROUSEL templates. */
@@ -165,16 +152,28 @@ export type SendTemplateInput = z.input<typeof sendTemplateInput>;
 
 // ---- RCS ----------------------------------------------------------------------------------
 
-export const rcsComponent = z.union([
-  z.object({
-    type: z.literal("BODY"),
-    variables: z
-      .array(z.object({ type: z.literal("text"), value: z.string().max(1024) }))
-      .max(20)
-      .default([]),
-  }),
-  z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) }),
-]);
+export const rcsComponent = z.discriminatedUnion(
+  "type",
+  [
+    z.object({
+      type: z.literal("BODY"),
+      variables: z
+        .array(
+          z.object({
+            type: z.literal("text", { error: 'A variable is {"type":"text","value"}' }),
+            value: z.string({ error: "value: the variable's text" }).max(1024),
+          }),
+        )
+        .max(20)
+        .default([]),
+    }),
+    z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) }),
+  ],
+  {
+    error:
+      'expected a BODY or HEADER component: {"type":"BODY","variables":[{"type":"text","value"}]} or {"type":"HEADER","media":{"mediaUrl"}}',
+  },
+);
 
 /** A5 message (also accepted on A2): the four v1 RCS forms. */
 export const rcsMessage = z
@@ -230,7 +229,9 @@ export const sendRcsV1Input = z.object({
 
 /** A2 body: a template message (or the A5 forms, which the published examples send there). */
 export const sendRcsTemplateInput = z.object({
-  message: z.discriminatedUnion("messageType", [templateMessage, rcsMessage]),
+  message: z.discriminatedUnion("messageType", [templateMessage, rcsMessage], {
+    error: "messageType is template (a template by name) or rcs_message (the v1 forms)",
+  }),
   to: anyPhone,
   messageRef,
 });

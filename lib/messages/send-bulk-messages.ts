@@ -9,15 +9,16 @@ import type { SendBulkInput } from "./schemas";
 import { sendBulkInput } from "./schemas";
 import { sendableTemplate } from "./sendable-template";
 import { requireSender } from "./sender-channel";
-import { planTemplateComponents, slotTexts } from "./template-content";
+import { planTemplateComponents } from "./template-content";
 
 const MAX_DETAILS = 20;
 
 /**
- * B1: one template to many subscribers. The message's text parameters are slots that each
- * subscriber's `variables` fill in order (header, body, then URL buttons: the published example
+ * B1: one template to many subscribers. The message's variable parameters are slots that each
+ * subscriber's `variables` fill in order (body: text, a currency's amount, a date's text; then
+ * URL buttons: the published example
  * fills a URL button's suffix with its third value; a carousel's top body, then card by card,
- * see carousel-content.ts); a subscriber without `variables` gets the texts as written. Every
+ * see carousel-content.ts); a subscriber without `variables` gets the parameters as written. Every
  * subscriber is checked (a 400 lists the bad ones, and nothing is written); all rows and their
  * chunked dispatch jobs are written in one transaction.
  */
@@ -41,7 +42,6 @@ export async function sendBulkMessages(
     language: input.message.language,
   });
   const plan = planTemplateComponents(template, input.message.components);
-  const literal = slotTexts(input.message.components);
 
   const transactionId = uuidv7();
   const response = { transactionId };
@@ -50,18 +50,21 @@ export async function sendBulkMessages(
   const rows: NewMessage[] = [];
   const build = (s: SendBulkInput["subscribers"][number], i: number) => {
     const recipient = tryParseRecipient(s.subscriberId);
-    const values = s.variables ?? literal;
+    const values = s.variables;
     let problem: ErrorDetail | undefined;
     if (!recipient || s.subscriberId.startsWith("+")) {
       problem = {
         path: `subscribers.${i}.subscriberId`,
         message: `'${s.subscriberId}' is not a valid phone number (digits with the country code, no '+')`,
       };
-    } else if (values.length !== plan.slots) {
+    } else if (values && values.length !== plan.slots) {
       problem = {
         path: `subscribers.${i}.variables`,
         message: `Template '${template.name}' takes ${plan.slots} variable(s); ${values.length} given`,
       };
+    } else if (values) {
+      const wrong = plan.problem(values);
+      if (wrong) problem = { path: `subscribers.${i}.variables`, message: wrong };
     }
     if (problem) {
       bad++;

@@ -49,9 +49,14 @@ export async function sendRcsMessage(
     for (const c of m.components) {
       for (const p of c.parameters) {
         if (p.type === "text") values.push(p.text);
-        else if (c.componentType === "header")
+        else if (p.type === "date") values.push(p.date);
+        else if (p.type === "media" && c.componentType === "header")
           mediaUrl = p.mediaLink ?? (isUrl(p.mediaId) ? p.mediaId : undefined);
-        else throw bad("message.components", "RCS templates take media in the header component only");
+        else
+          throw bad(
+            "message.components",
+            "An RCS template takes text (or date) parameters for its variables and media in the header component only",
+          );
       }
     }
     content = { kind: "rcs_richcard", richCard: fillRcsTemplate(template, values, mediaUrl) };

@@ -5,7 +5,7 @@ import { parseRecipient } from "./recipient";
 import { sendTemplateInput, type SendResponse, type SendTemplateInput } from "./schemas";
 import { sendableTemplate } from "./sendable-template";
 import { requireSender } from "./sender-channel";
-import { planTemplateComponents, slotTexts } from "./template-content";
+import { planTemplateComponents } from "./template-content";
 
 /**
  * A1 (and its legacy v1 path): one chatapp template message. Checks the sender, the APPROVED
@@ -28,7 +28,7 @@ export async function sendTemplateMessage(
     language: input.message.language,
   });
   const plan = planTemplateComponents(template, input.message.components);
-  const components = plan.build(slotTexts(input.message.components));
+  const components = plan.build();
 
   const transactionId = uuidv7();
   const messageId = uuidv7();

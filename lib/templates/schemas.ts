@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
-import { checkVariables } from "./variables";
+import { checkCardVariables, checkVariables, type CardField } from "./variables";
 
 export { templateCategories, templateChannels, templateStatuses };
 export type TemplateChannel = (typeof templateChannels)[number];
@@ -44,11 +44,26 @@ export const templateCategory = z.enum(templateCategories);
 
 const sampleValue = z.string().trim().min(1, "Sample value required").max(200);
 
+/**
+ * A media header. IMAGE headers take their sample image as a file at creation; DOCUMENT and
+ * VIDEO headers are accepted without a sample (the document or video is a parameter of each
+ * send: a media parameter with that mediaType).
+ */
+export const headerFormats = ["IMAGE", "DOCUMENT", "VIDEO"] as const;
+
 export const headerComponent = z.object({
   type: z.literal("HEADER"),
-  format: z.literal("IMAGE"),
+  format: z.preprocess(
+    (v) => (typeof v === "string" ? v.toUpperCase() : v),
+    z.enum(headerFormats, { error: "format is IMAGE, DOCUMENT or VIDEO" }),
+  ),
   // Empty on creation (the image travels as a file); filled with the media URL on output.
   example: z.object({ header_handle: z.array(z.string()).max(1) }).optional(),
+});
+
+/** A carousel card's header: always its image. */
+export const cardHeaderComponent = headerComponent.extend({
+  format: z.literal("IMAGE", { error: "A card's header is an IMAGE" }),
 });
 
 function bodyOf(max: number) {
@@ -115,7 +130,9 @@ export const phoneNumberButton = z.object({
     .regex(/^\+?[1-9]\d{6,18}$/, "A phone number with country code, digits only"),
 });
 
-export const button = z.discriminatedUnion("type", [quickReplyButton, urlButton, phoneNumberButton]);
+export const button = z.discriminatedUnion("type", [quickReplyButton, urlButton, phoneNumberButton], {
+  error: "A button's type is QUICK_REPLY, URL or PHONE_NUMBER",
+});
 export type TemplateButton = z.infer<typeof button>;
 
 function buttonsOf(max: number) {
@@ -150,7 +167,9 @@ export const cardButtonsComponent = buttonsOf(limits.cardButtons);
 
 export const carouselCard = z.object({
   components: z.array(
-    z.discriminatedUnion("type", [headerComponent, cardBodyComponent, cardButtonsComponent]),
+    z.discriminatedUnion("type", [cardHeaderComponent, cardBodyComponent, cardButtonsComponent], {
+      error: "A card component's type is HEADER, BODY or BUTTONS",
+    }),
   ),
 });
 
@@ -197,13 +216,11 @@ export const carouselComponent = z
     });
   });
 
-export const chatappComponent = z.discriminatedUnion("type", [
-  headerComponent,
-  bodyComponent,
-  footerComponent,
-  buttonsComponent,
-  carouselComponent,
-]);
+export const chatappComponent = z.discriminatedUnion(
+  "type",
+  [headerComponent, bodyComponent, footerComponent, buttonsComponent, carouselComponent],
+  { error: "A component's type is HEADER, BODY, FOOTER, BUTTONS or CAROUSEL" },
+);
 export type ChatappComponent = z.infer<typeof chatappComponent>;
 
 export const chatappComponents = z
@@ -273,7 +290,11 @@ export const rcsCardContent = z
         contentInfo: z.object({
           fileUrl: httpUrl,
           // The spec shows the string "false"; Google RBM takes a boolean. Accept both, echo as sent.
-          forceRefresh: z.union([z.enum(["true", "false"]), z.boolean()]).optional(),
+          forceRefresh: z
+            .union([z.enum(["true", "false"]), z.boolean()], {
+              error: 'forceRefresh is true, false, "true" or "false"',
+            })
+            .optional(),
           thumbnailUrl: httpUrl.optional(),
         }),
         fileName: z.string().max(255).optional(),
@@ -287,10 +308,29 @@ export const rcsCardContent = z
   .superRefine((c, ctx) => {
     if (!c.title && !c.description && !c.media)
       ctx.addIssue({ code: "custom", message: "A rich card needs a title, a description or media" });
-    if (c.title) for (const i of checkVariables(c.title, undefined, ["title"], false)) ctx.addIssue(i);
-    if (c.description)
-      for (const i of checkVariables(c.description, undefined, ["description"], false)) ctx.addIssue(i);
+    for (const i of checkCardVariables(cardFields(c))) ctx.addIssue(i);
   });
+
+type CardContentInput = {
+  title?: string;
+  description?: string;
+  suggestions?: { action: { text: string; postbackData?: string; openUrlAction: { url: string } } }[];
+};
+
+/** The texts of a card that take variables, in numbering order (see checkCardVariables). */
+export function cardFields(c: CardContentInput): CardField[] {
+  const fields: CardField[] = [];
+  if (c.title !== undefined) fields.push({ path: ["title"], text: c.title });
+  if (c.description !== undefined) fields.push({ path: ["description"], text: c.description });
+  c.suggestions?.forEach((s, i) => {
+    const at = ["suggestions", i, "action"];
+    fields.push({ path: [...at, "text"], text: s.action.text });
+    if (s.action.postbackData !== undefined)
+      fields.push({ path: [...at, "postbackData"], text: s.action.postbackData });
+    fields.push({ path: [...at, "openUrlAction", "url"], text: s.action.openUrlAction.url });
+  });
+  return fields;
+}
 
 export const rcsRichCard = z.object({
   richCard: z.object({

@@ -35,7 +35,7 @@ export function imageHeaderCount(components: ChatappComponent[]): number {
   return n;
 }
 
-/** Components with each IMAGE header's `example.header_handle` set to its media URL. */
+/** Components with each IMAGE header's `example.header_handle` set to its media URL (carousel cards' headers are IMAGE). */
 export function componentsWithMedia(
   components: ChatappComponent[],
   hashes: string[],
@@ -44,7 +44,7 @@ export function componentsWithMedia(
   let next = 0;
   const fill = <T extends { type: string }>(list: T[]): T[] =>
     list.map((c) => {
-      if (c.type === "HEADER") {
+      if (c.type === "HEADER" && (c as { format?: string }).format === "IMAGE") {
         const h = hashes[next++];
         return { ...c, example: { header_handle: h ? [urlOf(h)] : [] } };
       }

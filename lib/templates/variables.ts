@@ -56,6 +56,39 @@ export function checkVariables(
   return issues;
 }
 
+/** A text of an RCS card that may hold variables, with its path in the card content. */
+export type CardField = { path: (string | number)[]; text: string };
+
+/**
+ * An RCS card's variables are numbered once across the card: title, description, then each
+ * suggestion's text, postbackData and URL, in that order. `{{1}}` to `{{n}}` in order of first
+ * use, and the same number in two fields is the same value of the send.
+ */
+export function checkCardVariables(fields: CardField[]): VariableIssue[] {
+  const seen: number[] = [];
+  for (const f of fields) {
+    for (const m of f.text.matchAll(ANY_VAR)) {
+      if (!/^\s*[1-9]\d*\s*$/.test(m[1]!))
+        return [
+          { code: "custom", path: f.path, message: `Variable ${m[0]} must be numbered: {{1}}, {{2}}, ...` },
+        ];
+    }
+    for (const n of variablesOf(f.text)) {
+      if (seen.includes(n)) continue;
+      if (n !== seen.length + 1)
+        return [
+          {
+            code: "custom",
+            path: f.path,
+            message: `Variables are numbered once across the card (title, description, then suggestions): {{${n}}} here comes before {{${seen.length + 1}}} is used; number them {{1}} to {{n}} in order of first use`,
+          },
+        ];
+      seen.push(n);
+    }
+  }
+  return [];
+}
+
 /** Replaces `{{n}}` with the n-th value (1-based); missing values stay as written. */
 export function fillVariables(text: string, values: (string | undefined)[]): string {
   return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] || whole);

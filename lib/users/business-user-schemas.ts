@@ -48,15 +48,19 @@ export const createBusinessUserInput = z.object({
 export type CreateBusinessUserInput = z.input<typeof createBusinessUserInput>;
 
 /** G2 body, by `type`. */
-export const updateBusinessUserInput = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("userStatus"), userId: z.string().min(1), userStatus }),
-  z.object({
-    type: z.literal("callingEnabled"),
-    userId: z.string().min(1),
-    callingEnabled: booleanish,
-    phoneNumber,
-  }),
-]);
+export const updateBusinessUserInput = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("userStatus"), userId: z.string().min(1), userStatus }),
+    z.object({
+      type: z.literal("callingEnabled"),
+      userId: z.string().min(1),
+      callingEnabled: booleanish,
+      phoneNumber,
+    }),
+  ],
+  { error: "type is userStatus (with userStatus) or callingEnabled (with callingEnabled and phoneNumber)" },
+);
 export type UpdateBusinessUserInput = z.input<typeof updateBusinessUserInput>;
 
 /** Dashboard edit: profile fields, role and an optional new temporary password. */

@@ -226,6 +226,7 @@ function Bubble({ m }: { m: InboxMessage }) {
         {m.preview.imageUrl ? (
           <MediaImage src={m.preview.imageUrl} className={rcs ? "h-36" : "h-32"} />
         ) : null}
+        {m.preview.attachment ? <Attachment a={m.preview.attachment} /> : null}
         <div className="space-y-1 px-3 py-2">
           {m.preview.title ? <p className="font-semibold text-slate-900">{m.preview.title}</p> : null}
           {m.preview.text ? <p className="whitespace-pre-wrap text-slate-900">{m.preview.text}</p> : null}
@@ -297,6 +298,31 @@ function Bubble({ m }: { m: InboxMessage }) {
 }
 
 /** A carousel's cards under the bubble, scrolled sideways as on a phone. */
+/** A document or video header: the file's name, a link to open it when it has one. */
+function Attachment({ a }: { a: NonNullable<InboxMessage["preview"]["attachment"]> }) {
+  const label = (
+    <>
+      <span aria-hidden className="rounded bg-slate-200 px-1.5 py-0.5 text-[10px] font-semibold uppercase">
+        {a.kind === "document" ? "doc" : "video"}
+      </span>
+      <span className="truncate">{a.name}</span>
+    </>
+  );
+  const cls = "m-1.5 flex items-center gap-2 rounded-md bg-slate-100 px-2 py-2 text-slate-900";
+  return a.url ? (
+    <a
+      href={a.url}
+      target="_blank"
+      rel="noreferrer noopener"
+      className={cn(cls, "underline-offset-2 hover:underline")}
+    >
+      {label}
+    </a>
+  ) : (
+    <p className={cls}>{label}</p>
+  );
+}
+
 function Cards({ cards }: { cards: NonNullable<InboxMessage["preview"]["cards"]> }) {
   return (
     <ul aria-label="Carousel cards" className="mt-1.5 flex gap-2 overflow-x-auto pb-1">

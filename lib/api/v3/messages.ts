@@ -69,6 +69,47 @@ export const a1Example = {
   phoneNumberId: "sim0193b6f28c1a",
 };
 
+/**
+ * A1 with every parameter form: a DOCUMENT header, a body with text, currency and date, a
+ * quick-reply payload (`type` as another name for `componentType`, as Meta spells it).
+ */
+export const a1ParametersExample = {
+  message: {
+    messageType: "template",
+    name: "invoice_due",
+    language: "en_US",
+    components: [
+      {
+        componentType: "header",
+        parameters: [
+          {
+            type: "media",
+            mediaType: "document",
+            mediaLink: "https://cdn.example.com/invoice-1001.pdf",
+            fileName: "invoice-1001.pdf",
+          },
+        ],
+      },
+      {
+        componentType: "body",
+        parameters: [
+          { type: "text", text: "Asha" },
+          { type: "currency", code: "USD", amount: 100.99, fallback_value: "$100.99" },
+          { type: "date", date: "25 February 2026" },
+        ],
+      },
+      {
+        type: "button",
+        sub_type: "quick_reply",
+        index: "0",
+        parameters: [{ type: "payload", payload: "PAY-1001" }],
+      },
+    ],
+  },
+  to: "919876543210",
+  phoneNumberId: "sim0193b6f28c1a",
+};
+
 /** A1 with a CAROUSEL template: the top body, then one card per template card. */
 export const a1CarouselExample = {
   message: {
@@ -116,7 +157,7 @@ export function a1Route(path: string, summary: string) {
     tags: ["Messages"],
     summary,
     description:
-      "Sends one APPROVED chatapp template. `to`: digits with the country code, no '+'. Body parameters fill the template's {{n}} in order; an IMAGE header takes one media parameter (`mediaId` or `mediaLink`); a URL button with {{1}} takes one text parameter (the URL suffix). A CAROUSEL template takes its top body parameters and one `carousel` component with a card per template card (`card_index` from 0): each with a header media parameter (the card image), its body texts and its URL suffixes (docs/messaging.md). Optional `messageRef` is echoed in the status callbacks (default: the transactionId).",
+      "Sends one APPROVED chatapp template. `to`: digits with the country code, no '+'. A component is `componentType` (or `type`, Meta's spelling) header, body, button or carousel. Body parameters fill the template's {{n}} in order and are `text` (`text`), `currency` (`code`, `amount`, optional `fallback_value`) or `date` (`date`, shown as written); Meta's own `currency`/`date_time` objects are accepted too. A media header takes one `media` parameter (`mediaId` or `mediaLink`) whose `mediaType` is the header's format: `image`, `document` (optional `fileName`) or `video`. A URL button with {{1}} takes one text parameter (the URL suffix); a quick-reply button (`sub_type: quick_reply`) takes one `payload` parameter. A CAROUSEL template takes its top body parameters and one `carousel` component with a card per template card (`card_index` from 0): each with a header media parameter (the card image), its body texts and its URL suffixes (docs/messaging.md). Optional `messageRef` is echoed in the status callbacks (default: the transactionId).",
     middleware: [apiKeyAuth] as const,
     request: {
       params: businessIdParam,
@@ -128,6 +169,10 @@ export function a1Route(path: string, summary: string) {
             schema: sendTemplateInput,
             examples: {
               template: { summary: "Body parameters", value: a1Example },
+              parameters: {
+                summary: "Document header, currency, date and a quick-reply payload",
+                value: a1ParametersExample,
+              },
               carousel: { summary: "A CAROUSEL template", value: a1CarouselExample },
             },
           },

@@ -2,7 +2,9 @@
  * Builds the `template` object of a Cloud API message send, as Meta documents it:
  *   { name, language: { code }, components: [
  *       { type: "header", parameters: [{ type: "image", image: { link } | { id } }] },
- *       { type: "body", parameters: [{ type: "text", text }] },
+ *       { type: "header", parameters: [{ type: "document", document: { link | id, filename } }] },
+ *       { type: "body", parameters: [{ type: "text", text }, { type: "currency", currency:
+ *           { fallback_value, code, amount_1000 } }, { type: "date_time", date_time: { fallback_value } }] },
  *       { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text }] },
  *       { type: "carousel", cards: [{ card_index: 0, components: [header, body, buttons
  *           (sub_type "url" with a text, or "quick_reply" with { type: "payload", payload })] }] } ] }
@@ -10,9 +12,15 @@
  * request shape (`componentType`, media parameters with `mediaLink`/`mediaId`), so both are
  * accepted and normalised here; anything else is dropped rather than sent malformed.
  */
+type GraphMedia = { link: string } | { id: string };
+
 export type GraphParameter =
   | { type: "text"; text: string }
-  | { type: "image"; image: { link: string } | { id: string } }
+  | { type: "currency"; currency: { fallback_value: string; code: string; amount_1000: number } }
+  | { type: "date_time"; date_time: { fallback_value: string } }
+  | { type: "image"; image: GraphMedia }
+  | { type: "video"; video: GraphMedia }
+  | { type: "document"; document: GraphMedia & { filename?: string } }
   | { type: "payload"; payload: string };
 
 export type GraphBasicComponent = {
@@ -81,6 +89,14 @@ function toGraphBasic(components: unknown[]): GraphBasicComponent[] {
   return out;
 }
 
+const mediaOf = (link: string | undefined, id: string | undefined): GraphMedia | undefined =>
+  link ? { link } : id ? (/^https?:\/\//i.test(id) ? { link: id } : { id }) : undefined;
+
+function graphMedia(kind: string, media: GraphMedia, filename: string | undefined): GraphParameter {
+  if (kind === "document") return { type: "document", document: filename ? { ...media, filename } : media };
+  return kind === "video" ? { type: "video", video: media } : { type: "image", image: media };
+}
+
 function toGraphParameter(raw: unknown): GraphParameter | undefined {
   if (!raw || typeof raw !== "object") return undefined;
   const p = raw as Loose;
@@ -92,22 +108,34 @@ function toGraphParameter(raw: unknown): GraphParameter | undefined {
     const payload = str(p.payload);
     return payload === undefined ? undefined : { type: "payload", payload };
   }
-  // Meta's own shape, passed through.
-  if (p.type === "image" && p.image && typeof p.image === "object") {
-    const img = p.image as Loose;
-    const link = str(img.link);
-    const id = str(img.id);
-    return link ? { type: "image", image: { link } } : id ? { type: "image", image: { id } } : undefined;
+  if (p.type === "currency" && p.currency && typeof p.currency === "object") {
+    const c = p.currency as Loose;
+    const code = str(c.code);
+    const fallback = str(c.fallback_value);
+    const amount = Number(c.amount_1000);
+    return code && fallback !== undefined && Number.isInteger(amount)
+      ? { type: "currency", currency: { fallback_value: fallback, code, amount_1000: amount } }
+      : undefined;
   }
-  // The spec's shape: { type: "media", mediaType: "image", mediaLink | mediaId }.
+  if (p.type === "date_time" && p.date_time && typeof p.date_time === "object") {
+    const fallback = str((p.date_time as Loose).fallback_value);
+    return fallback === undefined
+      ? undefined
+      : { type: "date_time", date_time: { fallback_value: fallback } };
+  }
+  // Meta's own media shapes, passed through.
+  for (const kind of ["image", "video", "document"] as const) {
+    const m = p[kind];
+    if (p.type === kind && m && typeof m === "object") {
+      const media = mediaOf(str((m as Loose).link), str((m as Loose).id));
+      return media ? graphMedia(kind, media, str((m as Loose).filename)) : undefined;
+    }
+  }
+  // The spec's shape: { type: "media", mediaType, mediaLink | mediaId, fileName? }.
   if (p.type === "media") {
-    const link = str(p.mediaLink);
-    const id = str(p.mediaId);
-    if (link) return { type: "image", image: { link } };
-    if (id)
-      return /^https?:\/\//i.test(id)
-        ? { type: "image", image: { link: id } }
-        : { type: "image", image: { id } };
+    const media = mediaOf(str(p.mediaLink), str(p.mediaId));
+    const kind = str(p.mediaType)?.toLowerCase() ?? "image";
+    return media ? graphMedia(kind, media, str(p.fileName)) : undefined;
   }
   return undefined;
 }

@@ -108,6 +108,63 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     });
   });
 
+  it("sends currency, date_time, document (with filename) and quick-reply payload parameters in Meta's shapes", async () => {
+    const components = [
+      {
+        type: "header",
+        parameters: [
+          { type: "document", document: { link: "https://cdn.example/inv.pdf", filename: "inv.pdf" } },
+        ],
+      },
+      {
+        type: "body",
+        parameters: [
+          { type: "text", text: "Asha" },
+          { type: "currency", currency: { fallback_value: "$100.99", code: "USD", amount_1000: 100990 } },
+          { type: "date_time", date_time: { fallback_value: "25 February 2026" } },
+        ],
+      },
+      {
+        type: "button",
+        sub_type: "quick_reply",
+        index: "0",
+        parameters: [{ type: "payload", payload: "PAY-1" }],
+      },
+    ];
+    await whatsappCloudMessages.send(
+      message({ content: { kind: "template", name: "invoice_due", language: "en_US", components } }),
+      settings,
+    );
+    expect(JSON.parse(fake.requests[0]!.body).template.components).toEqual(components);
+
+    // The spec's media shape with mediaType document and fileName becomes the same document.
+    fake.requests.length = 0;
+    await whatsappCloudMessages.send(
+      message({
+        content: {
+          kind: "template",
+          name: "invoice_due",
+          language: "en_US",
+          components: [
+            {
+              componentType: "header",
+              parameters: [
+                {
+                  type: "media",
+                  mediaType: "document",
+                  mediaLink: "https://cdn.example/inv.pdf",
+                  fileName: "inv.pdf",
+                },
+              ],
+            },
+          ],
+        },
+      }),
+      settings,
+    );
+    expect(JSON.parse(fake.requests[0]!.body).template.components).toEqual([components[0]]);
+  });
+
   it("accepts the spec's component shape (componentType, mediaId / mediaLink) and converts it", async () => {
     const spec = message({
       content: {
