@@ -54,7 +54,7 @@ describe("business default country", () => {
       expect(none.business.defaultCountry).toBeNull();
     });
 
-    it("is changed by setDefaultCountry (\"\" or null clears it) and refuses unknown codes", async () => {
+    it('is changed by setDefaultCountry ("" or null clears it) and refuses unknown codes', async () => {
       const t = await createTestBusiness();
       expect(await setDefaultCountry(ctx, { businessId: t.business.id, defaultCountry: "in" })).toEqual({
         defaultCountry: "IN",
@@ -216,7 +216,9 @@ describe("business default country", () => {
     it("without a default country, countrycode stays required, with a reason that says why", async () => {
       const res = await upload(none, [{ phone: "9876543210" }, { phone: "9876543210", countrycode: "IN" }]);
       expect(res.json).toMatchObject({ status: "success with errors", uploaded: 1, rejected: 1 });
-      expect(res.json.errors).toEqual([{ index: 0, reason: expect.stringMatching(/^countrycode: Required/) }]);
+      expect(res.json.errors).toEqual([
+        { index: 0, reason: expect.stringMatching(/^countrycode: Required/) },
+      ]);
     });
   });
 

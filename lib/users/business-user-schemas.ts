@@ -13,7 +13,8 @@ export const phoneNumber = z
   .trim()
   .min(1, "Required")
   .max(32, "At most 32 characters")
-  .regex(/^\+?[\d\s().-]+$/, "Digits only, optionally with a leading + and spaces, dots, dashes or ( )");
+  .regex(/^\+?[\d\s().-]+$/, "Digits only, optionally with a leading + and spaces, dots, dashes or ( )")
+  .refine((v) => /^(\D*\d){4,17}\D*$/.test(v), "Between 4 and 17 digits");
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(max).optional());
