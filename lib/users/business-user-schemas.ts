@@ -14,7 +14,8 @@ export const phoneNumber = z
   .min(1, "Required")
   .max(32, "At most 32 characters")
   .regex(/^\+?[\d\s().-]+$/, "Digits only, optionally with a leading + and spaces, dots, dashes or ( )")
-  .refine((v) => /^(\D*\d){4,17}\D*$/.test(v), "Between 4 and 17 digits");
+  .refine((v) => /^(\D*\d){4,17}\D*$/.test(v), "Between 4 and 17 digits")
+  .describe("With country code, or national (the business's default country); stored as E.164 digits");
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(max).optional());
