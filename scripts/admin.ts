@@ -11,6 +11,7 @@ import { getBusiness, listBusinesses } from "../lib/businesses/list-businesses";
 import { sealStoredSecrets } from "../lib/businesses/seal-stored-secrets";
 import { setBusinessEnabled } from "../lib/businesses/set-business-enabled";
 import { setChannel } from "../lib/businesses/set-channel";
+import { setDefaultCountry } from "../lib/businesses/set-default-country";
 import { updateChannelSettings } from "../lib/businesses/update-channel-settings";
 import { systemCtx } from "../lib/context";
 import { closeDb, pool, setDatabaseUrl } from "../lib/db";
@@ -24,7 +25,8 @@ import { createDashboardUser } from "../lib/users/create-dashboard-user";
 
 const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
 
-  business:create   --name <name> [--no-chatapp] [--no-rcs]
+  business:create   --name <name> [--country <IN|US|...>] [--no-chatapp] [--no-rcs]
+  business:country  --business <id> --country <IN|US|...|none>   default country of national phone numbers
   business:list
   business:show     --business <id>
   business:enable   --business <id>
@@ -50,6 +52,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     name: { type: "string" },
+    country: { type: "string" },
     business: { type: "string" },
     channel: { type: "string" },
     provider: { type: "string" },
@@ -87,12 +90,27 @@ const commands: Record<string, () => Promise<void>> = {
     print(
       await createBusiness(ctx(), {
         name: need("name"),
+        defaultCountry: values.country ?? null,
         chatappEnabled: !values["no-chatapp"],
         rcsEnabled: !values["no-rcs"],
       }),
     ),
+  "business:country": async () =>
+    print(
+      await setDefaultCountry(ctx(), {
+        businessId: need("business"),
+        defaultCountry: need("country").toLowerCase() === "none" ? null : need("country"),
+      }),
+    ),
   "business:list": async () =>
-    print((await listBusinesses(ctx())).map((b) => ({ id: b.id, name: b.name, enabled: b.enabled }))),
+    print(
+      (await listBusinesses(ctx())).map((b) => ({
+        id: b.id,
+        name: b.name,
+        enabled: b.enabled,
+        defaultCountry: b.defaultCountry,
+      })),
+    ),
   "business:show": async () => print(await getBusiness(ctx(), need("business"))),
   "business:enable": () => setBusinessEnabled(ctx(), { businessId: need("business"), enabled: true }),
   "business:disable": () => setBusinessEnabled(ctx(), { businessId: need("business"), enabled: false }),

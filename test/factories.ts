@@ -14,10 +14,16 @@ export type TestBusiness = {
   admin: { id: string; email: string; password: string };
 };
 
-/** A fresh business with both channels on the simulator, an admin user and an API key. */
-export async function createTestBusiness(name = `Test ${uniq()}`): Promise<TestBusiness> {
+/**
+ * A fresh business with both channels on the simulator, an admin user and an API key; no
+ * default country unless given (numbers need their country code).
+ */
+export async function createTestBusiness(
+  name = `Test ${uniq()}`,
+  opts: { defaultCountry?: string | null } = {},
+): Promise<TestBusiness> {
   const ctx = systemCtx("test");
-  const business = await createBusiness(ctx, { name });
+  const business = await createBusiness(ctx, { name, defaultCountry: opts.defaultCountry ?? null });
   const password = `pw-${uniq()}-${uniq()}`;
   const admin = await createDashboardUser(ctx, {
     businessId: business.id,

@@ -38,6 +38,8 @@ const sections: Array<{ title: string; items: Array<NavItem & { roles: readonly 
     items: [
       { href: "/callbacks", label: "Callbacks", icon: "callbacks", roles: ["BUSINESS_ADMIN", "MANAGER"] },
       { href: "/api-keys", label: "API keys", icon: "key", roles: ["BUSINESS_ADMIN"] },
+      // Business settings (default country); page and action check BUSINESS_ADMIN themselves.
+      { href: "/settings", label: "Settings", icon: "building", roles: ["BUSINESS_ADMIN"] },
       {
         href: "/api-reference",
         label: "API reference",

@@ -1,12 +1,23 @@
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-export const businesses = pgTable("businesses", {
-  id: uuid("id").primaryKey(),
-  name: text("name").notNull(),
-  enabled: boolean("enabled").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    /**
+     * ISO 3166-1 alpha-2 region for phone numbers people type without a country code (users,
+     * calls, profiles without `countrycode`, dashboard filters). NULL: no default, numbers must
+     * carry their country code (what every business had before the column existed).
+     */
+    defaultCountry: text("default_country"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("businesses_default_country_check", sql`${t.defaultCountry} ~ '^[A-Z]{2}$'`)],
+);
 
 /** One row per business and channel; `config` is validated by lib/businesses/schemas.ts. */
 export const businessChannels = pgTable(

@@ -8,14 +8,18 @@ import { createBusinessInput, type BusinessView, type CreateBusinessInput } from
 /**
  * Creates a business with both channel rows on the simulator provider. The chatapp channel
  * gets one sender phoneNumberId and the RCS channel an agent id derived from the business id,
- * so a new business can send at once on the simulator.
+ * so a new business can send at once on the simulator. The default country (none unless the
+ * operator picks one) is how its people's national phone numbers are read.
  */
 export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promise<BusinessView> {
   const input = createBusinessInput.parse(raw);
   const id = uuidv7();
   const short = id.replace(/-/g, "").slice(-12);
   return inTransaction(ctx, async (tx) => {
-    const [b] = await tx.db.insert(businesses).values({ id, name: input.name }).returning();
+    const [b] = await tx.db
+      .insert(businesses)
+      .values({ id, name: input.name, defaultCountry: input.defaultCountry })
+      .returning();
     const rows = await tx.db
       .insert(businessChannels)
       .values([
@@ -38,12 +42,13 @@ export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promis
       action: "business.create",
       targetType: "business",
       targetId: id,
-      data: { name: input.name },
+      data: { name: input.name, defaultCountry: input.defaultCountry },
     });
     return {
       id,
       name: b!.name,
       enabled: b!.enabled,
+      defaultCountry: b!.defaultCountry,
       createdAt: b!.createdAt,
       channels: rows.map(channelView),
     };

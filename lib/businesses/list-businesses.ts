@@ -21,6 +21,7 @@ async function withChannels(ctx: Ctx, rows: (typeof businesses.$inferSelect)[]):
     id: b.id,
     name: b.name,
     enabled: b.enabled,
+    defaultCountry: b.defaultCountry,
     createdAt: b.createdAt,
     channels: chans.filter((c) => c.businessId === b.id).map(channelView),
   }));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCountryCode } from "../profiles/normalise-phone";
 
 export const channels = ["chatapp", "rcs"] as const;
 export type Channel = (typeof channels)[number];
@@ -26,8 +27,21 @@ export const rcsConfig = z.object({
 
 export const businessName = z.string().trim().min(2, "At least 2 characters").max(120);
 
+/**
+ * The region of numbers typed without a country code (docs/decisions.md, Default country):
+ * a two-letter code, any case; "" or null is "no default" (numbers need their country code).
+ */
+export const defaultCountry = z.preprocess(
+  (v) => (v === "" ? null : typeof v === "string" ? v.trim().toUpperCase() : v),
+  z
+    .string({ error: "A two-letter country code, e.g. IN" })
+    .refine(isCountryCode, "Must be a two-letter country code (ISO 3166-1 alpha-2), e.g. IN or US")
+    .nullable(),
+);
+
 export const createBusinessInput = z.object({
   name: businessName,
+  defaultCountry: defaultCountry.default(null),
   chatappEnabled: z.boolean().default(true),
   rcsEnabled: z.boolean().default(true),
 });
@@ -43,6 +57,16 @@ export const setChannelInput = z.object({
 });
 export type SetChannelInput = z.input<typeof setChannelInput>;
 
+export const setDefaultCountryInput = z.object({
+  businessId: z.string().uuid(),
+  defaultCountry,
+});
+export type SetDefaultCountryInput = z.input<typeof setDefaultCountryInput>;
+
+/** The dashboard's business settings form (the business is the signed-in admin's). */
+export const businessSettingsForm = z.object({ defaultCountry });
+export type BusinessSettingsForm = z.input<typeof businessSettingsForm>;
+
 export type ChannelView = {
   channel: Channel;
   enabled: boolean;
@@ -55,6 +79,7 @@ export type BusinessView = {
   id: string;
   name: string;
   enabled: boolean;
+  defaultCountry: string | null;
   createdAt: Date;
   channels: ChannelView[];
 };

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { callProviders, type callStatuses } from "@/db/schema";
 import { isSealed } from "../channels/channel-secrets";
 
-/** G9 query: the number to call, with or without "+" (national numbers use the caller id's country). */
+/**
+ * G9 query: the number to call, with its country code (with or without "+") or national: the
+ * business's default country, else the registered number's country (start-call.ts).
+ */
 export const startCallInput = z.object({
   callTo: z.string({ error: "Required" }).trim().min(1, "Required").max(32, "At most 32 characters"),
 });

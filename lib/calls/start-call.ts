@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { calls, users } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
+import { getDefaultCountry } from "../businesses/get-default-country";
 import { simulatorCallDelays } from "../channels/simulator/calls";
 import { inTransaction, type Ctx } from "../context";
 import { AppError, conflict, forbidden, invalid } from "../errors";
 import { uuidv7 } from "../ids";
 import { log } from "../log";
 import { normalisePhone } from "../profiles/normalise-phone";
+import { normaliseTypedPhone } from "../profiles/normalise-typed-phone";
 import { loadActingUser } from "../users/user-permissions";
 import { findBusinessUser } from "../users/user-details";
 import { callProvider, getCallingConfig } from "./calling-config";
@@ -26,9 +28,11 @@ export async function startCall(ctx: Ctx, businessId: string, raw: StartCallInpu
   const input = startCallInput.parse(raw);
   const cfg = await getCallingConfig(ctx, businessId);
   if (!cfg.enabled) throw forbidden("Calling is not enabled for this business");
+  // National numbers take the business's default country; a business without one keeps the
+  // older rule: the country of its registered number.
   const caller = normalisePhone(cfg.callerId);
-  const region = caller.ok ? caller.country : undefined;
-  const to = normalisePhone(input.callTo, region);
+  const region = (await getDefaultCountry(ctx, businessId)) ?? (caller.ok ? caller.country : undefined);
+  const to = normaliseTypedPhone(input.callTo, region ?? null);
   if (!to.ok) throw invalid(`call_to: ${to.reason}`, [{ path: "call_to", message: to.reason }]);
 
   const call = await inTransaction(ctx, async (tx) => {

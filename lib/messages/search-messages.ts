@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, like, lte, or, type SQL } from "drizzle-orm";
 import { messages } from "@/db/schema";
+import { getDefaultCountry } from "../businesses/get-default-country";
 import type { Ctx } from "../context";
 import { isUuid } from "../ids";
+import { numberPrefixes } from "../profiles/number-prefixes";
 import {
   messageSearchFilters,
   utcFromLocal,
@@ -28,18 +30,23 @@ export async function searchMessages(
 ): Promise<{ rows: MessageListRow[]; total: number }> {
   const f = messageSearchFilters.parse(input.filters ?? {});
   const m = messages;
+  const q = input.q?.trim();
+  const typedNumber = q && /^\+?\d+$/.test(q) && !isUuid(q);
+  // National numbers typed into the filters are read with the business's default country.
+  const country = f.number || typedNumber ? await getDefaultCountry(ctx, businessId) : null;
+  const recipientLike = (typed: string) =>
+    or(...numberPrefixes(typed, country).map((p) => like(m.recipient, `${p}%`)))!;
   const where: SQL[] = [eq(m.businessId, businessId)];
-  if (f.number) where.push(like(m.recipient, `${f.number.replace(/^\+/, "")}%`));
+  if (f.number) where.push(recipientLike(f.number));
   if (f.transactionId) where.push(eq(m.transactionId, f.transactionId));
   if (f.messageId) where.push(eq(m.id, f.messageId));
   if (f.template) where.push(ilike(m.templateName, `%${likeEscape(f.template)}%`));
   if (f.status) where.push(eq(m.status, f.status));
   if (f.from) where.push(gte(m.createdAt, utcFromLocal(f.from)));
   if (f.to) where.push(lte(m.createdAt, new Date(utcFromLocal(f.to).getTime() + 59_999)));
-  const q = input.q?.trim();
   if (q) {
     if (isUuid(q)) where.push(or(eq(m.id, q), eq(m.transactionId, q))!);
-    else if (/^\+?\d+$/.test(q)) where.push(like(m.recipient, `${q.replace(/^\+/, "")}%`));
+    else if (typedNumber) where.push(recipientLike(q));
     else where.push(ilike(m.templateName, `%${likeEscape(q)}%`));
   }
   const sortCol =

@@ -28,7 +28,7 @@ export const messageSearchFilters = z
     number: z
       .string()
       .trim()
-      .regex(/^\+?\d{3,15}$/, "Digits of the number (with country code), 3 to 15")
+      .regex(/^\+?\d{3,15}$/, "3 to 15 digits of the number: with its country code, or national")
       .or(blank)
       .default(""),
     transactionId: z.uuid("Not a transaction id").or(blank).default(""),

@@ -1,6 +1,8 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { profiles } from "@/db/schema";
+import { getDefaultCountry } from "../businesses/get-default-country";
 import type { Ctx } from "../context";
+import { numberPrefixes } from "./number-prefixes";
 import { listProfilesInput, type ListProfilesInput } from "./schemas";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -17,12 +19,18 @@ export async function listProfiles(
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const digits = search.replace(/\D/g, "");
+    // A national number (or its start) also matches after the default country's code.
+    const prefixes =
+      digits.length >= 3 && /^\+?[\d\s().-]+$/.test(search)
+        ? numberPrefixes(search, await getDefaultCountry(ctx, businessId))
+        : [];
     where.push(
       or(
         ilike(profiles.name, like),
         ilike(profiles.city, like),
         ilike(profiles.businessSubscriberId, like),
         ...(digits.length >= 3 ? [sql`${profiles.phone} LIKE ${`%${digits}%`}`] : []),
+        ...prefixes.map((p) => sql`${profiles.phone} LIKE ${`${p}%`}`),
       )!,
     );
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { normalisePhone } from "./normalise-phone";
-import { parseDob, profileRecord } from "./schemas";
+import { parseDob, profileRecordFor } from "./schemas";
+
+const profileRecord = profileRecordFor(null);
 
 describe("normalisePhone", () => {
   it("accepts national, international-without-plus and E.164 forms", () => {

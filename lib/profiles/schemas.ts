@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCountryCode, normalisePhone } from "./normalise-phone";
+import { normaliseTypedPhone } from "./normalise-typed-phone";
 
 export const MAX_PROFILES_PER_UPLOAD = 1000;
 
@@ -22,53 +23,64 @@ export function parseDob(value: string): string | null {
   return `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+const countryCode = z
+  .string({ error: "Required: a two-letter country code (this business has no default country)" })
+  .trim()
+  .refine(isCountryCode, "Must be a two-letter country code (ISO 3166-1 alpha-2)")
+  .transform((v) => v.toUpperCase());
+
 /**
- * One subscriber profile of F1. Required: `phone` and `countrycode` (decision in
+ * One subscriber profile of F1, for a business whose default country is `defaultCountry`.
+ * Required: `phone`, and `countrycode` unless the business has a default country (decision in
  * docs/decisions.md); everything else is optional. Unknown fields are ignored.
  */
-export const profileRecord = z
-  .object({
-    phone: z.preprocess(
-      (v) => (typeof v === "number" ? String(v) : blankToUndefined(v)),
-      z.string({ error: "Required" }),
-    ),
-    countrycode: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: "Required" })
-        .trim()
-        .refine(isCountryCode, "Must be a two-letter country code (ISO 3166-1 alpha-2)")
-        .transform((v) => v.toUpperCase()),
-    ),
-    name: text(200),
-    age: z.preprocess(
-      (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
-      z.number({ error: "Must be a whole number" }).int("Must be a whole number").min(0).max(150).optional(),
-    ),
-    gender: text(32),
-    dob: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .transform((v, ctx) => {
-          const iso = parseDob(v);
-          if (!iso) ctx.addIssue({ code: "custom", message: "Must be a past date written day/month/year" });
-          return iso ?? "";
-        })
-        .optional(),
-    ),
-    businesssubscriberid: text(128),
-    city: text(120),
-  })
-  .transform((p, ctx) => {
-    const phone = normalisePhone(p.phone, p.countrycode);
-    if (!phone.ok) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: phone.reason });
-      return z.NEVER;
-    }
-    return { ...p, phone: phone.e164 };
-  });
-export type ProfileRecord = z.output<typeof profileRecord>;
+export function profileRecordFor(defaultCountry: string | null) {
+  return z
+    .object({
+      phone: z.preprocess(
+        (v) => (typeof v === "number" ? String(v) : blankToUndefined(v)),
+        z.string({ error: "Required" }),
+      ),
+      countrycode: z.preprocess(blankToUndefined, defaultCountry ? countryCode.optional() : countryCode),
+      name: text(200),
+      age: z.preprocess(
+        (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+        z
+          .number({ error: "Must be a whole number" })
+          .int("Must be a whole number")
+          .min(0)
+          .max(150)
+          .optional(),
+      ),
+      gender: text(32),
+      dob: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .transform((v, ctx) => {
+            const iso = parseDob(v);
+            if (!iso) ctx.addIssue({ code: "custom", message: "Must be a past date written day/month/year" });
+            return iso ?? "";
+          })
+          .optional(),
+      ),
+      businesssubscriberid: text(128),
+      city: text(120),
+    })
+    .transform((p, ctx) => {
+      // Never undefined: countrycode is required when there is no default.
+      const country = (p.countrycode ?? defaultCountry)!;
+      // An explicit countrycode is the uploader's word (today's rule); without one the number
+      // is read like any typed number of the business (normalise-typed-phone.ts).
+      const phone = p.countrycode ? normalisePhone(p.phone, country) : normaliseTypedPhone(p.phone, country);
+      if (!phone.ok) {
+        ctx.addIssue({ code: "custom", path: ["phone"], message: phone.reason });
+        return z.NEVER;
+      }
+      return { ...p, phone: phone.e164, countrycode: p.countrycode ?? phone.country ?? country };
+    });
+}
+export type ProfileRecord = z.output<ReturnType<typeof profileRecordFor>>;
 
 export const uploadProfilesInput = z.object({
   profile: z

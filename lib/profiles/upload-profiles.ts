@@ -1,14 +1,21 @@
 import { sql } from "drizzle-orm";
 import { recordAudit } from "../audit/record-audit";
+import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
-import { profileRecord, uploadProfilesInput, type ProfileRecord, type UploadProfilesResult } from "./schemas";
+import {
+  profileRecordFor,
+  uploadProfilesInput,
+  type ProfileRecord,
+  type UploadProfilesResult,
+} from "./schemas";
 
 /**
  * F1: validates each record on its own (a bad record is reported by index, never fails the
  * call) and upserts the valid ones by (business, phone) in ONE statement: the rows travel as
  * one JSON document (`json_to_recordset`), so a 1,000-profile upload is one round trip with one
- * parameter instead of 10,000. A value left out of a re-upload keeps the stored one.
+ * parameter instead of 10,000. A value left out of a re-upload keeps the stored one. Records
+ * without `countrycode` take the business's default country.
  */
 export async function uploadProfiles(
   ctx: Ctx,
@@ -16,6 +23,7 @@ export async function uploadProfiles(
   raw: { profile: unknown[] },
 ): Promise<UploadProfilesResult> {
   const { profile } = uploadProfilesInput.parse(raw);
+  const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId));
   const errors: UploadProfilesResult["errors"] = [];
   // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
   const byPhone = new Map<string, ProfileRecord>();

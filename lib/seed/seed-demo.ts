@@ -42,7 +42,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
       password: process.env.DEMO_ADMIN_PASSWORD ?? password(),
     };
     await createDashboardUser(c, { businessId: null, role: "OPERATOR", firstName: "Operator", ...operator });
-    const business = await createBusiness(c, { name: "Demo Business" });
+    const business = await createBusiness(c, { name: "Demo Business", defaultCountry: "IN" }); // the vendor's samples are Indian
     await createDashboardUser(c, {
       businessId: business.id,
       role: "BUSINESS_ADMIN",

@@ -1,24 +1,21 @@
 import { z } from "zod";
-import { normalisePhone } from "../profiles/normalise-phone";
 import type { userRoles, userStatuses } from "@/db/schema";
 import { businessRole, email, password, userStatus } from "./schemas";
 
-/** A user's calling number: international form, stored as E.164 digits without "+". */
+/**
+ * A user's calling number as typed: national (read with the business's default country) or
+ * with its country code. The domain functions normalise it with that country (userPhone) and
+ * store E.164 digits without "+"; here only its shape is checked, since the country is the
+ * business's, which a schema cannot know.
+ */
 export const phoneNumber = z
   .string({ error: "Required" })
   .trim()
   .min(1, "Required")
-  .transform((v, ctx) => {
-    const p = normalisePhone(v);
-    if (!p.ok) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${p.reason}: write it with the country code, e.g. +919876543210`,
-      });
-      return z.NEVER;
-    }
-    return p.e164;
-  });
+  .max(32, "At most 32 characters")
+  .regex(/^\+?[\d\s().-]+$/, "Digits only, optionally with a leading + and spaces, dots, dashes or ( )")
+  .refine((v) => /^(\D*\d){4,17}\D*$/.test(v), "Between 4 and 17 digits")
+  .describe("With country code, or national (the business's default country); stored as E.164 digits");
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(max).optional());

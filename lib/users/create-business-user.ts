@@ -10,6 +10,7 @@ import {
   type CreateBusinessUserInput,
   type UserDetails,
 } from "./business-user-schemas";
+import { userPhone } from "./user-phone";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
@@ -17,7 +18,8 @@ import { findBusinessUser, userDetails } from "./user-details";
  * G1. With `temporaryPassword` the user can sign in with it once and must then choose its own
  * (mustChangePassword); without it the user has no password and cannot sign in to the
  * dashboard until an admin sets one (the API still knows it by e-mail). A branch admin's
- * users land in its own branch.
+ * users land in its own branch. `phoneNumber` may be national (the business's default
+ * country) and is stored and answered as E.164 digits.
  */
 export async function createBusinessUser(
   ctx: Ctx,
@@ -29,6 +31,7 @@ export async function createBusinessUser(
   try {
     return await inTransaction(ctx, async (tx) => {
       const actor = await loadActingUser(tx, businessId);
+      const phoneNumber = await userPhone(tx, businessId, input.phoneNumber);
       const branchId = input.branchId ?? (actor.role === "BRANCH_ADMIN" ? actor.branchId : null);
       assertCanManageUser(
         actor,
@@ -52,7 +55,7 @@ export async function createBusinessUser(
           role: input.role,
           firstName: input.firstName,
           lastName: input.lastName ?? null,
-          phoneNumber: input.phoneNumber,
+          phoneNumber,
           supervisorId: input.supervisorId ?? null,
           branchId,
           mustChangePassword: passwordHash !== null,

@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { forbidden, invalid } from "../errors";
 import { editBusinessUserInput, type EditBusinessUserInput, type UserDetails } from "./business-user-schemas";
+import { userPhone } from "./user-phone";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
@@ -24,6 +25,7 @@ export async function editBusinessUser(
     const actor = await loadActingUser(tx, businessId);
     const target = await findBusinessUser(tx, businessId, input.userId, { forUpdate: true });
     const branchId = input.branchId ?? null;
+    const phoneNumber = await userPhone(tx, businessId, input.phoneNumber);
     if (target.id === actor.id) {
       if (input.role !== target.role || branchId !== target.branchId) {
         throw forbidden("You cannot change your own role or branch");
@@ -53,7 +55,7 @@ export async function editBusinessUser(
       .set({
         firstName: input.firstName,
         lastName: input.lastName ?? null,
-        phoneNumber: input.phoneNumber,
+        phoneNumber,
         role: input.role,
         supervisorId: input.supervisorId ?? null,
         branchId,

@@ -4,13 +4,14 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { forbidden } from "../errors";
 import type { UserDetails } from "./business-user-schemas";
+import { userPhone } from "./user-phone";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
 /**
  * G2 type=callingEnabled: turns outbound calling on or off and sets the number the user is
- * reached on (the first leg of its calls). Follows the role matrix; only a business admin may
- * change its own flag.
+ * reached on (the first leg of its calls; a national number takes the business's default
+ * country). Follows the role matrix; only a business admin may change its own flag.
  */
 export async function setCallingEnabled(
   ctx: Ctx,
@@ -24,9 +25,10 @@ export async function setCallingEnabled(
       throw forbidden("Only a business admin may change its own calling settings");
     }
     assertCanManageUser(actor, target, "change this user's calling settings");
+    const phoneNumber = await userPhone(tx, businessId, input.phoneNumber);
     const [row] = await tx.db
       .update(users)
-      .set({ callingEnabled: input.callingEnabled, phoneNumber: input.phoneNumber, updatedAt: sql`now()` })
+      .set({ callingEnabled: input.callingEnabled, phoneNumber, updatedAt: sql`now()` })
       .where(and(eq(users.id, target.id), eq(users.businessId, businessId)))
       .returning();
     await recordAudit(tx, {
@@ -34,7 +36,7 @@ export async function setCallingEnabled(
       action: "user.calling",
       targetType: "user",
       targetId: target.id,
-      data: { callingEnabled: input.callingEnabled, phoneNumber: input.phoneNumber },
+      data: { callingEnabled: input.callingEnabled, phoneNumber },
     });
     return userDetails(row!);
   });

@@ -60,7 +60,8 @@ export function MessageFilters({ initial, invalid }: { initial: Record<string, s
               form={form}
               name="number"
               label="Recipient number"
-              placeholder="919812345678"
+              placeholder="919812345678 or 9812345678"
+              hint="With the country code, or national (your business's default country)"
               type="search"
             />
             <FormField form={form} name="transactionId" label="Transaction id" type="search" />

@@ -49,14 +49,14 @@ function guessMapping(headers: string[]): Mapping {
  * columns, then rows go up in chunks of 1,000 through the same domain function as F1; the
  * report lists every rejected row with its CSV line and reason.
  */
-export function ImportProfiles() {
+export function ImportProfiles({ businessCountry }: { businessCountry: string | null }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [fileName, setFileName] = useState("");
   const [headers, setHeaders] = useState<string[]>([]);
   const [rows, setRows] = useState<Record<string, string>[]>([]);
   const [mapping, setMapping] = useState<Mapping>(guessMapping([]));
-  const [defaultCountry, setDefaultCountry] = useState("IN");
+  const [defaultCountry, setDefaultCountry] = useState(businessCountry ?? "");
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +96,8 @@ export function ImportProfiles() {
       rows.map((r) => {
         const p: Record<string, string> = {};
         for (const f of FIELDS) if (mapping[f.key]) p[f.key] = (r[mapping[f.key]] ?? "").trim();
-        if (!p.countrycode) p.countrycode = defaultCountry.trim();
+        // Blank: the server applies the business's default country (or rejects the row).
+        if (!p.countrycode && defaultCountry.trim()) p.countrycode = defaultCountry.trim();
         return p;
       }),
     [rows, mapping, defaultCountry],
@@ -216,7 +217,11 @@ export function ImportProfiles() {
                 ))}
                 <Input
                   label="Default country code"
-                  hint="Used when the country code column is empty or not mapped"
+                  hint={
+                    businessCountry
+                      ? `Used when the country code column is empty or not mapped; your business's default is ${businessCountry}`
+                      : "Used when the country code column is empty or not mapped (your business has no default country)"
+                  }
                   value={defaultCountry}
                   maxLength={2}
                   disabled={busy}

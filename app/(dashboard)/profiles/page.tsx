@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { homePathFor } from "@/lib/auth/roles";
 import { requireBusinessUser } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { listProfiles } from "@/lib/profiles/list-profiles";
 import { ImportProfiles } from "./import-profiles";
 import { ProfilesTable } from "./profiles-table";
@@ -15,17 +16,19 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
   const user = await requireBusinessUser();
   if (user.role === "AGENT") redirect(homePathFor(user.role));
   const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
-  const page = await listProfiles(userCtx(user), user.businessId, {
+  const ctx = userCtx(user);
+  const page = await listProfiles(ctx, user.businessId, {
     search: p.q || undefined,
     page: p.page,
     pageSize: p.pageSize,
   });
+  const businessCountry = await getDefaultCountry(ctx, user.businessId);
   return (
     <>
       <PageHeader
         title="Profiles"
         description="Your subscribers, one per phone number. Import a CSV here or upload through the API (POST /api/v3/profile/upload)."
-        actions={<ImportProfiles />}
+        actions={<ImportProfiles businessCountry={businessCountry} />}
       />
       <ProfilesTable rows={page.rows} total={page.total} />
     </>

@@ -158,7 +158,8 @@ function CallingToggle({ user }: { user: ListedUser }) {
         onChange={async (e) => {
           const next = e.currentTarget.checked;
           setBusy(true);
-          const res = await setCallingAction(user.userId, next, user.phoneNumber ?? "");
+          // "+": the stored number is E.164, never to be re-read as a national one.
+          const res = await setCallingAction(user.userId, next, `+${user.phoneNumber ?? ""}`);
           setBusy(false);
           if (!res.ok) toast.show({ tone: "danger", title: "Calling not changed", description: res.message });
           else
@@ -260,6 +261,7 @@ function UserDialog({ open, onClose, user }: { open: boolean; onClose: () => voi
           label="Phone number"
           type="tel"
           placeholder="+919876543210"
+          hint="With the country code, or as dialled in the business's default country (Settings)"
           required
         />
         <FormField form={f} name="role" label="Role" kind="select" options={ROLES} required />

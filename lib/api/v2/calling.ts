@@ -33,7 +33,10 @@ const CallDetails = z
   .openapi("CallDetails");
 
 const query = userQuery.extend({
-  call_to: z.string().openapi({ description: "Number to call, with country code", example: "919876543211" }),
+  call_to: z.string().openapi({
+    description: "Number to call, with country code, or national (the business's default country)",
+    example: "919876543211",
+  }),
 });
 
 const telecalling = (method: "get" | "post") =>

@@ -8,8 +8,15 @@ import type { ApiApp } from "../types";
 
 const ProfileDoc = z
   .object({
-    phone: z.string().openapi({ example: "919876543210", description: "With country code; required" }),
-    countrycode: z.string().openapi({ example: "IN", description: "ISO 3166-1 alpha-2; required" }),
+    phone: z.string().openapi({
+      example: "919876543210",
+      description:
+        "Required. With country code, or national in `countrycode` (or the business's default country)",
+    }),
+    countrycode: z.string().optional().openapi({
+      example: "IN",
+      description: "ISO 3166-1 alpha-2; required unless the business has a default country",
+    }),
     name: z.string().optional().openapi({ example: "Asha Rao" }),
     age: z.number().int().optional().openapi({ example: 31 }),
     gender: z.string().optional().openapi({ example: "female" }),

@@ -17,6 +17,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import type { ChannelSettingsView } from "@/lib/businesses/channel-settings-schemas";
+import type { CountryOption } from "@/lib/businesses/country-options";
 import { createBusinessInput, type BusinessView, type Channel } from "@/lib/businesses/schemas";
 import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
 import type { SenderRateView } from "@/lib/messages/list-sender-rates";
@@ -59,6 +60,9 @@ const columns = col.columns([
             iconOnly
           />
         </div>
+        <p className="text-xs text-slate-500">
+          Default country: {c.row.original.defaultCountry ?? "none (numbers need their country code)"}
+        </p>
       </div>
     ),
   }),
@@ -113,7 +117,13 @@ const columns = col.columns([
   }),
 ]);
 
-export function BusinessesView({ businesses }: { businesses: BusinessRow[] }) {
+export function BusinessesView({
+  businesses,
+  countries,
+}: {
+  businesses: BusinessRow[];
+  countries: CountryOption[];
+}) {
   const [creating, setCreating] = useState(false);
   const createButton = (
     <Button onClick={() => setCreating(true)} icon={<Icon name="plus" className="size-4" />}>
@@ -140,7 +150,7 @@ export function BusinessesView({ businesses }: { businesses: BusinessRow[] }) {
           />
         }
       />
-      <CreateBusinessDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateBusinessDialog open={creating} onClose={() => setCreating(false)} countries={countries} />
     </>
   );
 }
@@ -245,12 +255,20 @@ function BusinessToggle({
   );
 }
 
-function CreateBusinessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function CreateBusinessDialog({
+  open,
+  onClose,
+  countries,
+}: {
+  open: boolean;
+  onClose: () => void;
+  countries: CountryOption[];
+}) {
   const router = useRouter();
   const toast = useToast();
   const form = useForm({
     resolver: zodResolver(createBusinessInput),
-    defaultValues: { name: "", chatappEnabled: true, rcsEnabled: true },
+    defaultValues: { name: "", defaultCountry: "", chatappEnabled: true, rcsEnabled: true },
   });
   const [error, setError] = useState<string | null>(null);
   function close() {
@@ -289,6 +307,15 @@ function CreateBusinessDialog({ open, onClose }: { open: boolean; onClose: () =>
       <form id="create-business" onSubmit={submit} noValidate className="space-y-5">
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <FormField form={form} name="name" label="Name" placeholder="e.g. Acme Retail" autoFocus required />
+        <FormField
+          form={form}
+          name="defaultCountry"
+          kind="select"
+          label="Default country"
+          placeholder="None: numbers need their country code"
+          options={countries}
+          hint="How national phone numbers its people type are read (users, calls, profiles, filters). Its admins can change it under Settings."
+        />
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-800">Channels</legend>
           <FormField

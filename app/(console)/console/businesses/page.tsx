@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireOperator } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { countryOptions } from "@/lib/businesses/country-options";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
 import { listChannelSettings } from "@/lib/businesses/list-channel-settings";
 import { listCallingSettings } from "@/lib/calls/list-calling-settings";
@@ -35,6 +36,7 @@ export default async function BusinessesPage() {
           defaultSenderRate,
           channelSettings: channelSettings[b.id] ?? [],
         }))}
+        countries={countryOptions()}
       />
     </>
   );

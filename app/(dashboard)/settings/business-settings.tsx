@@ -1,0 +1,67 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
+import { applyActionErrors, FormField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import type { CountryOption } from "@/lib/businesses/country-options";
+import { businessSettingsForm } from "@/lib/businesses/schemas";
+import { saveBusinessSettingsAction } from "./actions";
+
+/** The "Business settings" card: today only the default country of typed phone numbers. */
+export function BusinessSettings(props: { defaultCountry: string | null; countries: CountryOption[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useForm({
+    resolver: zodResolver(businessSettingsForm),
+    defaultValues: { defaultCountry: props.defaultCountry ?? "" },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    const res = await saveBusinessSettingsAction(values);
+    if (!res.ok) {
+      setError(applyActionErrors(form, res));
+      return;
+    }
+    toast.show({
+      tone: "success",
+      title: "Settings saved",
+      description: `Default country: ${res.data.defaultCountry ?? "none"}`,
+    });
+    form.reset({ defaultCountry: res.data.defaultCountry ?? "" });
+    router.refresh();
+  });
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader
+        title="Business settings"
+        description="National phone numbers (typed without a country code) are read as numbers of the default country: users' numbers, numbers to call, profiles uploaded without countrycode, and the number filters. Numbers with their country code work whatever it is; message sends always take the full international number."
+      />
+      <form onSubmit={submit} noValidate aria-label="Business settings">
+        <CardBody className="space-y-4">
+          {error ? <Alert tone="danger">{error}</Alert> : null}
+          <FormField
+            form={form}
+            name="defaultCountry"
+            kind="select"
+            label="Default country"
+            placeholder="None: numbers need their country code"
+            options={props.countries}
+            hint="Changing it does not change stored numbers, only how new ones are read."
+          />
+        </CardBody>
+        <CardFooter>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "businesses" ADD COLUMN "default_country" text;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_default_country_check" CHECK ("businesses"."default_country" ~ '^[A-Z]{2}$');
