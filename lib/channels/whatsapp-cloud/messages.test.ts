@@ -60,7 +60,8 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
         },
     );
     process.env.WHATSAPP_GRAPH_URL = `${fake.url}/v21.0`;
-    process.env.WHATSAPP_SEND_TIMEOUT_MS = "300";
+    // Generous enough for a loaded 2-core CI machine; the timeout case below waits longer.
+    process.env.WHATSAPP_SEND_TIMEOUT_MS = "2000";
   });
   afterAll(async () => {
     delete process.env.WHATSAPP_SEND_TIMEOUT_MS;
@@ -270,7 +271,7 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
       retryable: true,
       errorCode: "502",
     });
-    next = [{ delayMs: 1000, json: {} }];
+    next = [{ delayMs: 3000, json: {} }];
     expect(await whatsappCloudMessages.send(message(), settings)).toMatchObject({
       ok: false,
       retryable: true,
