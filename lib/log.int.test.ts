@@ -16,17 +16,15 @@ const phone = "919955501234";
 /** A users insert that PostgreSQL refuses (NUL in text), carrying personal and secret values. */
 async function failingInsert(values: { email: string; passwordHash: string }): Promise<unknown> {
   try {
-    await db()
-      .insert(users)
-      .values({
-        id: uuidv7(),
-        businessId: null,
-        role: "OPERATOR",
-        email: values.email,
-        passwordHash: values.passwordHash,
-        firstName: "Nul\u0000Byte",
-        phoneNumber: phone,
-      });
+    await db().insert(users).values({
+      id: uuidv7(),
+      businessId: null,
+      role: "OPERATOR",
+      email: values.email,
+      passwordHash: values.passwordHash,
+      firstName: "Nul\u0000Byte",
+      phoneNumber: phone,
+    });
   } catch (err) {
     return err;
   }
@@ -89,7 +87,11 @@ describe("error logging", () => {
 
   it("redacts secret fields by name, wherever they sit", () => {
     log.info(
-      { password: "pw-top", user: { passwordHash: "$argon2id$x", apiKey: "sk_live" }, req: { body: { a: "b" } } },
+      {
+        password: "pw-top",
+        user: { passwordHash: "$argon2id$x", apiKey: "sk_live" },
+        req: { body: { a: "b" } },
+      },
       "fields",
     );
     const out = cap.text();

@@ -124,7 +124,10 @@ export function createApiApp(): ApiApp {
     const appErr = toAppError(err);
     // The one log line of a 5xx: no query string, no body (the error serializer drops values).
     if (appErr.status >= 500) {
-      log.error({ err, requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "request failed");
+      log.error(
+        { err, requestId: c.get("requestId"), method: c.req.method, path: c.req.path },
+        "request failed",
+      );
     }
     return errorResponse(c, appErr);
   });

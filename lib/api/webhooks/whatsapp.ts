@@ -26,7 +26,8 @@ const verifyResponses = {
   200: { description: "The challenge, echoed", content: { "text/plain": { schema: z.string() } } },
   403: {
     ...errorResponses[401],
-    description: "Verification token mismatch (also for an unknown business or an unset token: the log says which)",
+    description:
+      "Verification token mismatch (also for an unknown business or an unset token: the log says which)",
   },
 };
 const eventResponses = {
@@ -81,7 +82,10 @@ const businessEventRoute = createRoute({
 export function registerWhatsAppWebhookRoutes(app: ApiApp): void {
   // GET /api/webhooks/whatsapp (Meta's subscription check; not in the spec)
   app.openapi(verifyRoute, (c) => {
-    const challenge = hubChallenge(c.req.valid("query"), whatsappVerifyToken() ?? unconfigured("WHATSAPP_VERIFY_TOKEN"));
+    const challenge = hubChallenge(
+      c.req.valid("query"),
+      whatsappVerifyToken() ?? unconfigured("WHATSAPP_VERIFY_TOKEN"),
+    );
     return c.text(challenge, 200);
   });
 
