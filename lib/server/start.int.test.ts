@@ -70,6 +70,8 @@ describe("server start-up", () => {
     for (const s of [a, b]) {
       const res = await fetch(`http://127.0.0.1:${s.port}/api/ready`);
       expect(res.status).toBe(200);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("strict-transport-security")).toBeNull(); // plain HTTP
     }
     // Exactly one of them printed the first-start credentials.
     const printed = [a, b].filter((s) => s.output().includes("Demo API key"));

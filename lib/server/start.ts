@@ -12,6 +12,7 @@ import { startBoss, stopBoss } from "../jobs/boss";
 import "../jobs/register-all";
 import { ensureQueues } from "../jobs/workers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
+import { securityHeaders, servedOverTls } from "./security-headers";
 import { startJobWorkers } from "./worker-processes";
 import { log } from "../log";
 import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
@@ -56,8 +57,15 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
       if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
       else delete req.headers[CLIENT_ADDRESS_HEADER];
       const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-      if (API_PATH.test(pathname) || !web) return void api(req, res);
-      return void web(req, res);
+      const toApi = API_PATH.test(pathname) || !web;
+      const headers = securityHeaders({
+        web: !toApi,
+        tls: servedOverTls(req, cfg.TRUST_PROXY),
+        dev: cfg.NODE_ENV === "development",
+      });
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (toApi) return void api(req, res);
+      return void web!(req, res);
     });
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server!.listen(cfg.PORT, cfg.HOST, resolve));
