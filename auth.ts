@@ -1,8 +1,11 @@
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { authLogger } from "@/lib/auth/auth-logger";
+import { SignInThrottled } from "@/lib/auth/sign-in-throttled";
 import { systemCtx } from "@/lib/context";
-import { log } from "@/lib/log";
-import { authenticateUser } from "@/lib/users/authenticate-user";
+import { AppError } from "@/lib/errors";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { signInUser } from "@/lib/users/sign-in-user";
 import type { SessionUser } from "@/lib/users/schemas";
 
 const maxAge = Number(process.env.SESSION_MAX_AGE ?? 8 * 3600);
@@ -18,21 +21,25 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   jwt: { maxAge },
   pages: { signIn: "/login" },
   // A wrong password is an expected outcome, not an error with a stack trace.
-  logger: {
-    error(error) {
-      if (error.name === "CredentialsSignin") log.info("dashboard sign-in refused");
-      else log.error({ err: error }, "auth error");
-    },
-    warn(code) {
-      log.warn({ code }, "auth warning");
-    },
-  },
+  logger: authLogger,
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) => {
-        const user = await authenticateUser(systemCtx(), credentials);
-        return user ? { id: user.id, email: user.email, name: user.firstName, sessionUser: user } : null;
+      // The throttle sits here, not in the sign-in action, so that next-auth's own
+      // /api/auth/callback/credentials route is throttled too.
+      authorize: async (credentials, request) => {
+        try {
+          const user = await signInUser(systemCtx(), {
+            credentials,
+            address: request.headers.get(CLIENT_ADDRESS_HEADER),
+          });
+          return user ? { id: user.id, email: user.email, name: user.firstName, sessionUser: user } : null;
+        } catch (err) {
+          if (err instanceof AppError && err.code === "rate_limited") {
+            throw new SignInThrottled(err.message, err.retryAfter ?? 1);
+          }
+          throw err;
+        }
       },
     }),
   ],

@@ -46,6 +46,11 @@ const schema = z.object({
     .int()
     .positive()
     .default(8 * 3600),
+  /**
+   * Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry
+   * (the sign-in throttle counts per address) and treat X-Forwarded-Proto as the scheme.
+   */
+  TRUST_PROXY: boolish,
   /** Lets callbacks target loopback/private addresses (tests, local receivers). */
   ALLOW_PRIVATE_CALLBACK_URLS: boolish,
   /** Key for the callback signing secrets at rest; AUTH_SECRET when unset (docs/callbacks.md). */

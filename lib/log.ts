@@ -1,14 +1,58 @@
 import pino from "pino";
+import { safeError } from "./log-safe-error";
 
-const g = globalThis as unknown as { __sbLogger?: pino.Logger };
+const g = globalThis as unknown as { __sbLogger?: pino.Logger; __sbLogSink?: (line: string) => void };
 
-/** One pino logger per process; secrets are redacted by path. */
+// Field names whose values are secret wherever they appear (top level or up to two levels down).
+const SECRET_FIELDS = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "temporaryPassword",
+  "passwordHash",
+  "apiKey",
+  "keyHash",
+  "secret",
+  "secrets",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "appSecret",
+  "verifyToken",
+  "clientToken",
+  "authorization",
+  "cookie",
+  "params",
+  "body",
+];
+const redactPaths = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  "req.headers['x-api-key']",
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+
+// pino writes to stdout; tests may divert the lines (test/log-capture.ts) to check what a real
+// log line holds after redaction and serialization.
+const stdout = pino.destination({ dest: 1, sync: true });
+const stream = {
+  write(line: string) {
+    if (g.__sbLogSink) g.__sbLogSink(line);
+    else stdout.write(line);
+  },
+};
+
+/**
+ * One pino logger per process. Never log query parameters or request bodies: errors go
+ * through safeError (no parameter values), and known secret fields are redacted by name.
+ */
 export const log: pino.Logger =
   g.__sbLogger ??
-  (g.__sbLogger = pino({
-    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
-    redact: {
-      paths: ["req.headers.authorization", "req.headers['x-api-key']", "*.password", "*.apiKey", "*.secret"],
-      censor: "[redacted]",
+  (g.__sbLogger = pino(
+    {
+      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+      serializers: { err: safeError, error: safeError },
+      redact: { paths: redactPaths, censor: "[redacted]" },
     },
-  }));
+    stream,
+  ));

@@ -4,6 +4,7 @@ import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { fail, runAction, toActionError, type ActionResult } from "@/lib/actions/action-result";
 import { requireUser } from "@/lib/auth/session";
+import { SignInThrottled } from "@/lib/auth/sign-in-throttled";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { changePassword } from "@/lib/users/change-password";
 import { changePasswordInput } from "@/lib/users/change-password-input";
@@ -19,6 +20,7 @@ export async function signInAction(raw: unknown): Promise<ActionResult<never>> {
     await signIn("credentials", { ...parsed.data, redirectTo: "/" });
   } catch (err) {
     // Success is a thrown redirect and must propagate; a failed sign-in is an AuthError.
+    if (err instanceof SignInThrottled) return fail(err.retryMessage);
     if (err instanceof AuthError) return fail(BAD_CREDENTIALS);
     throw err;
   }

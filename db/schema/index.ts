@@ -10,3 +10,4 @@ export * from "./teams";
 export * from "./calls";
 export * from "./messages";
 export * from "./inbound-messages";
+export * from "./sign-in-throttle";

@@ -121,8 +121,14 @@ export function createApiApp(): ApiApp {
   });
 
   app.onError((err, c) => {
-    const appErr = toAppError(err, c);
-    if (appErr.status >= 500) log.error({ requestId: c.get("requestId"), err }, "request failed");
+    const appErr = toAppError(err);
+    // The one log line of a 5xx: no query string, no body (the error serializer drops values).
+    if (appErr.status >= 500) {
+      log.error(
+        { err, requestId: c.get("requestId"), method: c.req.method, path: c.req.path },
+        "request failed",
+      );
+    }
     return errorResponse(c, appErr);
   });
 

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { AppError, fromDatabaseError, type ErrorCode, type ErrorDetail } from "@/lib/errors";
-import { log } from "@/lib/log";
 
 export type ErrorBody = {
   error: { code: ErrorCode; message: string; details: ErrorDetail[]; requestId: string };
@@ -28,8 +27,11 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
   }));
 }
 
-/** Maps anything thrown by a handler to the error body; internals never reach the client. */
-export function toAppError(err: unknown, c: Context): AppError {
+/**
+ * Maps anything thrown by a handler to the error body; internals never reach the client.
+ * It does not log: app.onError logs each 5xx once.
+ */
+export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   // A domain function that parses its input with zod reports bad input, not a server fault.
   if (err instanceof ZodError) {
@@ -47,6 +49,5 @@ export function toAppError(err: unknown, c: Context): AppError {
     if (err.status === 400) return new AppError("invalid_request", err.message || "Bad request");
     if (err.status === 401) return new AppError("unauthorized", err.message || "Unauthorized");
   }
-  log.error({ err, requestId: requestIdOf(c), path: c.req.path }, "unhandled error");
   return new AppError("internal", "Internal server error; quote the requestId when reporting it");
 }

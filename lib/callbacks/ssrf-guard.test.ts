@@ -23,6 +23,10 @@ describe("SSRF guard", () => {
     "fd00:ec2::254", // AWS IPv6 metadata
     "::ffff:127.0.0.1", // IPv4-mapped
     "::ffff:7f00:1", // IPv4-mapped, hex form
+    "::ffff:0:7f00:1", // IPv4-translated (::ffff:0:0:0/96) of 127.0.0.1
+    "::ffff:0:a9fe:a9fe", // IPv4-translated of 169.254.169.254
+    "::ffff:0:808:808", // IPv4-translated: refused whatever the address (never a public target)
+    "0:0:0:0:ffff:0:10.0.0.1",
     "::ffff:169.254.169.254",
     "::ffff:10.0.0.1",
     "64:ff9b::a9fe:a9fe", // NAT64 of 169.254.169.254
@@ -43,6 +47,8 @@ describe("SSRF guard", () => {
     "http://127.0.0.1:8080/hook",
     "http://[::1]/hook",
     "http://[::ffff:127.0.0.1]/hook",
+    "http://[::ffff:0:7f00:1]/",
+    "http://[::ffff:0:127.0.0.1]/",
     "http://169.254.169.254/latest/meta-data/",
     "http://2130706433/", // 127.0.0.1 as one number, normalised by the URL parser
     "http://0x7f.1/",

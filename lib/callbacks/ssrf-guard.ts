@@ -32,6 +32,7 @@ for (const [net4, prefix] of [
 for (const [net6, prefix] of [
   ["::", 128],
   ["::1", 128],
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT), e.g. ::ffff:0:7f00:1 is 127.0.0.1
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique-local (AWS metadata fd00:ec2::254)
@@ -42,13 +43,17 @@ for (const [net6, prefix] of [
   blocked.addSubnet(net6, prefix, "ipv6");
 }
 
-/** IPv4 embedded in an IPv6 address: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16). */
+/**
+ * IPv4 embedded in an IPv6 address: mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d),
+ * NAT64 (64:ff9b::/96), 6to4 (2002::/16).
+ */
 function embeddedIpv4(ip6: string): string | undefined {
   const words = expandIpv6(ip6);
   if (!words) return undefined;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   const zeros = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
   if (zeros(0, 5) && words[5] === 0xffff) return v4(words[6]!, words[7]!);
+  if (zeros(0, 4) && words[4] === 0xffff && words[5] === 0) return v4(words[6]!, words[7]!);
   if (zeros(0, 6) && (words[6] !== 0 || words[7]! > 1)) return v4(words[6]!, words[7]!); // deprecated IPv4-compatible
   if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return v4(words[6]!, words[7]!);
   if (words[0] === 0x64 && words[1] === 0xff9b && words[2] === 1) return v4(words[6]!, words[7]!);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { businessChannels } from "@/db/schema";
 import type { Ctx } from "../context";
@@ -21,8 +22,8 @@ export type WebhookSecretResult =
  * The secret that verifies a per-business provider webhook (/api/webhooks/whatsapp/{id},
  * /api/webhooks/rbm/{id}): the business's own chatapp `appSecret` / `verifyToken` or rcs
  * `clientToken`, opened from its sealed form. Never a process-wide fallback: a business URL is
- * verified with that business's secret only. The failures come back as values, so the route
- * answers 401/403 with a clear message (never 500).
+ * verified with that business's secret only. The failures come back as values with a reason for
+ * the log; the routes use webhookSecretOrDecoy so that the caller never sees the reason.
  */
 export async function businessWebhookSecret(
   ctx: Ctx,
@@ -61,4 +62,28 @@ export async function businessWebhookSecret(
     };
   }
   return { ok: true, secret };
+}
+
+/**
+ * The secret to verify a per-business webhook with. When the business is unknown or has no
+ * usable secret, the reason goes to the log and a random secret stands in: the request then
+ * fails exactly like one signed with a wrong secret, so an unauthenticated caller cannot learn
+ * which business ids exist or which secrets they have configured.
+ */
+export async function webhookSecretOrDecoy(
+  ctx: Ctx,
+  input: { businessId: string; channel: "chatapp" | "rcs"; key: WebhookSecretKey },
+): Promise<string> {
+  const found = await businessWebhookSecret(ctx, input);
+  if (found.ok) return found.secret;
+  log.warn(
+    { businessId: input.businessId, key: input.key, reason: found.reason, detail: found.message },
+    "provider webhook refused",
+  );
+  return decoySecret();
+}
+
+/** A secret nobody knows, for refusing a webhook the same way a wrong signature is refused. */
+export function decoySecret(): string {
+  return randomBytes(32).toString("base64url");
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -9,7 +9,10 @@ import { freshDatabase } from "@/test/fresh-database";
 type Started = { child: ChildProcess; port: number; output: () => string };
 
 /** Runs server.ts as a real process (ROLE=api: no Next.js) and waits for its "listening" log. */
-function startProcess(databaseUrl: string): Promise<Started> {
+function startProcess(
+  databaseUrl: string,
+  dataDir = mkdtempSync(path.join(tmpdir(), "sb-start-")),
+): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
@@ -18,7 +21,7 @@ function startProcess(databaseUrl: string): Promise<Started> {
       PORT: "0",
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "sb-start-")),
+      DATA_DIR: dataDir,
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -38,6 +41,12 @@ function startProcess(databaseUrl: string): Promise<Started> {
     child.stderr!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
+}
+
+/** Waits until the process has printed `text` (the banner follows the "listening" line). */
+async function printed(s: Started, text: string): Promise<string> {
+  for (let i = 0; i < 100 && !s.output().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
+  return s.output();
 }
 
 const exitCode = (child: ChildProcess) =>
@@ -61,6 +70,8 @@ describe("server start-up", () => {
     for (const s of [a, b]) {
       const res = await fetch(`http://127.0.0.1:${s.port}/api/ready`);
       expect(res.status).toBe(200);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("strict-transport-security")).toBeNull(); // plain HTTP
     }
     // Exactly one of them printed the first-start credentials.
     const printed = [a, b].filter((s) => s.output().includes("Demo API key"));
@@ -85,5 +96,33 @@ describe("server start-up", () => {
     a.child.kill("SIGTERM");
     b.child.kill("SIGTERM");
     expect(await Promise.all(exits)).toEqual([0, 0]);
+  }, 90_000);
+
+  it("keeps the first-start credentials in DATA_DIR/first-start.txt (0600); a restart prints only its path", async () => {
+    const db = await freshDatabase();
+    cleanup.push(db.drop);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sb-start-"));
+    const first = await startProcess(db.url, dataDir);
+    cleanup.push(async () => void first.child.kill("SIGKILL"));
+    const file = path.join(dataDir, "first-start.txt");
+    const out = await printed(first, "readable by this user only");
+    const key = /Demo API key\s+(\S+)/.exec(out)![1]!;
+    const password = /Operator\s+\S+ \/ (\S+)/.exec(out)![1]!;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8")).toContain(key);
+    expect(readFileSync(file, "utf8")).toContain(password);
+    expect(first.output()).toContain(file);
+    const stopped = exitCode(first.child);
+    first.child.kill("SIGTERM");
+    await stopped;
+
+    const again = await startProcess(db.url, dataDir);
+    cleanup.push(async () => void again.child.kill("SIGKILL"));
+    expect(await printed(again, "First-start credentials")).toContain(`First-start credentials: see ${file}`);
+    expect(again.output()).not.toContain(key);
+    expect(again.output()).not.toContain(password);
+    const exited = exitCode(again.child);
+    again.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
   }, 90_000);
 });

@@ -11,8 +11,11 @@ import { env } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
 import "../jobs/register-all";
 import { ensureQueues } from "../jobs/workers";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
+import { securityHeaders, servedOverTls } from "./security-headers";
 import { startJobWorkers } from "./worker-processes";
 import { log } from "../log";
+import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
 import { formatCredentials, seedDemo } from "../seed/seed-demo";
 
 const API_PATH = /^\/api\/(v1|v2|v3|webhooks|internal)(\/|$)|^\/api\/(openapi\.json|health|ready)$/;
@@ -50,9 +53,19 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     const api = getRequestListener(createApiApp().fetch);
     const web = serveWeb ? await startNext(cfg.NODE_ENV === "development", cfg.PORT) : undefined;
     server = http.createServer((req, res) => {
+      const address = clientAddress(req, cfg.TRUST_PROXY);
+      if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
+      else delete req.headers[CLIENT_ADDRESS_HEADER];
       const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-      if (API_PATH.test(pathname) || !web) return void api(req, res);
-      return void web(req, res);
+      const toApi = API_PATH.test(pathname) || !web;
+      const headers = securityHeaders({
+        web: !toApi,
+        tls: servedOverTls(req, cfg.TRUST_PROXY),
+        dev: cfg.NODE_ENV === "development",
+      });
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (toApi) return void api(req, res);
+      return void web!(req, res);
     });
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server!.listen(cfg.PORT, cfg.HOST, resolve));
@@ -65,7 +78,16 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
       : undefined;
 
   const url = `http://localhost:${port}`;
-  if (creds && !opts.quiet) process.stdout.write(formatCredentials(creds, url) + "\n");
+  if (creds) {
+    const banner = formatCredentials(creds, url);
+    const file = writeFirstStartFile(cfg.DATA_DIR, banner);
+    if (!opts.quiet)
+      process.stdout.write(`${banner}  Also kept in ${file} (readable by this user only).\n\n`);
+  } else {
+    // Later starts never print the passwords again, only where they are.
+    const file = firstStartFile(cfg.DATA_DIR);
+    if (file && !opts.quiet) process.stdout.write(`First-start credentials: see ${file}\n`);
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

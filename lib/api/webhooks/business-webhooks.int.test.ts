@@ -10,6 +10,7 @@ import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
+import { captureLog } from "@/test/log-capture";
 import { approvedTemplate, drainAll } from "@/test/messages";
 
 // Per-business provider webhooks (/api/webhooks/whatsapp/{id}, /api/webhooks/rbm/{id}): each
@@ -17,6 +18,10 @@ import { approvedTemplate, drainAll } from "@/test/messages";
 // customer messages stored once with one message.received callback.
 
 const ctx = systemCtx("test");
+
+type Reply = Awaited<ReturnType<typeof api>>;
+/** A refusal as the caller sees it, without the request id. */
+const refusal = (r: Reply) => ({ status: r.status, ...r.json?.error, requestId: undefined });
 
 /** A message of `b` as the dispatcher leaves it after the provider accepted it. */
 async function sentMessage(b: TestBusiness, channel: "chatapp" | "rcs", provider: string, ref?: string) {
@@ -138,13 +143,20 @@ describe("POST|GET /api/webhooks/whatsapp/{business_id}", () => {
     expect([ok.status, ok.text]).toEqual([200, "4711"]);
     expect((await hub(a.business.id, "verify-B")).status).toBe(403);
     expect((await hub(a.business.id, "process-wide-verify")).status).toBe(403);
-    const notSet = await hub(bare.business.id, "anything");
-    expect(notSet.status).toBe(403);
-    expect(notSet.json.error.message).toMatch(/no WhatsApp verify token configured/);
-    const unknown = await hub(uuidv7(), "verify-A");
-    expect(unknown.status).toBe(403);
-    expect(unknown.json.error.message).toMatch(/Unknown business/);
-    expect((await hub("not-a-uuid", "verify-A")).status).toBe(403);
+    // Wrong token, no token configured, unknown business, not an id: one and the same answer;
+    // only the log says which it was.
+    const cap = captureLog();
+    try {
+      const wrong = refusal(await hub(a.business.id, "verify-B"));
+      expect(wrong).toMatchObject({ status: 403, code: "forbidden", message: "Verification token mismatch" });
+      expect(refusal(await hub(bare.business.id, "anything"))).toEqual(wrong);
+      expect(refusal(await hub(uuidv7(), "verify-A"))).toEqual(wrong);
+      expect(refusal(await hub("not-a-uuid", "verify-A"))).toEqual(wrong);
+      const reasons = cap.entries().map((e) => e.reason);
+      expect(reasons).toEqual(["not_configured", "unknown_business", "unknown_business"]);
+    } finally {
+      cap.stop();
+    }
   });
 
   it("verifies with the business's app secret: another business's or the process-wide secret is 401", async () => {
@@ -156,13 +168,20 @@ describe("POST|GET /api/webhooks/whatsapp/{business_id}", () => {
       expect(res.json.error.message).toBe("Invalid X-Hub-Signature-256");
     }
     expect((await post(a.business.id, body)).status).toBe(401);
-    const notSet = await post(bare.business.id, body, sign(body, secretA));
-    expect(notSet.status).toBe(401);
-    expect(notSet.json.error.message).toMatch(/no WhatsApp app secret configured/);
-    const unknown = await post(uuidv7(), body, sign(body, secretA));
-    expect(unknown.status).toBe(401);
-    expect(unknown.json.error.message).toMatch(/Unknown business/);
-    expect((await post("nope", body, sign(body, secretA))).status).toBe(401);
+    const cap = captureLog();
+    try {
+      const wrong = refusal(await post(a.business.id, body, sign(body, secretB)));
+      expect(refusal(await post(bare.business.id, body, sign(body, secretA)))).toEqual(wrong);
+      expect(refusal(await post(uuidv7(), body, sign(body, secretA)))).toEqual(wrong);
+      expect(refusal(await post("nope", body, sign(body, secretA)))).toEqual(wrong);
+      expect(cap.entries().map((e) => [e.msg, e.reason])).toEqual([
+        ["provider webhook refused", "not_configured"],
+        ["provider webhook refused", "unknown_business"],
+        ["provider webhook refused", "unknown_business"],
+      ]);
+    } finally {
+      cap.stop();
+    }
   });
 
   it("applies statuses of its own messages and ignores another business's, even when named", async () => {
@@ -349,10 +368,11 @@ describe("POST /api/webhooks/rbm/{business_id}", () => {
     expect((await post(a.business.id, JSON.stringify({ clientToken: tokenB, secret: "x" }))).status).toBe(
       401,
     );
-    const notSet = await post(bare.business.id, JSON.stringify({ clientToken: tokenA, secret: "x" }));
-    expect(notSet.status).toBe(401);
-    expect(notSet.json.error.message).toMatch(/no RBM client token configured/);
-    expect((await post(uuidv7(), JSON.stringify({ clientToken: tokenA, secret: "x" }))).status).toBe(401);
+    const verify = JSON.stringify({ clientToken: tokenA, secret: "x" });
+    const wrong = refusal(await post(b.business.id, verify));
+    expect(wrong).toMatchObject({ status: 401, code: "unauthorized" });
+    expect(refusal(await post(bare.business.id, verify))).toEqual(wrong);
+    expect(refusal(await post(uuidv7(), verify))).toEqual(wrong);
   });
 
   it("verifies X-Goog-Signature with the business's token and ignores another business's messages", async () => {
@@ -369,6 +389,12 @@ describe("POST /api/webhooks/rbm/{business_id}", () => {
       expect((await post(a.business.id, body, rbmSign(data, "PROCESSWIDECLIENTTOKEN"))).status).toBe(401);
       expect((await post(a.business.id, body, rbmSign(data, tokenA))).status).toBe(200);
     }
+    // A business without a token, or no business at all, is refused like a wrong signature.
+    const { data, body } = envelope({ eventType: "READ", messageId: mine, agentId: agentA });
+    const wrong = refusal(await post(a.business.id, body, rbmSign(data, tokenB)));
+    expect(wrong).toMatchObject({ status: 401, message: "Invalid X-Goog-Signature" });
+    expect(refusal(await post(bare.business.id, body, rbmSign(data, tokenA)))).toEqual(wrong);
+    expect(refusal(await post(uuidv7(), body, rbmSign(data, tokenA)))).toEqual(wrong);
     expect(await statusOf(mine)).toBe("delivered");
     expect(await statusOf(theirs)).toBe("sent");
   });

@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { businessWebhookSecret } from "@/lib/channels/business-webhook-secret";
+import { decoySecret, webhookSecretOrDecoy } from "@/lib/channels/business-webhook-secret";
 import { findChannelBusiness } from "@/lib/channels/find-channel-business";
 import { rbmClientToken } from "@/lib/channels/google-rbm/config";
 import { handleRbmWebhook } from "@/lib/channels/google-rbm/webhook";
 import { emitStatusEvents } from "@/lib/channels/status-sink";
 import { systemCtx } from "@/lib/context";
-import { unauthorized } from "@/lib/errors";
 import { recordInboundMessages } from "@/lib/inbound/record-inbound-messages";
 import { log } from "@/lib/log";
 import { businessIdParam, errorResponses } from "../schemas";
@@ -46,8 +45,12 @@ const businessRoute = createRoute({
 export function registerRbmWebhookRoutes(app: ApiApp): void {
   // POST /api/webhooks/rbm (RBM's events; not in the spec)
   app.openapi(route, async (c) => {
-    const token = rbmClientToken();
-    if (!token) throw unauthorized("RBM_CLIENT_TOKEN is not configured; webhooks are refused");
+    let token = rbmClientToken();
+    if (!token) {
+      // Refused like a wrong token; only the log says why.
+      log.warn({ setting: "RBM_CLIENT_TOKEN" }, "provider webhook refused: setting not configured");
+      token = decoySecret();
+    }
     const result = handleRbmWebhook(await c.req.text(), c.req.header("x-goog-signature"), token);
     if (result.kind === "verification") return c.text(result.secret, 200);
     const needsBusiness = result.events.length > 0 || result.inbound !== undefined;
@@ -67,13 +70,12 @@ export function registerRbmWebhookRoutes(app: ApiApp): void {
   app.openapi(businessRoute, async (c) => {
     const { business_id } = c.req.valid("param");
     const raw = await c.req.text();
-    const found = await businessWebhookSecret(systemCtx("rbm-webhook"), {
+    const token = await webhookSecretOrDecoy(systemCtx("rbm-webhook"), {
       businessId: business_id,
       channel: "rcs",
       key: "clientToken",
     });
-    if (!found.ok) throw unauthorized(found.message);
-    const result = handleRbmWebhook(raw, c.req.header("x-goog-signature"), found.secret);
+    const result = handleRbmWebhook(raw, c.req.header("x-goog-signature"), token);
     if (result.kind === "verification") return c.text(result.secret, 200);
     await applyRbmEvents(result, business_id);
     return c.json({ ok: true }, 200);

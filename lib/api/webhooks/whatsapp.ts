@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
-import { businessWebhookSecret } from "@/lib/channels/business-webhook-secret";
+import { decoySecret, webhookSecretOrDecoy } from "@/lib/channels/business-webhook-secret";
 import { whatsappAppSecret, whatsappVerifyToken } from "@/lib/channels/whatsapp-cloud/config";
 import {
   metaWebhookHandlers,
@@ -10,6 +10,7 @@ import {
 } from "@/lib/channels/whatsapp-cloud/webhook";
 import { systemCtx } from "@/lib/context";
 import { AppError, invalid, unauthorized } from "@/lib/errors";
+import { log } from "@/lib/log";
 import "@/lib/templates/meta-template-status-handler";
 import "@/lib/channels/whatsapp-cloud/message-status-handler";
 import "@/lib/inbound/meta-inbound-handler";
@@ -23,7 +24,11 @@ const hubQuery = z.object({
 });
 const verifyResponses = {
   200: { description: "The challenge, echoed", content: { "text/plain": { schema: z.string() } } },
-  403: { ...errorResponses[401], description: "Wrong or unconfigured verify token, or unknown business" },
+  403: {
+    ...errorResponses[401],
+    description:
+      "Verification token mismatch (also for an unknown business or an unset token: the log says which)",
+  },
 };
 const eventResponses = {
   200: {
@@ -77,15 +82,17 @@ const businessEventRoute = createRoute({
 export function registerWhatsAppWebhookRoutes(app: ApiApp): void {
   // GET /api/webhooks/whatsapp (Meta's subscription check; not in the spec)
   app.openapi(verifyRoute, (c) => {
-    const challenge = hubChallenge(c.req.valid("query"), whatsappVerifyToken());
+    const challenge = hubChallenge(
+      c.req.valid("query"),
+      whatsappVerifyToken() ?? unconfigured("WHATSAPP_VERIFY_TOKEN"),
+    );
     return c.text(challenge, 200);
   });
 
   // POST /api/webhooks/whatsapp (Meta's events; not in the spec)
   app.openapi(eventRoute, async (c) => {
-    const secret = whatsappAppSecret();
+    const secret = whatsappAppSecret() ?? unconfigured("WHATSAPP_APP_SECRET");
     const raw = await c.req.text();
-    if (!secret) throw unauthorized("WHATSAPP_APP_SECRET is not configured; webhooks are refused");
     await handleMetaEvents(raw, c.req.header("x-hub-signature-256"), secret, {});
     return c.json({ ok: true }, 200);
   });
@@ -93,36 +100,40 @@ export function registerWhatsAppWebhookRoutes(app: ApiApp): void {
   // GET /api/webhooks/whatsapp/{business_id} (Meta's subscription check of a business's app)
   app.openapi(businessVerifyRoute, async (c) => {
     const { business_id } = c.req.valid("param");
-    const found = await businessWebhookSecret(systemCtx("meta-webhook"), {
+    const token = await webhookSecretOrDecoy(systemCtx("meta-webhook"), {
       businessId: business_id,
       channel: "chatapp",
       key: "verifyToken",
     });
-    if (!found.ok) throw new AppError("forbidden", found.message);
-    return c.text(hubChallenge(c.req.valid("query"), found.secret), 200);
+    return c.text(hubChallenge(c.req.valid("query"), token), 200);
   });
 
   // POST /api/webhooks/whatsapp/{business_id} (events of a business's own Meta app)
   app.openapi(businessEventRoute, async (c) => {
     const { business_id } = c.req.valid("param");
     const raw = await c.req.text();
-    const found = await businessWebhookSecret(systemCtx("meta-webhook"), {
+    const secret = await webhookSecretOrDecoy(systemCtx("meta-webhook"), {
       businessId: business_id,
       channel: "chatapp",
       key: "appSecret",
     });
-    if (!found.ok) throw unauthorized(found.message);
-    await handleMetaEvents(raw, c.req.header("x-hub-signature-256"), found.secret, {
+    await handleMetaEvents(raw, c.req.header("x-hub-signature-256"), secret, {
       businessId: business_id,
     });
     return c.json({ ok: true }, 200);
   });
 }
 
+/** An unset process-wide secret refuses like a wrong one; only the log says why. */
+function unconfigured(name: string): string {
+  log.warn({ setting: name }, "provider webhook refused: setting not configured");
+  return decoySecret();
+}
+
 /** The challenge to echo, when the mode is subscribe and the token is the expected one. */
-function hubChallenge(q: z.infer<typeof hubQuery>, expected: string | undefined): string {
+function hubChallenge(q: z.infer<typeof hubQuery>, expected: string): string {
   const given = Buffer.from(q["hub.verify_token"] ?? "");
-  const want = Buffer.from(expected ?? "");
+  const want = Buffer.from(expected);
   const matches = want.length > 0 && given.length === want.length && timingSafeEqual(given, want);
   if (q["hub.mode"] !== "subscribe" || !matches) {
     throw new AppError("forbidden", "Verification token mismatch");
