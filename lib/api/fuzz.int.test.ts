@@ -215,6 +215,8 @@ describe("fuzz: malformed bodies on every write route of the OpenAPI document", 
           const text = await res.text();
           const where = `${op.method} ${op.path} [${probe.name}] -> ${res.status}`;
           if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
+          // Text PostgreSQL cannot store is never accepted, whatever else the body holds.
+          else if (/NUL|surrogate/.test(probe.name) && res.status < 400) failures.push(`${where}: accepted`);
           else if (res.status >= 400) {
             let json: unknown;
             try {
@@ -227,8 +229,6 @@ describe("fuzz: malformed bodies on every write route of the OpenAPI document", 
           }
         }
       }
-      if (process.env.FUZZ_DUMP)
-        (await import("node:fs")).writeFileSync(process.env.FUZZ_DUMP + ids.length, failures.join("\n"));
       expect(failures).toEqual([]);
     }, 120_000);
   }

@@ -11,13 +11,22 @@ const MAX_DETAILS = 20;
 /** Every string and object key in `value` that PostgreSQL cannot store, by path. */
 export function findUnstorableText(value: unknown, prefix = ""): ErrorDetail[] {
   const found: ErrorDetail[] = [];
-  // Iterative: a body nested 100,000 levels deep must not overflow the stack.
-  const stack: [unknown, string][] = [[value, prefix]];
+  // Iterative, in document order: a body nested 100,000 levels deep must not overflow the
+  // stack. A field name at fault goes on the stack as its finding, in place of its value.
+  const stack: ([unknown, string] | ErrorDetail)[] = [[value, prefix]];
   while (stack.length > 0 && found.length < MAX_DETAILS) {
-    const [v, path] = stack.pop()!;
+    const item = stack.pop()!;
+    if (!Array.isArray(item)) {
+      found.push(item);
+      continue;
+    }
+    const [v, path] = item;
     if (typeof v === "string") {
       const problem = problemOf(v);
       if (problem) found.push({ path, message: `Text ${problem}` });
+    } else if (v instanceof File) {
+      const problem = problemOf(v.name);
+      if (problem) found.push({ path, message: `The file name ${problem}` });
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], join(path, String(i))]);
     } else if (isPlainObject(v)) {
@@ -25,9 +34,11 @@ export function findUnstorableText(value: unknown, prefix = ""): ErrorDetail[] {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i]!;
         const keyProblem = problemOf(key);
-        if (keyProblem) {
-          found.push({ path: join(path, printable(key)), message: `The field name ${keyProblem}` });
-        } else stack.push([child, join(path, key)]);
+        stack.push(
+          keyProblem
+            ? { path: join(path, printable(key)), message: `The field name ${keyProblem}` }
+            : [child, join(path, key)],
+        );
       }
     }
   }
