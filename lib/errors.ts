@@ -55,5 +55,13 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (e?.code === "22P02" || e?.code === "22007" || e?.code === "22008") {
     return new AppError("invalid_request", "A value has the wrong format");
   }
+  // Text PostgreSQL cannot store (U+0000 in text or jsonb). The API and the dashboard reject it
+  // by field before any query (lib/validation/find-unstorable-text.ts); this is the backstop.
+  if (e?.code === "22021" || e?.code === "22P05") {
+    return new AppError(
+      "invalid_request",
+      "A text value contains a character that cannot be stored (such as U+0000); remove it",
+    );
+  }
   return undefined;
 }

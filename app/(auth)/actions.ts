@@ -39,7 +39,7 @@ export async function changePasswordAction(raw: unknown): Promise<ActionResult<n
   const user = await requireUser({ allowPasswordChange: true });
   const parsed = changePasswordInput.safeParse(raw);
   if (!parsed.success) return toActionError(parsed.error);
-  const res = await runAction(() => changePassword(userCtx(user), { userId: user.id, ...parsed.data }));
+  const res = await runAction(() => changePassword(userCtx(user), { userId: user.id, ...parsed.data }), raw);
   if (!res.ok) return res;
   await signIn("credentials", { email: res.data.email, password: parsed.data.newPassword, redirectTo: "/" });
   return fail("Your password was changed; sign in again.");

@@ -2,6 +2,7 @@ import { unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
 import { AppError, fromDatabaseError, type ErrorDetail } from "../errors";
 import { log } from "../log";
+import { findUnstorableText, unstorableTextError } from "../validation/find-unstorable-text";
 
 /**
  * What a dashboard server action returns. Actions return errors instead of throwing them,
@@ -33,8 +34,17 @@ export function toActionError(err: unknown): ActionResult<never> {
   return fail("Something went wrong. Try again, or contact your operator if it keeps happening.");
 }
 
-/** Runs `fn` and turns what it throws into an ActionResult. Redirects still propagate. */
-export async function runAction<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
+/**
+ * Runs `fn` and turns what it throws into an ActionResult. Redirects still propagate.
+ * `input` is every argument the client sent: text PostgreSQL cannot store (U+0000, unpaired
+ * surrogates) is refused field by field before `fn` runs, the same check as the API's.
+ */
+export async function runAction<T>(
+  fn: () => Promise<T>,
+  ...input: [unknown, ...unknown[]]
+): Promise<ActionResult<T>> {
+  const refused = input.flatMap((v) => findUnstorableText(v));
+  if (refused.length > 0) return toActionError(unstorableTextError(refused));
   try {
     return ok(await fn());
   } catch (err) {

@@ -1,11 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { limitBody } from "./body-limit";
 import { errorResponse, toAppError, zodDetails } from "./errors";
-import { acceptsFormBody } from "./form-or-json";
+import { acceptsBodyType, bodyLimitOf } from "./body-policy";
+import { hasBody, rejectUnstorableText } from "./reject-unstorable-text";
 import { registerOpenApi } from "./openapi";
 import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
@@ -31,7 +31,6 @@ import { registerCallingRoutes } from "./v2/calling";
 import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const BULK_SEND_PATH = /^\/api\/v2\/message\/[^/]+\/template\/?$/;
 
 /** Builds the public API. One instance serves every request of the process. */
 export function createApiApp(): ApiApp {
@@ -59,32 +58,22 @@ export function createApiApp(): ApiApp {
     await next();
   });
 
-  // Uploads (multipart) and bulk sends (B1: up to 10,000 subscribers with their variables)
-  // get their own, larger limits; everything else the JSON limit.
-  app.use(
-    "*",
-    limitBody((c) =>
-      c.req.header("content-type")?.startsWith("multipart/form-data")
-        ? env().API_UPLOAD_LIMIT
-        : BULK_SEND_PATH.test(c.req.path)
-          ? env().API_BULK_BODY_LIMIT
-          : env().API_BODY_LIMIT,
-    ),
-  );
-
+  // Content type first: a body the route does not read is refused before its size matters.
   app.use("*", async (c, next) => {
     if (BODY_METHODS.has(c.req.method) && hasBody(c.req.raw.headers)) {
       const type = c.req.header("content-type") ?? "";
-      const json = /^application\/(.+\+)?json\b/i.test(type);
-      if (!json && !/^multipart\/form-data\b/i.test(type) && !acceptsFormBody(c.req.path, type)) {
+      if (!acceptsBodyType(c.req.path, type)) {
         throw new AppError(
           "unsupported_media_type",
-          `Unsupported Content-Type '${type || "(none)"}': send the body as application/json`,
+          `Unsupported Content-Type '${type.split(";")[0] || "(none)"}' for this route: send the body as application/json`,
         );
       }
     }
     await next();
   });
+
+  app.use("*", limitBody(bodyLimitOf));
+  app.use("*", rejectUnstorableText);
 
   registerHealth(app);
   registerBusinessRoutes(app);
@@ -133,10 +122,4 @@ export function createApiApp(): ApiApp {
   });
 
   return app;
-}
-
-function hasBody(headers: Headers): boolean {
-  const len = headers.get("content-length");
-  if (len !== null) return Number(len) > 0;
-  return headers.has("transfer-encoding");
 }

@@ -48,6 +48,12 @@ export function toAppError(err: unknown): AppError {
     if (err.status === 413) return new AppError("payload_too_large", "Request body is too large");
     if (err.status === 400) return new AppError("invalid_request", err.message || "Bad request");
     if (err.status === 401) return new AppError("unauthorized", err.message || "Unauthorized");
+    if (err.status === 415) {
+      return new AppError(
+        "unsupported_media_type",
+        "Unsupported Content-Type: send the body as application/json",
+      );
+    }
   }
   return new AppError("internal", "Internal server error; quote the requestId when reporting it");
 }

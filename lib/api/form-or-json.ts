@@ -48,13 +48,13 @@ export const userQuery = z.object({
 });
 
 /**
- * app.ts lets form-urlencoded bodies through its 415 check only on these paths (spec G);
- * every other route keeps answering 415 to them.
+ * app.ts lets form bodies (urlencoded, or multipart as curl -F sends them) through its 415
+ * check only on these paths (spec G, the Exotel callback); every other route answers 415.
  */
 export function acceptsFormBody(path: string, contentType: string): boolean {
   return (
     /^\/api\/(v1\/business\/user|v3\/provisioning\/user-team|v2\/calling|webhooks\/exotel)(\/|$)/.test(
       path,
-    ) && /^application\/x-www-form-urlencoded\b/i.test(contentType)
+    ) && /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType)
   );
 }

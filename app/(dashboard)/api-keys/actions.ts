@@ -22,7 +22,7 @@ export async function createApiKeyAction(
     const created = await createApiKey(userCtx(user), { businessId: user.businessId, name: input.name });
     revalidatePath("/api-keys");
     return { key: created.key, prefix: created.prefix };
-  });
+  }, raw);
 }
 
 export async function revokeApiKeyAction(id: string): Promise<ActionResult<null>> {
@@ -33,5 +33,5 @@ export async function revokeApiKeyAction(id: string): Promise<ActionResult<null>
     await revokeApiKey(userCtx(user), { businessId: user.businessId, id: String(id) });
     revalidatePath("/api-keys");
     return null;
-  });
+  }, id);
 }

@@ -40,17 +40,21 @@ export async function createEndpointAction(
     revalidatePath("/callbacks");
     // Managers create endpoints but do not see secrets; an admin reveals it for them.
     return { id: endpoint.id, secret: canSeeCallbackSecrets(user.role) ? secret : null };
-  });
+  }, raw);
 }
 
 export async function updateEndpointAction(endpointId: string, raw: unknown): Promise<ActionResult<null>> {
   const { user, denied } = await allowed();
   if (denied) return denied;
-  return runAction(async () => {
-    await updateEndpoint(userCtx(user), user.businessId, id(endpointId), updateEndpointInput.parse(raw));
-    revalidatePath("/callbacks");
-    return null;
-  });
+  return runAction(
+    async () => {
+      await updateEndpoint(userCtx(user), user.businessId, id(endpointId), updateEndpointInput.parse(raw));
+      revalidatePath("/callbacks");
+      return null;
+    },
+    endpointId,
+    raw,
+  );
 }
 
 export async function deleteEndpointAction(endpointId: string): Promise<ActionResult<null>> {
@@ -60,15 +64,18 @@ export async function deleteEndpointAction(endpointId: string): Promise<ActionRe
     await deleteEndpoint(userCtx(user), user.businessId, id(endpointId));
     revalidatePath("/callbacks");
     return null;
-  });
+  }, endpointId);
 }
 
 export async function revealSecretAction(endpointId: string): Promise<ActionResult<{ secret: string }>> {
   const { user, denied } = await allowed(true);
   if (denied) return denied;
-  return runAction(async () => ({
-    secret: await revealSecret(userCtx(user), user.businessId, id(endpointId)),
-  }));
+  return runAction(
+    async () => ({
+      secret: await revealSecret(userCtx(user), user.businessId, id(endpointId)),
+    }),
+    endpointId,
+  );
 }
 
 export async function rotateSecretAction(
@@ -77,12 +84,16 @@ export async function rotateSecretAction(
 ): Promise<ActionResult<RotatedSecret>> {
   const { user, denied } = await allowed(true);
   if (denied) return denied;
-  return runAction(async () => {
-    const input = rotateSecretInput.parse({ graceSeconds });
-    const rotated = await rotateSecret(userCtx(user), user.businessId, id(endpointId), input);
-    revalidatePath("/callbacks");
-    return rotated;
-  });
+  return runAction(
+    async () => {
+      const input = rotateSecretInput.parse({ graceSeconds });
+      const rotated = await rotateSecret(userCtx(user), user.businessId, id(endpointId), input);
+      revalidatePath("/callbacks");
+      return rotated;
+    },
+    endpointId,
+    graceSeconds,
+  );
 }
 
 export async function sendTestEventAction(endpointId: string): Promise<ActionResult<DeliveryDetail>> {
@@ -92,13 +103,13 @@ export async function sendTestEventAction(endpointId: string): Promise<ActionRes
     const d = await sendTestEvent(userCtx(user), user.businessId, id(endpointId));
     revalidatePath("/callbacks");
     return d;
-  });
+  }, endpointId);
 }
 
 export async function getDeliveryAction(deliveryId: string): Promise<ActionResult<DeliveryDetail>> {
   const { user, denied } = await allowed();
   if (denied) return denied;
-  return runAction(() => getDelivery(userCtx(user), user.businessId, id(deliveryId)));
+  return runAction(() => getDelivery(userCtx(user), user.businessId, id(deliveryId)), deliveryId);
 }
 
 export async function replayDeliveryAction(deliveryId: string): Promise<ActionResult<DeliveryDetail>> {
@@ -108,5 +119,5 @@ export async function replayDeliveryAction(deliveryId: string): Promise<ActionRe
     const d = await replayDelivery(userCtx(user), user.businessId, id(deliveryId));
     revalidatePath("/callbacks");
     return d;
-  });
+  }, deliveryId);
 }

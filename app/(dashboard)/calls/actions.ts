@@ -16,7 +16,7 @@ export async function startCallAction(callTo: string): Promise<ActionResult<Call
     const call = await startCall(userCtx(user), user.businessId, { callTo: String(callTo) });
     revalidatePath("/calls");
     return call;
-  });
+  }, callTo);
 }
 
 /** The signed-in user's own status (Available, Busy, Away). */
@@ -27,5 +27,5 @@ export async function setMyStatusAction(status: unknown): Promise<ActionResult<{
     const u = await setUserStatus(userCtx(user), user.businessId, { userId: user.id, userStatus: s });
     revalidatePath("/calls");
     return { userStatus: u.userStatus };
-  });
+  }, status);
 }

@@ -18,5 +18,5 @@ export async function uploadProfilesAction(rows: unknown): Promise<ActionResult<
     const result = await uploadProfiles(userCtx(user), user.businessId, { profile: rows });
     revalidatePath("/profiles");
     return result;
-  });
+  }, rows);
 }

@@ -22,5 +22,5 @@ export async function saveBusinessSettingsAction(
     const saved = await setDefaultCountry(userCtx(user), { businessId: user.businessId, ...input });
     revalidatePath("/settings");
     return saved;
-  });
+  }, raw);
 }

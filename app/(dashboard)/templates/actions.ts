@@ -16,15 +16,19 @@ export async function createChatappTemplateAction(
 ): Promise<ActionResult<{ id: string }>> {
   const user = await requireBusinessUser();
   if (!CAN_CREATE.has(user.role)) return fail("Agents cannot create templates.");
-  return runAction(async () => {
-    const t = await createChatappTemplate(userCtx(user), {
-      businessId: user.businessId,
-      template,
-      mediaHashes: Array.isArray(mediaHashes) ? mediaHashes.map(String) : [],
-    });
-    revalidatePath("/templates");
-    return { id: t.id };
-  });
+  return runAction(
+    async () => {
+      const t = await createChatappTemplate(userCtx(user), {
+        businessId: user.businessId,
+        template,
+        mediaHashes: Array.isArray(mediaHashes) ? mediaHashes.map(String) : [],
+      });
+      revalidatePath("/templates");
+      return { id: t.id };
+    },
+    template,
+    mediaHashes,
+  );
 }
 
 export async function createRcsTemplateAction(template: unknown): Promise<ActionResult<{ id: string }>> {
@@ -34,5 +38,5 @@ export async function createRcsTemplateAction(template: unknown): Promise<Action
     const t = await createRcsTemplate(userCtx(user), { businessId: user.businessId, template });
     revalidatePath("/templates");
     return { id: t.id };
-  });
+  }, template);
 }

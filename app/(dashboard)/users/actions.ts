@@ -33,7 +33,7 @@ export async function createUserAction(raw: unknown): Promise<ActionResult<UserD
     );
     revalidatePath("/users");
     return created;
-  });
+  }, raw);
 }
 
 export async function editUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
@@ -42,7 +42,7 @@ export async function editUserAction(raw: unknown): Promise<ActionResult<UserDet
     const edited = await editBusinessUser(userCtx(user), user.businessId, editBusinessUserInput.parse(raw));
     revalidatePath("/users");
     return edited;
-  });
+  }, raw);
 }
 
 export async function setUserEnabledAction(
@@ -50,14 +50,18 @@ export async function setUserEnabledAction(
   enabled: boolean,
 ): Promise<ActionResult<UserDetails>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    const u = await setUserEnabled(userCtx(user), user.businessId, {
-      userId: String(userId),
-      enabled: Boolean(enabled),
-    });
-    revalidatePath("/users");
-    return u;
-  });
+  return runAction(
+    async () => {
+      const u = await setUserEnabled(userCtx(user), user.businessId, {
+        userId: String(userId),
+        enabled: Boolean(enabled),
+      });
+      revalidatePath("/users");
+      return u;
+    },
+    userId,
+    enabled,
+  );
 }
 
 export async function setCallingAction(
@@ -66,28 +70,37 @@ export async function setCallingAction(
   phoneNumber: string,
 ): Promise<ActionResult<UserDetails>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    const u = await setCallingEnabled(userCtx(user), user.businessId, {
-      userId: String(userId),
-      callingEnabled: Boolean(callingEnabled),
-      phoneNumber: String(phoneNumber),
-    });
-    revalidatePath("/users");
-    return u;
-  });
+  return runAction(
+    async () => {
+      const u = await setCallingEnabled(userCtx(user), user.businessId, {
+        userId: String(userId),
+        callingEnabled: Boolean(callingEnabled),
+        phoneNumber: String(phoneNumber),
+      });
+      revalidatePath("/users");
+      return u;
+    },
+    userId,
+    callingEnabled,
+    phoneNumber,
+  );
 }
 
 export async function setStatusAction(userId: string, status: unknown): Promise<ActionResult<UserDetails>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    const u = await setUserStatus(userCtx(user), user.businessId, {
-      userId: String(userId),
-      userStatus: userStatus.parse(status),
-    });
-    revalidatePath("/users");
-    revalidatePath("/calls");
-    return u;
-  });
+  return runAction(
+    async () => {
+      const u = await setUserStatus(userCtx(user), user.businessId, {
+        userId: String(userId),
+        userStatus: userStatus.parse(status),
+      });
+      revalidatePath("/users");
+      revalidatePath("/calls");
+      return u;
+    },
+    userId,
+    status,
+  );
 }
 
 export async function createTeamAction(raw: unknown): Promise<ActionResult<{ teamId: string }>> {
@@ -96,23 +109,31 @@ export async function createTeamAction(raw: unknown): Promise<ActionResult<{ tea
     const team = await createTeam(userCtx(user), user.businessId, createTeamInput.parse(raw));
     revalidatePath("/users");
     return { teamId: team.teamId };
-  });
+  }, raw);
 }
 
 export async function addMemberAction(teamId: string, raw: unknown): Promise<ActionResult<null>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    await addTeamMember(userCtx(user), user.businessId, String(teamId), addTeamMemberInput.parse(raw));
-    revalidatePath("/users");
-    return null;
-  });
+  return runAction(
+    async () => {
+      await addTeamMember(userCtx(user), user.businessId, String(teamId), addTeamMemberInput.parse(raw));
+      revalidatePath("/users");
+      return null;
+    },
+    teamId,
+    raw,
+  );
 }
 
 export async function removeMemberAction(teamId: string, memberId: string): Promise<ActionResult<null>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    await removeTeamMember(userCtx(user), user.businessId, String(teamId), String(memberId));
-    revalidatePath("/users");
-    return null;
-  });
+  return runAction(
+    async () => {
+      await removeTeamMember(userCtx(user), user.businessId, String(teamId), String(memberId));
+      revalidatePath("/users");
+      return null;
+    },
+    teamId,
+    memberId,
+  );
 }

@@ -14,15 +14,19 @@ export async function recipientActionAction(
   action: "read" | "fail",
 ): Promise<ActionResult<{ status: string; applied: boolean }>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    const result = await simulateRecipientAction(userCtx(user), {
-      businessId: user.businessId,
-      messageId,
-      action,
-    });
-    revalidatePath("/virtual-phone");
-    return result;
-  });
+  return runAction(
+    async () => {
+      const result = await simulateRecipientAction(userCtx(user), {
+        businessId: user.businessId,
+        messageId,
+        action,
+      });
+      revalidatePath("/virtual-phone");
+      return result;
+    },
+    messageId,
+    action,
+  );
 }
 
 /** The test number writes back: an inbound message and its message.received callbacks. */
@@ -31,14 +35,18 @@ export async function customerReplyAction(
   raw: unknown,
 ): Promise<ActionResult<{ id: string }>> {
   const user = await requireBusinessUser();
-  return runAction(async () => {
-    const input = customerReplyInput.parse(raw);
-    const result = await simulateCustomerReply(userCtx(user), {
-      ...input,
-      businessId: user.businessId,
-      phone,
-    });
-    revalidatePath("/virtual-phone");
-    return result;
-  });
+  return runAction(
+    async () => {
+      const input = customerReplyInput.parse(raw);
+      const result = await simulateCustomerReply(userCtx(user), {
+        ...input,
+        businessId: user.businessId,
+        phone,
+      });
+      revalidatePath("/virtual-phone");
+      return result;
+    },
+    phone,
+    raw,
+  );
 }

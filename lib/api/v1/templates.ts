@@ -9,6 +9,7 @@ import { getTemplate, getTemplateUsage } from "@/lib/templates/get-template";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { createChatappTemplateInput, listTemplatesQuery } from "@/lib/templates/schemas";
 import { chatappRecord } from "@/lib/templates/template-records";
+import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 import { apiKeyAuth } from "../auth";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp, ApiEnv } from "../types";
@@ -248,6 +249,8 @@ async function readD2Body(c: Context<ApiEnv>): Promise<{ template: unknown; file
       { path: "template", message: `Required (also accepted: ${TEMPLATE_JSON_PARTS.slice(1).join(", ")})` },
     ]);
   }
+  // The middleware saw the part only as text; escapes inside its JSON are checked here.
+  assertStorableText(template);
   const raw = [form.files, form["files[]"]].flat().filter((f): f is File => f instanceof File);
   const files = await Promise.all(
     raw.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), fileName: f.name })),

@@ -21,7 +21,7 @@ const b1 = createRoute({
   tags: ["Messages"],
   summary: "Bulk chatapp template message (B1)",
   description:
-    "One template to up to 10,000 subscribers (MESSAGES_BULK_MAX) within the body limit (API_BODY_LIMIT, 1 MiB by default). The message's text parameters are slots: each subscriber's `variables` fill them in order (header, body, then URL buttons, whose value is the URL suffix; for a CAROUSEL template the top body, then card by card in `card_index` order, each card's body then its URL suffixes); a subscriber without `variables` gets the texts as written. `subscriberId`: digits with the country code, no '+'. Any invalid subscriber makes the request a 400 listing them; nothing is sent.",
+    "One template to up to 10,000 subscribers (MESSAGES_BULK_MAX) within the bulk body limit (API_BULK_BODY_LIMIT, 16 MiB by default). The message's text parameters are slots: each subscriber's `variables` fill them in order (header, body, then URL buttons, whose value is the URL suffix; for a CAROUSEL template the top body, then card by card in `card_index` order, each card's body then its URL suffixes); a subscriber without `variables` gets the texts as written. `subscriberId`: digits with the country code, no '+'. Any invalid subscriber makes the request a 400 listing them; nothing is sent.",
   middleware: [apiKeyAuth] as const,
   request: {
     params: businessIdParam,

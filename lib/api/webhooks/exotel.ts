@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { handleExotelCallback } from "@/lib/calls/handle-exotel-callback";
 import { systemCtx } from "@/lib/context";
+import { invalid } from "@/lib/errors";
 import { errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 
@@ -27,7 +28,9 @@ export function registerExotelWebhookRoutes(app: ApiApp): void {
   app.openapi(route, async (c) => {
     const type = c.req.header("content-type") ?? "";
     const body = /x-www-form-urlencoded|multipart/i.test(type)
-      ? ((await c.req.parseBody()) as Record<string, unknown>)
+      ? ((await c.req.parseBody().catch(() => {
+          throw invalid("Malformed form body: send application/x-www-form-urlencoded or JSON");
+        })) as Record<string, unknown>)
       : await c.req.json<Record<string, unknown>>().catch(() => ({}));
     const { ended } = await handleExotelCallback(systemCtx("exotel"), {
       callId: c.req.valid("param").callId,

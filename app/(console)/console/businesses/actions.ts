@@ -26,7 +26,7 @@ export async function createBusinessAction(
     const b = await createBusiness(userCtx(user), createBusinessInput.parse(raw));
     revalidatePath("/console/businesses");
     return { id: b.id, name: b.name };
-  });
+  }, raw);
 }
 
 const channelToggle = z.object({
@@ -41,7 +41,7 @@ export async function setChannelAction(raw: unknown): Promise<ActionResult<null>
     await setChannel(userCtx(user), channelToggle.parse(raw));
     revalidatePath("/console/businesses");
     return null;
-  });
+  }, raw);
 }
 
 const businessToggle = z.object({ businessId: z.string().uuid(), enabled: z.boolean() });
@@ -52,7 +52,7 @@ export async function setBusinessEnabledAction(raw: unknown): Promise<ActionResu
     await setBusinessEnabled(userCtx(user), businessToggle.parse(raw));
     revalidatePath("/console/businesses");
     return null;
-  });
+  }, raw);
 }
 
 /** Provider, registered number and on/off of a business's outbound calling. */
@@ -62,7 +62,7 @@ export async function setCallingSettingsAction(raw: unknown): Promise<ActionResu
     const saved = await updateCallingSettings(userCtx(user), callingSettingsForm.parse(raw));
     revalidatePath("/console/businesses");
     return saved;
-  });
+  }, raw);
 }
 
 /** A sender's dispatch rate (messages/s), or null for the default: the tier the provider granted. */
@@ -72,5 +72,5 @@ export async function setSenderRateAction(raw: unknown): Promise<ActionResult<Se
     const saved = await setSenderRate(userCtx(user), setSenderRateInput.parse(raw));
     revalidatePath("/console/businesses");
     return saved;
-  });
+  }, raw);
 }

@@ -17,5 +17,5 @@ export async function updateChannelSettingsAction(raw: unknown): Promise<ActionR
     const saved = await updateChannelSettings(userCtx(user), channelSettingsForm.parse(raw));
     revalidatePath("/console/businesses");
     return saved;
-  });
+  }, raw);
 }

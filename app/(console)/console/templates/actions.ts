@@ -18,5 +18,5 @@ export async function reviewTemplateAction(raw: {
     const t = await reviewTemplate(userCtx(user), raw);
     revalidatePath("/console/templates");
     return { status: t.status };
-  });
+  }, raw);
 }

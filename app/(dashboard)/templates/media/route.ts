@@ -2,6 +2,7 @@ import { currentUser } from "@/lib/auth/session";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { saveImage } from "@/lib/media/save-image";
+import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 
 /**
  * Dashboard image upload for template headers (a route handler, not a server action: images
@@ -14,6 +15,7 @@ export async function POST(req: Request): Promise<Response> {
     const form = await req.formData();
     const file = form.get("file");
     if (!(file instanceof File)) throw new AppError("invalid_request", "Choose an image file");
+    assertStorableText(file, "file");
     const saved = await saveImage(userCtx(user), {
       businessId: user.businessId,
       bytes: new Uint8Array(await file.arrayBuffer()),
