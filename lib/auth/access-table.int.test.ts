@@ -24,11 +24,7 @@ const APP = path.join(ROOT, "app");
 const SKIP = /^(node_modules|\..+|e2e|test-results|playwright-report|bench)$/;
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? SKIP.test(e.name)
-        ? []
-        : walk(path.join(dir, e.name))
-      : [path.join(dir, e.name)],
+    e.isDirectory() ? (SKIP.test(e.name) ? [] : walk(path.join(dir, e.name))) : [path.join(dir, e.name)],
   );
 }
 const appFiles = walk(APP);
@@ -69,7 +65,9 @@ describe("(a) every page, layout, route and action has a rule and calls its guar
     const found: string[] = [];
     for (const f of appFiles.filter((x) => path.basename(x) === "route.ts")) {
       const src = read(f);
-      const fns = [...src.matchAll(/export\s+(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g)];
+      const fns = [
+        ...src.matchAll(/export\s+(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g),
+      ];
       const destructured = [...src.matchAll(/export\s+const\s+\{([^}]*)\}/g)].flatMap((m) =>
         m[1]!.split(",").map((s) => s.trim()),
       );
@@ -125,7 +123,8 @@ describe("(a) every page, layout, route and action has a rule and calls its guar
       .map(rel)
       .sort();
     expect(bypass).toEqual(["app/(auth)/login/page.tsx", "app/page.tsx"]);
-    for (const f of bypass) expect(isOpen(pages[routeOf(path.join(ROOT, f)) as keyof typeof pages])).toBe(true);
+    for (const f of bypass)
+      expect(isOpen(pages[routeOf(path.join(ROOT, f)) as keyof typeof pages])).toBe(true);
   });
 });
 

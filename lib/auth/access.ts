@@ -117,9 +117,6 @@ export const actions = {
 } as const satisfies Record<string, Rule>;
 
 export type PageKey = keyof typeof pages;
-export type LayoutKey = keyof typeof layouts;
-export type RouteKey = keyof typeof routes;
-export type ActionKey = keyof typeof actions;
 
 type BusinessRole = Exclude<Role, "OPERATOR">;
 /** A rule open to business roles only hands its guard's caller a user with a business. */
@@ -128,13 +125,13 @@ export type UserFor<R extends Rule> = R["roles"] extends readonly BusinessRole[]
   : SessionUser;
 
 export type Decision =
-  | { allowed: true }
-  | { allowed: false; reason: "signed_out" | "password_change" | "role"; message: string };
+  { allowed: true } | { allowed: false; reason: "signed_out" | "password_change" | "role"; message: string };
 
 /** May a user (null: signed out) pass `rule`? The one decision every guard and the menu use. */
 export function decide(rule: Rule, user: SessionUser | null): Decision {
   if (rule.roles === "anyone") return { allowed: true };
-  if (!user) return { allowed: false, reason: "signed_out", message: "Your session has ended: sign in again" };
+  if (!user)
+    return { allowed: false, reason: "signed_out", message: "Your session has ended: sign in again" };
   if (user.mustChangePassword && !rule.duringPasswordChange) {
     return {
       allowed: false,
@@ -143,8 +140,10 @@ export function decide(rule: Rule, user: SessionUser | null): Decision {
     };
   }
   // A business role without a business (or an operator with one) is a broken row: refuse it.
-  const roleFits = rule.roles.includes(user.role) && (user.role === "OPERATOR") === (user.businessId === null);
-  if (!roleFits) return { allowed: false, reason: "role", message: `Your role (${user.role}) may not ${rule.what}` };
+  const roleFits =
+    rule.roles.includes(user.role) && (user.role === "OPERATOR") === (user.businessId === null);
+  if (!roleFits)
+    return { allowed: false, reason: "role", message: `Your role (${user.role}) may not ${rule.what}` };
   return { allowed: true };
 }
 

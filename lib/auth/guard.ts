@@ -1,19 +1,7 @@
 import { redirect } from "next/navigation";
 import { AppError } from "../errors";
 import type { SessionUser } from "../users/schemas";
-import {
-  actions,
-  decide,
-  layouts,
-  pages,
-  routes,
-  type ActionKey,
-  type LayoutKey,
-  type PageKey,
-  type Rule,
-  type RouteKey,
-  type UserFor,
-} from "./access";
+import { actions, decide, layouts, pages, routes, type Rule, type UserFor } from "./access";
 import { homePathFor } from "./roles";
 import { currentUser } from "./session";
 
@@ -36,7 +24,9 @@ async function pass(rule: Rule): Promise<SessionUser> {
 }
 
 /** For a page: the user, or a redirect (sign-in, password change, or the role's home page). */
-export async function requirePage<K extends Guarded<typeof pages>>(page: K): Promise<UserFor<(typeof pages)[K]>> {
+export async function requirePage<K extends Guarded<typeof pages>>(
+  page: K,
+): Promise<UserFor<(typeof pages)[K]>> {
   return (await pass(pages[page])) as UserFor<(typeof pages)[K]>;
 }
 

@@ -161,7 +161,8 @@ describe("every server action and route handler refuses every subject its rule r
             message?: string;
           };
           checked++;
-          if (res.ok || res.message !== d.message) wrong.push(`${name} for ${s.name}: ${JSON.stringify(res)}`);
+          if (res.ok || res.message !== d.message)
+            wrong.push(`${name} for ${s.name}: ${JSON.stringify(res)}`);
         }
       }
     }
