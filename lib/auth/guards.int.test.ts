@@ -125,6 +125,29 @@ describe("every page and layout redirects every subject its rule refuses", () =>
     expect(wrong).toEqual([]);
   });
 
+  it("and lets every subject its rule allows through to the page itself", async () => {
+    const wrong: string[] = [];
+    for (const file of Object.keys(pageModules)) {
+      const rule: Rule = pages[routeOf(file) as keyof typeof pages];
+      if (rule.roles === "anyone") continue;
+      const page = (await pageModules[file]!()).default;
+      for (const s of subjects) {
+        if (!decide(rule, s.user).allowed) continue;
+        as(s);
+        try {
+          const to = await redirectOf(() => page(props));
+          if (to !== "(rendered)") wrong.push(`${routeOf(file)} for ${s.name}: ${to}`);
+        } catch (err) {
+          // A random id is a 404 of the page itself, past its guard.
+          const digest = String((err as { digest?: unknown }).digest ?? "");
+          if (!digest.startsWith("NEXT_HTTP_ERROR_FALLBACK;404"))
+            wrong.push(`${routeOf(file)}: ${String(err)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("layouts", async () => {
     const wrong: string[] = [];
     for (const file of Object.keys(layoutModules)) {
