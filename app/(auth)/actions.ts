@@ -3,7 +3,7 @@
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { fail, runAction, toActionError, type ActionResult } from "@/lib/actions/action-result";
-import { requireUser } from "@/lib/auth/session";
+import { requireAction } from "@/lib/auth/guard";
 import { SignInThrottled } from "@/lib/auth/sign-in-throttled";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { changePassword } from "@/lib/users/change-password";
@@ -36,11 +36,13 @@ export async function signOutAction(): Promise<void> {
  * signed in again here with the new password and lands on their home page.
  */
 export async function changePasswordAction(raw: unknown): Promise<ActionResult<never>> {
-  const user = await requireUser({ allowPasswordChange: true });
-  const parsed = changePasswordInput.safeParse(raw);
-  if (!parsed.success) return toActionError(parsed.error);
-  const res = await runAction(() => changePassword(userCtx(user), { userId: user.id, ...parsed.data }), raw);
+  const res = await runAction(async () => {
+    const user = await requireAction("changePasswordAction");
+    const input = changePasswordInput.parse(raw);
+    const changed = await changePassword(userCtx(user), { userId: user.id, ...input });
+    return { email: changed.email, newPassword: input.newPassword };
+  }, raw);
   if (!res.ok) return res;
-  await signIn("credentials", { email: res.data.email, password: parsed.data.newPassword, redirectTo: "/" });
+  await signIn("credentials", { email: res.data.email, password: res.data.newPassword, redirectTo: "/" });
   return fail("Your password was changed; sign in again.");
 }

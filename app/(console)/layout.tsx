@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { requireOperator } from "@/lib/auth/session";
+import { requireLayout } from "@/lib/auth/guard";
 
 export const dynamic = "force-dynamic";
 
 /** The operator console: the same shell, operator navigation, operators only. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const user = await requireOperator();
+  const user = await requireLayout("(console)");
   return (
     <AppShell user={user} context="Operator console">
       {children}

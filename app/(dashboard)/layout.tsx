@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { requireUser } from "@/lib/auth/session";
+import { requireLayout } from "@/lib/auth/guard";
 import { systemCtx } from "@/lib/context";
 import { getBusiness } from "@/lib/businesses/list-businesses";
 
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 /** Business areas (and the API reference, which operators see too). */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await requireUser();
+  const user = await requireLayout("(dashboard)");
   const context = user.businessId
     ? (await getBusiness(systemCtx(), user.businessId)).name
     : "Operator console";

@@ -1,51 +1,51 @@
 import type { IconName } from "@/components/ui/icons";
+import { pages, roleMay, type PageKey } from "@/lib/auth/access";
 import type { Role } from "@/lib/auth/roles";
 
 export type NavItem = { href: string; label: string; icon: IconName };
 export type NavSection = { title: string; items: NavItem[] };
 
-const B = ["BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN"] as const;
-
-// One table of who sees what. Pages enforce access themselves; this only decides the menu.
-const sections: Array<{ title: string; items: Array<NavItem & { roles: readonly Role[] }> }> = [
+/**
+ * The menu. Whether a role sees an item is the page's rule in lib/auth/access.ts, so the menu
+ * never offers a page the server refuses, nor hides one it allows. `only` picks between two
+ * labels of the same page.
+ */
+const sections: Array<{
+  title: string;
+  items: Array<{ href: PageKey; label: string; icon: IconName; only?: (role: Role) => boolean }>;
+}> = [
   {
     title: "Console",
     items: [
-      { href: "/console/businesses", label: "Businesses", icon: "building", roles: ["OPERATOR"] },
-      { href: "/console/templates", label: "Template review", icon: "review", roles: ["OPERATOR"] },
+      { href: "/console/businesses", label: "Businesses", icon: "building" },
+      { href: "/console/templates", label: "Template review", icon: "review" },
     ],
   },
   {
     title: "Messaging",
     items: [
-      { href: "/templates", label: "Templates", icon: "templates", roles: B },
-      { href: "/messages", label: "Messages", icon: "messages", roles: B },
-      { href: "/virtual-phone", label: "Virtual phone", icon: "calls", roles: B },
-      { href: "/campaigns", label: "Campaigns", icon: "campaigns", roles: B },
-      { href: "/profiles", label: "Profiles", icon: "profiles", roles: B },
+      { href: "/templates", label: "Templates", icon: "templates" },
+      { href: "/messages", label: "Messages", icon: "messages" },
+      { href: "/virtual-phone", label: "Virtual phone", icon: "calls" },
+      { href: "/campaigns", label: "Campaigns", icon: "campaigns" },
+      { href: "/profiles", label: "Profiles", icon: "profiles" },
     ],
   },
   {
     title: "People",
     items: [
-      { href: "/users", label: "Users & Teams", icon: "users", roles: B },
-      { href: "/calls", label: "Calls", icon: "calls", roles: B },
-      { href: "/calls", label: "My status & calls", icon: "status", roles: ["AGENT"] },
+      { href: "/users", label: "Users & Teams", icon: "users" },
+      { href: "/calls", label: "Calls", icon: "calls", only: (r) => r !== "AGENT" },
+      { href: "/calls", label: "My status & calls", icon: "status", only: (r) => r === "AGENT" },
     ],
   },
   {
     title: "Developers",
     items: [
-      { href: "/callbacks", label: "Callbacks", icon: "callbacks", roles: ["BUSINESS_ADMIN", "MANAGER"] },
-      { href: "/api-keys", label: "API keys", icon: "key", roles: ["BUSINESS_ADMIN"] },
-      // Business settings (default country); page and action check BUSINESS_ADMIN themselves.
-      { href: "/settings", label: "Settings", icon: "building", roles: ["BUSINESS_ADMIN"] },
-      {
-        href: "/api-reference",
-        label: "API reference",
-        icon: "book",
-        roles: ["OPERATOR", "BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN"],
-      },
+      { href: "/callbacks", label: "Callbacks", icon: "callbacks" },
+      { href: "/api-keys", label: "API keys", icon: "key" },
+      { href: "/settings", label: "Settings", icon: "building" },
+      { href: "/api-reference", label: "API reference", icon: "book" },
     ],
   },
 ];
@@ -55,7 +55,7 @@ export function navFor(role: Role): NavSection[] {
     .map((s) => ({
       title: s.title,
       items: s.items
-        .filter((i) => i.roles.includes(role))
+        .filter((i) => roleMay(role, pages[i.href]) && (i.only?.(role) ?? true))
         .map(({ href, label, icon }) => ({ href, label, icon })),
     }))
     .filter((s) => s.items.length > 0);

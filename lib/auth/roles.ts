@@ -1,18 +1,12 @@
 import type { SessionUser } from "../users/schemas";
+import type { PageKey } from "./access";
 
 export type Role = SessionUser["role"];
 
-/**
- * Who may issue and revoke API keys. A key has the whole API of its business behind it
- * (sending, users, calls), so only business admins manage them; managers run the day-to-day
- * but cannot mint credentials wider than their own role (docs/decisions.md, Dashboard).
- */
-export function canManageApiKeys(role: Role): boolean {
-  return role === "BUSINESS_ADMIN";
-}
+// Who may open and run what is the table in ./access.ts; the guards are in ./guard.ts.
 
-/** Where "/" sends a signed-in user. */
-export function homePathFor(role: Role): string {
+/** Where "/" (and a refused page) sends a signed-in user: a page its role may open (tested). */
+export function homePathFor(role: Role): PageKey {
   if (role === "OPERATOR") return "/console/businesses";
   if (role === "AGENT") return "/calls";
   return "/templates";

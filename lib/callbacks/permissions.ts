@@ -1,11 +1,10 @@
+import { actions, roleMay } from "../auth/access";
 import type { Role } from "../auth/roles";
 
-/** Who sees the Callbacks page and can manage endpoints, send tests and replay. */
-export function canUseCallbacks(role: Role): boolean {
-  return role === "BUSINESS_ADMIN" || role === "MANAGER";
-}
-
-/** Signing secrets let their holder forge callbacks to the business's own systems: admins only. */
+/**
+ * Whether the Callbacks page shows signing secrets (and returns a new endpoint's secret): the
+ * same rule as revealing one (lib/auth/access.ts), so the page and the action never disagree.
+ */
 export function canSeeCallbackSecrets(role: Role): boolean {
-  return role === "BUSINESS_ADMIN";
+  return roleMay(role, actions.revealSecretAction);
 }

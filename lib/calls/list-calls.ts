@@ -19,7 +19,11 @@ export async function listCalls(
   const actor = await loadActingUser(ctx, businessId);
   const where: SQL[] = [eq(calls.businessId, businessId)];
   if (actor.role === "AGENT") where.push(eq(calls.userId, actor.id));
-  if (actor.role === "BRANCH_ADMIN") where.push(eq(users.branchId, actor.branchId ?? "\u0000"));
+  // A branch admin without a branch sees its own calls. (Postgres refuses a NUL in text, so
+  // the old "\u0000 matches no branch" was a 500, not an empty list.)
+  if (actor.role === "BRANCH_ADMIN") {
+    where.push(actor.branchId === null ? eq(calls.userId, actor.id) : eq(users.branchId, actor.branchId));
+  }
   const cond = and(...where);
   const [rows, [count]] = await Promise.all([
     ctx.db

@@ -12,8 +12,12 @@ export async function listTeams(
 ): Promise<(TeamDetails & { manageable: boolean })[]> {
   const actor = await loadActingUser(ctx, businessId);
   const where = [eq(teams.businessId, businessId)];
-  if (actor.role === "BRANCH_ADMIN") where.push(eq(teams.branchId, actor.branchId ?? "\u0000"));
   if (actor.role === "AGENT") return [];
+  if (actor.role === "BRANCH_ADMIN") {
+    // Without a branch it has no teams (a NUL "no branch" value was a Postgres 500).
+    if (actor.branchId === null) return [];
+    where.push(eq(teams.branchId, actor.branchId));
+  }
   const rows = await ctx.db
     .select()
     .from(teams)

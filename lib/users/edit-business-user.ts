@@ -3,7 +3,7 @@ import { users } from "@/db/schema";
 import { hashPassword } from "../auth/passwords";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
-import { forbidden, invalid } from "../errors";
+import { AppError, forbidden, invalid } from "../errors";
 import { editBusinessUserInput, type EditBusinessUserInput, type UserDetails } from "./business-user-schemas";
 import { userPhone } from "./user-phone";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
@@ -13,6 +13,8 @@ import { findBusinessUser, userDetails } from "./user-details";
  * Dashboard edit of a user: names, phone, role, supervisor, branch, and optionally a new
  * temporary password (the user must change it at its next sign-in). The actor must be allowed
  * to manage the user both as it is and as it will be, so nobody grants a role above its own.
+ * On oneself: the same role and branch, and (as G2 rules) only a business admin changes its
+ * own calling number.
  */
 export async function editBusinessUser(
   ctx: Ctx,
@@ -29,6 +31,14 @@ export async function editBusinessUser(
     if (target.id === actor.id) {
       if (input.role !== target.role || branchId !== target.branchId) {
         throw forbidden("You cannot change your own role or branch");
+      }
+      // The number is the first leg of the user's calls: the same rule as G2 callingEnabled.
+      if (input.phoneNumber !== target.phoneNumber && actor.role !== "BUSINESS_ADMIN") {
+        throw new AppError(
+          "forbidden",
+          "Only a business admin may change its own calling number; ask an admin to change it",
+          [{ path: "phoneNumber", message: "Ask an admin to change your number" }],
+        );
       }
     } else {
       assertCanManageUser(actor, target, "edit this user");

@@ -21,7 +21,12 @@ export async function listBusinessUsers(
   if (opts.roles?.length) where.push(inArray(users.role, opts.roles as (typeof users.$inferSelect.role)[]));
   if (actor.role === "AGENT") where.push(eq(users.id, actor.id));
   if (actor.role === "BRANCH_ADMIN") {
-    where.push(or(eq(users.id, actor.id), eq(users.branchId, actor.branchId ?? "\u0000"))!);
+    // Without a branch, only itself (a NUL "no branch" value is refused by Postgres: a 500).
+    where.push(
+      actor.branchId === null
+        ? eq(users.id, actor.id)
+        : or(eq(users.id, actor.id), eq(users.branchId, actor.branchId))!,
+    );
   }
   const rows = await ctx.db
     .select()

@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { canManageApiKeys, homePathFor } from "@/lib/auth/roles";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { ApiKeysView } from "./api-keys-view";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const user = await requireBusinessUser();
-  if (!canManageApiKeys(user.role)) redirect(homePathFor(user.role));
+  const user = await requirePage("/api-keys");
   const keys = await listApiKeys(userCtx(user), user.businessId);
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { SwaggerReference } from "./swagger-reference";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -23,7 +23,7 @@ const schemes = [
 ];
 
 export default async function ApiReferencePage() {
-  const user = await requireUser();
+  const user = await requirePage("/api-reference");
   return (
     <>
       <PageHeader

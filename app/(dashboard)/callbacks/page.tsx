@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
-import { homePathFor } from "@/lib/auth/roles";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listDeliveries } from "@/lib/callbacks/list-deliveries";
 import { listEndpoints } from "@/lib/callbacks/list-endpoints";
-import { canSeeCallbackSecrets, canUseCallbacks } from "@/lib/callbacks/permissions";
+import { canSeeCallbackSecrets } from "@/lib/callbacks/permissions";
 import { deliveryFilters } from "@/lib/callbacks/schemas";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointsView } from "./endpoints-view";
@@ -16,8 +14,7 @@ export const metadata: Metadata = { title: "Callbacks" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function CallbacksPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await requireBusinessUser();
-  if (!canUseCallbacks(user.role)) redirect(homePathFor(user.role));
+  const user = await requirePage("/callbacks");
   const sp = await searchParams;
   const one = (k: string) => (typeof sp[k] === "string" && sp[k] ? (sp[k] as string) : undefined);
   // Unknown or malformed filters are dropped rather than failing the page.

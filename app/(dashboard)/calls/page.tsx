@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AutoRefresh } from "@/components/people/auto-refresh";
 import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listCalls } from "@/lib/calls/list-calls";
 import { listBusinessUsers } from "@/lib/users/list-business-users";
@@ -14,7 +14,7 @@ import { CallsTable } from "./calls-table";
 export const metadata: Metadata = { title: "Calls" };
 
 export default async function CallsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requireBusinessUser();
+  const user = await requirePage("/calls");
   const ctx = userCtx(user);
   const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
   const [me, calls, people] = await Promise.all([

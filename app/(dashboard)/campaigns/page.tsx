@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { AreaPlaceholder } from "@/components/shell/area-placeholder";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 
 export const metadata: Metadata = { title: "Campaigns" };
 
 export default async function Page() {
-  await requireBusinessUser();
+  await requirePage("/campaigns");
   return (
     <AreaPlaceholder
       title="Campaigns"

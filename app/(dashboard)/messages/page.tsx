@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { parseTableParams } from "@/components/ui/data-table-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { ButtonLink } from "@/components/ui/button";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listSenderRates } from "@/lib/messages/list-sender-rates";
 import { searchMessages } from "@/lib/messages/search-messages";
@@ -21,7 +21,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const filterKeys = ["number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const user = await requireBusinessUser();
+  const user = await requirePage("/messages");
   const sp = await searchParams;
   const table = parseTableParams(sp, {
     sortable: messageSortable,

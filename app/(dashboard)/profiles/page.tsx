@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
 import { PageHeader } from "@/components/ui/page-header";
-import { homePathFor } from "@/lib/auth/roles";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { listProfiles } from "@/lib/profiles/list-profiles";
@@ -13,8 +11,7 @@ import { ProfilesTable } from "./profiles-table";
 export const metadata: Metadata = { title: "Profiles" };
 
 export default async function ProfilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const user = await requireBusinessUser();
-  if (user.role === "AGENT") redirect(homePathFor(user.role));
+  const user = await requirePage("/profiles");
   const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
   const ctx = userCtx(user);
   const page = await listProfiles(ctx, user.businessId, {

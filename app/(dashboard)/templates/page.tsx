@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { TemplatesTable, type TemplateRow } from "./templates-table";
@@ -9,7 +9,7 @@ import { TemplatesTable, type TemplateRow } from "./templates-table";
 export const metadata: Metadata = { title: "Templates" };
 
 export default async function Page() {
-  const user = await requireBusinessUser();
+  const user = await requirePage("/templates");
   const { items } = await listTemplates(userCtx(user), user.businessId, { limit: 500 });
   const rows: TemplateRow[] = items.map((t) => ({
     id: t.id,

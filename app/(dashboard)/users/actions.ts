@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { addTeamMember } from "@/lib/teams/add-team-member";
 import { createTeam } from "@/lib/teams/create-team";
@@ -24,8 +24,8 @@ import { userStatus } from "@/lib/users/schemas";
 // (docs/decisions.md, "Users and teams"): the same rules as the API.
 
 export async function createUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
-  const user = await requireBusinessUser();
   return runAction(async () => {
+    const user = await requireAction("createUserAction");
     const created = await createBusinessUser(
       userCtx(user),
       user.businessId,
@@ -37,8 +37,8 @@ export async function createUserAction(raw: unknown): Promise<ActionResult<UserD
 }
 
 export async function editUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
-  const user = await requireBusinessUser();
   return runAction(async () => {
+    const user = await requireAction("editUserAction");
     const edited = await editBusinessUser(userCtx(user), user.businessId, editBusinessUserInput.parse(raw));
     revalidatePath("/users");
     return edited;
@@ -49,9 +49,9 @@ export async function setUserEnabledAction(
   userId: string,
   enabled: boolean,
 ): Promise<ActionResult<UserDetails>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("setUserEnabledAction");
       const u = await setUserEnabled(userCtx(user), user.businessId, {
         userId: String(userId),
         enabled: Boolean(enabled),
@@ -69,9 +69,9 @@ export async function setCallingAction(
   callingEnabled: boolean,
   phoneNumber: string,
 ): Promise<ActionResult<UserDetails>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("setCallingAction");
       const u = await setCallingEnabled(userCtx(user), user.businessId, {
         userId: String(userId),
         callingEnabled: Boolean(callingEnabled),
@@ -87,9 +87,9 @@ export async function setCallingAction(
 }
 
 export async function setStatusAction(userId: string, status: unknown): Promise<ActionResult<UserDetails>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("setStatusAction");
       const u = await setUserStatus(userCtx(user), user.businessId, {
         userId: String(userId),
         userStatus: userStatus.parse(status),
@@ -104,8 +104,8 @@ export async function setStatusAction(userId: string, status: unknown): Promise<
 }
 
 export async function createTeamAction(raw: unknown): Promise<ActionResult<{ teamId: string }>> {
-  const user = await requireBusinessUser();
   return runAction(async () => {
+    const user = await requireAction("createTeamAction");
     const team = await createTeam(userCtx(user), user.businessId, createTeamInput.parse(raw));
     revalidatePath("/users");
     return { teamId: team.teamId };
@@ -113,9 +113,9 @@ export async function createTeamAction(raw: unknown): Promise<ActionResult<{ tea
 }
 
 export async function addMemberAction(teamId: string, raw: unknown): Promise<ActionResult<null>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("addMemberAction");
       await addTeamMember(userCtx(user), user.businessId, String(teamId), addTeamMemberInput.parse(raw));
       revalidatePath("/users");
       return null;
@@ -126,9 +126,9 @@ export async function addMemberAction(teamId: string, raw: unknown): Promise<Act
 }
 
 export async function removeMemberAction(teamId: string, memberId: string): Promise<ActionResult<null>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("removeMemberAction");
       await removeTeamMember(userCtx(user), user.businessId, String(teamId), String(memberId));
       revalidatePath("/users");
       return null;

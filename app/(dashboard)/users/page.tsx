@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { AutoRefresh } from "@/components/people/auto-refresh";
 import { PageHeader } from "@/components/ui/page-header";
-import { homePathFor } from "@/lib/auth/roles";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listTeams } from "@/lib/teams/list-teams";
 import { listBusinessUsers } from "@/lib/users/list-business-users";
@@ -13,8 +11,7 @@ import { UsersView } from "./users-view";
 export const metadata: Metadata = { title: "Users & Teams" };
 
 export default async function UsersPage() {
-  const user = await requireBusinessUser();
-  if (user.role === "AGENT") redirect(homePathFor(user.role));
+  const user = await requirePage("/users");
   const ctx = userCtx(user);
   const [users, teams] = await Promise.all([
     listBusinessUsers(ctx, user.businessId),

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { customerReplyInput } from "@/lib/inbound/schemas";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
@@ -13,9 +13,9 @@ export async function recipientActionAction(
   messageId: string,
   action: "read" | "fail",
 ): Promise<ActionResult<{ status: string; applied: boolean }>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("recipientActionAction");
       const result = await simulateRecipientAction(userCtx(user), {
         businessId: user.businessId,
         messageId,
@@ -34,9 +34,9 @@ export async function customerReplyAction(
   phone: string,
   raw: unknown,
 ): Promise<ActionResult<{ id: string }>> {
-  const user = await requireBusinessUser();
   return runAction(
     async () => {
+      const user = await requireAction("customerReplyAction");
       const input = customerReplyInput.parse(raw);
       const result = await simulateCustomerReply(userCtx(user), {
         ...input,

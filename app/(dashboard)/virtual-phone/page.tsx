@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { listCustomerReplies } from "@/lib/inbound/list-customer-replies";
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Virtual phone" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const user = await requireBusinessUser();
+  const user = await requirePage("/virtual-phone");
   const sp = await searchParams;
   const raw = typeof sp.number === "string" ? sp.number.trim() : "";
   const ctx = userCtx(user);

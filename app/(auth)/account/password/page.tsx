@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { ChangePasswordForm } from "./change-password-form";
 
 export const metadata: Metadata = { title: "Change password" };
 export const dynamic = "force-dynamic";
 
 export default async function ChangePasswordPage() {
-  const user = await requireUser({ allowPasswordChange: true });
+  const user = await requirePage("/account/password");
   return (
     <Card>
       <CardBody className="space-y-6 px-6 py-7">

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireOperator } from "@/lib/auth/session";
+import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { createBusiness } from "@/lib/businesses/create-business";
 import { createBusinessInput, channels } from "@/lib/businesses/schemas";
@@ -21,8 +21,8 @@ import { setSenderRateInput } from "@/lib/messages/sender-rate-schemas";
 export async function createBusinessAction(
   raw: unknown,
 ): Promise<ActionResult<{ id: string; name: string }>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("createBusinessAction");
     const b = await createBusiness(userCtx(user), createBusinessInput.parse(raw));
     revalidatePath("/console/businesses");
     return { id: b.id, name: b.name };
@@ -36,8 +36,8 @@ const channelToggle = z.object({
 });
 
 export async function setChannelAction(raw: unknown): Promise<ActionResult<null>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("setChannelAction");
     await setChannel(userCtx(user), channelToggle.parse(raw));
     revalidatePath("/console/businesses");
     return null;
@@ -47,8 +47,8 @@ export async function setChannelAction(raw: unknown): Promise<ActionResult<null>
 const businessToggle = z.object({ businessId: z.string().uuid(), enabled: z.boolean() });
 
 export async function setBusinessEnabledAction(raw: unknown): Promise<ActionResult<null>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("setBusinessEnabledAction");
     await setBusinessEnabled(userCtx(user), businessToggle.parse(raw));
     revalidatePath("/console/businesses");
     return null;
@@ -57,8 +57,8 @@ export async function setBusinessEnabledAction(raw: unknown): Promise<ActionResu
 
 /** Provider, registered number and on/off of a business's outbound calling. */
 export async function setCallingSettingsAction(raw: unknown): Promise<ActionResult<CallingSettingsView>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("setCallingSettingsAction");
     const saved = await updateCallingSettings(userCtx(user), callingSettingsForm.parse(raw));
     revalidatePath("/console/businesses");
     return saved;
@@ -67,8 +67,8 @@ export async function setCallingSettingsAction(raw: unknown): Promise<ActionResu
 
 /** A sender's dispatch rate (messages/s), or null for the default: the tier the provider granted. */
 export async function setSenderRateAction(raw: unknown): Promise<ActionResult<SenderRateView>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("setSenderRateAction");
     const saved = await setSenderRate(userCtx(user), setSenderRateInput.parse(raw));
     revalidatePath("/console/businesses");
     return saved;

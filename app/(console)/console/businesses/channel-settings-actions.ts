@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireOperator } from "@/lib/auth/session";
+import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { channelSettingsForm, type ChannelSettingsView } from "@/lib/businesses/channel-settings-schemas";
 import { updateChannelSettings } from "@/lib/businesses/update-channel-settings";
@@ -12,8 +12,8 @@ import { updateChannelSettings } from "@/lib/businesses/update-channel-settings"
  * view: secrets as configured or not, never their values.
  */
 export async function updateChannelSettingsAction(raw: unknown): Promise<ActionResult<ChannelSettingsView>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("updateChannelSettingsAction");
     const saved = await updateChannelSettings(userCtx(user), channelSettingsForm.parse(raw));
     revalidatePath("/console/businesses");
     return saved;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireOperator } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
@@ -13,7 +13,7 @@ import { BusinessesView } from "./businesses-view";
 export const metadata: Metadata = { title: "Businesses" };
 
 export default async function BusinessesPage() {
-  const user = await requireOperator();
+  const user = await requirePage("/console/businesses");
   const ctx = userCtx(user);
   const businesses = await listBusinesses(ctx);
   const ids = businesses.map((b) => b.id);

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireOperator } from "@/lib/auth/session";
+import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { reviewTemplate } from "@/lib/templates/review-template";
 
@@ -13,8 +13,8 @@ export async function reviewTemplateAction(raw: {
   decision: "APPROVED" | "REJECTED";
   reason?: string;
 }): Promise<ActionResult<{ status: string }>> {
-  const user = await requireOperator();
   return runAction(async () => {
+    const user = await requireAction("reviewTemplateAction");
     const t = await reviewTemplate(userCtx(user), raw);
     revalidatePath("/console/templates");
     return { status: t.status };

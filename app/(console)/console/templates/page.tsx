@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireOperator } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listReviewQueue } from "@/lib/templates/list-review-queue";
 import { ReviewQueue } from "./review-queue";
@@ -8,7 +8,7 @@ import { ReviewQueue } from "./review-queue";
 export const metadata: Metadata = { title: "Template review" };
 
 export default async function Page() {
-  const user = await requireOperator();
+  const user = await requirePage("/console/templates");
   const items = await listReviewQueue(userCtx(user));
   return (
     <>

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { getMessageTimeline, type MessageTimeline } from "@/lib/messages/get-message-timeline";
@@ -40,7 +40,7 @@ const precise = (d: Date | null, empty = "—") =>
   d ? `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 19)} UTC` : empty;
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireBusinessUser();
+  const user = await requirePage("/messages/[id]");
   const { id } = await params;
   let t: MessageTimeline;
   try {

@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { getTemplate, getTemplateHistory, getTemplateUsage } from "@/lib/templates/get-template";
@@ -16,7 +16,7 @@ import { chatappRecord, rcsAgentId, rcsRecord } from "@/lib/templates/template-r
 export const metadata: Metadata = { title: "Template" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireBusinessUser();
+  const user = await requirePage("/templates/[id]");
   const ctx = userCtx(user);
   const { id } = await params;
   const t = await getTemplate(ctx, { businessId: user.businessId, templateId: id }).catch((err) => {

@@ -1,4 +1,5 @@
-import { currentUser } from "@/lib/auth/session";
+import { routeErrorResponse } from "@/lib/actions/route-error";
+import { requireRoute } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { saveImage } from "@/lib/media/save-image";
@@ -9,9 +10,8 @@ import { assertStorableText } from "@/lib/validation/find-unstorable-text";
  * may be 5 MB, above the server-action body limit). Answers the hash the create action takes.
  */
 export async function POST(req: Request): Promise<Response> {
-  const user = await currentUser();
-  if (!user?.businessId) return Response.json({ error: { message: "Sign in again" } }, { status: 401 });
   try {
+    const user = await requireRoute("POST /templates/media");
     const form = await req.formData();
     const file = form.get("file");
     if (!(file instanceof File)) throw new AppError("invalid_request", "Choose an image file");
@@ -24,8 +24,6 @@ export async function POST(req: Request): Promise<Response> {
     });
     return Response.json({ sha256: saved.sha256, url: `/templates/media/${saved.sha256}` });
   } catch (err) {
-    if (err instanceof AppError)
-      return Response.json({ error: { message: err.message } }, { status: err.status });
-    throw err;
+    return routeErrorResponse(err);
   }
 }

@@ -1,6 +1,7 @@
-import { currentUser } from "@/lib/auth/session";
+import { routeErrorResponse } from "@/lib/actions/route-error";
+import { requireRoute } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { AppError } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { readMedia } from "@/lib/media/read-media";
 
 /**
@@ -11,12 +12,11 @@ export async function GET(
   req: Request,
   { params }: { params: Promise<{ hash: string }> },
 ): Promise<Response> {
-  const user = await currentUser();
-  if (!user) return new Response("Sign in", { status: 401 });
-  const asked = new URL(req.url).searchParams.get("business");
-  const businessId = user.role === "OPERATOR" ? asked : user.businessId;
-  if (!businessId) return new Response("Not found", { status: 404 });
   try {
+    const user = await requireRoute("GET /templates/media/[hash]");
+    const asked = new URL(req.url).searchParams.get("business");
+    const businessId = user.role === "OPERATOR" ? asked : user.businessId;
+    if (!businessId) throw notFound("Image");
     const m = await readMedia(userCtx(user), { businessId, sha256: (await params).hash });
     return new Response(new Uint8Array(m.bytes), {
       headers: {
@@ -26,7 +26,6 @@ export async function GET(
       },
     });
   } catch (err) {
-    if (err instanceof AppError) return new Response(err.message, { status: err.status });
-    throw err;
+    return routeErrorResponse(err);
   }
 }

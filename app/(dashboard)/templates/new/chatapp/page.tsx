@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireBusinessUser } from "@/lib/auth/session";
+import { requirePage } from "@/lib/auth/guard";
 import { ChatappTemplateForm } from "./chatapp-form";
 
 export const metadata: Metadata = { title: "New chatapp template" };
 
 export default async function Page() {
-  await requireBusinessUser();
+  await requirePage("/templates/new/chatapp");
   return (
     <>
       <PageHeader

@@ -1,0 +1,155 @@
+import type { SessionUser } from "../users/schemas";
+import type { Role } from "./roles";
+
+/**
+ * The one table of who may open which dashboard page and run which server action or route
+ * handler (docs/decisions.md, "Roles in the dashboard"). Every page, layout, action and route
+ * calls its guard (lib/auth/guard.ts) with its own key; the menu is derived from `pages`;
+ * lib/auth/access-table.int.test.ts fails when a page, action or route has no rule here.
+ */
+export type Rule = {
+  /** The roles allowed, or "anyone": signed out too (sign-in, sign-out, next-auth itself). */
+  readonly roles: readonly Role[] | "anyone";
+  /** Ends "Your role (AGENT) may not …": names what was refused, so the message says it. */
+  readonly what: string;
+  /** Allowed while the user must still replace a temporary password (that change itself). */
+  readonly duringPasswordChange?: true;
+};
+
+const OPERATOR = ["OPERATOR"] as const;
+/** Business roles that run the business's messaging: everyone but agents. */
+const STAFF = ["BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN"] as const;
+const ADMINS_MANAGERS = ["BUSINESS_ADMIN", "MANAGER"] as const;
+const BUSINESS_ADMIN = ["BUSINESS_ADMIN"] as const;
+const BUSINESS = ["BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN", "AGENT"] as const;
+const SIGNED_IN = ["OPERATOR", "BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN", "AGENT"] as const;
+
+/** Pages by route pattern (route groups dropped), as the file lives under app/. */
+export const pages = {
+  "/": { roles: "anyone", what: "open the home page" },
+  "/login": { roles: "anyone", what: "open the sign-in page" },
+  "/account/password": { roles: SIGNED_IN, what: "change your password", duringPasswordChange: true },
+  "/console/businesses": { roles: OPERATOR, what: "open the operator console" },
+  "/console/templates": { roles: OPERATOR, what: "review templates" },
+  "/templates": { roles: STAFF, what: "open Templates" },
+  "/templates/[id]": { roles: STAFF, what: "open a template" },
+  "/templates/new/chatapp": { roles: STAFF, what: "create templates" },
+  "/templates/new/rcs": { roles: STAFF, what: "create templates" },
+  "/messages": { roles: STAFF, what: "open Messages" },
+  "/messages/[id]": { roles: STAFF, what: "open a message" },
+  "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
+  "/campaigns": { roles: STAFF, what: "open Campaigns" },
+  "/profiles": { roles: STAFF, what: "open Profiles" },
+  "/users": { roles: STAFF, what: "open Users & Teams" },
+  "/calls": { roles: BUSINESS, what: "open Calls" },
+  "/callbacks": { roles: ADMINS_MANAGERS, what: "open Callbacks" },
+  "/api-keys": { roles: BUSINESS_ADMIN, what: "manage API keys" },
+  "/api-reference": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
+  "/settings": { roles: BUSINESS_ADMIN, what: "change the business settings" },
+} as const satisfies Record<string, Rule>;
+
+/** Layouts by their folder under app/ ("" is the root layout). */
+export const layouts = {
+  "": { roles: "anyone", what: "open Switchboard" },
+  "(auth)": { roles: "anyone", what: "open the sign-in pages" },
+  "(console)": { roles: OPERATOR, what: "open the operator console" },
+  "(dashboard)": { roles: SIGNED_IN, what: "open the dashboard" },
+} as const satisfies Record<string, Rule>;
+
+/** Route handlers by "METHOD pattern". */
+export const routes = {
+  "GET /api/auth/[...nextauth]": { roles: "anyone", what: "sign in" },
+  "POST /api/auth/[...nextauth]": { roles: "anyone", what: "sign in" },
+  "GET /api-reference/assets/[file]": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
+  "POST /templates/media": { roles: STAFF, what: "upload template images" },
+  // Operators preview the images of templates they review (?business=).
+  "GET /templates/media/[hash]": { roles: ["OPERATOR", ...STAFF], what: "see template images" },
+} as const satisfies Record<string, Rule>;
+
+/**
+ * Server actions by their exported function name (unique across app/, the walk test checks).
+ * The domain functions behind them apply finer rules (the users and teams role matrix).
+ */
+export const actions = {
+  signInAction: { roles: "anyone", what: "sign in" },
+  signOutAction: { roles: "anyone", what: "sign out" },
+  changePasswordAction: { roles: SIGNED_IN, what: "change your password", duringPasswordChange: true },
+
+  createBusinessAction: { roles: OPERATOR, what: "create businesses" },
+  setChannelAction: { roles: OPERATOR, what: "switch a business's channels" },
+  setBusinessEnabledAction: { roles: OPERATOR, what: "enable or disable businesses" },
+  setCallingSettingsAction: { roles: OPERATOR, what: "change a business's calling settings" },
+  setSenderRateAction: { roles: OPERATOR, what: "change sender rates" },
+  updateChannelSettingsAction: { roles: OPERATOR, what: "change channel settings" },
+  reviewTemplateAction: { roles: OPERATOR, what: "review templates" },
+
+  createApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
+  revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
+  saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
+
+  createEndpointAction: { roles: ADMINS_MANAGERS, what: "manage callbacks" },
+  updateEndpointAction: { roles: ADMINS_MANAGERS, what: "manage callbacks" },
+  deleteEndpointAction: { roles: ADMINS_MANAGERS, what: "manage callbacks" },
+  sendTestEventAction: { roles: ADMINS_MANAGERS, what: "manage callbacks" },
+  getDeliveryAction: { roles: ADMINS_MANAGERS, what: "see callback deliveries" },
+  replayDeliveryAction: { roles: ADMINS_MANAGERS, what: "replay callbacks" },
+  // A signing secret lets its holder forge callbacks to the business's own systems.
+  revealSecretAction: { roles: BUSINESS_ADMIN, what: "see signing secrets" },
+  rotateSecretAction: { roles: BUSINESS_ADMIN, what: "rotate signing secrets" },
+
+  startCallAction: { roles: BUSINESS, what: "start calls" },
+  setMyStatusAction: { roles: BUSINESS, what: "set your status" },
+
+  uploadProfilesAction: { roles: STAFF, what: "import profiles" },
+  createChatappTemplateAction: { roles: STAFF, what: "create templates" },
+  createRcsTemplateAction: { roles: STAFF, what: "create templates" },
+
+  createUserAction: { roles: STAFF, what: "create users" },
+  editUserAction: { roles: STAFF, what: "edit users" },
+  setUserEnabledAction: { roles: STAFF, what: "enable or disable users" },
+  setCallingAction: { roles: STAFF, what: "change users' calling settings" },
+  setStatusAction: { roles: STAFF, what: "change other users' status" },
+  createTeamAction: { roles: STAFF, what: "create teams" },
+  addMemberAction: { roles: STAFF, what: "change teams" },
+  removeMemberAction: { roles: STAFF, what: "change teams" },
+
+  // These fire real status and message.received callbacks to the business's endpoints.
+  recipientActionAction: { roles: STAFF, what: "act as a test recipient" },
+  customerReplyAction: { roles: STAFF, what: "reply as a test recipient" },
+} as const satisfies Record<string, Rule>;
+
+export type PageKey = keyof typeof pages;
+
+type BusinessRole = Exclude<Role, "OPERATOR">;
+/** A rule open to business roles only hands its guard's caller a user with a business. */
+export type UserFor<R extends Rule> = R["roles"] extends readonly BusinessRole[]
+  ? SessionUser & { businessId: string }
+  : SessionUser;
+
+export type Decision =
+  { allowed: true } | { allowed: false; reason: "signed_out" | "password_change" | "role"; message: string };
+
+/** May a user (null: signed out) pass `rule`? The one decision every guard and the menu use. */
+export function decide(rule: Rule, user: SessionUser | null): Decision {
+  if (rule.roles === "anyone") return { allowed: true };
+  if (!user)
+    return { allowed: false, reason: "signed_out", message: "Your session has ended: sign in again" };
+  if (user.mustChangePassword && !rule.duringPasswordChange) {
+    return {
+      allowed: false,
+      reason: "password_change",
+      message: "Choose your own password first (at /account/password); your account has a temporary one",
+    };
+  }
+  // A business role without a business (or an operator with one) is a broken row: refuse it.
+  const roleFits =
+    rule.roles.includes(user.role) && (user.role === "OPERATOR") === (user.businessId === null);
+  if (!roleFits)
+    return { allowed: false, reason: "role", message: `Your role (${user.role}) may not ${rule.what}` };
+  return { allowed: true };
+}
+
+/** Whether `role` is in a rule at all: for the menu and for what a page shows, never as a guard. */
+export function roleMay(role: Role, rule: Rule): boolean {
+  return rule.roles === "anyone" || rule.roles.includes(role);
+}
