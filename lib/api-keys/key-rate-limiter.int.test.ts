@@ -10,7 +10,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Two limiters are two instances: nothing shared but the database. `workers` concurrent
  * callers per instance take tokens as fast as they can until `until`.
  */
-async function hammer(limiter: KeyRateLimiter, keyId: string, rate: EffectiveRate, until: number, workers = 8) {
+async function hammer(
+  limiter: KeyRateLimiter,
+  keyId: string,
+  rate: EffectiveRate,
+  until: number,
+  workers = 8,
+) {
   let granted = 0;
   let refused = 0;
   let lastGrant = 0;

@@ -87,7 +87,8 @@ export class KeyRateLimiter {
     bucket.tokens = granted;
     bucket.expires = now + LEASE_TTL_MS;
     // Empty: the next whole token is (1 - left) / rate seconds away.
-    if (granted === 0) bucket.blockedUntil = now + Math.max(1, Math.ceil(((1 - left) / rate.perSecond) * 1000));
+    if (granted === 0)
+      bucket.blockedUntil = now + Math.max(1, Math.ceil(((1 - left) / rate.perSecond) * 1000));
   }
 
   private bucketOf(keyId: string): LocalBucket {

@@ -37,10 +37,19 @@ describe("BadKeyThrottle", () => {
 describe("effectiveRate and leaseSize", () => {
   const defaults = { API_RATE_LIMIT: 1000, API_RATE_BURST: 2000 };
   it("takes the key's own setting over the defaults", () => {
-    expect(effectiveRate({ rateLimit: null, rateBurst: null }, defaults)).toEqual({ perSecond: 1000, burst: 2000 });
-    expect(effectiveRate({ rateLimit: 50, rateBurst: null }, defaults)).toEqual({ perSecond: 50, burst: 100 });
+    expect(effectiveRate({ rateLimit: null, rateBurst: null }, defaults)).toEqual({
+      perSecond: 1000,
+      burst: 2000,
+    });
+    expect(effectiveRate({ rateLimit: 50, rateBurst: null }, defaults)).toEqual({
+      perSecond: 50,
+      burst: 100,
+    });
     expect(effectiveRate({ rateLimit: 50, rateBurst: 60 }, defaults)).toEqual({ perSecond: 50, burst: 60 });
-    expect(effectiveRate({ rateLimit: null, rateBurst: 10 }, defaults)).toEqual({ perSecond: 1000, burst: 10 });
+    expect(effectiveRate({ rateLimit: null, rateBurst: 10 }, defaults)).toEqual({
+      perSecond: 1000,
+      burst: 10,
+    });
     expect(effectiveRate({ rateLimit: 0, rateBurst: null }, defaults).perSecond).toBe(0);
   });
   it("leases 5% of the rate, at least 1, at most the burst", () => {

@@ -128,7 +128,9 @@ describe("invalid keys from one address", () => {
     t = await createTestBusiness();
     setEnv({ API_BAD_KEY_LIMIT: "10", API_BAD_KEY_WINDOW_SECONDS: "2" });
   });
-  afterAll(() => setEnv({ API_BAD_KEY_LIMIT: undefined, API_BAD_KEY_WINDOW_SECONDS: undefined, TRUST_PROXY: undefined }));
+  afterAll(() =>
+    setEnv({ API_BAD_KEY_LIMIT: undefined, API_BAD_KEY_WINDOW_SECONDS: undefined, TRUST_PROXY: undefined }),
+  );
 
   it("after 10 invalid keys the address gets 429 with Retry-After, others do not, and it recovers after the window", async () => {
     expect((await from("203.0.113.7", t.apiKey)).status).toBe(200); // a key this instance knows is good

@@ -20,7 +20,8 @@ export const errorResponses = {
   401: { description: "Credentials missing, invalid or for another business", content: errorContent },
   404: { description: "Not found", content: errorContent },
   429: {
-    description: "The API key's rate limit (or the address's invalid-key limit) is exceeded: retry after Retry-After seconds",
+    description:
+      "The API key's rate limit (or the address's invalid-key limit) is exceeded: retry after Retry-After seconds",
     headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } },
     content: errorContent,
   },

@@ -21,7 +21,10 @@ const ApiKeyRate = z
     name: z.string(),
     prefix: z.string().openapi({ example: "sb_live_AbC123" }),
     revoked: z.boolean(),
-    perSecond: z.number().int().openapi({ description: "Requests per second in force; 0 = no limit", example: 1000 }),
+    perSecond: z
+      .number()
+      .int()
+      .openapi({ description: "Requests per second in force; 0 = no limit", example: 1000 }),
     burst: z.number().int().openapi({ description: "Requests at once after an idle spell", example: 2000 }),
     ownPerSecond: z
       .number()
@@ -76,18 +79,27 @@ const setRate = createRoute({
           schema: z.object({
             perSecond: keyPerSecond
               .nullable()
-              .openapi({ description: "Whole requests per second; 0 = no limit; null = the default", example: 200 }),
+              .openapi({
+                description: "Whole requests per second; 0 = no limit; null = the default",
+                example: 200,
+              }),
             burst: keyBurst
               .nullable()
               .optional()
-              .openapi({ description: "Requests at once after an idle spell; null = the default", example: 400 }),
+              .openapi({
+                description: "Requests at once after an idle spell; null = the default",
+                example: 400,
+              }),
           }),
         },
       },
     },
   },
   responses: {
-    200: { description: "The key with its new limit", content: { "application/json": { schema: ApiKeyRate } } },
+    200: {
+      description: "The key with its new limit",
+      content: { "application/json": { schema: ApiKeyRate } },
+    },
     ...operatorErrors,
   },
 });
