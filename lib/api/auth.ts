@@ -46,7 +46,8 @@ export const apiKeyAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
       "Missing API key: send it as the x-api-key header, a Bearer token or the apikey query parameter",
     );
   }
-  const address = clientAddress(c);
+  // Nothing to look up (not even the address) until some address has failed.
+  const address = badKeys.size > 0 ? clientAddress(c) : undefined;
   const wait = address === undefined ? null : badKeys.blockedFor(address);
   if (wait !== null && !isKnownGoodKey(key)) {
     throw new AppError(
@@ -58,7 +59,8 @@ export const apiKeyAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   const verified = await verifyApiKey(key);
   if (!verified) {
-    if (address !== undefined) badKeys.fail(address);
+    const from = address ?? clientAddress(c);
+    if (from !== undefined) badKeys.fail(from);
     throw unauthorized("Invalid or revoked API key");
   }
   const pathBusiness = c.req.param("business_id") ?? c.req.param("tenant_id");
