@@ -77,19 +77,14 @@ const setRate = createRoute({
       content: {
         "application/json": {
           schema: z.object({
-            perSecond: keyPerSecond
-              .nullable()
-              .openapi({
-                description: "Whole requests per second; 0 = no limit; null = the default",
-                example: 200,
-              }),
-            burst: keyBurst
-              .nullable()
-              .optional()
-              .openapi({
-                description: "Requests at once after an idle spell; null = the default",
-                example: 400,
-              }),
+            perSecond: keyPerSecond.nullable().openapi({
+              description: "Whole requests per second; 0 = no limit; null = the default",
+              example: 200,
+            }),
+            burst: keyBurst.nullable().optional().openapi({
+              description: "Requests at once after an idle spell; null = the default",
+              example: 400,
+            }),
           }),
         },
       },
