@@ -1,35 +1,73 @@
 // A1 single send (issue 4): accepted requests/s and p99 at 50 connections for
 // POST /api/v3/message/{business_id}/template, against the bare route GET /api/health measured
-// in the same run and server. The server runs the API and the workers in one process (ROLE=all
+// in the same run and server. The servers run the API and the workers in one process (ROLE=all
 // without the dashboard: bench/lib/api-and-workers.ts), so dispatch runs during the load.
+// Issue 9, the per-key rate limit's cost: two servers run side by side, one with the limit at
+// its default (1,000 req/s, burst 2,000 per key), one with it off (API_RATE_LIMIT=0), and the
+// A1 load alternates between them in short slices (on, off, off, on, ...), so a machine whose
+// background load changes (it is shared) weighs on both alike. The load is spread over
+// BENCH_KEYS keys of the demo business (default 3) so no key exceeds its default limit: the
+// figures measure what the limiter costs, not what it refuses. Row (c) then sends with one
+// key to show the limit holding (after the burst ~1,000/s accepted, the rest 429).
 // Run: npx tsx bench/send-single.ts
-// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
+// Env: BENCH_DURATION (s of A1 per server, default 20; the bare route and row (c) run 10 s),
+//      BENCH_SLICES (default 4: slices of 5 s),
+//      BENCH_CONNECTIONS (default 50),
+//      BENCH_KEYS (default 3; extra keys need BENCH_DATABASE_URL, else the demo key alone),
 //      BENCH_DATABASE_URL (PostgreSQL server; a fresh database is created on it; default embedded).
 import { cpus, loadavg } from "node:os";
+import pg from "pg";
+import { generateApiKey, displayPrefix, hashApiKey } from "../lib/api-keys/key-material";
+import { uuidv7 } from "../lib/ids";
 import { measureCpu } from "./lib/cpu";
 import { load, table, type LoadResult } from "./lib/load";
 import { approvedTemplate, bodyTemplate } from "./lib/messaging-setup";
-import { startBenchServer } from "./lib/server-process";
+import { startBenchServer, type BenchServer } from "./lib/server-process";
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const slices = Number(process.env.BENCH_SLICES ?? 4);
+const keyCount = Number(process.env.BENCH_KEYS ?? 3);
 const load1 = loadavg()[0]!.toFixed(2);
 
-const server = await startBenchServer(
-  { SIMULATOR_TEMPLATE_REVIEW_SECONDS: "0", SIMULATOR_MESSAGE_DELAYS: "1,3,10" },
-  { entry: "bench/lib/api-and-workers.ts" },
-);
-const rows: LoadResult[] = [];
-const cpu: string[] = [];
-/** Runs a load and notes the CPU milliseconds each request cost the server and PostgreSQL. */
-const measured = async (label: string, opts: Parameters<typeof load>[1]) => {
-  const m = await measureCpu(server.child.pid!, () => load(label, opts));
-  const perRequest = (s: number) => ((s * 1000) / m.result.total).toFixed(2);
-  cpu.push(`| ${label} | ${perRequest(m.serverS)} | ${perRequest(m.postgresS)} | ${perRequest(m.clientS)} |`);
-  return m.result;
+/** The demo key plus keyCount - 1 more of the demo business, written straight to its database. */
+async function benchKeys(server: BenchServer): Promise<string[]> {
+  if (!server.databaseUrl || keyCount <= 1) return [server.apiKey];
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  const keys = [server.apiKey];
+  for (let i = 1; i < keyCount; i++) {
+    const key = generateApiKey();
+    await client.query(
+      "INSERT INTO api_keys (id, business_id, name, prefix, hash) VALUES ($1, $2, $3, $4, $5)",
+      [uuidv7(), server.businessId, `bench ${i}`, displayPrefix(key), hashApiKey(key)],
+    );
+    keys.push(key);
+  }
+  await client.end();
+  return keys;
+}
+
+type Limit = "default" | "off";
+type Side = {
+  limit: Limit;
+  server: BenchServer;
+  send: Parameters<typeof load>[1];
+  slices: LoadResult[];
+  cpu: { serverS: number; postgresS: number; clientS: number; requests: number };
 };
-try {
+
+async function side(limit: Limit): Promise<Side> {
+  const server = await startBenchServer(
+    {
+      SIMULATOR_TEMPLATE_REVIEW_SECONDS: "0",
+      SIMULATOR_MESSAGE_DELAYS: "1,3,10",
+      ...(limit === "off" ? { API_RATE_LIMIT: "0" } : {}),
+    },
+    { entry: "bench/lib/api-and-workers.ts" },
+  );
   const { name, phoneNumberId } = await approvedTemplate(server, "bench_single", bodyTemplate);
+  const keys = await benchKeys(server);
   const body = JSON.stringify({
     message: {
       messageType: "template",
@@ -48,40 +86,98 @@ try {
     to: "919900000001",
     phoneNumberId,
   });
+  const headersOf = (key: string) => ({ "x-api-key": key, "content-type": "application/json" });
   const send = {
     url: `${server.url}/api/v3/message/${server.businessId}/template`,
     method: "POST" as const,
-    headers: { "x-api-key": server.apiKey, "content-type": "application/json" },
+    headers: headersOf(keys[0]!),
+    rotateHeaders: keys.map(headersOf),
     body,
     connections,
   };
-  await load("warm-up", { url: `${server.url}/api/health`, duration: 3, connections });
-  await load("warm-up", { ...send, duration: 3 });
-  rows.push(
-    await measured("(a) bare route GET /api/health", {
-      url: `${server.url}/api/health`,
-      duration,
-      connections,
-    }),
-  );
-  rows.push(await measured("(b) A1 POST /api/v3/message/{id}/template", { ...send, duration }));
-} finally {
-  await server.stop();
+  return { limit, server, send, slices: [], cpu: { serverS: 0, postgresS: 0, clientS: 0, requests: 0 } };
 }
 
-const [bare, a1] = rows as [LoadResult, LoadResult];
-console.log(
-  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
-);
-console.log(
-  `Command: npx tsx bench/send-single.ts (BENCH_DURATION=${duration}, ${connections} connections)\n`,
-);
-console.log(table(rows));
-console.log(
-  `\nCPU ms per request\n| case | server | PostgreSQL | load generator |\n|---|---:|---:|---:|\n${cpu.join("\n")}`,
-);
-console.log(`\nA1 / bare route: ${((a1.requestsPerSec / bare.requestsPerSec) * 100).toFixed(0)}%`);
-console.log(`peak server RSS: ${server.peakRssMiB()} MiB`);
-console.log(
-  `target: >= 1500 req/s with p99 <= 100 ms -> ${a1.requestsPerSec >= 1500 && a1.p99ms <= 100 ? "met" : "NOT met"}`,
-);
+/** Runs a load against one side and adds the CPU it cost to that side's tally. */
+async function measured(s: Side, label: string, opts: Parameters<typeof load>[1]): Promise<LoadResult> {
+  const m = await measureCpu(s.server.child.pid!, () => load(label, opts));
+  s.cpu.serverS += m.serverS;
+  s.cpu.postgresS += m.postgresS;
+  s.cpu.clientS += m.clientS;
+  s.cpu.requests += m.result.total;
+  return m.result;
+}
+
+const sides: Side[] = [];
+const rows: LoadResult[] = [];
+try {
+  sides.push(await side("default"));
+  sides.push(await side("off"));
+  for (const s of sides) {
+    await load("warm-up", { url: `${s.server.url}/api/health`, duration: 3, connections });
+    await load("warm-up", { ...s.send, duration: 3 });
+  }
+  const bare: LoadResult[] = [];
+  for (const s of sides) {
+    bare.push(
+      await load(`(a) bare route GET /api/health [limit ${s.limit}]`, {
+        url: `${s.server.url}/api/health`,
+        duration: 10,
+        connections,
+      }),
+    );
+  }
+  rows.push(...bare);
+  const slice = Math.max(1, Math.round(duration / slices));
+  // ABBA order (on, off, off, on, ...): whichever runs second inherits the first's dispatch
+  // and status work (simulator delays 1 s / 3 s / 10 s), so neither side always pays it.
+  for (let i = 0; i < slices; i++) {
+    for (const s of i % 2 === 0 ? sides : [...sides].reverse()) {
+      const label = `(b) A1 slice ${i + 1} [limit ${s.limit}]`;
+      s.slices.push(await measured(s, label, { ...s.send, duration: slice }));
+    }
+  }
+  const enforce = await load("(c) A1 with one key, over its default limit [limit default]", {
+    ...sides[0]!.send,
+    rotateHeaders: undefined,
+    duration: 10,
+  });
+
+  const keyCount = sides[0]!.send.rotateHeaders!.length;
+  const total = (s: Side) => s.slices.reduce((n, r) => n + r.total, 0);
+  const perSec = (s: Side) => total(s) / (slice * slices);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const s of sides) rows.push(...s.slices);
+  rows.push(enforce);
+  console.log(
+    `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
+  );
+  console.log(
+    `Command: npx tsx bench/send-single.ts (A1 ${slices} x ${slice} s per server in alternation, ${connections} connections, ${keyCount} keys)\n`,
+  );
+  console.log(table(rows));
+  console.log(
+    "\n| limit | A1 req/s (all slices) | median slice p99 ms | non-2xx | A1 / bare | CPU ms/request server / PostgreSQL (all) / load generator |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|");
+  sides.forEach((s, i) => {
+    const c = s.cpu;
+    const ms = (x: number) => ((x * 1000) / c.requests).toFixed(2);
+    console.log(
+      `| ${s.limit} | ${Math.round(perSec(s))} | ${median(s.slices.map((r) => r.p99ms))} | ${s.slices.reduce((n, r) => n + r.non2xx, 0)} | ${((perSec(s) / bare[i]!.requestsPerSec) * 100).toFixed(0)}% | ${ms(c.serverS)} / ${ms(c.postgresS)} / ${ms(c.clientS)} |`,
+    );
+  });
+  const [on, off] = sides as [Side, Side];
+  console.log(
+    `\nA1 with the limit at its default / off: ${Math.round(perSec(on))} / ${Math.round(perSec(off))} req/s = ${((perSec(on) / perSec(off)) * 100).toFixed(1)}% (target >= 95%)`,
+  );
+  console.log(
+    `(c) one key over its limit: ${enforce.total - enforce.non2xx} accepted in 10 s (burst 2,000 + 1,000/s), ${enforce.non2xx} refused with 429`,
+  );
+  console.log(`peak server RSS: ${sides.map((s) => `${s.limit} ${s.server.peakRssMiB()} MiB`).join(", ")}`);
+  console.log(
+    `target: >= 1500 req/s with p99 <= 100 ms -> ${perSec(on) >= 1500 && median(on.slices.map((r) => r.p99ms)) <= 100 ? "met" : "NOT met"} (limit on)`,
+  );
+} finally {
+  for (const s of sides) await s.server.stop();
+}

@@ -46,11 +46,6 @@ const schema = z.object({
     .int()
     .positive()
     .default(8 * 3600),
-  /**
-   * Behind a reverse proxy: take the client's address from the last X-Forwarded-For entry
-   * (the sign-in throttle counts per address) and treat X-Forwarded-Proto as the scheme.
-   */
-  TRUST_PROXY: boolish,
   /** Lets callbacks target loopback/private addresses (tests, local receivers). */
   ALLOW_PRIVATE_CALLBACK_URLS: boolish,
   /** Key for the callback signing secrets at rest; AUTH_SECRET when unset (docs/callbacks.md). */
@@ -73,6 +68,23 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().positive().default(20),
   /** Seconds to wait for in-flight requests and jobs on SIGTERM. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(15),
+  /**
+   * Requests per second per API key, shared by all instances through the database; a key's own
+   * limit (operator) overrides it. 0 turns the limit off for keys without their own.
+   */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** Requests a key at the default rate may make at once after being idle (the bucket size). */
+  API_RATE_BURST: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+  /** Invalid API keys one client address may present per window before it gets 429s; 0 = off. */
+  API_BAD_KEY_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** The window of API_BAD_KEY_LIMIT, in seconds; also how long the address is then slowed. */
+  API_BAD_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * The server is behind a reverse proxy or load balancer that appends the client's address to
+   * X-Forwarded-For: the last entry is the client (sign-in throttle, invalid-key throttle), and
+   * X-Forwarded-Proto is the scheme (HSTS). Off, the socket's peer address is the client.
+   */
+  TRUST_PROXY: boolish,
 });
 
 export type Env = z.infer<typeof schema>;

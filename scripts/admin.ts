@@ -3,8 +3,11 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { ensureAuthSecret } from "../lib/auth/auth-secret";
+import { listApiKeyRates } from "../lib/api-keys/list-api-key-rates";
 import { listApiKeys } from "../lib/api-keys/list-api-keys";
+import { apiKeyRateArgs } from "../lib/api-keys/rate-schemas";
 import { revokeApiKey } from "../lib/api-keys/revoke-api-key";
+import { setApiKeyRate } from "../lib/api-keys/set-api-key-rate";
 import { createBusiness } from "../lib/businesses/create-business";
 import { channelSecretKeys } from "../lib/businesses/channel-settings-schemas";
 import { getBusiness, listBusinesses } from "../lib/businesses/list-businesses";
@@ -43,6 +46,9 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
   key:create        --business <id> [--name <name>]      prints the key once
   key:list          --business <id>
   key:revoke        --business <id> --key <key id>
+  key:rates         --business <id>                       keys and the request rate limit in force for each
+  key:rate          --business <id> --key <key id> --per-second <n|0|default> [--burst <n|default>]
+                    requests/s shared by all instances; 0 = no limit; default = API_RATE_LIMIT/API_RATE_BURST
   operator:create   --email <e-mail> --password <password> [--name <first name>]
   admin:create      --business <id> --email <e-mail> --password <password> [--name <first name>]
 
@@ -67,6 +73,7 @@ const { values, positionals } = parseArgs({
     clear: { type: "string" },
     sender: { type: "string" },
     "per-second": { type: "string" },
+    burst: { type: "string" },
     key: { type: "string" },
     email: { type: "string" },
     password: { type: "string" },
@@ -129,6 +136,19 @@ const commands: Record<string, () => Promise<void>> = {
     await revokeApiKey(ctx(), { businessId: need("business"), id: need("key") });
     console.log("revoked");
   },
+  "key:rates": async () => print(await listApiKeyRates(ctx(), need("business"))),
+  "key:rate": async () =>
+    print(
+      await setApiKeyRate(
+        ctx(),
+        apiKeyRateArgs.parse({
+          businessId: need("business"),
+          keyId: need("key"),
+          perSecond: need("per-second"),
+          burst: values.burst,
+        }),
+      ),
+    ),
   "operator:create": async () =>
     print(
       await createDashboardUser(ctx(), {

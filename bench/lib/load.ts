@@ -20,6 +20,8 @@ export async function load(
     body?: string;
     connections?: number;
     duration?: number;
+    /** Header sets each connection cycles through (e.g. several API keys). */
+    rotateHeaders?: Record<string, string>[];
   },
 ): Promise<LoadResult> {
   const r = await autocannon({
@@ -29,6 +31,7 @@ export async function load(
     body: opts.body,
     connections: opts.connections ?? 50,
     duration: opts.duration ?? 10,
+    ...(opts.rotateHeaders ? { requests: opts.rotateHeaders.map((headers) => ({ headers })) } : {}),
   });
   return {
     label,

@@ -4,7 +4,13 @@ import { db } from "../db";
 import { log } from "../log";
 import { hashApiKey, KEY_PREFIX } from "./key-material";
 
-export type VerifiedKey = { keyId: string; businessId: string };
+export type VerifiedKey = {
+  keyId: string;
+  businessId: string;
+  /** The operator's per-key rate and burst (null: the defaults; docs/decisions.md, API rate limit). */
+  rateLimit: number | null;
+  rateBurst: number | null;
+};
 
 type Entry = { value: VerifiedKey | null; expires: number };
 // On globalThis because the Next.js bundle (dashboard revoke) and the Hono app (API) load
@@ -37,7 +43,12 @@ export async function verifyApiKey(key: string): Promise<VerifiedKey | null> {
   if (hit && hit.expires > now) return touch(hit.value, now);
 
   const [row] = await db()
-    .select({ keyId: apiKeys.id, businessId: apiKeys.businessId })
+    .select({
+      keyId: apiKeys.id,
+      businessId: apiKeys.businessId,
+      rateLimit: apiKeys.rateLimit,
+      rateBurst: apiKeys.rateBurst,
+    })
     .from(apiKeys)
     .innerJoin(businesses, eq(businesses.id, apiKeys.businessId))
     .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt), eq(businesses.enabled, true)));
@@ -62,6 +73,17 @@ function touch(value: VerifiedKey | null, now: number): VerifiedKey | null {
       .catch((err: unknown) => log.warn({ err }, "could not record API key use"));
   }
   return value;
+}
+
+/**
+ * Whether this instance has verified the key as valid before (the entry may have expired): a
+ * client whose address is being slowed for presenting bad keys still gets through with a key
+ * it has used successfully, so one guesser behind a shared NAT does not lock out its neighbours.
+ * Only a shortcut past the throttle: the key is still verified as usual.
+ */
+export function isKnownGoodKey(key: string): boolean {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 100) return false;
+  return Boolean(cache.get(hashApiKey(key))?.value);
 }
 
 /** Drops a key from this instance's cache (on revoke, or when a business is disabled). */

@@ -19,6 +19,7 @@ import { registerCapabilityRoutes } from "./v3/capability";
 import { registerCallbackRoutes } from "./v3/callbacks";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerOperatorSenderRoutes } from "./internal/senders";
+import { registerOperatorKeyRoutes } from "./internal/api-keys";
 import { registerTemplateRoutes } from "./v1/templates";
 import { registerRcsTemplateRoutes } from "./v2/rcs-templates";
 import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
@@ -85,6 +86,7 @@ export function createApiApp(): ApiApp {
   registerCallbackRoutes(app);
   registerDispatchRoutes(app);
   registerOperatorSenderRoutes(app);
+  registerOperatorKeyRoutes(app);
   registerTemplateRoutes(app);
   registerRcsTemplateRoutes(app);
   registerWhatsAppWebhookRoutes(app);

@@ -1,10 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { verifyApiKey } from "@/lib/api-keys/verify-api-key";
+import { effectiveRate, keyRateLimiter } from "@/lib/api-keys/key-rate-limiter";
+import { isKnownGoodKey, verifyApiKey } from "@/lib/api-keys/verify-api-key";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { toSessionUser } from "@/lib/users/authenticate-user";
+import { BadKeyThrottle } from "./bad-key-throttle";
+import { clientAddress } from "./client-address";
 import type { ApiEnv } from "./types";
 
 /**
@@ -24,10 +28,16 @@ export function presentedKey(c: Context): string | undefined {
 
 const unauthorized = (message: string) => new AppError("unauthorized", message);
 
+const badKeys = new BadKeyThrottle(() => ({
+  limit: env().API_BAD_KEY_LIMIT,
+  windowMs: env().API_BAD_KEY_WINDOW_SECONDS * 1000,
+}));
+
 /**
  * Authenticates the API key and, when the path names a business ({business_id} or
  * {tenant_id}), requires it to be the key's business: another business's id is a 401, so a
- * key never learns whether a foreign business exists.
+ * key never learns whether a foreign business exists. Then spends one token of the key's rate
+ * limit. An address that presented too many invalid keys is refused before any lookup.
  */
 export const apiKeyAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const key = presentedKey(c);
@@ -36,11 +46,38 @@ export const apiKeyAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
       "Missing API key: send it as the x-api-key header, a Bearer token or the apikey query parameter",
     );
   }
+  // Nothing to look up (not even the address) until some address has failed.
+  const address = badKeys.size > 0 ? clientAddress(c) : undefined;
+  const wait = address === undefined ? null : badKeys.blockedFor(address);
+  if (wait !== null && !isKnownGoodKey(key)) {
+    throw new AppError(
+      "rate_limited",
+      `Too many invalid API keys from your address: retry in ${wait} s with a valid key`,
+      [{ path: "apiKey", message: "Check the key you send; revoked and mistyped keys count" }],
+      wait,
+    );
+  }
   const verified = await verifyApiKey(key);
-  if (!verified) throw unauthorized("Invalid or revoked API key");
+  if (!verified) {
+    const from = address ?? clientAddress(c);
+    if (from !== undefined) badKeys.fail(from);
+    throw unauthorized("Invalid or revoked API key");
+  }
   const pathBusiness = c.req.param("business_id") ?? c.req.param("tenant_id");
   if (pathBusiness !== undefined && pathBusiness !== verified.businessId) {
     throw unauthorized("This API key does not belong to the business in the path");
+  }
+  const rate = effectiveRate(verified, env());
+  if (rate.perSecond > 0) {
+    const retryAfter = await keyRateLimiter.take(verified.keyId, rate);
+    if (retryAfter !== null) {
+      throw new AppError(
+        "rate_limited",
+        `Rate limit of this API key exceeded (${rate.perSecond} requests/s, bursts of ${rate.burst}): retry in ${retryAfter} s`,
+        [{ path: "apiKey", message: "Spread requests out, or ask the operator for a higher limit" }],
+        retryAfter,
+      );
+    }
   }
   c.set("auth", verified);
   await next();

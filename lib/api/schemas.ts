@@ -19,6 +19,12 @@ export const errorResponses = {
   400: { description: "Parameters missing or invalid", content: errorContent },
   401: { description: "Credentials missing, invalid or for another business", content: errorContent },
   404: { description: "Not found", content: errorContent },
+  429: {
+    description:
+      "The API key's rate limit (or the address's invalid-key limit) is exceeded: retry after Retry-After seconds",
+    headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } },
+    content: errorContent,
+  },
   500: { description: "Internal error (generic message; details in the log)", content: errorContent },
 } as const;
 

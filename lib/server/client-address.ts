@@ -12,12 +12,20 @@ export const CLIENT_ADDRESS_HEADER = "x-switchboard-client-address";
  * client's to invent).
  */
 export function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
+  const xff = req.headers["x-forwarded-for"];
+  return pickClientAddress(Array.isArray(xff) ? xff.join(",") : xff, req.socket.remoteAddress, trustProxy);
+}
+
+/** The one rule for both edges (Next.js requests here, the Hono API in lib/api/client-address.ts). */
+export function pickClientAddress(
+  forwardedFor: string | undefined,
+  peer: string | undefined,
+  trustProxy: boolean,
+): string | undefined {
   if (trustProxy) {
-    const xff = req.headers["x-forwarded-for"];
-    const last = (Array.isArray(xff) ? xff.join(",") : (xff ?? "")).split(",").pop()?.trim();
+    const last = (forwardedFor ?? "").split(",").pop()?.trim();
     if (last) return normalise(last);
   }
-  const peer = req.socket.remoteAddress;
   return peer ? normalise(peer) : undefined;
 }
 
