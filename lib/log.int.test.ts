@@ -14,17 +14,27 @@ const email = () => `leak-${uniq()}@example.test`;
 const phone = "919955501234";
 
 /** A users insert that PostgreSQL refuses (NUL in text), carrying personal and secret values. */
-async function failingInsert(values: { email: string; passwordHash: string }): Promise<unknown> {
+/**
+ * An insert PostgreSQL refuses, carrying an e-mail, a hash and a phone as parameters: by the NUL
+ * in a name (22021, which the API answers with a 400), or with `fault: "server"` by a business
+ * that does not exist (a foreign-key violation: a server fault, a 500).
+ */
+async function failingInsert(
+  values: { email: string; passwordHash: string },
+  fault: "nul" | "server" = "nul",
+): Promise<unknown> {
   try {
-    await db().insert(users).values({
-      id: uuidv7(),
-      businessId: null,
-      role: "OPERATOR",
-      email: values.email,
-      passwordHash: values.passwordHash,
-      firstName: "Nul\u0000Byte",
-      phoneNumber: phone,
-    });
+    await db()
+      .insert(users)
+      .values({
+        id: uuidv7(),
+        businessId: fault === "server" ? uuidv7() : null,
+        role: fault === "server" ? "BUSINESS_ADMIN" : "OPERATOR",
+        email: values.email,
+        passwordHash: values.passwordHash,
+        firstName: fault === "server" ? "Plain" : "Nul\u0000Byte",
+        phoneNumber: phone,
+      });
   } catch (err) {
     return err;
   }
@@ -104,7 +114,7 @@ describe("error logging", () => {
     const mail = email();
     const hash = await hashPassword(`pw-${uniq()}`);
     app.get("/api/v3/probe-failing-query", async () => {
-      throw await failingInsert({ email: mail, passwordHash: hash });
+      throw await failingInsert({ email: mail, passwordHash: hash }, "server");
     });
     const res = await app.request("/api/v3/probe-failing-query");
     expect(res.status).toBe(500);

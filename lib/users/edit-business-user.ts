@@ -33,7 +33,7 @@ export async function editBusinessUser(
         throw forbidden("You cannot change your own role or branch");
       }
       // The number is the first leg of the user's calls: the same rule as G2 callingEnabled.
-      if (input.phoneNumber !== target.phoneNumber && actor.role !== "BUSINESS_ADMIN") {
+      if (phoneNumber !== target.phoneNumber && actor.role !== "BUSINESS_ADMIN") {
         throw new AppError(
           "forbidden",
           "Only a business admin may change its own calling number; ask an admin to change it",
