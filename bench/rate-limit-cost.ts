@@ -7,7 +7,6 @@
 // Env: BENCH_DATABASE_URL (required: a fresh database is created on it and dropped after),
 //      BENCH_A1_CPU_MS (an A1 request's server + PostgreSQL CPU to compare with, default 0.83).
 import { cpus, loadavg } from "node:os";
-import pg from "pg";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { effectiveRate, KeyRateLimiter, leaseSize } from "../lib/api-keys/key-rate-limiter";
 import { leaseRateTokens } from "../lib/api-keys/lease-rate-tokens";
@@ -17,24 +16,17 @@ import { closeDb, db, pool, setDatabaseUrl } from "../lib/db";
 import { env } from "../lib/env";
 import { migrate } from "../lib/db/migrate";
 import { processCpuSeconds } from "./lib/cpu";
+import { freshServerDatabase } from "./lib/server-process";
 
 const server = process.env.BENCH_DATABASE_URL;
 if (!server) {
   console.error("Set BENCH_DATABASE_URL to a PostgreSQL server (the lease cost is PostgreSQL's).");
   process.exit(2);
 }
-const name = `sb_bench_rl_${process.pid}_${Date.now()}`;
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: server });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-};
-await admin(`CREATE DATABASE ${name}`);
-const url = new URL(server);
-url.pathname = `/${name}`;
+const fresh = await freshServerDatabase();
+if (!fresh) throw new Error("unreachable: BENCH_DATABASE_URL is set");
 process.env.LOG_LEVEL = "warn";
-setDatabaseUrl(url.toString());
+setDatabaseUrl(fresh.url);
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -100,5 +92,5 @@ try {
   );
 } finally {
   await closeDb();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await fresh.drop();
 }

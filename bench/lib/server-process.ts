@@ -89,7 +89,7 @@ export async function startBenchServer(
 }
 
 /** A new, empty database on the server named by BENCH_DATABASE_URL, if set. */
-async function freshServerDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function freshServerDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const server = process.env.BENCH_DATABASE_URL;
   if (!server) return undefined;
   const name = `sb_bench_${process.pid}_${Date.now()}`;
