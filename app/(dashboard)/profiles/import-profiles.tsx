@@ -18,24 +18,7 @@ import { useProfileImport } from "./use-profile-import";
  */
 export function ImportProfiles({ businessCountry }: { businessCountry: string | null }) {
   const [open, setOpen] = useState(false);
-  const {
-    fileName,
-    headers,
-    rows,
-    mapping,
-    setMapping,
-    defaultCountry,
-    setDefaultCountry,
-    progress,
-    report,
-    error,
-    mapped,
-    busy,
-    pct,
-    reset,
-    onFile,
-    start,
-  } = useProfileImport(businessCountry);
+  const imp = useProfileImport(businessCountry);
 
   return (
     <>
@@ -45,62 +28,62 @@ export function ImportProfiles({ businessCountry }: { businessCountry: string | 
       <Dialog
         open={open}
         onClose={() => {
-          if (busy) return;
+          if (imp.busy) return;
           setOpen(false);
-          reset();
+          imp.reset();
         }}
         size="lg"
         title="Import profiles from CSV"
         description={
-          report
-            ? `${fileName}: import finished.`
-            : busy
-              ? `Importing ${fileName} in chunks of ${CHUNK.toLocaleString("en-US")} rows. Keep this window open.`
+          imp.report
+            ? `${imp.fileName}: import finished.`
+            : imp.busy
+              ? `Importing ${imp.fileName} in chunks of ${CHUNK.toLocaleString("en-US")} rows. Keep this window open.`
               : "One subscriber per row with a header row. Phone is required; the country code comes from a column or the default below. Existing profiles are matched by phone and updated."
         }
         footer={
-          report ? (
+          imp.report ? (
             <Button
               onClick={() => {
                 setOpen(false);
-                reset();
+                imp.reset();
               }}
             >
               Done
             </Button>
           ) : (
             <Button
-              onClick={start}
-              loading={busy}
-              disabled={rows.length === 0 || !mapping.phone}
+              onClick={imp.start}
+              loading={imp.busy}
+              disabled={imp.rows.length === 0 || !imp.mapping.phone}
               data-testid="import-start"
             >
-              {rows.length ? `Import ${rows.length.toLocaleString("en-US")} rows` : "Import"}
+              {imp.rows.length ? `Import ${imp.rows.length.toLocaleString("en-US")} rows` : "Import"}
             </Button>
           )
         }
       >
         <div className="space-y-4">
-          {error ? <Alert tone="danger">{error}</Alert> : null}
-          {!report && !busy ? (
+          {imp.error ? <Alert tone="danger">{imp.error}</Alert> : null}
+          {!imp.report && !imp.busy ? (
             <label className="block text-sm font-medium text-slate-800">
               CSV file
               <input
                 type="file"
                 accept=".csv,text/csv"
                 data-testid="import-file"
-                disabled={busy}
-                onChange={(e) => onFile(e.target.files?.[0])}
+                disabled={imp.busy}
+                onChange={(e) => imp.onFile(e.target.files?.[0])}
                 className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
               />
             </label>
           ) : null}
 
-          {headers.length > 0 && !report && !busy ? (
+          {imp.headers.length > 0 && !imp.report && !imp.busy ? (
             <>
               <p className="text-sm text-slate-600">
-                {fileName}: {rows.length.toLocaleString("en-US")} rows. Map the columns, then check the
-                preview:
+                {imp.fileName}: {imp.rows.length.toLocaleString("en-US")} rows. Map the columns, then check
+                the preview:
               </p>
               <div className="grid grid-cols-2 gap-3">
                 {FIELDS.map((f) => (
@@ -108,11 +91,11 @@ export function ImportProfiles({ businessCountry }: { businessCountry: string | 
                     key={f.key}
                     label={f.label}
                     required={"required" in f && f.required}
-                    value={mapping[f.key]}
-                    disabled={busy}
-                    onChange={(e) => setMapping({ ...mapping, [f.key]: e.target.value })}
+                    value={imp.mapping[f.key]}
+                    disabled={imp.busy}
+                    onChange={(e) => imp.setMapping({ ...imp.mapping, [f.key]: e.target.value })}
                     placeholder="(not imported)"
-                    options={headers.map((h) => ({ value: h, label: h }))}
+                    options={imp.headers.map((h) => ({ value: h, label: h }))}
                   />
                 ))}
                 <Input
@@ -122,36 +105,37 @@ export function ImportProfiles({ businessCountry }: { businessCountry: string | 
                       ? `Used when the country code column is empty or not mapped; your business's default is ${businessCountry}`
                       : "Used when the country code column is empty or not mapped (your business has no default country)"
                   }
-                  value={defaultCountry}
+                  value={imp.defaultCountry}
                   maxLength={2}
-                  disabled={busy}
-                  onChange={(e) => setDefaultCountry(e.target.value.toUpperCase())}
+                  disabled={imp.busy}
+                  onChange={(e) => imp.setDefaultCountry(e.target.value.toUpperCase())}
                 />
               </div>
-              <ImportPreview rows={mapped.slice(0, 5)} mapping={mapping} />
+              <ImportPreview rows={imp.mapped.slice(0, 5)} mapping={imp.mapping} />
             </>
           ) : null}
 
-          {progress ? (
+          {imp.progress ? (
             <div>
               <div
                 role="progressbar"
                 aria-label="Import progress"
                 aria-valuemin={0}
                 aria-valuemax={100}
-                aria-valuenow={pct}
+                aria-valuenow={imp.pct}
                 data-testid="import-progress"
                 className="h-2.5 overflow-hidden rounded-full bg-slate-100"
               >
-                <div className="h-full bg-indigo-600 transition-all" style={{ width: `${pct}%` }} />
+                <div className="h-full bg-indigo-600 transition-all" style={{ width: `${imp.pct}%` }} />
               </div>
               <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-                {progress.done.toLocaleString("en-US")} of {progress.total.toLocaleString("en-US")} rows sent
+                {imp.progress.done.toLocaleString("en-US")} of {imp.progress.total.toLocaleString("en-US")}{" "}
+                rows sent
               </p>
             </div>
           ) : null}
 
-          {report ? <ImportReport report={report} /> : null}
+          {imp.report ? <ImportReport report={imp.report} /> : null}
         </div>
       </Dialog>
     </>
