@@ -2,60 +2,26 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Checkbox, Input, Select, Textarea } from "@/components/ui/field";
+import { Checkbox, Input, Textarea } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { ChatappPreview } from "@/components/templates/template-preview";
 import { lintChatappComponents } from "@/lib/templates/lint-template";
-import { createChatappTemplateInput, limits } from "@/lib/templates/schemas";
+import { limits } from "@/lib/templates/schemas";
 import { createChatappTemplateAction } from "../../actions";
-import { buildChatappTemplate, countVars, emptyButton, type ChatappFormValues } from "./build-template";
-
-type Upload = { sha256: string; url: string } | null;
-
-/** Validates the built template with the API's zod schema; errors land on the form fields. */
-const resolver: Resolver<ChatappFormValues> = async (values) => {
-  const { template, fieldOf } = buildChatappTemplate(values);
-  const r = createChatappTemplateInput.safeParse(template);
-  if (r.success) return { values, errors: {} };
-  const errors: Record<string, unknown> = {};
-  for (const issue of r.error.issues) {
-    const field = fieldOf(issue.path.map(String).join(".")) ?? "root";
-    setPath(errors, field, { type: "zod", message: issue.message });
-  }
-  return { values: {}, errors: errors as FieldErrors<ChatappFormValues> };
-};
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown) {
-  const keys = path.split(".");
-  let node = target;
-  keys.slice(0, -1).forEach((k, i) => {
-    node[k] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
-    node = node[k] as Record<string, unknown>;
-  });
-  node[keys[keys.length - 1]!] ??= value;
-}
-
-async function upload(file: File): Promise<{ sha256: string; url: string }> {
-  const form = new FormData();
-  form.append("file", file);
-  const res = await fetch("/templates/media", { method: "POST", body: form });
-  const body = (await res.json().catch(() => ({}))) as {
-    sha256?: string;
-    url?: string;
-    error?: { message?: string };
-  };
-  if (!res.ok || !body.sha256 || !body.url) throw new Error(body.error?.message ?? "Upload failed");
-  return { sha256: body.sha256, url: body.url };
-}
+import { buildChatappTemplate, countVars, type ChatappFormValues } from "./build-template";
+import { ButtonsCard } from "./buttons-card";
+import { CarouselCard } from "./carousel-card";
+import { chatappResolver } from "./chatapp-resolver";
+import { uploadMedia, type Upload } from "./upload-media";
 
 export function ChatappTemplateForm() {
   const router = useRouter();
   const form = useForm<ChatappFormValues>({
-    resolver,
+    resolver: chatappResolver,
     // Validate on submit, then on change: blur validation re-rendered the form between
     // mousedown and mouseup on "Submit" and swallowed the click.
     mode: "onSubmit",
@@ -93,7 +59,7 @@ export function ChatappTemplateForm() {
     setUploadError(null);
     if (!file) return set(null);
     try {
-      set(await upload(file));
+      set(await uploadMedia(file));
     } catch (e) {
       set(null);
       setUploadError((e as Error).message);
@@ -216,141 +182,16 @@ export function ChatappTemplateForm() {
         </Card>
 
         {!values.carousel ? (
-          <Card>
-            <CardHeader
-              title="Buttons"
-              description="Up to 10: quick replies, up to 2 URL buttons, 1 phone number button."
-              actions={
-                <Button
-                  type="button"
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => buttons.append({ ...emptyButton })}
-                  disabled={buttons.fields.length >= limits.buttons}
-                >
-                  Add button
-                </Button>
-              }
-            />
-            <CardBody className="space-y-4">
-              {typeof errors.buttons?.message === "string" ? (
-                <Alert tone="danger">{errors.buttons.message}</Alert>
-              ) : null}
-              {buttons.fields.map((f, i) => {
-                const type = values.buttons[i]?.type;
-                const be = errors.buttons?.[i];
-                return (
-                  <div
-                    key={f.id}
-                    className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-4"
-                  >
-                    <Select
-                      label={`Button ${i + 1} type`}
-                      options={[
-                        { value: "QUICK_REPLY", label: "Quick reply" },
-                        { value: "URL", label: "Visit website" },
-                        { value: "PHONE_NUMBER", label: "Call phone number" },
-                      ]}
-                      {...form.register(`buttons.${i}.type` as const)}
-                    />
-                    <Input
-                      label={`Button ${i + 1} text`}
-                      error={be?.text?.message}
-                      {...form.register(`buttons.${i}.text` as const)}
-                    />
-                    {type === "URL" ? (
-                      <>
-                        <Input
-                          label={`Button ${i + 1} URL`}
-                          hint="May end with {{1}}"
-                          error={be?.url?.message}
-                          {...form.register(`buttons.${i}.url` as const)}
-                        />
-                        {values.buttons[i]?.url.includes("{{") ? (
-                          <Input
-                            label={`Button ${i + 1} URL sample`}
-                            error={be?.example?.message}
-                            {...form.register(`buttons.${i}.example` as const)}
-                          />
-                        ) : null}
-                      </>
-                    ) : null}
-                    {type === "PHONE_NUMBER" ? (
-                      <Input
-                        label={`Button ${i + 1} phone number`}
-                        hint="With country code"
-                        error={be?.phone_number?.message}
-                        {...form.register(`buttons.${i}.phone_number` as const)}
-                      />
-                    ) : null}
-                    <div className="flex items-end">
-                      <Button type="button" variant="ghost" size="sm" onClick={() => buttons.remove(i)}>
-                        Remove
-                      </Button>
-                    </div>
-                  </div>
-                );
-              })}
-            </CardBody>
-          </Card>
+          <ButtonsCard form={form} buttons={buttons} values={values} />
         ) : (
-          <Card>
-            <CardHeader
-              title="Cards"
-              description="Every card has an image, a text (up to 160 characters) and the same buttons."
-              actions={
-                <Button
-                  type="button"
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => cards.append({ body: "", button: values.cards[0]?.button ?? "" })}
-                  disabled={cards.fields.length >= limits.cards.max}
-                >
-                  Add card
-                </Button>
-              }
-            />
-            <CardBody className="space-y-4">
-              {typeof errors.cards?.message === "string" ? (
-                <Alert tone="danger">{errors.cards.message}</Alert>
-              ) : null}
-              {cards.fields.map((f, i) => (
-                <div key={f.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
-                  <Input
-                    type="file"
-                    accept="image/png,image/jpeg"
-                    label={`Card ${i + 1} image`}
-                    onChange={(e) =>
-                      void pick(e.target.files?.[0], (u) =>
-                        setCardImages((prev) => {
-                          const next = [...prev];
-                          next[i] = u;
-                          return next;
-                        }),
-                      )
-                    }
-                  />
-                  <Input
-                    label={`Card ${i + 1} text`}
-                    error={errors.cards?.[i]?.body?.message}
-                    {...form.register(`cards.${i}.body` as const)}
-                  />
-                  <Input
-                    label={`Card ${i + 1} quick reply`}
-                    hint="Optional; all cards alike"
-                    error={errors.cards?.[i]?.button?.message}
-                    {...form.register(`cards.${i}.button` as const)}
-                  />
-                  {cards.fields.length > limits.cards.min ? (
-                    <Button type="button" variant="ghost" size="sm" onClick={() => cards.remove(i)}>
-                      Remove card
-                    </Button>
-                  ) : null}
-                </div>
-              ))}
-              {uploadError ? <Alert tone="danger">{uploadError}</Alert> : null}
-            </CardBody>
-          </Card>
+          <CarouselCard
+            form={form}
+            cards={cards}
+            values={values}
+            pick={pick}
+            setCardImages={setCardImages}
+            uploadError={uploadError}
+          />
         )}
 
         <div className="flex gap-3">

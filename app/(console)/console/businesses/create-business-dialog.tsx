@@ -1,0 +1,81 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import type { CountryOption } from "@/lib/businesses/country-options";
+import { createBusinessInput } from "@/lib/businesses/schemas";
+import { createBusinessAction } from "./actions";
+
+export function CreateBusinessDialog({
+  open,
+  onClose,
+  countries,
+}: {
+  open: boolean;
+  onClose: () => void;
+  countries: CountryOption[];
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useForm({
+    resolver: zodResolver(createBusinessInput),
+    defaultValues: { name: "", defaultCountry: "", chatappEnabled: true, rcsEnabled: true },
+  });
+  const { submit, error, setError } = useActionSubmit(form, createBusinessAction, (data) => {
+    toast.show({ tone: "success", title: "Business created", description: data.name });
+    close();
+    router.refresh();
+  });
+  function close() {
+    setError(null);
+    form.reset();
+    onClose();
+  }
+  return (
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Create business"
+      description="Both channels start on the simulator, so the business can send test messages at once."
+      formId="create-business"
+      onSubmit={submit}
+      submitLabel="Create business"
+      submitting={form.formState.isSubmitting}
+      error={error}
+      formClassName="space-y-5"
+    >
+      <FormField form={form} name="name" label="Name" placeholder="e.g. Acme Retail" autoFocus required />
+      <FormField
+        form={form}
+        name="defaultCountry"
+        kind="select"
+        label="Default country"
+        placeholder="None: numbers need their country code"
+        options={countries}
+        hint="How national phone numbers its people type are read (users, calls, profiles, filters). Its admins can change it under Settings."
+      />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-800">Channels</legend>
+        <FormField
+          form={form}
+          name="chatappEnabled"
+          kind="switch"
+          label="chatapp"
+          hint="WhatsApp Business templates"
+        />
+        <FormField
+          form={form}
+          name="rcsEnabled"
+          kind="switch"
+          label="RCS"
+          hint="Rich messages to Android phones"
+        />
+      </fieldset>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,11 @@
+import { formatDateTime } from "@/components/ui/format";
+
+/** While a rotation's grace lasts, requests carry a second signature made with the old secret. */
+export function PreviousSecretNote({ expiresAt }: { expiresAt: number | null }) {
+  if (expiresAt === null) return null;
+  return (
+    <div className="text-xs whitespace-nowrap text-amber-700">
+      Previous secret valid until {formatDateTime(expiresAt * 1000)}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+export type Upload = { sha256: string; url: string } | null;
+
+/** Uploads a header image to the dashboard's media route; its message says why it failed. */
+export async function uploadMedia(file: File): Promise<{ sha256: string; url: string }> {
+  const form = new FormData();
+  form.append("file", file);
+  const res = await fetch("/templates/media", { method: "POST", body: form });
+  const body = (await res.json().catch(() => ({}))) as {
+    sha256?: string;
+    url?: string;
+    error?: { message?: string };
+  };
+  if (!res.ok || !body.sha256 || !body.url) throw new Error(body.error?.message ?? "Upload failed");
+  return { sha256: body.sha256, url: body.url };
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { UserStatusBadge } from "@/components/people/user-status-badge";
+import { Button } from "@/components/ui/button";
+import { dataTableColumns } from "@/components/ui/data-table";
+import type { ListedUser } from "@/lib/users/list-business-users";
+import { CallingToggle } from "./calling-toggle";
+import { EnableToggle } from "./enable-toggle";
+import { roleLabel } from "./roles";
+
+const col = dataTableColumns<ListedUser>();
+
+export function buildUserColumns(onEdit: (u: ListedUser) => void, meId: string) {
+  return col.columns([
+    col.accessor("firstName", {
+      header: "Name",
+      cell: (c) => (
+        <div>
+          <div className="font-medium text-slate-900">
+            {c.row.original.firstName} {c.row.original.lastName ?? ""}
+            {c.row.original.userId === meId ? (
+              <span className="ml-1 text-xs text-slate-500">(you)</span>
+            ) : null}
+          </div>
+          <div className="text-xs text-slate-500">{c.row.original.emailId}</div>
+        </div>
+      ),
+    }),
+    col.accessor("role", { header: "Role", cell: (c) => roleLabel(c.getValue()) }),
+    col.accessor("userStatus", {
+      header: "Status",
+      cell: (c) => (
+        <span data-testid={`status-${c.row.original.emailId}`}>
+          <UserStatusBadge status={c.getValue()} />
+        </span>
+      ),
+    }),
+    col.accessor("branchId", { header: "Branch", cell: (c) => c.getValue() ?? "—" }),
+    col.accessor("callingEnabled", {
+      header: "Calling",
+      cell: (c) => <CallingToggle user={c.row.original} />,
+    }),
+    col.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { align: "end" },
+      cell: (c) =>
+        c.row.original.manageable ? (
+          <div className="flex justify-end gap-1">
+            <Button variant="ghost" size="sm" onClick={() => onEdit(c.row.original)}>
+              Edit<span className="sr-only"> {c.row.original.emailId}</span>
+            </Button>
+            <EnableToggle user={c.row.original} />
+          </div>
+        ) : null,
+    }),
+  ]);
+}

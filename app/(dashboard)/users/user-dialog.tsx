@@ -1,0 +1,115 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { useToast } from "@/components/ui/toast";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { createBusinessUserInput, editBusinessUserInput } from "@/lib/users/business-user-schemas";
+import type { ListedUser } from "@/lib/users/list-business-users";
+import { createUserAction, editUserAction } from "./actions";
+import { ROLES } from "./roles";
+
+export function UserDialog({
+  open,
+  onClose,
+  user,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user?: ListedUser;
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  const schema = user ? editBusinessUserInput : createBusinessUserInput;
+  const form = useForm({
+    resolver: zodResolver(schema as typeof editBusinessUserInput),
+    defaultValues: user
+      ? {
+          userId: user.userId,
+          firstName: user.firstName,
+          lastName: user.lastName ?? "",
+          phoneNumber: user.phoneNumber ? `+${user.phoneNumber}` : "",
+          role: user.role as "AGENT",
+          supervisorId: user.supervisorId ?? "",
+          branchId: user.branchId ?? "",
+          temporaryPassword: "",
+        }
+      : ({
+          firstName: "",
+          lastName: "",
+          phoneNumber: "",
+          role: "AGENT",
+          emailId: "",
+          temporaryPassword: "",
+          branchId: "",
+        } as never),
+  });
+  const { submit, error, setError } = useActionSubmit(
+    form,
+    (values) => (user ? editUserAction(values) : createUserAction(values)),
+    (data) => {
+      toast.show({
+        tone: "success",
+        title: user ? "User saved" : "User created",
+        description: data.emailId,
+      });
+      close();
+      router.refresh();
+    },
+  );
+  function close() {
+    form.reset();
+    setError(null);
+    onClose();
+  }
+  const f = form as never as Parameters<typeof FormField>[0]["form"];
+  return (
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={user ? `Edit ${user.emailId}` : "Create user"}
+      description={
+        user
+          ? "A new temporary password makes the user choose its own at the next sign-in."
+          : "Without a temporary password the user cannot sign in to the dashboard until you set one."
+      }
+      formId="user-form"
+      onSubmit={submit}
+      submitLabel={user ? "Save" : "Create user"}
+      submitting={form.formState.isSubmitting}
+      formClassName="grid grid-cols-2 gap-3"
+    >
+      {error ? (
+        <div className="col-span-2">
+          <Alert tone="danger">{error}</Alert>
+        </div>
+      ) : null}
+      <FormField form={f} name="firstName" label="First name" required autoFocus />
+      <FormField form={f} name="lastName" label="Last name" />
+      {user ? null : <FormField form={f} name="emailId" label="E-mail" type="email" required />}
+      <FormField
+        form={f}
+        name="phoneNumber"
+        label="Phone number"
+        type="tel"
+        placeholder="+919876543210"
+        hint="With the country code, or as dialled in the business's default country (Settings)"
+        required
+      />
+      <FormField form={f} name="role" label="Role" kind="select" options={ROLES} required />
+      <FormField form={f} name="branchId" label="Branch" />
+      <FormField
+        form={f}
+        name="temporaryPassword"
+        label="Temporary password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 10 characters"
+      />
+    </FormDialog>
+  );
+}
