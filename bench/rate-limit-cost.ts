@@ -14,7 +14,7 @@ import { leaseRateTokens } from "../lib/api-keys/lease-rate-tokens";
 import { createBusiness } from "../lib/businesses/create-business";
 import { systemCtx } from "../lib/context";
 import { closeDb, db, pool, setDatabaseUrl } from "../lib/db";
-import { env } from "../lib/env";
+import { env, resetEnv } from "../lib/env";
 import { migrate } from "../lib/db/migrate";
 import { processCpuSeconds } from "./lib/cpu";
 
@@ -34,6 +34,7 @@ await admin(`CREATE DATABASE ${name}`);
 const url = new URL(server);
 url.pathname = `/${name}`;
 process.env.LOG_LEVEL = "warn";
+resetEnv();
 setDatabaseUrl(url.toString());
 const cpuMs = () => {
   const u = process.cpuUsage();
