@@ -2,13 +2,14 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { authLogger } from "@/lib/auth/auth-logger";
 import { SignInThrottled } from "@/lib/auth/sign-in-throttled";
+import { env } from "@/lib/env";
 import { systemCtx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { signInUser } from "@/lib/users/sign-in-user";
 import type { SessionUser } from "@/lib/users/schemas";
 
-const maxAge = Number(process.env.SESSION_MAX_AGE ?? 8 * 3600);
+const maxAge = env().SESSION_MAX_AGE;
 
 /**
  * Dashboard sign-in: e-mail and password (argon2id), JWT sessions that expire after

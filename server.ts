@@ -1,11 +1,14 @@
-import { startServer } from "./lib/server/start";
 import { log } from "./lib/log";
 
 // Entry point: `npm start` (production), `npm run dev` (development). See lib/server/start.ts.
-const running = await startServer().catch((err: unknown) => {
-  log.fatal({ err }, "start failed");
-  process.exit(1);
-});
+// Imported here rather than at the top: modules that read a setting when loaded then fail into
+// the handler below, which reports an invalid environment like any other start failure.
+const running = await import("./lib/server/start")
+  .then(({ startServer }) => startServer())
+  .catch((err: unknown) => {
+    log.fatal({ err }, "start failed");
+    process.exit(1);
+  });
 
 let signalled = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -10,10 +10,12 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
 import pg from "pg";
+import { resetEnv } from "../lib/env";
 
 process.env.ALLOW_PRIVATE_CALLBACK_URLS = "true";
 process.env.LOG_LEVEL ??= "warn";
 process.env.CALLBACK_SECRET_KEY ??= "bench-only-callback-secret-key";
+resetEnv();
 
 const N = Number(process.env.BENCH_N ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
@@ -42,6 +44,7 @@ if (process.env.BENCH_DATABASE_URL) {
   const u = new URL(process.env.BENCH_DATABASE_URL);
   u.pathname = `/${name}`;
   process.env.DATABASE_URL = u.toString();
+  resetEnv();
   dropDb = async () => {
     const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
     await c.connect();
@@ -51,6 +54,7 @@ if (process.env.BENCH_DATABASE_URL) {
 } else {
   const embedded = await startEmbeddedDb();
   process.env.DATABASE_URL = embedded.url;
+  resetEnv();
   stopEmbedded = embedded.stop;
 }
 setDatabaseUrl(process.env.DATABASE_URL!);

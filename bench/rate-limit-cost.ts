@@ -13,7 +13,7 @@ import { leaseRateTokens } from "../lib/api-keys/lease-rate-tokens";
 import { createBusiness } from "../lib/businesses/create-business";
 import { systemCtx } from "../lib/context";
 import { closeDb, db, pool, setDatabaseUrl } from "../lib/db";
-import { env } from "../lib/env";
+import { env, resetEnv } from "../lib/env";
 import { migrate } from "../lib/db/migrate";
 import { processCpuSeconds } from "./lib/cpu";
 import { freshServerDatabase } from "./lib/server-process";
@@ -26,6 +26,7 @@ if (!server) {
 const fresh = await freshServerDatabase();
 if (!fresh) throw new Error("unreachable: BENCH_DATABASE_URL is set");
 process.env.LOG_LEVEL = "warn";
+resetEnv();
 setDatabaseUrl(fresh.url);
 const cpuMs = () => {
   const u = process.cpuUsage();

@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "@/db/schema";
 import { log } from "./log";
+import { env } from "./env";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: domain functions accept either. */
@@ -17,7 +18,7 @@ const holder: Holder = g.__sbDb ?? (g.__sbDb = {});
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function databaseUrl(): string {
-  const url = holder.url ?? process.env.DATABASE_URL;
+  const url = holder.url ?? env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set and no embedded database was started");
   return url;
 }
@@ -26,7 +27,7 @@ export function pool(): pg.Pool {
   if (!holder.pool) {
     holder.pool = new pg.Pool({
       connectionString: databaseUrl(),
-      max: Number(process.env.DB_POOL_MAX ?? 20),
+      max: env().DB_POOL_MAX,
       idleTimeoutMillis: 30_000,
     });
     holder.pool.on("error", (err) => log.error({ err }, "idle database client failed"));

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { freshEnv } from "./env";
 import { safeError } from "./log-safe-error";
 
 const g = globalThis as unknown as { __sbLogger?: pino.Logger; __sbLogSink?: (line: string) => void };
@@ -43,6 +44,20 @@ const stream = {
 };
 
 /**
+ * LOG_LEVEL, else silent in tests and info elsewhere. Read fresh, not through the cache: the
+ * logger is made when first imported, before scripts and tests set their variables. A bad
+ * environment must not stop the logger, since start reports it through the logger (server.ts).
+ */
+function logLevel(): string {
+  try {
+    const cfg = freshEnv();
+    return cfg.LOG_LEVEL ?? (cfg.NODE_ENV === "test" ? "silent" : "info");
+  } catch {
+    return "info";
+  }
+}
+
+/**
  * One pino logger per process. Never log query parameters or request bodies: errors go
  * through safeError (no parameter values), and known secret fields are redacted by name.
  */
@@ -50,7 +65,7 @@ export const log: pino.Logger =
   g.__sbLogger ??
   (g.__sbLogger = pino(
     {
-      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+      level: logLevel(),
       serializers: { err: safeError, error: safeError },
       redact: { paths: redactPaths, censor: "[redacted]" },
     },

@@ -20,6 +20,7 @@ import { systemCtx } from "../lib/context";
 import { closeDb, pool, setDatabaseUrl } from "../lib/db";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
+import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
 import { listSenderRates } from "../lib/messages/list-sender-rates";
 import { setSenderRate } from "../lib/messages/sender-rate";
@@ -218,10 +219,10 @@ async function main(): Promise<number> {
   }
   // The same key as the server's for sealed provider credentials (CALLBACK_SECRET_KEY, else
   // AUTH_SECRET, else the one the server generated under DATA_DIR).
-  ensureAuthSecret(process.env.DATA_DIR ?? ".data");
+  ensureAuthSecret(env().DATA_DIR);
   let embedded: EmbeddedDb | undefined;
-  const dataDir = path.join(process.env.DATA_DIR ?? ".data", "pg");
-  const url = process.env.DATABASE_URL ?? runningEmbeddedUrl(dataDir);
+  const dataDir = path.join(env().DATA_DIR, "pg");
+  const url = env().DATABASE_URL ?? runningEmbeddedUrl(dataDir);
   if (url) setDatabaseUrl(url);
   else {
     embedded = await startEmbeddedDb(dataDir);

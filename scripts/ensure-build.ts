@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { env } from "../lib/env";
 
 // `npm start` runs this first: it builds the dashboard when there is no production build yet
 // or the sources are newer than it, so `npm install && npm start` works on a fresh clone.
-const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const distDir = env().NEXT_DIST_DIR;
 const buildId = path.join(distDir, "BUILD_ID");
 const SOURCES = ["app", "components", "lib", "db", "auth.ts", "next.config.ts", "package-lock.json"];
 

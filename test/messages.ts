@@ -4,10 +4,12 @@ import { db } from "../lib/db";
 import { uuidv7 } from "../lib/ids";
 import { drainQueues } from "../lib/jobs/workers";
 import "../lib/jobs/register-all";
+import { resetEnv } from "../lib/env";
 
 // Messaging tests run the simulator with no delays and without the lookup caches.
 process.env.SIMULATOR_MESSAGE_DELAYS = "0,0,0";
 process.env.MESSAGES_CACHE_MS = "0";
+resetEnv();
 
 /** The business's first chatapp sender (phoneNumberId). */
 export const phoneOf = (t: TestBusiness) =>

@@ -1,8 +1,10 @@
 import { afterAll, inject } from "vitest";
 import { closeDb, setDatabaseUrl } from "../lib/db";
 import { startBoss, stopBoss } from "../lib/jobs/boss";
+import { resetEnv } from "../lib/env";
 
 process.env.DATABASE_URL = inject("databaseUrl");
+resetEnv();
 setDatabaseUrl(inject("databaseUrl"));
 await startBoss();
 

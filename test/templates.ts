@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { boss } from "../lib/jobs/boss";
 import { queueDefinitions, runRound } from "../lib/jobs/workers";
 import "../lib/templates/review-queue";
+import { resetEnv } from "../lib/env";
 
 // Review jobs run at once in tests; each test drives them with runTemplateReviews().
 process.env.SIMULATOR_TEMPLATE_REVIEW_SECONDS = "0";
+resetEnv();
 
 /** Bytes that start like a PNG (magic bytes are all the upload check reads). */
 export const pngBytes = (size = 256) =>

@@ -3,6 +3,7 @@ import { apiKeys, businesses } from "@/db/schema";
 import { db } from "../db";
 import { log } from "../log";
 import { hashApiKey, KEY_PREFIX } from "./key-material";
+import { env } from "../env";
 
 export type VerifiedKey = {
   keyId: string;
@@ -26,7 +27,7 @@ const lastTouched = (g.__sbKeyTouched ??= new Map<string, number>());
 const TOUCH_EVERY_MS = 60_000;
 
 function cacheTtlMs(): number {
-  return Number(process.env.API_KEY_CACHE_SECONDS ?? 5) * 1000;
+  return env().API_KEY_CACHE_SECONDS * 1000;
 }
 
 /**

@@ -15,7 +15,7 @@ const TEST_KEY = "switchboard-test-only-callback-key";
 
 function masterKey(): string {
   const cfg = env();
-  const key = cfg.CALLBACK_SECRET_KEY ?? process.env.AUTH_SECRET;
+  const key = cfg.CALLBACK_SECRET_KEY ?? cfg.AUTH_SECRET;
   if (key) return key;
   if (cfg.NODE_ENV === "test") return TEST_KEY;
   throw new Error("Set CALLBACK_SECRET_KEY (or AUTH_SECRET) to store callback signing secrets");

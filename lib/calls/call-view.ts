@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { isUuid } from "../ids";
 import type { CallView } from "./schemas";
+import { env } from "../env";
 
 export type CallRow = typeof calls.$inferSelect;
 
@@ -42,5 +43,6 @@ export async function findCall(ctx: Ctx, businessId: string, callId: string): Pr
 
 /** The public base URL of this deployment, for recording links and provider callbacks. */
 export function publicBaseUrl(): string {
-  return (process.env.PUBLIC_BASE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+  const cfg = env();
+  return (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, "");
 }

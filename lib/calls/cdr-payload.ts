@@ -1,11 +1,12 @@
 import type { CallCdrPayload } from "../callbacks/schemas";
 import type { CallRow } from "./call-view";
+import { env } from "../env";
 
 /**
  * "dd/mm/yyyy HH:MM:SS" (the spec's form for StartTime/EndTime, used for all four times) in
  * CALL_CDR_TIMEZONE (IANA name, default UTC).
  */
-export function cdrTime(d: Date, timeZone = process.env.CALL_CDR_TIMEZONE || "UTC"): string {
+export function cdrTime(d: Date, timeZone = env().CALL_CDR_TIMEZONE): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", {
       timeZone,

@@ -1,5 +1,6 @@
 import { db, type Executor } from "../db";
 import { log } from "../log";
+import { env } from "../env";
 import {
   insertSendRows,
   ROWS_PER_STATEMENT,
@@ -21,7 +22,7 @@ const MAX_BATCH_MESSAGES = 1_000;
  * Commits in flight at once. 1 by default: measured on 2 cores, 3 in flight made smaller
  * batches and cut A1 throughput to a third (the send path is CPU-bound, not WAL-flush-bound).
  */
-const MAX_IN_FLIGHT = Number(process.env.MESSAGES_SEND_COMMITS_IN_FLIGHT ?? 1);
+const maxInFlight = () => env().MESSAGES_SEND_COMMITS_IN_FLIGHT;
 
 const g = globalThis as unknown as {
   __sbSendBatcher?: { queue: Pending[]; inFlight: number; scheduled: boolean };
@@ -48,7 +49,7 @@ export function submitSend(
 }
 
 function schedule(): void {
-  if (state.scheduled || state.queue.length === 0 || state.inFlight >= MAX_IN_FLIGHT) return;
+  if (state.scheduled || state.queue.length === 0 || state.inFlight >= maxInFlight()) return;
   state.scheduled = true;
   // Let the requests parsed in the same tick join the batch.
   setImmediate(() => {

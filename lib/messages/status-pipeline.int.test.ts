@@ -45,6 +45,7 @@ async function messageRow(businessId: string, id: string) {
 describe("status state machine", () => {
   it("moves forward only; duplicates, late and out-of-order events are absorbed and recorded", async () => {
     process.env.SIMULATOR_MESSAGE_DELAYS = "3600,3600,3600"; // keep the simulator out of the way
+    resetEnv();
     try {
       const t = await createTestBusiness();
       const tpl = await approvedTemplate(t.business.id);
@@ -90,11 +91,13 @@ describe("status state machine", () => {
       ).toMatchObject({ unknown: 1 });
     } finally {
       process.env.SIMULATOR_MESSAGE_DELAYS = "0,0,0";
+      resetEnv();
     }
   });
 
   it("treats failed as terminal and sorts a batch by status", async () => {
     process.env.SIMULATOR_MESSAGE_DELAYS = "3600,3600,3600";
+    resetEnv();
     try {
       const t = await createTestBusiness();
       const tpl = await approvedTemplate(t.business.id);
@@ -130,6 +133,7 @@ describe("status state machine", () => {
       ).toEqual(["applied", "applied", "after_final"]);
     } finally {
       process.env.SIMULATOR_MESSAGE_DELAYS = "0,0,0";
+      resetEnv();
     }
   });
 });

@@ -1,7 +1,8 @@
+import { env } from "../env";
+
 /** Milliseconds the hot send path may reuse a channel or template lookup (MESSAGES_CACHE_MS, default 2000; 0 turns it off). */
 export function cacheMs(): number {
-  const v = Number(process.env.MESSAGES_CACHE_MS ?? 2000);
-  return Number.isFinite(v) && v >= 0 ? v : 2000;
+  return env().MESSAGES_CACHE_MS;
 }
 
 /**

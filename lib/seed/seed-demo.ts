@@ -4,6 +4,7 @@ import { users } from "@/db/schema";
 import { createApiKey } from "../api-keys/create-api-key";
 import { createBusiness } from "../businesses/create-business";
 import type { Ctx } from "../context";
+import { env } from "../env";
 import { createDashboardUser } from "../users/create-dashboard-user";
 
 const SEED_LOCK = 7_300_214_002;
@@ -33,14 +34,9 @@ export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
     if (n > 0) return null;
-    const operator = {
-      email: process.env.DEMO_OPERATOR_EMAIL ?? "operator@switchboard.local",
-      password: process.env.DEMO_OPERATOR_PASSWORD ?? password(),
-    };
-    const admin = {
-      email: process.env.DEMO_ADMIN_EMAIL ?? "admin@demo.switchboard.local",
-      password: process.env.DEMO_ADMIN_PASSWORD ?? password(),
-    };
+    const cfg = env();
+    const operator = { email: cfg.DEMO_OPERATOR_EMAIL, password: cfg.DEMO_OPERATOR_PASSWORD ?? password() };
+    const admin = { email: cfg.DEMO_ADMIN_EMAIL, password: cfg.DEMO_ADMIN_PASSWORD ?? password() };
     await createDashboardUser(c, { businessId: null, role: "OPERATOR", firstName: "Operator", ...operator });
     const business = await createBusiness(c, { name: "Demo Business", defaultCountry: "IN" }); // the vendor's samples are Indian
     await createDashboardUser(c, {

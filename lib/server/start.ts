@@ -4,10 +4,10 @@ import { getRequestListener } from "@hono/node-server";
 import { createApiApp } from "../api/app";
 import { ensureAuthSecret } from "../auth/auth-secret";
 import { systemCtx } from "../context";
-import { closeDb, pool, setDatabaseUrl } from "../db";
+import { closeDb, databaseUrl, pool, setDatabaseUrl } from "../db";
 import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
 import { migrate } from "../db/migrate";
-import { env } from "../env";
+import { env, resetEnv } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
 import "../jobs/register-all";
 import { ensureQueues } from "../jobs/workers";
@@ -35,7 +35,9 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   } else {
     embedded = await startEmbeddedDb(path.join(cfg.DATA_DIR, "pg"));
     setDatabaseUrl(embedded.url);
+    // Child worker processes and scripts find the embedded database through the environment.
     process.env.DATABASE_URL = embedded.url;
+    resetEnv();
     log.info({ dataDir: path.join(cfg.DATA_DIR, "pg") }, "embedded database started");
   }
   await migrate(pool());
@@ -74,7 +76,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   }
   const workers =
     cfg.ROLE === "all" || cfg.ROLE === "worker"
-      ? await startJobWorkers(boss, cfg.ROLE === "all" ? cfg.WORKER_PROCESSES : 0, process.env.DATABASE_URL!)
+      ? await startJobWorkers(boss, cfg.ROLE === "all" ? cfg.WORKER_PROCESSES : 0, databaseUrl())
       : undefined;
 
   const url = `http://localhost:${port}`;

@@ -15,6 +15,7 @@ import { getTemplate, getTemplateHistory } from "./get-template";
 import { listReviewQueue } from "./list-review-queue";
 import { reviewTemplate } from "./review-template";
 import { runTemplateReview } from "./run-template-review";
+import { resetEnv } from "@/lib/env";
 
 const sys = systemCtx("test");
 const operator: Ctx = {
@@ -251,6 +252,7 @@ describe("whatsapp-cloud review against a fake Graph API", () => {
     process.env.WHATSAPP_GRAPH_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     process.env.WHATSAPP_APP_SECRET = SECRET;
     process.env.WHATSAPP_VERIFY_TOKEN = "verify-me";
+    resetEnv();
     a = await createTestBusiness();
     await db()
       .update(businessChannels)

@@ -6,6 +6,7 @@ import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, drainAll, phoneOf, richComponents } from "@/test/messages";
+import { resetEnv } from "@/lib/env";
 
 /** The published B1 example: slots "1", "2", "3" filled by each subscriber's variables. */
 const bulk = (name: string, phoneNumberId: string, subscribers: unknown[]) => ({
@@ -38,6 +39,7 @@ const post = (t: TestBusiness, json: unknown, headers: Record<string, string> = 
 describe("B1 bulk send, B2 and B3 status", () => {
   afterEach(() => {
     delete process.env.MESSAGES_BULK_MAX;
+    resetEnv();
   });
 
   it("writes 2,100 subscribers in chunks, but a bad one at the end leaves nothing written", async () => {
@@ -206,6 +208,7 @@ describe("B1 bulk send, B2 and B3 status", () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id, { components: richComponents });
     process.env.MESSAGES_BULK_MAX = "2";
+    resetEnv();
     const subs = Array.from({ length: 3 }, () => ({
       subscriberId: "919900000001",
       variables: ["a", "b", "c"],

@@ -12,6 +12,7 @@ import { drainQueues } from "@/lib/jobs/workers";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, createTestUser, type TestBusiness } from "@/test/factories";
+import { resetEnv } from "@/lib/env";
 
 const ctx = systemCtx("test");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,6 +39,7 @@ describe("calling (G9), simulator", () => {
   beforeAll(async () => {
     process.env.CALL_SIMULATOR_STEP_MS = "0";
     process.env.CALL_SIMULATOR_TALK_MS = "0";
+    resetEnv();
     [a, b] = await Promise.all([createTestBusiness(), createTestBusiness()]);
     rx = await startReceiver();
     secret = (await createEndpoint(ctx, a.business.id, { url: rx.url, events: ["call.cdr"] })).secret;
@@ -45,6 +47,7 @@ describe("calling (G9), simulator", () => {
   afterAll(async () => {
     delete process.env.CALL_SIMULATOR_STEP_MS;
     delete process.env.CALL_SIMULATOR_TALK_MS;
+    resetEnv();
     await rx.close();
   });
 

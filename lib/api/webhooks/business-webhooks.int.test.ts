@@ -12,6 +12,7 @@ import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { captureLog } from "@/test/log-capture";
 import { approvedTemplate, drainAll } from "@/test/messages";
+import { resetEnv } from "@/lib/env";
 
 // Per-business provider webhooks (/api/webhooks/whatsapp/{id}, /api/webhooks/rbm/{id}): each
 // verified with the business's own sealed secret, every event scoped to that business, and
@@ -74,6 +75,7 @@ beforeAll(async () => {
   process.env.WHATSAPP_APP_SECRET = "process-wide-app-secret";
   process.env.WHATSAPP_VERIFY_TOKEN = "process-wide-verify";
   process.env.RBM_CLIENT_TOKEN = "PROCESSWIDECLIENTTOKEN";
+  resetEnv();
 });
 afterAll(async () => {
   await rx.close();

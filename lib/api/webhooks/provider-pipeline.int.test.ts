@@ -9,6 +9,7 @@ import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { a1Body, approvedTemplate, drainAll } from "@/test/messages";
+import { resetEnv } from "@/lib/env";
 
 // The whole chain with the real adapters: API send -> dispatcher -> provider (a fake server
 // speaking the wire format) -> signed webhook -> forward-only status -> signed callback.
@@ -68,6 +69,7 @@ beforeAll(async () => {
   process.env.WHATSAPP_APP_SECRET = APP_SECRET;
   process.env.RBM_API_URL = rbm.url;
   process.env.RBM_CLIENT_TOKEN = CLIENT_TOKEN;
+  resetEnv();
 });
 afterAll(async () => {
   await Promise.all([graph.close(), rbm.close(), rx.close()]);

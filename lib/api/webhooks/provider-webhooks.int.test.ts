@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness, uniq } from "@/test/factories";
+import { resetEnv } from "@/lib/env";
 
 const APP_SECRET = "meta-app-secret-for-tests";
 const CLIENT_TOKEN = "SJENCPGJESMGUFPY";
@@ -19,6 +20,7 @@ beforeAll(() => {
   process.env.WHATSAPP_APP_SECRET = APP_SECRET;
   process.env.WHATSAPP_VERIFY_TOKEN = "verify-me";
   process.env.RBM_CLIENT_TOKEN = CLIENT_TOKEN;
+  resetEnv();
   previous = setStatusSink(async (source, events) => {
     received.push({ source, events });
   });
@@ -330,8 +332,10 @@ describe("POST /api/webhooks/rbm", () => {
   it("refuses everything when RBM_CLIENT_TOKEN is not configured", async () => {
     const saved = process.env.RBM_CLIENT_TOKEN;
     delete process.env.RBM_CLIENT_TOKEN;
+    resetEnv();
     const res = await post(JSON.stringify({ clientToken: CLIENT_TOKEN, secret: "x" }));
     process.env.RBM_CLIENT_TOKEN = saved;
+    resetEnv();
     expect(res.status).toBe(401);
   });
 });

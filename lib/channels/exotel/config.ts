@@ -1,4 +1,5 @@
 import { readSecret } from "../channel-secrets";
+import { env } from "../../env";
 
 /**
  * Exotel settings: per business in calling_settings.config (`accountSid`, `apiKey`,
@@ -14,18 +15,16 @@ export type ExotelConfig = {
 };
 
 export function exotelConfig(config: Record<string, unknown>): ExotelConfig {
-  const accountSid = str(config.accountSid) ?? process.env.EXOTEL_ACCOUNT_SID;
-  const apiKey = readSecret(config, "apiKey") ?? process.env.EXOTEL_API_KEY;
-  const apiToken = readSecret(config, "apiToken") ?? process.env.EXOTEL_API_TOKEN;
+  const cfg = env();
+  const accountSid = str(config.accountSid) ?? cfg.EXOTEL_ACCOUNT_SID;
+  const apiKey = readSecret(config, "apiKey") ?? cfg.EXOTEL_API_KEY;
+  const apiToken = readSecret(config, "apiToken") ?? cfg.EXOTEL_API_TOKEN;
   if (!accountSid || !apiKey || !apiToken) {
     throw new Error("exotel needs accountSid, apiKey and apiToken (calling settings or EXOTEL_* env)");
   }
-  const baseUrl = (str(config.baseUrl) ?? process.env.EXOTEL_BASE_URL ?? "https://api.exotel.com").replace(
-    /\/$/,
-    "",
-  );
+  const baseUrl = (str(config.baseUrl) ?? cfg.EXOTEL_BASE_URL).replace(/\/$/, "");
   // Exotel reports local times without a zone; its Indian accounts run on IST.
-  const timeOffset = str(config.timeOffset) ?? process.env.EXOTEL_TIME_OFFSET ?? "+05:30";
+  const timeOffset = str(config.timeOffset) ?? cfg.EXOTEL_TIME_OFFSET;
   return { baseUrl, accountSid, apiKey, apiToken, timeOffset };
 }
 

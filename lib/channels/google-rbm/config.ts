@@ -1,4 +1,5 @@
 import { readSecret } from "../channel-secrets";
+import { env } from "../../env";
 
 /**
  * RCS Business Messaging settings. The base URL is configurable (regional endpoints such as
@@ -9,18 +10,18 @@ import { readSecret } from "../channel-secrets";
  * or RBM_ACCESS_TOKEN, refreshed by whatever holds the service-account key (docs/providers.md).
  */
 export function rbmBaseUrl(): string {
-  return (process.env.RBM_API_URL || "https://rcsbusinessmessaging.googleapis.com").replace(/\/$/, "");
+  return env().RBM_API_URL.replace(/\/$/, "");
 }
 
 export function rbmAccessToken(config: Record<string, unknown>): string {
-  const token = readSecret(config, "accessToken") ?? process.env.RBM_ACCESS_TOKEN;
+  const token = readSecret(config, "accessToken") ?? env().RBM_ACCESS_TOKEN;
   if (!token) throw new Error("google-rbm needs accessToken (rcs channel config or RBM_ACCESS_TOKEN)");
   return token;
 }
 
 /** The agent id: the message's sender, else the channel config, else RBM_AGENT_ID. */
 export function rbmAgentId(config: Record<string, unknown>, from?: string): string {
-  const id = str(from) ?? str(config.agentId) ?? process.env.RBM_AGENT_ID;
+  const id = str(from) ?? str(config.agentId) ?? env().RBM_AGENT_ID;
   if (!id) throw new Error("google-rbm needs agentId (rcs channel config or RBM_AGENT_ID)");
   return id;
 }
@@ -30,10 +31,10 @@ export function rbmAgentId(config: Record<string, unknown>, from?: string): stri
  * X-Goog-Signature of inbound events. The per-business path uses the rcs channel's own
  * `clientToken` (lib/channels/business-webhook-secret.ts).
  */
-export const rbmClientToken = () => process.env.RBM_CLIENT_TOKEN || undefined;
+export const rbmClientToken = () => env().RBM_CLIENT_TOKEN;
 
 /** Per-request timeout of RBM API calls, in ms; a timeout is a retryable failure. */
-export const rbmTimeoutMs = () => Number(process.env.RBM_TIMEOUT_MS) || 15_000;
+export const rbmTimeoutMs = () => env().RBM_TIMEOUT_MS;
 
 /** RBM addresses phones in E.164 with the '+'; our messages carry digits without it. */
 export const e164 = (digits: string) => (digits.startsWith("+") ? digits : `+${digits}`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../message-provider";
 import { startFakeServer, type FakeReply } from "../testing/fake-http";
 import { googleRbmCapability, googleRbmMessages } from "./messages";
+import { resetEnv } from "@/lib/env";
 
 const settings = { provider: "google-rbm", config: { agentId: "acme_agent", accessToken: "ya29.test" } };
 
@@ -35,9 +36,11 @@ describe("google-rbm against a fake RBM API", () => {
     });
     process.env.RBM_API_URL = fake.url;
     process.env.RBM_TIMEOUT_MS = "300";
+    resetEnv();
   });
   afterAll(async () => {
     delete process.env.RBM_TIMEOUT_MS;
+    resetEnv();
     await fake.close();
   });
   beforeEach(() => {

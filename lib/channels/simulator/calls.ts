@@ -1,4 +1,5 @@
 import type { CallOutcome, CallProvider } from "../call-provider";
+import { env } from "../../env";
 
 /**
  * The simulator's calls, deterministic by the customer's number (docs/simulator.md, "Calls"):
@@ -64,9 +65,6 @@ export const simulatorCalls: CallProvider = {
 
 /** Progress delays of simulated calls, in ms (0 in tests): ringing and answering, then talk. */
 export function simulatorCallDelays(): { stepMs: number; talkMs: number } {
-  const num = (v: string | undefined, d: number) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : d);
-  return {
-    stepMs: num(process.env.CALL_SIMULATOR_STEP_MS, 1500),
-    talkMs: num(process.env.CALL_SIMULATOR_TALK_MS, 5000),
-  };
+  const cfg = env();
+  return { stepMs: cfg.CALL_SIMULATOR_STEP_MS, talkMs: cfg.CALL_SIMULATOR_TALK_MS };
 }

@@ -1,12 +1,10 @@
-import { z } from "zod";
 import type { TemplateReviewProvider } from "../types";
+import { env } from "../../env";
 
 /** Template names containing this word are rejected, so rejection can be demonstrated. */
 export const SIMULATOR_REJECT_PATTERN = /reject/;
 /** Template names containing this are left PENDING for an operator (console review queue). */
 export const SIMULATOR_MANUAL_PATTERN = /manual/;
-
-const delay = z.coerce.number().min(0).max(3600).default(3);
 
 /**
  * Simulated review: approves every template SIMULATOR_TEMPLATE_REVIEW_SECONDS after creation
@@ -15,7 +13,7 @@ const delay = z.coerce.number().min(0).max(3600).default(3);
  */
 export const simulatorTemplateReview: TemplateReviewProvider = {
   name: "simulator",
-  submitDelaySeconds: () => delay.parse(process.env.SIMULATOR_TEMPLATE_REVIEW_SECONDS || undefined),
+  submitDelaySeconds: () => env().SIMULATOR_TEMPLATE_REVIEW_SECONDS,
   async submitForReview(t) {
     if (SIMULATOR_REJECT_PATTERN.test(t.name)) {
       return {

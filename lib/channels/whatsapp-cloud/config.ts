@@ -1,4 +1,5 @@
 import { readSecret } from "../channel-secrets";
+import { env } from "../../env";
 
 /**
  * Meta Graph API settings. The base URL is configurable so tests (and proxies) can point it
@@ -7,7 +8,7 @@ import { readSecret } from "../channel-secrets";
  * fallbacks for single-tenant deployments.
  */
 export function graphBaseUrl(): string {
-  return (process.env.WHATSAPP_GRAPH_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, "");
+  return env().WHATSAPP_GRAPH_URL.replace(/\/$/, "");
 }
 
 export function whatsappCredentials(config: Record<string, unknown>): {
@@ -15,12 +16,12 @@ export function whatsappCredentials(config: Record<string, unknown>): {
   accessToken: string;
   appId: string | undefined;
 } {
-  const wabaId = str(config.wabaId) ?? process.env.WHATSAPP_WABA_ID;
-  const accessToken = readSecret(config, "accessToken") ?? process.env.WHATSAPP_ACCESS_TOKEN;
+  const wabaId = str(config.wabaId) ?? env().WHATSAPP_WABA_ID;
+  const accessToken = readSecret(config, "accessToken") ?? env().WHATSAPP_ACCESS_TOKEN;
   if (!wabaId || !accessToken) {
     throw new Error("whatsapp-cloud needs wabaId and accessToken (channel config or WHATSAPP_* env)");
   }
-  return { wabaId, accessToken, appId: str(config.appId) ?? process.env.WHATSAPP_APP_ID };
+  return { wabaId, accessToken, appId: str(config.appId) ?? env().WHATSAPP_APP_ID };
 }
 
 /**
@@ -28,21 +29,21 @@ export function whatsappCredentials(config: Record<string, unknown>): {
  * Template review also needs the WABA id, so it uses `whatsappCredentials`.
  */
 export function whatsappAccessToken(config: Record<string, unknown>): string {
-  const token = readSecret(config, "accessToken") ?? process.env.WHATSAPP_ACCESS_TOKEN;
+  const token = readSecret(config, "accessToken") ?? env().WHATSAPP_ACCESS_TOKEN;
   if (!token) throw new Error("whatsapp-cloud needs accessToken (channel config or WHATSAPP_ACCESS_TOKEN)");
   return token;
 }
 
 /** Per-request timeout of a message send, in ms; a timeout is a retryable failure. */
-export const whatsappSendTimeoutMs = () => Number(process.env.WHATSAPP_SEND_TIMEOUT_MS) || 15_000;
+export const whatsappSendTimeoutMs = () => env().WHATSAPP_SEND_TIMEOUT_MS;
 
 /**
  * App secret that signs Meta's webhooks (X-Hub-Signature-256) at the process-wide path
  * (/api/webhooks/whatsapp: single tenant, or one platform-owned Meta app). The per-business
  * path uses the business's own `appSecret` (lib/channels/business-webhook-secret.ts).
  */
-export const whatsappAppSecret = () => process.env.WHATSAPP_APP_SECRET || undefined;
+export const whatsappAppSecret = () => env().WHATSAPP_APP_SECRET;
 /** Token Meta echoes in the hub.challenge verification GET of the process-wide path. */
-export const whatsappVerifyToken = () => process.env.WHATSAPP_VERIFY_TOKEN || undefined;
+export const whatsappVerifyToken = () => env().WHATSAPP_VERIFY_TOKEN;
 
 const str = (v: unknown) => (typeof v === "string" && v.length > 0 ? v : undefined);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../message-provider";
 import { startFakeServer, type FakeReply } from "../testing/fake-http";
 import { whatsappCloudMessages } from "./messages";
+import { resetEnv } from "@/lib/env";
 
 const settings = { provider: "whatsapp-cloud", config: { phoneNumberIds: ["1055"], accessToken: "tok-abc" } };
 
@@ -62,9 +63,11 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     process.env.WHATSAPP_GRAPH_URL = `${fake.url}/v21.0`;
     // Generous enough for a loaded 2-core CI machine; the timeout case below waits longer.
     process.env.WHATSAPP_SEND_TIMEOUT_MS = "2000";
+    resetEnv();
   });
   afterAll(async () => {
     delete process.env.WHATSAPP_SEND_TIMEOUT_MS;
+    resetEnv();
     await fake.close();
   });
   beforeEach(() => {
@@ -279,12 +282,14 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     });
     const saved = process.env.WHATSAPP_GRAPH_URL;
     process.env.WHATSAPP_GRAPH_URL = "http://127.0.0.1:1";
+    resetEnv();
     expect(await whatsappCloudMessages.send(message(), settings)).toMatchObject({
       ok: false,
       retryable: true,
       errorCode: "network",
     });
     process.env.WHATSAPP_GRAPH_URL = saved;
+    resetEnv();
   });
 
   it("maps other errors to a failure with Meta's code, title and details", async () => {
@@ -318,8 +323,10 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
   it("fails without a request when no access token is configured", async () => {
     const saved = process.env.WHATSAPP_ACCESS_TOKEN;
     delete process.env.WHATSAPP_ACCESS_TOKEN;
+    resetEnv();
     const r = await whatsappCloudMessages.send(message(), { provider: "whatsapp-cloud", config: {} });
     if (saved !== undefined) process.env.WHATSAPP_ACCESS_TOKEN = saved;
+    resetEnv();
     expect(r).toMatchObject({ ok: false, errorCode: "config" });
     expect(fake.requests).toHaveLength(0);
   });
