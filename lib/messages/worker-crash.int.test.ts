@@ -105,7 +105,7 @@ describe("worker killed mid-bulk", () => {
     );
     const phoneNumberId = rows[0].phone as string;
     await client.query(
-      `INSERT INTO sender_rate_limits (business_id, sender, per_second) VALUES ($1, $2, 100)`,
+      `INSERT INTO sender_rate_limits (business_id, channel, sender, per_second) VALUES ($1, 'chatapp', $2, 100)`,
       [businessId, phoneNumberId],
     );
 
