@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freshDatabase } from "./fresh-database";
 
 // Real server.ts processes for tests that need more than one (crash, cross-process limits).
 
@@ -32,4 +36,18 @@ export function startServerProcess(
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
   children.push(child);
   return { child, out: () => out };
+}
+
+/**
+ * A database and a data directory of their own for server processes (so no other test's jobs
+ * interfere); `cleanups` gets what removes them.
+ */
+export async function serverDatabase(
+  cleanups: Array<() => Promise<unknown>>,
+): Promise<{ url: string; dataDir: string }> {
+  const database = await freshDatabase();
+  cleanups.push(database.drop);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sb-server-"));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  return { url: database.url, dataDir };
 }

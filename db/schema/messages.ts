@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { businesses } from "./businesses";
 
 export const messageStatuses = [
@@ -147,6 +157,15 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/** A sender's key: business, channel and id (a chatapp number and an RCS agent may share an id). */
+const senderKey = () => ({
+  businessId: uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  channel: text("channel", { enum: messageChannels }).notNull(),
+  sender: text("sender").notNull(),
+});
+
 /**
  * Messages per second a sender (phoneNumberId or RCS agent) may dispatch, when not the default.
  * Keyed by channel too: a chatapp number and an RCS agent may carry the same id.
@@ -154,11 +173,7 @@ export const idempotencyKeys = pgTable(
 export const senderRateLimits = pgTable(
   "sender_rate_limits",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: messageChannels }).notNull(),
-    sender: text("sender").notNull(),
+    ...senderKey(),
     perSecond: integer("per_second").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -172,11 +187,7 @@ export const senderRateLimits = pgTable(
 export const senderRateBuckets = pgTable(
   "sender_rate_buckets",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: messageChannels }).notNull(),
-    sender: text("sender").notNull(),
+    ...senderKey(),
     /** Tokens left at updated_at (fractional: refilled by elapsed time). */
     tokens: doublePrecision("tokens").notNull(),
     /** Tokens handed out by the last lease; RETURNING reads it, since it cannot see the old row. */

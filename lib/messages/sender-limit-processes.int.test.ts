@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { closeDb, db, setDatabaseUrl } from "@/lib/db";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";
-import { freshDatabase } from "@/test/fresh-database";
-import { approvedTemplate, phoneOf } from "@/test/messages";
-import { killServerProcesses, startServerProcess } from "@/test/server-process";
+import { approvedTemplate, bulkBody, phoneOf } from "@/test/messages";
+import { killServerProcesses, serverDatabase, startServerProcess } from "@/test/server-process";
 import { setSenderRate } from "./sender-rate";
 import { senderLeaseSize } from "./sender-tokens";
 
@@ -46,10 +42,8 @@ function maxOverlap(jobs: { started: Date; completed: Date }[]): number {
 
 describe("sender limit across worker processes", () => {
   it("two processes sending for one sender stay within rate x time + burst + one lease each", async () => {
-    const fresh = await freshDatabase();
-    cleanups.push(fresh.drop);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sb-senderlimit-"));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const fresh = await serverDatabase(cleanups);
+    const dataDir = fresh.dataDir;
     const env = {
       DATABASE_URL: fresh.url,
       DATA_DIR: dataDir,
@@ -77,30 +71,21 @@ describe("sender limit across worker processes", () => {
 
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id);
-    await setSenderRate(systemCtx("test"), { businessId: t.business.id, sender: phoneOf(t), perSecond: RATE });
+    await setSenderRate(systemCtx("test"), {
+      businessId: t.business.id,
+      sender: phoneOf(t),
+      perSecond: RATE,
+    });
     process.env.MESSAGES_DISPATCH_CHUNK = "10"; // 40 jobs: both processes take some
     const res = await api(`/api/v2/message/${t.business.id}/template?apikey=${t.apiKey}`, {
-      json: {
-        message: {
-          messageType: "template",
-          name: tpl.name,
-          language: "en_US",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "1" },
-                { type: "text", text: "2" },
-              ],
-            },
-          ],
-        },
-        subscribers: Array.from({ length: N }, (_, i) => ({
-          subscriberId: `9199${String(i).padStart(7, "0")}1`,
-          variables: [`n${i}`, String(i)],
+      json: bulkBody(
+        tpl.name,
+        phoneOf(t),
+        Array.from({ length: N }, (_, k) => ({
+          subscriberId: `9199${String(k).padStart(7, "0")}1`,
+          variables: [`n${k}`, String(k)],
         })),
-        phoneNumberId: phoneOf(t),
-      },
+      ),
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
 

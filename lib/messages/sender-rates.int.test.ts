@@ -57,7 +57,9 @@ describe("sender rates", () => {
   it("sets a limit, shows it in the list and in senderRate, audits it, and clears it again", async () => {
     const set = await setSenderRate(ctx, { businessId: a.business.id, sender: secondPhoneA, perSecond: 250 });
     expect(set).toEqual({ sender: secondPhoneA, channel: "chatapp", perSecond: 250, isDefault: false });
-    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA })).toBe(250);
+    expect(
+      await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA }),
+    ).toBe(250);
     const listed = await listSenderRates(ctx, a.business.id);
     expect(listed.find((s) => s.sender === secondPhoneA)).toMatchObject({ perSecond: 250, isDefault: false });
     expect(listed.find((s) => s.sender === phoneA)).toMatchObject({ isDefault: true });
@@ -77,7 +79,9 @@ describe("sender rates", () => {
       perSecond: fallback(),
       isDefault: true,
     });
-    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA })).toBe(fallback());
+    expect(
+      await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA }),
+    ).toBe(fallback());
 
     const audit = await db()
       .select()
@@ -104,7 +108,9 @@ describe("sender rates", () => {
         setSenderRate(ctx, { businessId: a.business.id, sender: phoneA, perSecond }),
       ).rejects.toThrow();
     }
-    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: phoneA })).toBe(fallback());
+    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: phoneA })).toBe(
+      fallback(),
+    );
   });
 
   it("refuses an unknown sender with a 404 naming it", async () => {
@@ -127,7 +133,9 @@ describe("sender rates", () => {
       setSenderRate(ctx, { businessId: a.business.id, sender: phoneB, perSecond: 5 }),
     );
     expect(err.status).toBe(404);
-    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: phoneB })).toBe(fallback());
+    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: phoneB })).toBe(
+      fallback(),
+    );
 
     await setSenderRate(ctx, { businessId: b.business.id, sender: phoneB, perSecond: 7 });
     expect(await senderRate(ctx, { businessId: b.business.id, channel: "chatapp", sender: phoneB })).toBe(7);

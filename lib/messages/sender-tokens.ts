@@ -1,5 +1,11 @@
 import { db } from "../db";
-import { holdTokens, leaseTokens, type LeaseInput, type RateLease, type TokenTable } from "../rate/lease-tokens";
+import {
+  holdTokens,
+  leaseTokens,
+  type LeaseInput,
+  type RateLease,
+  type TokenTable,
+} from "../rate/lease-tokens";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

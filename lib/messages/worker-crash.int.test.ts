@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { verify } from "@/lib/callbacks/sign";
 import { uuidv7 } from "@/lib/ids";
 import { startReceiver } from "@/test/callback-receiver";
-import { freshDatabase } from "@/test/fresh-database";
-import { freePort, killServerProcesses, startServerProcess as startServer } from "@/test/server-process";
+import {
+  freePort,
+  killServerProcesses,
+  serverDatabase,
+  startServerProcess as startServer,
+} from "@/test/server-process";
 
 // A worker killed with SIGKILL in the middle of a bulk send: another worker started on the same
 // database finishes every message and delivers every status callback. The API and the workers
@@ -27,10 +28,8 @@ afterAll(async () => {
 
 describe("worker killed mid-bulk", () => {
   it("after a restart every message reaches a final status and every callback is delivered", async () => {
-    const database = await freshDatabase();
-    cleanups.push(database.drop);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sb-crash-"));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await serverDatabase(cleanups);
+    const dataDir = database.dataDir;
     const rx = await startReceiver();
     cleanups.push(() => rx.close());
     const port = await freePort();

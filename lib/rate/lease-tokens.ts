@@ -61,7 +61,12 @@ export async function leaseTokens(
  * instance's next lease gets nothing until then. The hold moves the bucket's clock forward,
  * so no separate column is needed; a longer hold already in place is kept.
  */
-export async function holdTokens(db: Executor, t: TokenTable, key: readonly unknown[], ms: number): Promise<void> {
+export async function holdTokens(
+  db: Executor,
+  t: TokenTable,
+  key: readonly unknown[],
+  ms: number,
+): Promise<void> {
   const cols = t.keyColumns.join(", ");
   await rawQuery(
     db,

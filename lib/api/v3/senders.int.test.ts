@@ -67,7 +67,9 @@ describe("sender rate API", () => {
     expect(withKey.json.error.message).toMatch(/operator secret/);
     const bearerKey = await put(path, { perSecond: 100 }, { authorization: `Bearer ${a.apiKey}` });
     expect(bearerKey.status).toBe(401);
-    expect(await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA })).toBe(fallback());
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA }),
+    ).toBe(fallback());
   });
 
   it("PUT answers 400 for 0, 1001, a fraction, a string and a missing perSecond", async () => {
@@ -88,7 +90,9 @@ describe("sender rate API", () => {
     expect(unknown.json.error.message).toMatch(/'nope123' is not a sender of this business/);
     expect((await put(ratePath(a.business.id, phoneB), { perSecond: 5 })).status).toBe(404);
     expect((await put(ratePath(uuidv7(), phoneA), { perSecond: 5 })).status).toBe(404);
-    expect(await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneB })).toBe(fallback());
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneB }),
+    ).toBe(fallback());
   });
 
   it("PUT sets a rate that GET and senderRate() reflect; null clears it", async () => {
@@ -105,7 +109,9 @@ describe("sender rate API", () => {
     ]);
     const viaOperator = await api(`/api/internal/business/${a.business.id}/senders`, { headers: operator });
     expect(viaOperator.json).toEqual(listed.json);
-    expect(await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA })).toBe(250);
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA }),
+    ).toBe(250);
 
     // B is untouched.
     const bList = await api(listPath(b.business.id), { headers: { "x-api-key": b.apiKey } });
@@ -118,7 +124,9 @@ describe("sender rate API", () => {
       perSecond: fallback(),
       isDefault: true,
     });
-    expect(await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA })).toBe(fallback());
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA }),
+    ).toBe(fallback());
   });
 
   it("a chatapp number and the RCS agent with the same id: two senders, PUT names the channel", async () => {
@@ -140,7 +148,9 @@ describe("sender rate API", () => {
     });
     const badChannel = await put(ratePath(c.business.id, shared), { perSecond: 5, channel: "sms" });
     expect(badChannel.status).toBe(400);
-    expect(badChannel.json.error.details).toEqual([{ path: "channel", message: expect.stringMatching(/chatapp.*rcs/) }]);
+    expect(badChannel.json.error.details).toEqual([
+      { path: "channel", message: expect.stringMatching(/chatapp.*rcs/) },
+    ]);
 
     expect((await put(ratePath(c.business.id, shared), { perSecond: 5, channel: "chatapp" })).json).toEqual({
       sender: shared,

@@ -27,7 +27,10 @@ export function SenderRatesCell({ business }: { business: Business }) {
     <div className="flex flex-col items-start gap-1 text-sm">
       <ul className="space-y-1" data-testid={`senders-${business.id}`}>
         {business.senders.map((s) => (
-          <li key={`${s.channel ?? "stale"}|${s.sender}`} className="flex items-center gap-1.5 whitespace-nowrap">
+          <li
+            key={`${s.channel ?? "stale"}|${s.sender}`}
+            className="flex items-center gap-1.5 whitespace-nowrap"
+          >
             {/* Ids are also in the Channels column: cut long ones so the table stays narrow. */}
             <code className="max-w-[8rem] truncate font-mono text-xs text-slate-500" title={s.sender}>
               {s.sender}
