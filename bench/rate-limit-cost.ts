@@ -42,7 +42,7 @@ try {
   const lease = leaseSize(rate);
 
   // (1) Spending leased tokens: what the middleware does per request between leases.
-  const local = new KeyRateLimiter(async ({ want }) => ({ granted: want, left: 0 }));
+  const local = new KeyRateLimiter(async ({ want }) => ({ granted: want, left: 0, heldMs: 0 }));
   const spends = 1_000_000;
   await local.take(key.id, rate);
   let t0 = cpuMs();

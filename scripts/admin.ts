@@ -43,7 +43,7 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
                     secrets are stored sealed and never printed; flags show in \`ps\`: prefer the console
   secrets:seal      seal provider credentials still stored in plain text (optional; saving seals them too)
   sender:list       --business <id>                       senders (phoneNumberIds, RCS agent) and their rates
-  sender:rate       --business <id> --sender <id> --per-second <1-1000|default>
+  sender:rate       --business <id> --sender <id> --per-second <1-1000|default> [--channel chatapp|rcs]
   key:create        --business <id> [--name <name>]      prints the key once
   key:list          --business <id>
   key:revoke        --business <id> --key <key id>
@@ -204,10 +204,15 @@ function configureChannel() {
   });
 }
 
-/** `--per-second 250` or `--per-second default`, checked by the console's form schema. */
+/** `--per-second 250` or `--per-second default` (`--channel` when a number and the agent share an id), checked by the console's form schema. */
 function senderRateArgs() {
   const raw = need("per-second");
-  return senderRateForm.parse({ businessId: need("business"), sender: need("sender"), perSecond: raw });
+  return senderRateForm.parse({
+    businessId: need("business"),
+    sender: need("sender"),
+    channel: values.channel,
+    perSecond: raw,
+  });
 }
 
 async function main(): Promise<number> {

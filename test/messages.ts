@@ -34,6 +34,13 @@ export const a1Body = (
   phoneNumberId,
 });
 
+/** A B1 body for the default template: its two body slots filled from each subscriber's variables. */
+export const bulkBody = (
+  name: string,
+  phoneNumberId: string,
+  subscribers: { subscriberId: string; variables: string[] }[],
+) => ({ message: a1Body(name, phoneNumberId, undefined, ["1", "2"]).message, subscribers, phoneNumberId });
+
 /** An APPROVED template inserted directly (the review flow has its own tests). */
 export async function approvedTemplate(
   businessId: string,

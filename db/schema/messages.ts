@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { businesses } from "./businesses";
 
 export const messageStatuses = [
@@ -147,16 +157,43 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** Messages per second a sender (phoneNumberId or RCS agent) may dispatch, when not the default. */
+/** A sender's key: business, channel and id (a chatapp number and an RCS agent may share an id). */
+const senderKey = () => ({
+  businessId: uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  channel: text("channel", { enum: messageChannels }).notNull(),
+  sender: text("sender").notNull(),
+});
+
+/**
+ * Messages per second a sender (phoneNumberId or RCS agent) may dispatch, when not the default.
+ * Keyed by channel too: a chatapp number and an RCS agent may carry the same id.
+ */
 export const senderRateLimits = pgTable(
   "sender_rate_limits",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
-    sender: text("sender").notNull(),
+    ...senderKey(),
     perSecond: integer("per_second").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.sender] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.channel, t.sender] })],
+);
+
+/**
+ * A sender's dispatch token bucket, shared by every worker process and instance
+ * (lib/messages/sender-tokens.ts leases batches of it; lib/rate/lease-tokens.ts).
+ */
+export const senderRateBuckets = pgTable(
+  "sender_rate_buckets",
+  {
+    ...senderKey(),
+    /** Tokens left at updated_at (fractional: refilled by elapsed time). */
+    tokens: doublePrecision("tokens").notNull(),
+    /** Tokens handed out by the last lease; RETURNING reads it, since it cannot see the old row. */
+    granted: integer("granted").notNull().default(0),
+    /** In the future while the sender is held after a provider throttle: no refill before it. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.channel, t.sender] })],
 );

@@ -10,7 +10,7 @@ import { enqueueStatusEvents } from "./status-events-queue";
 import { messageProvider } from "./providers";
 import { loadChannel } from "./sender-channel";
 import { senderRate } from "./sender-rate";
-import { bucketFor } from "./token-bucket";
+import { senderTokensFor } from "./sender-tokens";
 
 type Claimed = {
   id: string;
@@ -90,8 +90,8 @@ async function sendGroup(
   if (!provider) return failAll("provider_unavailable", `No message provider '${name}' in this deployment`);
   if (!settings) return failAll("channel_missing", `The business has no ${channel} channel`);
 
-  const rate = await senderRate(ctx, businessId, sender);
-  const bucket = bucketFor(`${businessId}:${sender}`, rate);
+  const rate = await senderRate(ctx, { businessId, channel, sender });
+  const bucket = senderTokensFor({ businessId, channel, sender }, rate);
   const step = Math.max(1, Math.min(100, Math.ceil(rate / 10)));
   let pending = list.map((m) => ({ m, attempt: m.dispatch_attempts - 1, throttles: 0 }));
   while (pending.length > 0) {
@@ -104,6 +104,7 @@ async function sendGroup(
         provider: settings.provider,
         config: settings.config,
       });
+      let pauseMs = 0;
       results.forEach((r, j) => {
         const item = part[j]!;
         if (r.ok) {
@@ -116,7 +117,7 @@ async function sendGroup(
         } else if (r.throttled) {
           // Back off the whole sender, then try again (Meta 130429), rather than failing.
           const wait = r.retryAfterMs ?? Math.min(60_000, 1000 * 2 ** item.throttles);
-          bucket.pause(wait);
+          pauseMs = Math.max(pauseMs, wait);
           if (item.throttles + 1 >= MAX_THROTTLES_IN_JOB)
             out.retries.push({ id: item.m.id, delaySeconds: 60 });
           else again.push({ ...item, attempt: item.attempt + 1, throttles: item.throttles + 1 });
@@ -136,6 +137,7 @@ async function sendGroup(
           });
         }
       });
+      if (pauseMs > 0) await bucket.pause(pauseMs);
     }
     pending = again;
   }

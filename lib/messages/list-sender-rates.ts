@@ -18,13 +18,19 @@ export type SenderRateView = {
   isDefault: boolean;
 };
 
-/** The sender ids of a business's channels: the chatapp phoneNumberIds, then the RCS agent. */
+type StoredLimit = { channel: Channel; sender: string; perSecond: number };
+const idOf = (s: { channel: Channel; sender: string }) => `${s.channel}|${s.sender}`;
+
+/**
+ * The senders of a business's channels: the chatapp phoneNumberIds, then the RCS agent. A
+ * number and the agent with the same id are two senders, each with its own limit.
+ */
 export function sendersOf(channels: ChannelView[]): { sender: string; channel: Channel }[] {
   const out: { sender: string; channel: Channel }[] = [];
   const seen = new Set<string>();
   const add = (sender: string, channel: Channel) => {
-    if (seen.has(sender)) return;
-    seen.add(sender);
+    if (seen.has(idOf({ channel, sender }))) return;
+    seen.add(idOf({ channel, sender }));
     out.push({ sender, channel });
   };
   for (const ch of channels.filter((c) => c.channel === "chatapp"))
@@ -33,17 +39,17 @@ export function sendersOf(channels: ChannelView[]): { sender: string; channel: C
   return out;
 }
 
-function toViews(channels: ChannelView[], limits: { sender: string; perSecond: number }[]): SenderRateView[] {
+function toViews(channels: ChannelView[], limits: StoredLimit[]): SenderRateView[] {
   const fallback = messagesConfig().MESSAGES_SENDER_RATE;
-  const own = new Map(limits.map((l) => [l.sender, l.perSecond]));
+  const own = new Map(limits.map((l) => [idOf(l), l.perSecond]));
   const known = sendersOf(channels);
   const views: SenderRateView[] = known.map(({ sender, channel }) => {
-    const perSecond = own.get(sender);
+    const perSecond = own.get(idOf({ channel, sender }));
     return { sender, channel, perSecond: perSecond ?? fallback, isDefault: perSecond === undefined };
   });
-  const knownIds = new Set(known.map((k) => k.sender));
+  const knownIds = new Set(known.map(idOf));
   const stale = limits
-    .filter((l) => !knownIds.has(l.sender))
+    .filter((l) => !knownIds.has(idOf(l)))
     .sort((a, b) => a.sender.localeCompare(b.sender))
     .map((l) => ({ sender: l.sender, channel: null, perSecond: l.perSecond, isDefault: false }));
   return [...views, ...stale];
@@ -58,7 +64,11 @@ function toViews(channels: ChannelView[], limits: { sender: string; perSecond: n
 export async function listSenderRates(ctx: Ctx, businessId: string): Promise<SenderRateView[]> {
   const business = await getBusiness(ctx, businessId);
   const limits = await ctx.db
-    .select({ sender: senderRateLimits.sender, perSecond: senderRateLimits.perSecond })
+    .select({
+      channel: senderRateLimits.channel,
+      sender: senderRateLimits.sender,
+      perSecond: senderRateLimits.perSecond,
+    })
     .from(senderRateLimits)
     .where(eq(senderRateLimits.businessId, businessId));
   return toViews(business.channels, limits);

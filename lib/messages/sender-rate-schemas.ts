@@ -10,9 +10,16 @@ export const senderPerSecond = z
   .min(1, "At least 1 message per second")
   .max(MAX_SENDER_RATE, "At most 1,000 messages per second (Meta's highest tier)");
 
+/**
+ * Which channel's sender is meant: needed only when a chatapp phoneNumberId and the RCS agent
+ * id of the business are the same string (their limits are separate).
+ */
+export const senderChannel = z.enum(["chatapp", "rcs"], { error: 'The channel: "chatapp" or "rcs"' });
+
 export const setSenderRateInput = z.object({
   businessId: z.string().uuid(),
   sender: z.string().trim().min(1).max(128),
+  channel: senderChannel.optional(),
   /** Messages per second; null goes back to the default (MESSAGES_SENDER_RATE). */
   perSecond: senderPerSecond.nullable(),
 });
@@ -25,6 +32,7 @@ export type SetSenderRateInput = z.input<typeof setSenderRateInput>;
 export const senderRateForm = z.object({
   businessId: z.string().uuid(),
   sender: z.string().trim().min(1).max(128),
+  channel: senderChannel.optional(),
   perSecond: z
     .string()
     .trim()

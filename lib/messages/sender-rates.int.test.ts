@@ -57,14 +57,16 @@ describe("sender rates", () => {
   it("sets a limit, shows it in the list and in senderRate, audits it, and clears it again", async () => {
     const set = await setSenderRate(ctx, { businessId: a.business.id, sender: secondPhoneA, perSecond: 250 });
     expect(set).toEqual({ sender: secondPhoneA, channel: "chatapp", perSecond: 250, isDefault: false });
-    expect(await senderRate(ctx, a.business.id, secondPhoneA)).toBe(250);
+    expect(
+      await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA }),
+    ).toBe(250);
     const listed = await listSenderRates(ctx, a.business.id);
     expect(listed.find((s) => s.sender === secondPhoneA)).toMatchObject({ perSecond: 250, isDefault: false });
     expect(listed.find((s) => s.sender === phoneA)).toMatchObject({ isDefault: true });
 
     // The RCS agent is a sender too; the maximum is accepted.
     await setSenderRate(ctx, { businessId: a.business.id, sender: agentA, perSecond: 1000 });
-    expect(await senderRate(ctx, a.business.id, agentA)).toBe(1000);
+    expect(await senderRate(ctx, { businessId: a.business.id, channel: "rcs", sender: agentA })).toBe(1000);
 
     const cleared = await setSenderRate(ctx, {
       businessId: a.business.id,
@@ -77,7 +79,9 @@ describe("sender rates", () => {
       perSecond: fallback(),
       isDefault: true,
     });
-    expect(await senderRate(ctx, a.business.id, secondPhoneA)).toBe(fallback());
+    expect(
+      await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA }),
+    ).toBe(fallback());
 
     const audit = await db()
       .select()
@@ -92,8 +96,8 @@ describe("sender rates", () => {
     expect(audit).toHaveLength(2);
     expect(audit.map((r) => r.data)).toEqual(
       expect.arrayContaining([
-        { perSecond: 250, previous: null },
-        { perSecond: null, previous: 250 },
+        { channel: "chatapp", perSecond: 250, previous: null },
+        { channel: "chatapp", perSecond: null, previous: 250 },
       ]),
     );
   });
@@ -104,7 +108,9 @@ describe("sender rates", () => {
         setSenderRate(ctx, { businessId: a.business.id, sender: phoneA, perSecond }),
       ).rejects.toThrow();
     }
-    expect(await senderRate(ctx, a.business.id, phoneA)).toBe(fallback());
+    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: phoneA })).toBe(
+      fallback(),
+    );
   });
 
   it("refuses an unknown sender with a 404 naming it", async () => {
@@ -127,10 +133,12 @@ describe("sender rates", () => {
       setSenderRate(ctx, { businessId: a.business.id, sender: phoneB, perSecond: 5 }),
     );
     expect(err.status).toBe(404);
-    expect(await senderRate(ctx, a.business.id, phoneB)).toBe(fallback());
+    expect(await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: phoneB })).toBe(
+      fallback(),
+    );
 
     await setSenderRate(ctx, { businessId: b.business.id, sender: phoneB, perSecond: 7 });
-    expect(await senderRate(ctx, b.business.id, phoneB)).toBe(7);
+    expect(await senderRate(ctx, { businessId: b.business.id, channel: "chatapp", sender: phoneB })).toBe(7);
     expect((await listSenderRates(ctx, a.business.id)).map((s) => s.sender)).not.toContain(phoneB);
     const both = await listSenderRatesOf(ctx, [a.business.id, b.business.id]);
     expect(both[b.business.id]!.find((s) => s.sender === phoneB)).toMatchObject({ perSecond: 7 });

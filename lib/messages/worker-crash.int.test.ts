@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { verify } from "@/lib/callbacks/sign";
 import { uuidv7 } from "@/lib/ids";
 import { startReceiver } from "@/test/callback-receiver";
-import { freshDatabase } from "@/test/fresh-database";
+import {
+  freePort,
+  killServerProcesses,
+  serverDatabase,
+  startServerProcess as startServer,
+} from "@/test/server-process";
 
 // A worker killed with SIGKILL in the middle of a bulk send: another worker started on the same
 // database finishes every message and delivers every status callback. The API and the workers
@@ -19,43 +19,17 @@ const t0 = Date.now();
 const mark = (what: string) =>
   process.env.CRASH_TEST_TRACE && console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<unknown>> = [];
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  killServerProcesses();
   for (const f of cleanups.reverse()) await f().catch(() => undefined);
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-function startServer(
-  role: "api" | "worker",
-  env: Record<string, string>,
-): { child: ChildProcess; out: () => string } {
-  let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, ...env, ROLE: role, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
-  children.push(child);
-  return { child, out: () => out };
-}
-
 describe("worker killed mid-bulk", () => {
   it("after a restart every message reaches a final status and every callback is delivered", async () => {
-    const database = await freshDatabase();
-    cleanups.push(database.drop);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "sb-crash-"));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await serverDatabase(cleanups);
+    const dataDir = database.dataDir;
     const rx = await startReceiver();
     cleanups.push(() => rx.close());
     const port = await freePort();
@@ -105,7 +79,7 @@ describe("worker killed mid-bulk", () => {
     );
     const phoneNumberId = rows[0].phone as string;
     await client.query(
-      `INSERT INTO sender_rate_limits (business_id, sender, per_second) VALUES ($1, $2, 100)`,
+      `INSERT INTO sender_rate_limits (business_id, channel, sender, per_second) VALUES ($1, 'chatapp', $2, 100)`,
       [businessId, phoneNumberId],
     );
 

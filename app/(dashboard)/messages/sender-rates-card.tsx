@@ -22,7 +22,10 @@ export function SenderRatesCard({ senders }: { senders: SenderRateView[] }) {
         </div>
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Senders">
           {current.map((s) => (
-            <li key={s.sender} className="flex items-center gap-1.5 whitespace-nowrap">
+            <li
+              key={`${s.channel ?? "stale"}|${s.sender}`}
+              className="flex items-center gap-1.5 whitespace-nowrap"
+            >
               <span className="text-slate-600">{channelNames[s.channel!]}</span>
               <code className="font-mono text-xs text-slate-500">{s.sender}</code>
               <span className="font-medium text-slate-900">{s.perSecond}/s</span>

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { systemCtx } from "@/lib/context";
 import { listSenderRates } from "@/lib/messages/list-sender-rates";
 import { setSenderRate } from "@/lib/messages/sender-rate";
-import { MAX_SENDER_RATE, senderPerSecond } from "@/lib/messages/sender-rate-schemas";
+import { MAX_SENDER_RATE, senderChannel, senderPerSecond } from "@/lib/messages/sender-rate-schemas";
 import { errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 import { SenderRate, SenderRateList } from "../v3/senders";
@@ -65,6 +65,11 @@ const setRate = createRoute({
               description: `Whole messages per second, 1-${MAX_SENDER_RATE}; null for the default`,
               example: 250,
             }),
+            channel: senderChannel.optional().openapi({
+              description:
+                "Needed only when a chatapp phoneNumberId and the RCS agent id of the business are the same string: which one's limit to set",
+              example: "chatapp",
+            }),
           }),
         },
       },
@@ -90,10 +95,11 @@ export function registerOperatorSenderRoutes(app: ApiApp): void {
   // PUT /api/internal/business/{business_id}/senders/{sender}/rate (operator; see docs/decisions.md)
   app.openapi(setRate, async (c) => {
     const { business_id, sender } = c.req.valid("param");
-    const { perSecond } = c.req.valid("json");
+    const { perSecond, channel } = c.req.valid("json");
     const view = await setSenderRate(systemCtx("operator-api"), {
       businessId: business_id,
       sender,
+      channel,
       perSecond,
     });
     return c.json(view, 200);

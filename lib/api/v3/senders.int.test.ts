@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
 import { resetEnv } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
@@ -66,7 +67,9 @@ describe("sender rate API", () => {
     expect(withKey.json.error.message).toMatch(/operator secret/);
     const bearerKey = await put(path, { perSecond: 100 }, { authorization: `Bearer ${a.apiKey}` });
     expect(bearerKey.status).toBe(401);
-    expect(await senderRate(systemCtx(), a.business.id, phoneA)).toBe(fallback());
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA }),
+    ).toBe(fallback());
   });
 
   it("PUT answers 400 for 0, 1001, a fraction, a string and a missing perSecond", async () => {
@@ -87,7 +90,9 @@ describe("sender rate API", () => {
     expect(unknown.json.error.message).toMatch(/'nope123' is not a sender of this business/);
     expect((await put(ratePath(a.business.id, phoneB), { perSecond: 5 })).status).toBe(404);
     expect((await put(ratePath(uuidv7(), phoneA), { perSecond: 5 })).status).toBe(404);
-    expect(await senderRate(systemCtx(), a.business.id, phoneB)).toBe(fallback());
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneB }),
+    ).toBe(fallback());
   });
 
   it("PUT sets a rate that GET and senderRate() reflect; null clears it", async () => {
@@ -104,7 +109,9 @@ describe("sender rate API", () => {
     ]);
     const viaOperator = await api(`/api/internal/business/${a.business.id}/senders`, { headers: operator });
     expect(viaOperator.json).toEqual(listed.json);
-    expect(await senderRate(systemCtx(), a.business.id, phoneA)).toBe(250);
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA }),
+    ).toBe(250);
 
     // B is untouched.
     const bList = await api(listPath(b.business.id), { headers: { "x-api-key": b.apiKey } });
@@ -117,7 +124,49 @@ describe("sender rate API", () => {
       perSecond: fallback(),
       isDefault: true,
     });
-    expect(await senderRate(systemCtx(), a.business.id, phoneA)).toBe(fallback());
+    expect(
+      await senderRate(systemCtx(), { businessId: a.business.id, channel: "chatapp", sender: phoneA }),
+    ).toBe(fallback());
+  });
+
+  it("a chatapp number and the RCS agent with the same id: two senders, PUT names the channel", async () => {
+    const c = await createTestBusiness();
+    const shared = c.business.channels.find((ch) => ch.channel === "rcs")!.agentId!;
+    await setChannel(systemCtx(), {
+      businessId: c.business.id,
+      channel: "chatapp",
+      enabled: true,
+      phoneNumberIds: [shared],
+    });
+    const ambiguous = await put(ratePath(c.business.id, shared), { perSecond: 5 });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.json.error).toMatchObject({
+      code: "invalid_request",
+      message: expect.stringMatching(/both a chatapp phoneNumberId and the RCS agent id.*channel/),
+      details: [{ path: "channel", message: expect.any(String) }],
+      requestId: expect.any(String),
+    });
+    const badChannel = await put(ratePath(c.business.id, shared), { perSecond: 5, channel: "sms" });
+    expect(badChannel.status).toBe(400);
+    expect(badChannel.json.error.details).toEqual([
+      { path: "channel", message: expect.stringMatching(/chatapp.*rcs/) },
+    ]);
+
+    expect((await put(ratePath(c.business.id, shared), { perSecond: 5, channel: "chatapp" })).json).toEqual({
+      sender: shared,
+      channel: "chatapp",
+      perSecond: 5,
+      isDefault: false,
+    });
+    await put(ratePath(c.business.id, shared), { perSecond: 9, channel: "rcs" });
+    const listed = await api(listPath(c.business.id), { headers: { "x-api-key": c.apiKey } });
+    expect(listed.json.senders).toEqual([
+      { sender: shared, channel: "chatapp", perSecond: 5, isDefault: false },
+      { sender: shared, channel: "rcs", perSecond: 9, isDefault: false },
+    ]);
+    const key = { businessId: c.business.id, sender: shared };
+    expect(await senderRate(systemCtx(), { ...key, channel: "chatapp" })).toBe(5);
+    expect(await senderRate(systemCtx(), { ...key, channel: "rcs" })).toBe(9);
   });
 
   it("is in the OpenAPI document", async () => {

@@ -27,7 +27,10 @@ export function SenderRatesCell({ business }: { business: Business }) {
     <div className="flex flex-col items-start gap-1 text-sm">
       <ul className="space-y-1" data-testid={`senders-${business.id}`}>
         {business.senders.map((s) => (
-          <li key={s.sender} className="flex items-center gap-1.5 whitespace-nowrap">
+          <li
+            key={`${s.channel ?? "stale"}|${s.sender}`}
+            className="flex items-center gap-1.5 whitespace-nowrap"
+          >
             {/* Ids are also in the Channels column: cut long ones so the table stays narrow. */}
             <code className="max-w-[8rem] truncate font-mono text-xs text-slate-500" title={s.sender}>
               {s.sender}
@@ -63,7 +66,7 @@ function SenderRatesDialog({ business, onClose }: { business: Business; onClose:
       ) : (
         <ul className="space-y-4">
           {business.senders.map((s) => (
-            <li key={s.sender}>
+            <li key={`${s.channel ?? "stale"}|${s.sender}`}>
               <SenderRateForm businessId={business.id} sender={s} defaultRate={business.defaultSenderRate} />
             </li>
           ))}
@@ -85,11 +88,14 @@ function SenderRateForm({
 }) {
   const router = useRouter();
   const toast = useToast();
+  // A number and the agent may share an id: each form names its own channel (none when stale).
+  const channel = sender.channel ?? undefined;
   const form = useForm({
     resolver: zodResolver(senderRateForm),
     defaultValues: {
       businessId,
       sender: sender.sender,
+      channel,
       perSecond: sender.isDefault ? "" : String(sender.perSecond),
     },
   });
@@ -105,6 +111,7 @@ function SenderRateForm({
     form.reset({
       businessId,
       sender: sender.sender,
+      channel,
       perSecond: res.data.isDefault ? "" : String(res.data.perSecond),
     });
     toast.show({

@@ -1,0 +1,76 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { uuidv7 } from "@/lib/ids";
+import { freshDatabase } from "@/test/fresh-database";
+
+// The migration that keys sender_rate_limits by channel moves the stored limits (hand-written
+// data step): a limit stored for an id went to every sender with that id, so it stays on each.
+
+type Journal = { entries: { tag: string }[] };
+
+/** db/migrations up to (not including) the sender_rate_channel migration, in a folder of their own. */
+function migrationsBefore(tagSuffix: string): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), "sb-migrations-"));
+  cpSync("db/migrations", folder, { recursive: true });
+  const file = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(file, "utf8")) as Journal;
+  const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(file, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+describe("migration sender_rate_channel", () => {
+  const cleanups: Array<() => unknown> = [];
+  afterAll(async () => {
+    for (const f of cleanups.reverse()) await f();
+  });
+
+  it("gives each stored limit the channel of the sender that carries its id (both when both do)", async () => {
+    const fresh = await freshDatabase();
+    cleanups.push(fresh.drop);
+    const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
+    cleanups.push(() => pool.end());
+    const before = migrationsBefore("_sender_rate_channel");
+    cleanups.push(before.remove);
+    await migrate(pool, before.folder);
+
+    const biz = uuidv7();
+    await pool.query(`INSERT INTO businesses (id, name) VALUES ($1, 'm')`, [biz]);
+    await pool.query(
+      `INSERT INTO business_channels (business_id, channel, enabled, config) VALUES
+         ($1, 'chatapp', true, '{"phoneNumberIds": ["phone-only", "both"]}'),
+         ($1, 'rcs', true, '{"agentId": "both"}')`,
+      [biz],
+    );
+    const rcsOnly = uuidv7();
+    await pool.query(`INSERT INTO businesses (id, name) VALUES ($1, 'r')`, [rcsOnly]);
+    await pool.query(
+      `INSERT INTO business_channels (business_id, channel, enabled, config) VALUES ($1, 'rcs', true, '{"agentId": "agent"}')`,
+      [rcsOnly],
+    );
+    await pool.query(
+      `INSERT INTO sender_rate_limits (business_id, sender, per_second) VALUES
+         ($1, 'phone-only', 10), ($1, 'both', 20), ($1, 'gone', 30), ($2, 'agent', 40)`,
+      [biz, rcsOnly],
+    );
+
+    await migrate(pool);
+    const { rows } = await pool.query(
+      `SELECT business_id = $1 AS first, channel, sender, per_second FROM sender_rate_limits
+       WHERE business_id IN ($1, $2) ORDER BY 1 DESC, sender, channel`,
+      [biz, rcsOnly],
+    );
+    expect(rows).toEqual([
+      { first: true, channel: "chatapp", sender: "both", per_second: 20 },
+      { first: true, channel: "rcs", sender: "both", per_second: 20 },
+      { first: true, channel: "chatapp", sender: "gone", per_second: 30 },
+      { first: true, channel: "chatapp", sender: "phone-only", per_second: 10 },
+      { first: false, channel: "rcs", sender: "agent", per_second: 40 },
+    ]);
+  });
+});
