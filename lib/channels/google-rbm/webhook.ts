@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { invalid, unauthorized } from "../../errors";
+import { invalid, unauthorized, zodDetails } from "../../errors";
 import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
 import type { ProviderStatusEvent } from "../message-provider";
 
@@ -66,7 +66,7 @@ export function handleRbmWebhook(
   if (!env.success) {
     throw invalid(
       "Malformed RBM event envelope",
-      env.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      zodDetails(env.error),
     );
   }
   const data = Buffer.from(env.data.message.data, "base64");
@@ -84,7 +84,7 @@ export function handleRbmWebhook(
   if (!ev.success) {
     throw invalid(
       "Malformed RBM event",
-      ev.error.issues.map((i) => ({ path: `message.data.${i.path.join(".")}`, message: i.message })),
+      zodDetails(ev.error, "message.data."),
     );
   }
   return {
