@@ -24,7 +24,11 @@ function sources(dir: string): string[] {
 
 /** The file an import specifier names, for the project's own modules (`@/` or relative). */
 function target(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/") ? join(ROOT, spec.slice(2)) : spec.startsWith(".") ? resolve(dirname(from), spec) : "";
+  const base = spec.startsWith("@/")
+    ? join(ROOT, spec.slice(2))
+    : spec.startsWith(".")
+      ? resolve(dirname(from), spec)
+      : "";
   if (!base) return undefined;
   return [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p));
 }
@@ -36,7 +40,10 @@ function importCycles(files: string[]): string[] {
   const importRe = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    graph.set(file, [...text.matchAll(importRe)].flatMap((m) => target(file, m[1]!) ?? []));
+    graph.set(
+      file,
+      [...text.matchAll(importRe)].flatMap((m) => target(file, m[1]!) ?? []),
+    );
   }
   const cycles: string[] = [];
   const state = new Map<string, "open" | "done">();
@@ -46,7 +53,12 @@ function importCycles(files: string[]): string[] {
     stack.push(file);
     for (const dep of graph.get(file) ?? []) {
       if (state.get(dep) === "open") {
-        cycles.push(stack.slice(stack.indexOf(dep)).map((p) => relative(ROOT, p)).join(" -> "));
+        cycles.push(
+          stack
+            .slice(stack.indexOf(dep))
+            .map((p) => relative(ROOT, p))
+            .join(" -> "),
+        );
       } else if (!state.has(dep)) visit(dep);
     }
     stack.pop();

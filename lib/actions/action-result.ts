@@ -23,10 +23,7 @@ export const fail = (message: string, fieldErrors: ErrorDetail[] = []): ActionRe
 /** Maps a thrown error to a result; unknown errors get a generic message and go to the log. */
 export function toActionError(err: unknown): ActionResult<never> {
   if (err instanceof ZodError) {
-    return fail(
-      "Some fields need attention",
-      zodDetails(err),
-    );
+    return fail("Some fields need attention", zodDetails(err));
   }
   const app = err instanceof AppError ? err : fromDatabaseError(err);
   if (app) return fail(app.message, app.details);

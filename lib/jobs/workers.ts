@@ -69,7 +69,10 @@ export function declareQueue<T extends object>(def: Omit<QueueDefinition<T>, "ha
 }
 
 /** Sets the handler of a queue declared with declareQueue. */
-export function handleQueue<T extends object>(queue: QueueHandle<T>, handler: QueueDefinition<T>["handler"]): void {
+export function handleQueue<T extends object>(
+  queue: QueueHandle<T>,
+  handler: QueueDefinition<T>["handler"],
+): void {
   const def = definitions.get(queue.name);
   if (!def) throw new Error(`queue ${queue.name} is not declared`);
   def.handler = handler;

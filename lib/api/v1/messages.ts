@@ -53,16 +53,16 @@ export function registerV1MessageRoutes(app: ApiApp): void {
   // POST /api/v1/message/{business_id}/template (A1, legacy path)
   app.openapi(a1Legacy, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, idem),
-    ));
+    );
   });
 
   // POST /api/v1/message/{business_id}/template/rcs?channel=rcs (A5)
   app.openapi(a5, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendRcsMessage(keyCtx(c), c.get("auth").businessId, { ...body, toPath: "to" }, idem),
-    ));
+    );
   });
 }

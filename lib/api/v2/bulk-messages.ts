@@ -131,9 +131,9 @@ export function registerBulkMessageRoutes(app: ApiApp): void {
   // POST /api/v2/message/{business_id}/template?apikey= (B1)
   app.openapi(b1, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendBulkMessages(keyCtx(c), c.get("auth").businessId, body, idem),
-    ));
+    );
   });
 
   // GET /api/v2/message/{business_id}/status/{transaction_id}/complete?apikey= (B2)

@@ -71,23 +71,23 @@ export function registerMessageRoutes(app: ApiApp): void {
   // POST /api/v3/message/{business_id}/template (A1)
   app.openapi(a1, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, idem),
-    ));
+    );
   });
 
   // POST /api/v3/message/{tenant_id}/template/rcs (A2)
   app.openapi(a2, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendRcsMessage(keyCtx(c), c.get("auth").businessId, { ...body, toPath: "to" }, idem),
-    ));
+    );
   });
 
   // POST /api/v3/message/{tenant_id}/rcs/text (A4; path chosen here, see docs/messaging.md)
   app.openapi(a4, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendRcsMessage(
         keyCtx(c),
         c.get("auth").businessId,
@@ -99,6 +99,6 @@ export function registerMessageRoutes(app: ApiApp): void {
         },
         idem,
       ),
-    ));
+    );
   });
 }

@@ -64,10 +64,7 @@ export function handleRbmWebhook(
   if (!signature) throw unauthorized("Missing X-Goog-Signature");
   const env = envelope.safeParse(body);
   if (!env.success) {
-    throw invalid(
-      "Malformed RBM event envelope",
-      zodDetails(env.error),
-    );
+    throw invalid("Malformed RBM event envelope", zodDetails(env.error));
   }
   const data = Buffer.from(env.data.message.data, "base64");
   const expected = Buffer.from(signRbm(data, clientToken));
@@ -82,10 +79,7 @@ export function handleRbmWebhook(
   const nested = d.event && typeof d.event === "object" ? (d.event as Record<string, unknown>) : {};
   const ev = userEvent.safeParse({ ...d, ...nested });
   if (!ev.success) {
-    throw invalid(
-      "Malformed RBM event",
-      zodDetails(ev.error, "message.data."),
-    );
+    throw invalid("Malformed RBM event", zodDetails(ev.error, "message.data."));
   }
   return {
     kind: "events",

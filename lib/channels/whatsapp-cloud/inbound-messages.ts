@@ -53,10 +53,7 @@ export function parseMetaInbound(value: unknown): {
 } {
   const parsed = messagesValue.safeParse(value);
   if (!parsed.success) {
-    throw invalid(
-      "Malformed messages change",
-      zodDetails(parsed.error, "value."),
-    );
+    throw invalid("Malformed messages change", zodDetails(parsed.error, "value."));
   }
   const phoneNumberId = parsed.data.metadata?.phone_number_id;
   const names = new Map<string, string>();

@@ -43,10 +43,7 @@ export function parseMetaStatuses(value: unknown): {
 } {
   const parsed = messagesValue.safeParse(value);
   if (!parsed.success) {
-    throw invalid(
-      "Malformed messages change",
-      zodDetails(parsed.error, "value."),
-    );
+    throw invalid("Malformed messages change", zodDetails(parsed.error, "value."));
   }
   const events: ProviderStatusEvent[] = [];
   for (const s of parsed.data.statuses ?? []) {
