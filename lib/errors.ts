@@ -41,12 +41,50 @@ export const conflict = (message: string) => new AppError("conflict", message);
 export const forbidden = (message: string) => new AppError("forbidden", message);
 export const unauthorized = (message: string) => new AppError("unauthorized", message);
 
-/** Postgres unique violation -> 409, in one place. */
+/** The error codes, for the OpenAPI document's enum. */
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+/** What a zod error has that the error body needs (zod's classic and core errors both fit). */
+type ZodIssues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
+/** A zod error as the error body's details, each path dot-joined behind `prefix`. */
+export function zodDetails(error: ZodIssues, prefix = ""): ErrorDetail[] {
+  return error.issues.map((i) => ({ path: prefix + i.path.map(String).join("."), message: i.message }));
+}
+
+/**
+ * A zod error as the documented 400: the message names the first problem so a caller sees what
+ * to fix without reading `details` (`label` says what was invalid).
+ */
+export function invalidInput(error: ZodIssues, label = "Invalid request", prefix = ""): AppError {
+  const details = zodDetails(error, prefix);
+  const first = details[0];
+  return invalid(first ? `${label}: ${first.path || "body"}: ${first.message}` : label, details);
+}
+
+/**
+ * The PostgreSQL error behind `err`: node-postgres throws it, drizzle wraps it (in `cause`),
+ * so the first error on the cause chain with a SQLSTATE code.
+ */
+function postgresError(err: unknown): { code: string; constraint?: string; detail?: string } | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && typeof e === "object" && i < 4; i++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return e as { code: string; constraint?: string; detail?: string };
+    }
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** True for a PostgreSQL unique violation (SQLSTATE 23505), also when wrapped by drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  return postgresError(err)?.code === "23505";
+}
+
+/** Postgres errors caused by the input (unique violation -> 409, bad values -> 400), in one place. */
 export function fromDatabaseError(err: unknown): AppError | undefined {
-  // drizzle wraps the driver's error: look at the cause too.
-  const outer = err as { code?: string; cause?: unknown } | undefined;
-  const e = (outer?.code ? outer : (outer?.cause ?? outer)) as
-    { code?: string; constraint?: string; detail?: string } | undefined;
+  const e = postgresError(err);
   if (e?.code === "23505") {
     return new AppError("conflict", "A record with the same unique value already exists", [
       { path: e.constraint ?? "", message: e.detail ?? "duplicate value" },

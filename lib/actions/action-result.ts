@@ -1,6 +1,6 @@
 import { unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
-import { AppError, fromDatabaseError, type ErrorDetail } from "../errors";
+import { AppError, fromDatabaseError, zodDetails, type ErrorDetail } from "../errors";
 import { log } from "../log";
 import { findUnstorableText, unstorableTextError } from "../validation/find-unstorable-text";
 
@@ -23,10 +23,7 @@ export const fail = (message: string, fieldErrors: ErrorDetail[] = []): ActionRe
 /** Maps a thrown error to a result; unknown errors get a generic message and go to the log. */
 export function toActionError(err: unknown): ActionResult<never> {
   if (err instanceof ZodError) {
-    return fail(
-      "Some fields need attention",
-      err.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-    );
+    return fail("Some fields need attention", zodDetails(err));
   }
   const app = err instanceof AppError ? err : fromDatabaseError(err);
   if (app) return fail(app.message, app.details);

@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidInput } from "@/lib/errors";
 import { isUuid, uuidv7 } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { limitBody } from "./body-limit";
-import { errorResponse, toAppError, zodDetails } from "./errors";
+import { errorResponse, toAppError } from "./errors";
 import { acceptsBodyType, bodyLimitOf } from "./body-policy";
 import { hasBody, rejectUnstorableText } from "./reject-unstorable-text";
 import { registerOpenApi } from "./openapi";
@@ -41,12 +41,7 @@ export function createApiApp(): ApiApp {
       if (!result.success) {
         const target = (result as { target?: string }).target;
         const prefix = target === "json" || target === "form" ? "" : target ? `${target}.` : "";
-        const details = zodDetails(result.error).map((d) => ({ ...d, path: prefix + d.path }));
-        const first = details[0];
-        const message = first
-          ? `Invalid request: ${first.path || "body"}: ${first.message}`
-          : "Invalid request";
-        return errorResponse(c, new AppError("invalid_request", message, details));
+        return errorResponse(c, invalidInput(result.error, "Invalid request", prefix));
       }
     },
   });

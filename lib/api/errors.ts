@@ -1,30 +1,30 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { AppError, fromDatabaseError, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+import { AppError, fromDatabaseError, invalidInput, type ErrorCode, type ErrorDetail } from "@/lib/errors";
+import type { ApiEnv } from "./types";
 
 export type ErrorBody = {
   error: { code: ErrorCode; message: string; details: ErrorDetail[]; requestId: string };
 };
 
-export function requestIdOf(c: Context): string {
-  return (c.get("requestId" as never) as string | undefined) ?? "";
+/** The request's id; empty before the request-id middleware ran. */
+export function requestIdOf(c: Context<ApiEnv>): string {
+  return c.get("requestId") ?? "";
 }
 
-export function errorResponse(c: Context, err: AppError): Response {
-  const body: ErrorBody = {
+/** The body of rule 3 for `err`, tagged with the request's id. */
+export function errorBody(c: Context<ApiEnv>, err: AppError): ErrorBody {
+  return {
     error: { code: err.code, message: err.message, details: err.details, requestId: requestIdOf(c) },
   };
-  const headers: Record<string, string> = {};
-  if (err.retryAfter !== undefined) headers["Retry-After"] = String(err.retryAfter);
-  return c.json(body, err.status as 400, headers);
 }
 
-export function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((i) => ({
-    path: i.path.map(String).join("."),
-    message: i.message,
-  }));
+export function errorResponse(c: Context<ApiEnv>, err: AppError): Response {
+  const headers: Record<string, string> = {};
+  if (err.retryAfter !== undefined) headers["Retry-After"] = String(err.retryAfter);
+  return c.json(errorBody(c, err), err.status as ContentfulStatusCode, headers);
 }
 
 /**
@@ -34,14 +34,7 @@ export function zodDetails(error: ZodError): ErrorDetail[] {
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   // A domain function that parses its input with zod reports bad input, not a server fault.
-  if (err instanceof ZodError) {
-    const details = zodDetails(err);
-    return new AppError(
-      "invalid_request",
-      `Invalid request: ${details[0]?.path || "body"}: ${details[0]?.message ?? ""}`,
-      details,
-    );
-  }
+  if (err instanceof ZodError) return invalidInput(err);
   const db = fromDatabaseError(err);
   if (db) return db;
   if (err instanceof HTTPException) {

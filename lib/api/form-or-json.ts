@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ZodType } from "zod";
-import { invalid } from "@/lib/errors";
-import { zodDetails } from "./errors";
+import { invalidInput } from "@/lib/errors";
 
 /**
  * Request body of the user, team and calling endpoints (spec G): the spec's samples send JSON
@@ -28,13 +27,7 @@ export function readBody<T extends ZodType>(c: Context, schema: T): z.output<T> 
     ? req.valid("form")
     : req.valid("json");
   const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const details = zodDetails(parsed.error);
-    throw invalid(
-      `Invalid request: ${details[0]?.path || "body"}: ${details[0]?.message ?? "invalid"}`,
-      details,
-    );
-  }
+  if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
 }
 

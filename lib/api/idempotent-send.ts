@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import { systemCtx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
 import type { IdempotencyRef } from "@/lib/messages/commit-send";
@@ -8,16 +9,16 @@ import {
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from "@/lib/messages/idempotency";
-import { requestIdOf } from "./errors";
+import { errorBody, type ErrorBody } from "./errors";
 import type { ApiEnv } from "./types";
 
-/** The header, documented on every send route. */
-export const idempotencyHeader = {
-  "idempotency-key": {
-    description:
-      "Optional. The same key and body within 24 h returns the first response without sending again; the same key with another body is a 422; while the first request runs, a 409.",
-  },
-};
+/** The 4xx statuses every send route documents (sendResponses): a replayed refusal is one. */
+type SendErrorStatus = 400 | 401 | 404 | 409 | 422 | 429;
+
+/** A send route's answer: the send's result, or a replayed refusal. */
+export type SendReply<T> =
+  | (Response & TypedResponse<JSONParsed<T>, 200, "json">)
+  | (Response & TypedResponse<ErrorBody, SendErrorStatus, "json">);
 
 /**
  * Runs a send under the request's `Idempotency-Key` (IETF draft, Stripe): a new key runs `send`
@@ -29,9 +30,12 @@ export async function idempotentSend<T extends object>(
   c: Context<ApiEnv>,
   body: unknown,
   send: (idempotency?: IdempotencyRef) => Promise<T>,
-): Promise<Response> {
+): Promise<SendReply<T>> {
   const key = c.req.header("idempotency-key");
-  if (key === undefined) return c.json(await send(undefined), 200);
+  if (key === undefined) {
+    const result: T = await send(undefined);
+    return c.json(result, 200);
+  }
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
     throw new AppError("invalid_request", "Idempotency-Key must be 1-255 visible ASCII characters", [
       { path: "Idempotency-Key", message: "Invalid key" },
@@ -43,15 +47,16 @@ export async function idempotentSend<T extends object>(
   const claim = await claimIdempotencyKey(ctx, { businessId, key, hash });
   if (claim.kind === "replay") {
     c.header("Idempotent-Replayed", "true");
-    return c.json(claim.body as object, claim.status as 200);
+    // The stored body is the first answer: T when it was a 200, else the error body.
+    if (claim.status === 200) return c.json(claim.body as T, 200);
+    return c.json(claim.body as ErrorBody, claim.status as SendErrorStatus);
   }
   try {
-    return c.json(await send({ key }), 200);
+    const result: T = await send({ key });
+    return c.json(result, 200);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
-      const stored = {
-        error: { code: err.code, message: err.message, details: err.details, requestId: requestIdOf(c) },
-      };
+      const stored = errorBody(c, err);
       await storeIdempotentResponse(ctx, { businessId, key, status: err.status, body: stored });
     } else {
       await releaseIdempotencyKey(ctx, { businessId, key }).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorCodes, errorStatus } from "@/lib/errors";
 import { sendTemplateInput } from "@/lib/messages/schemas";
 import { api } from "@/test/api";
 
@@ -14,6 +15,16 @@ describe("GET /api/openapi.json", () => {
     ]);
     expect(res.json.components.securitySchemes.ApiKeyQuery).toMatchObject({ in: "query", name: "apikey" });
     expect(res.json.paths["/api/v3/business/{business_id}/channels"].get).toBeDefined();
+  });
+});
+
+describe("the Error schema in the OpenAPI document", () => {
+  it("lists every error code the API answers as an enum", async () => {
+    const doc = (await api("/api/openapi.json")).json;
+    const code = doc.components.schemas.Error.properties.error.properties.code;
+    expect(code.enum).toEqual(errorCodes);
+    expect(code.enum).toEqual(Object.keys(errorStatus));
+    expect(code.enum).toContain("rate_limited");
   });
 });
 

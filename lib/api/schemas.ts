@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { errorCodes } from "@/lib/errors";
 
 /** The error body of DESIGN.md rule 3, for the OpenAPI document. */
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: "invalid_request" }),
+      code: z.enum(errorCodes).openapi({ example: "invalid_request" }),
       message: z.string().openapi({ example: "Invalid request: message.name: Required" }),
       details: z.array(z.object({ path: z.string(), message: z.string() })),
       requestId: z.string(),
@@ -32,4 +33,10 @@ export const businessIdParam = z.object({
   business_id: z
     .string()
     .openapi({ param: { name: "business_id", in: "path" }, example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
+});
+
+export const tenantIdParam = z.object({
+  tenant_id: z
+    .string()
+    .openapi({ param: { name: "tenant_id", in: "path" }, example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
 });

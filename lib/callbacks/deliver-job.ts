@@ -2,19 +2,16 @@ import type { Executor } from "../db";
 import { db } from "../db";
 import { env } from "../env";
 import { rawQuery } from "../jobs/raw-sql";
-import { defineQueue } from "../jobs/workers";
-import { processDeliveries } from "./process-deliveries";
+import { declareQueue } from "../jobs/workers";
 
 /** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
 export const DELIVERY_CHUNK = 500;
 
 export type DeliveryJob = { businessId: string; ids: string[] };
 
-export const deliveryQueue = defineQueue<DeliveryJob>({
+/** Its handler, processDeliveries, retries on this queue: lib/jobs/register-all.ts wires it. */
+export const deliveryQueue = declareQueue<DeliveryJob>({
   name: "callbacks.deliver",
-  handler: async (job) => {
-    await processDeliveries(job);
-  },
   // Each job is a chunk of up to 500 deliveries; a few chunks at once keep
   // CALLBACK_CONCURRENCY requests in flight without fetching far ahead of what can be sent.
   batchSize: 8,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { systemCtx, inTransaction } from "../context";
 import { db } from "../db";
 import { resetEnv } from "../env";
+import "../jobs/register-all";
 import { rawQuery } from "../jobs/raw-sql";
 import { drainQueues } from "../jobs/workers";
 import { createEndpoint } from "./create-endpoint";

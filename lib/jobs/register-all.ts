@@ -1,6 +1,14 @@
 // Every domain's queue definitions, imported for their side effect (defineQueue) so that
 // server.ts starts their workers and the drain route knows their handlers. One line per domain.
-import "../callbacks/deliver-job";
+import { deliveryQueue } from "../callbacks/deliver-job";
+import { processDeliveries } from "../callbacks/process-deliveries";
 import "../templates/review-queue";
 import "../calls/simulate-call-job";
 import "../messages/queues";
+import { handleQueue } from "./workers";
+
+// Queues whose handler enqueues on the queue itself, wired here so that the handler and the
+// queue's module do not import each other.
+handleQueue(deliveryQueue, async (job) => {
+  await processDeliveries(job);
+});

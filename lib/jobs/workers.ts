@@ -54,6 +54,30 @@ const g = globalThis as unknown as { __sbQueues?: Map<string, AnyDefinition> };
 const definitions: Map<string, AnyDefinition> = (g.__sbQueues ??= new Map());
 const ensured = new Set<string>();
 
+/**
+ * Declares a queue whose handler enqueues on the queue itself (a retry): the handler's module
+ * imports the handle, so the handler is wired apart, in lib/jobs/register-all.ts (handleQueue),
+ * and the two modules do not import each other.
+ */
+export function declareQueue<T extends object>(def: Omit<QueueDefinition<T>, "handler">): QueueHandle<T> {
+  return defineQueue<T>({
+    ...def,
+    handler: async () => {
+      throw new Error(`queue ${def.name} has no handler: lib/jobs/register-all.ts wires it`);
+    },
+  });
+}
+
+/** Sets the handler of a queue declared with declareQueue. */
+export function handleQueue<T extends object>(
+  queue: QueueHandle<T>,
+  handler: QueueDefinition<T>["handler"],
+): void {
+  const def = definitions.get(queue.name);
+  if (!def) throw new Error(`queue ${queue.name} is not declared`);
+  def.handler = handler;
+}
+
 /** Declares a queue and its handler; the returned handle enqueues jobs. */
 export function defineQueue<T extends object>(def: QueueDefinition<T>): QueueHandle<T> {
   definitions.set(def.name, def as unknown as AnyDefinition);
@@ -162,14 +186,6 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     }
     ensured.add(def.name);
   }
-}
-
-export type WorkerRegistration = (boss: PgBoss) => Promise<void>;
-const registrations: WorkerRegistration[] = [];
-
-/** Older style: a module registers its own pg-boss workers. Prefer defineQueue. */
-export function defineWorkers(fn: WorkerRegistration): void {
-  registrations.push(fn);
 }
 
 export type RoundResult = { processed: number; failed: number };
@@ -328,13 +344,12 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
   };
 }
 
-/** Starts the fetch loops of every defined queue and the older-style registrations. */
+/** Starts the fetch loops of every defined queue. */
 export async function startWorkers(boss: PgBoss): Promise<void> {
   await ensureQueues(boss);
   for (const def of definitions.values()) loops.push(startLoop(boss, def));
-  for (const register of registrations) await register(boss);
   boss.once("stopped", () => void stopWorkers());
-  log.info({ queues: [...definitions.keys()], registrations: registrations.length }, "workers started");
+  log.info({ queues: [...definitions.keys()] }, "workers started");
 }
 
 /** Lets the in-flight rounds finish, then stops the loops. Call before stopping pg-boss. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
+import { zodDetails } from "../errors";
 import { uuidv7 } from "../ids";
 import {
   profileRecordFor,
@@ -34,8 +35,8 @@ export async function uploadProfiles(
       byPhone.set(r.data.phone, r.data);
       return;
     }
-    const reason = r.error.issues
-      .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    const reason = zodDetails(r.error)
+      .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
       .join("; ");
     errors.push({ index, reason: item && typeof item === "object" ? reason : "Must be an object" });
   });

@@ -1,9 +1,8 @@
 import { teams } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
-import { conflict, forbidden, invalid } from "../errors";
+import { conflict, forbidden, invalid, isUniqueViolation } from "../errors";
 import { uuidv7 } from "../ids";
-import { isUniqueViolation } from "../users/unique-violation";
 import { findBusinessUser } from "../users/user-details";
 import { canManageTeam, loadActingUser } from "../users/user-permissions";
 import { createTeamInput, type CreateTeamInput, type TeamDetails } from "./schemas";

@@ -3,7 +3,7 @@ import { businessChannels, templates, templateStatusHistory } from "@/db/schema"
 import { recordAudit } from "../audit/record-audit";
 import { templateReviewProvider } from "../channels/template-review-providers";
 import { inTransaction, type Ctx } from "../context";
-import { AppError, notFound } from "../errors";
+import { AppError, isUniqueViolation, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import { templateReviewQueue } from "./review-queue";
 import type { ChatappComponent, LintWarning, RcsRichCard, TemplateChannel, TemplateView } from "./schemas";
@@ -72,9 +72,7 @@ export async function insertTemplate(
       return templateView(row!);
     });
   } catch (err) {
-    // drizzle wraps the driver's error; the Postgres code is on it or on its cause.
-    const e = err as { code?: string; cause?: { code?: string } };
-    if (e.code === "23505" || e.cause?.code === "23505") {
+    if (isUniqueViolation(err)) {
       throw new AppError("conflict", `A ${t.channel} template named '${t.name}' already exists`, [
         { path: t.channel === "rcs" ? "messageTemplate.name" : "name", message: "Already taken" },
       ]);

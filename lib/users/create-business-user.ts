@@ -2,9 +2,8 @@ import { users } from "@/db/schema";
 import { hashPassword } from "../auth/passwords";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
-import { conflict, invalid } from "../errors";
+import { conflict, invalid, isUniqueViolation } from "../errors";
 import { uuidv7 } from "../ids";
-import { isUniqueViolation } from "./unique-violation";
 import {
   createBusinessUserInput,
   type CreateBusinessUserInput,

@@ -4,9 +4,10 @@ import { sendTemplateMessage } from "@/lib/messages/send-template-message";
 import { sendRcsV1Input } from "@/lib/messages/schemas";
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
+import { keyCtx } from "../key-ctx";
 import { businessIdParam } from "../schemas";
+import { a1Route, idempotencyHeaders, sendResponses } from "../send-contract";
 import type { ApiApp } from "../types";
-import { a1Route, idempotencyHeaders, keyCtx, sendResponses } from "../v3/messages";
 
 const a1Legacy = a1Route(
   "/api/v1/message/{business_id}/template",
@@ -52,16 +53,16 @@ export function registerV1MessageRoutes(app: ApiApp): void {
   // POST /api/v1/message/{business_id}/template (A1, legacy path)
   app.openapi(a1Legacy, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, idem),
-    )) as never;
+    );
   });
 
   // POST /api/v1/message/{business_id}/template/rcs?channel=rcs (A5)
   app.openapi(a5, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendRcsMessage(keyCtx(c), c.get("auth").businessId, { ...body, toPath: "to" }, idem),
-    )) as never;
+    );
   });
 }

@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
 import { AppError, invalid } from "@/lib/errors";
 import { readMedia } from "@/lib/media/read-media";
 import { createChatappTemplate, type UploadedFile } from "@/lib/templates/create-chatapp-template";
@@ -11,6 +9,7 @@ import { createChatappTemplateInput, listTemplatesQuery } from "@/lib/templates/
 import { chatappRecord } from "@/lib/templates/template-records";
 import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 import { apiKeyAuth } from "../auth";
+import { keyCtx } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp, ApiEnv } from "../types";
 
@@ -134,11 +133,6 @@ const mediaRoute = createRoute({
   },
 });
 
-const keyCtx = (c: Context<ApiEnv>): Ctx => {
-  const { keyId, businessId } = c.get("auth");
-  return { db: db(), actor: { type: "api_key", id: keyId, businessId } };
-};
-
 const originOf = (c: Context<ApiEnv>) => new URL(c.req.url).origin;
 
 export function registerTemplateRoutes(app: ApiApp): void {
@@ -203,7 +197,7 @@ export function registerTemplateRoutes(app: ApiApp): void {
       "cache-control": "private, max-age=31536000, immutable",
       etag: `"${c.req.valid("param").sha256}"`,
       "x-content-type-options": "nosniff",
-    }) as never;
+    });
   });
 }
 

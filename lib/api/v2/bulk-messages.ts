@@ -4,9 +4,11 @@ import { sendBulkInput } from "@/lib/messages/schemas";
 import { sendBulkMessages } from "@/lib/messages/send-bulk-messages";
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
+import { jsonText } from "../json-text";
+import { keyCtx } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
+import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
 import type { ApiApp } from "../types";
-import { idempotencyHeaders, keyCtx, sendResponses } from "../v3/messages";
 
 const statusParams = businessIdParam.extend({
   transaction_id: z.string().openapi({
@@ -65,15 +67,7 @@ const b1 = createRoute({
       },
     },
   },
-  responses: {
-    ...sendResponses,
-    200: {
-      description: "Stored and queued for dispatch",
-      content: {
-        "application/json": { schema: z.object({ transactionId: z.string() }).openapi("BulkSendResponse") },
-      },
-    },
-  },
+  responses: sendResponsesOf(z.object({ transactionId: z.string() }).openapi("BulkSendResponse")),
 });
 
 const CompleteRecord = z
@@ -137,17 +131,16 @@ export function registerBulkMessageRoutes(app: ApiApp): void {
   // POST /api/v2/message/{business_id}/template?apikey= (B1)
   app.openapi(b1, async (c) => {
     const body = c.req.valid("json");
-    return (await idempotentSend(c, body, (idem) =>
+    return await idempotentSend(c, body, (idem) =>
       sendBulkMessages(keyCtx(c), c.get("auth").businessId, body, idem),
-    )) as never;
+    );
   });
 
   // GET /api/v2/message/{business_id}/status/{transaction_id}/complete?apikey= (B2)
   app.openapi(b2, async (c) => {
     const { transaction_id } = c.req.valid("param");
     const json = await completeStatusJson(keyCtx(c), c.get("auth").businessId, transaction_id);
-    // Already JSON text, serialised by the database.
-    return c.body(json, 200, { "content-type": "application/json" }) as never;
+    return jsonText<Array<z.infer<typeof CompleteRecord>>>(c, json);
   });
 
   // GET /api/v2/message/{business_id}/status/{transaction_id}/partial?apikey= (B3)

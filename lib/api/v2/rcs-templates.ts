@@ -1,15 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
 import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
 import { getTemplate } from "@/lib/templates/get-template";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { createRcsTemplateInput, listTemplatesQuery } from "@/lib/templates/schemas";
 import { rcsAgentId, rcsRecord } from "@/lib/templates/template-records";
 import { apiKeyAuth } from "../auth";
+import { keyCtx } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
-import type { ApiApp, ApiEnv } from "../types";
+import type { ApiApp } from "../types";
 
 const status = z.enum(["PENDING", "APPROVED", "REJECTED"]);
 
@@ -90,11 +88,6 @@ const getRcs = createRoute({
   request: { params: businessIdParam, query: z.object({ templateId: z.string().min(1, "Required") }) },
   responses: { 200: json(RcsRecordDoc, "The template"), ...errorResponses },
 });
-
-const keyCtx = (c: Context<ApiEnv>): Ctx => {
-  const { keyId, businessId } = c.get("auth");
-  return { db: db(), actor: { type: "api_key", id: keyId, businessId } };
-};
 
 export function registerRcsTemplateRoutes(app: ApiApp): void {
   // POST /api/v2/resource/{business_id}/rcs/template (D5)

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getBusiness } from "@/lib/businesses/list-businesses";
-import { db } from "@/lib/db";
 import { apiKeyAuth } from "../auth";
+import { keyCtx } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 
@@ -36,10 +36,7 @@ const route = createRoute({
 export function registerBusinessRoutes(app: ApiApp): void {
   // GET /api/v3/business/{business_id}/channels (onboarding check; not in the spec, see docs/decisions.md)
   app.openapi(route, async (c) => {
-    const b = await getBusiness(
-      { db: db(), actor: { type: "api_key", id: c.get("auth").keyId, businessId: c.get("auth").businessId } },
-      c.get("auth").businessId,
-    );
+    const b = await getBusiness(keyCtx(c), c.get("auth").businessId);
     return c.json({ businessId: b.id, name: b.name, channels: b.channels }, 200);
   });
 }

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { deleteEndpoint } from "@/lib/callbacks/delete-endpoint";
 import { getDelivery, listDeliveries } from "@/lib/callbacks/list-deliveries";
@@ -16,12 +15,11 @@ import {
 } from "@/lib/callbacks/schemas";
 import { sendTestEvent } from "@/lib/callbacks/send-test-event";
 import { updateEndpoint } from "@/lib/callbacks/update-endpoint";
-import type { Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
 import { apiKeyAuth } from "../auth";
 import { emptyBodyAsObject } from "../empty-body";
+import { keyCtx } from "../key-ctx";
 import { errorResponses } from "../schemas";
-import type { ApiApp, ApiEnv } from "../types";
+import type { ApiApp } from "../types";
 
 const TAG = "Callbacks";
 const EXAMPLE_ID = "0193b6f2-8c1a-7cde-9f00-1234567890ab";
@@ -234,11 +232,6 @@ const routes = {
     request: { params: deliveryParams },
     responses: { 200: json(DeliveryDetail, "The delivery after the new attempt"), ...errorResponses },
   }),
-};
-
-const keyCtx = (c: Context<ApiEnv>): Ctx => {
-  const { keyId, businessId } = c.get("auth");
-  return { db: db(), actor: { type: "api_key", id: keyId, businessId } };
 };
 
 export function registerCallbackRoutes(app: ApiApp): void {

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { checkRcsCapability } from "@/lib/messages/check-rcs-capability";
 import { apiKeyAuth } from "../auth";
-import { errorResponses } from "../schemas";
+import { keyCtx } from "../key-ctx";
+import { errorResponses, tenantIdParam } from "../schemas";
 import type { ApiApp } from "../types";
-import { keyCtx, tenantIdParam } from "./messages";
 
 const a3 = createRoute({
   method: "get",

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { db } from "@/lib/db";
 import { uploadProfiles } from "@/lib/profiles/upload-profiles";
 import { MAX_PROFILES_PER_UPLOAD } from "@/lib/profiles/schemas";
 import { apiKeyAuth } from "../auth";
+import { keyCtx } from "../key-ctx";
 import { errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 
@@ -65,12 +65,7 @@ export function registerProfileRoutes(app: ApiApp): void {
   app.openAPIRegistry.register("Profile", ProfileDoc);
   // POST /api/v3/profile/upload (F1)
   app.openapi(route, async (c) => {
-    const { keyId, businessId } = c.get("auth");
-    const result = await uploadProfiles(
-      { db: db(), actor: { type: "api_key", id: keyId, businessId } },
-      businessId,
-      c.req.valid("json"),
-    );
+    const result = await uploadProfiles(keyCtx(c), c.get("auth").businessId, c.req.valid("json"));
     return c.json(result, 200);
   });
 }

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { db } from "@/lib/db";
 import { listSenderRates } from "@/lib/messages/list-sender-rates";
 import { MAX_SENDER_RATE } from "@/lib/messages/sender-rate-schemas";
 import { apiKeyAuth } from "../auth";
+import { keyCtx } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 
@@ -50,11 +50,8 @@ const route = createRoute({
 export function registerSenderRoutes(app: ApiApp): void {
   // GET /api/v3/business/{business_id}/senders (dispatch rates; not in the spec, see docs/decisions.md)
   app.openapi(route, async (c) => {
-    const { businessId, keyId } = c.get("auth");
-    const senders = await listSenderRates(
-      { db: db(), actor: { type: "api_key", id: keyId, businessId } },
-      businessId,
-    );
+    const { businessId } = c.get("auth");
+    const senders = await listSenderRates(keyCtx(c), businessId);
     return c.json({ businessId, maxPerSecond: MAX_SENDER_RATE, senders }, 200);
   });
 }

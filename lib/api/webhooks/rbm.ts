@@ -1,11 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { decoySecret, webhookSecretOrDecoy } from "@/lib/channels/business-webhook-secret";
-import { findChannelBusiness } from "@/lib/channels/find-channel-business";
+import { applyRbmEvents } from "@/lib/channels/google-rbm/apply-rbm-events";
 import { rbmClientToken } from "@/lib/channels/google-rbm/config";
 import { handleRbmWebhook } from "@/lib/channels/google-rbm/webhook";
-import { emitStatusEvents } from "@/lib/channels/status-sink";
 import { systemCtx } from "@/lib/context";
-import { recordInboundMessages } from "@/lib/inbound/record-inbound-messages";
 import { log } from "@/lib/log";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
@@ -53,16 +51,7 @@ export function registerRbmWebhookRoutes(app: ApiApp): void {
     }
     const result = handleRbmWebhook(await c.req.text(), c.req.header("x-goog-signature"), token);
     if (result.kind === "verification") return c.text(result.secret, 200);
-    const needsBusiness = result.events.length > 0 || result.inbound !== undefined;
-    const businessId =
-      needsBusiness && result.agentId
-        ? await findChannelBusiness(systemCtx("rbm-webhook"), {
-            channel: "rcs",
-            provider: "google-rbm",
-            agentId: result.agentId,
-          })
-        : undefined;
-    await applyRbmEvents(result, businessId);
+    await applyRbmEvents(systemCtx("rbm-webhook"), result, {});
     return c.json({ ok: true }, 200);
   });
 
@@ -77,29 +66,7 @@ export function registerRbmWebhookRoutes(app: ApiApp): void {
     });
     const result = handleRbmWebhook(raw, c.req.header("x-goog-signature"), token);
     if (result.kind === "verification") return c.text(result.secret, 200);
-    await applyRbmEvents(result, business_id);
+    await applyRbmEvents(systemCtx("rbm-webhook"), result, { businessId: business_id });
     return c.json({ ok: true }, 200);
-  });
-}
-
-/**
- * Statuses go to the status sink (scoped to `businessId` when known); a user message is
- * stored for `businessId`, or dropped (logged) when no business owns the agent.
- */
-async function applyRbmEvents(
-  result: Extract<ReturnType<typeof handleRbmWebhook>, { kind: "events" }>,
-  businessId: string | undefined,
-): Promise<void> {
-  await emitStatusEvents({ provider: "google-rbm", businessId }, result.events);
-  if (!result.inbound) return;
-  if (!businessId) {
-    log.warn({ agentId: result.agentId }, "RBM user message for an unknown agent dropped");
-    return;
-  }
-  await recordInboundMessages(systemCtx("rbm-webhook"), {
-    businessId,
-    channel: "rcs",
-    provider: "google-rbm",
-    messages: [result.inbound],
   });
 }

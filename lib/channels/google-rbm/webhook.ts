@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { invalid, unauthorized } from "../../errors";
+import { invalid, unauthorized, zodDetails } from "../../errors";
 import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
 import type { ProviderStatusEvent } from "../message-provider";
 
@@ -64,10 +64,7 @@ export function handleRbmWebhook(
   if (!signature) throw unauthorized("Missing X-Goog-Signature");
   const env = envelope.safeParse(body);
   if (!env.success) {
-    throw invalid(
-      "Malformed RBM event envelope",
-      env.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-    );
+    throw invalid("Malformed RBM event envelope", zodDetails(env.error));
   }
   const data = Buffer.from(env.data.message.data, "base64");
   const expected = Buffer.from(signRbm(data, clientToken));
@@ -82,10 +79,7 @@ export function handleRbmWebhook(
   const nested = d.event && typeof d.event === "object" ? (d.event as Record<string, unknown>) : {};
   const ev = userEvent.safeParse({ ...d, ...nested });
   if (!ev.success) {
-    throw invalid(
-      "Malformed RBM event",
-      ev.error.issues.map((i) => ({ path: `message.data.${i.path.join(".")}`, message: i.message })),
-    );
+    throw invalid("Malformed RBM event", zodDetails(ev.error, "message.data."));
   }
   return {
     kind: "events",

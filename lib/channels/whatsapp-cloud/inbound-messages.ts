@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalid } from "../../errors";
+import { invalid, zodDetails } from "../../errors";
 import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
 
 const str = z.string().optional();
@@ -53,10 +53,7 @@ export function parseMetaInbound(value: unknown): {
 } {
   const parsed = messagesValue.safeParse(value);
   if (!parsed.success) {
-    throw invalid(
-      "Malformed messages change",
-      parsed.error.issues.map((i) => ({ path: `value.${i.path.join(".")}`, message: i.message })),
-    );
+    throw invalid("Malformed messages change", zodDetails(parsed.error, "value."));
   }
   const phoneNumberId = parsed.data.metadata?.phone_number_id;
   const names = new Map<string, string>();

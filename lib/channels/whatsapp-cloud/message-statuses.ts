@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalid } from "../../errors";
+import { invalid, zodDetails } from "../../errors";
 import type { ProviderStatus, ProviderStatusEvent } from "../message-provider";
 
 const metaError = z.object({
@@ -43,10 +43,7 @@ export function parseMetaStatuses(value: unknown): {
 } {
   const parsed = messagesValue.safeParse(value);
   if (!parsed.success) {
-    throw invalid(
-      "Malformed messages change",
-      parsed.error.issues.map((i) => ({ path: `value.${i.path.join(".")}`, message: i.message })),
-    );
+    throw invalid("Malformed messages change", zodDetails(parsed.error, "value."));
   }
   const events: ProviderStatusEvent[] = [];
   for (const s of parsed.data.statuses ?? []) {
