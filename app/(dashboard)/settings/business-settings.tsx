@@ -2,13 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
-import { applyActionErrors, FormField } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
 import type { CountryOption } from "@/lib/businesses/country-options";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { saveBusinessSettingsAction } from "./actions";
@@ -21,20 +21,13 @@ export function BusinessSettings(props: { defaultCountry: string | null; countri
     resolver: zodResolver(businessSettingsForm),
     defaultValues: { defaultCountry: props.defaultCountry ?? "" },
   });
-  const [error, setError] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    const res = await saveBusinessSettingsAction(values);
-    if (!res.ok) {
-      setError(applyActionErrors(form, res));
-      return;
-    }
+  const { submit, error } = useActionSubmit(form, saveBusinessSettingsAction, (data) => {
     toast.show({
       tone: "success",
       title: "Settings saved",
-      description: `Default country: ${res.data.defaultCountry ?? "none"}`,
+      description: `Default country: ${data.defaultCountry ?? "none"}`,
     });
-    form.reset({ defaultCountry: res.data.defaultCountry ?? "" });
+    form.reset({ defaultCountry: data.defaultCountry ?? "" });
     router.refresh();
   });
   return (
