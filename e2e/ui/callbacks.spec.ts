@@ -68,8 +68,25 @@ test("an admin registers an endpoint, sends a test event, sees it delivered, and
       false,
     );
 
-    // Disable it from the edit dialog.
+    // Rotate with the default grace of 24 h: the next request carries two signatures, one the
+    // receiver still holding the old secret verifies, one for the new secret.
+    await secretDialog.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(secretDialog.getByLabel("Previous secret keeps signing for")).toHaveValue(String(24 * 3600));
+    await secretDialog.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(secretDialog.getByText(/Secret rotated\. Until/)).toBeVisible();
+    const rotated = (await secretDialog.getByTestId("endpoint-secret").textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(revealed);
     await secretDialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(row).toContainText("Previous secret valid until");
+    await row.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => rx.got.length).toBe(3);
+    const afterRotation = rx.got[2]!;
+    expect(String(afterRotation.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(signatureValid(revealed, afterRotation)).toBe(true);
+    expect(signatureValid(rotated, afterRotation)).toBe(true);
+
+    // Disable it from the edit dialog.
     await row.getByRole("button", { name: /Edit/ }).click();
     const edit = page.getByRole("dialog", { name: "Edit endpoint" });
     await edit.getByRole("switch", { name: "Enabled" }).uncheck();

@@ -5,10 +5,18 @@ import { processDeliveries } from "../callbacks/process-deliveries";
 import "../templates/review-queue";
 import "../calls/simulate-call-job";
 import "../messages/queues";
+import { messagesConfig } from "../messages/config";
+import { dispatchMessages } from "../messages/dispatch-messages";
+import { dispatchQueue } from "../messages/dispatch-queue";
+import { sweepMessages } from "../messages/sweep-messages";
 import { handleQueue } from "./workers";
 
 // Queues whose handler enqueues on the queue itself, wired here so that the handler and the
 // queue's module do not import each other.
 handleQueue(deliveryQueue, async (job) => {
   await processDeliveries(job);
+});
+handleQueue(dispatchQueue, (job) => dispatchMessages(job), {
+  everyMs: messagesConfig().MESSAGES_SWEEP_EVERY_MS,
+  run: () => sweepMessages(),
 });

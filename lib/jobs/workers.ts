@@ -68,14 +68,16 @@ export function declareQueue<T extends object>(def: Omit<QueueDefinition<T>, "ha
   });
 }
 
-/** Sets the handler of a queue declared with declareQueue. */
+/** Sets the handler (and housekeeping) of a queue declared with declareQueue. */
 export function handleQueue<T extends object>(
   queue: QueueHandle<T>,
   handler: QueueDefinition<T>["handler"],
+  maintenance?: QueueDefinition<T>["maintenance"],
 ): void {
-  const def = definitions.get(queue.name);
+  const def = definitions.get(queue.name) as QueueDefinition<T> | undefined;
   if (!def) throw new Error(`queue ${queue.name} is not declared`);
   def.handler = handler;
+  if (maintenance) def.maintenance = maintenance;
 }
 
 /** Declares a queue and its handler; the returned handle enqueues jobs. */

@@ -1,26 +1,24 @@
 import type { Executor } from "../db";
-import { defineQueue } from "../jobs/workers";
+import { declareQueue } from "../jobs/workers";
 import { messagesConfig } from "./config";
-import { dispatchMessages } from "./dispatch-messages";
-import { sweepMessages } from "./sweep-messages";
 
 export type DispatchJob = { businessId: string; ids: string[] };
 
 /**
  * Sends chunks of messages to their provider. A job carries up to MESSAGES_DISPATCH_CHUNK
  * message ids of one business; per-message state lives in `messages` (the lease in
- * dispatch_locked_until), so a duplicate or retried job sends nothing twice.
+ * dispatch_locked_until), so a duplicate or retried job sends nothing twice. Its handler
+ * (dispatchMessages) and housekeeping (sweepMessages) enqueue on it, so lib/jobs/register-all.ts
+ * wires them and this module imports neither.
  */
-export const dispatchQueue = defineQueue<DispatchJob>({
+export const dispatchQueue = declareQueue<DispatchJob>({
   name: "messages.dispatch",
-  handler: (job) => dispatchMessages(job),
   batchSize: 8,
   concurrency: 8,
   retryLimit: 10,
   retryDelay: 5,
   retryBackoff: true,
   expireInSeconds: 900,
-  maintenance: { everyMs: messagesConfig().MESSAGES_SWEEP_EVERY_MS, run: () => sweepMessages() },
 });
 
 /** One dispatch job per business and chunk of message ids, due after `startAfterSeconds`. */
