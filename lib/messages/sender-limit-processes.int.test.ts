@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { closeDb, db, setDatabaseUrl } from "@/lib/db";
+import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";
@@ -25,6 +26,7 @@ afterAll(async () => {
   killServerProcesses();
   for (const f of cleanups.reverse()) await f().catch(() => undefined);
   delete process.env.MESSAGES_DISPATCH_CHUNK;
+  resetEnv();
 });
 
 /** The most jobs running at one instant, from their start and end times. */
@@ -77,6 +79,7 @@ describe("sender limit across worker processes", () => {
       perSecond: RATE,
     });
     process.env.MESSAGES_DISPATCH_CHUNK = "10"; // 40 jobs: both processes take some
+    resetEnv();
     const res = await api(`/api/v2/message/${t.business.id}/template?apikey=${t.apiKey}`, {
       json: bulkBody(
         tpl.name,
