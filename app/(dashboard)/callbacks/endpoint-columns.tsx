@@ -14,7 +14,7 @@ export function buildEndpointColumns(h: Handlers) {
     col.accessor("url", {
       header: "URL",
       cell: (c) => (
-        <div className="min-w-0">
+        <div className="min-w-48">
           <code className="font-mono text-xs break-all text-slate-900">{c.getValue()}</code>
           {c.row.original.description ? (
             <div className="text-xs text-slate-500">{c.row.original.description}</div>

@@ -4,7 +4,8 @@ import { formatDateTime } from "@/components/ui/format";
 export function PreviousSecretNote({ expiresAt }: { expiresAt: number | null }) {
   if (expiresAt === null) return null;
   return (
-    <div className="text-xs whitespace-nowrap text-amber-700">
+    // Wraps within a narrow status cell, so the URL column keeps its width.
+    <div className="mt-1 max-w-44 text-xs text-amber-700">
       Previous secret valid until {formatDateTime(expiresAt * 1000)}
     </div>
   );
