@@ -170,11 +170,21 @@ describe("worker killed mid-bulk", () => {
       );
       expect(ok).toBe(true);
     }
-    // Every delivery row ended delivered (none pending, none failed).
-    const { rows: states } = await client.query(
-      `SELECT status, count(*)::int AS n FROM callback_deliveries WHERE business_id = $1 GROUP BY status`,
-      [businessId],
-    );
+    // Every delivery row ends delivered (none pending, none failed). The receiver can see a
+    // request before its worker records the outcome (or before a dead worker's lease runs out),
+    // so this is polled until the same deadline.
+    const deliveryStates = async () =>
+      (
+        await client.query(
+          `SELECT status, count(*)::int AS n FROM callback_deliveries WHERE business_id = $1 GROUP BY status`,
+          [businessId],
+        )
+      ).rows;
+    let states = await deliveryStates();
+    while ((states.length !== 1 || states[0].status !== "delivered") && Date.now() < finishBy) {
+      await sleep(250);
+      states = await deliveryStates();
+    }
     expect(states).toEqual([{ status: "delivered", n: N * 3 }]);
     w2.child.kill("SIGTERM");
     apiServer.child.kill("SIGTERM");
