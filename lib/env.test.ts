@@ -102,7 +102,7 @@ function sourceFiles(dir = ""): string[] {
 describe("process.env outside lib/env.ts", () => {
   it("no application file reads process.env except through env()", () => {
     const files = sourceFiles();
-    expect(files).toContain("lib/messages/config.ts");
+    expect(files).toContain("lib/messages/dispatch/config.ts");
     expect(files.flatMap((f) => bypasses(f, readFileSync(path.join(root, f), "utf8")))).toEqual([]);
   });
 

@@ -22,9 +22,9 @@ import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/
 import { migrate } from "../lib/db/migrate";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
-import { listSenderRates } from "../lib/messages/list-sender-rates";
-import { setSenderRate } from "../lib/messages/sender-rate";
-import { senderRateForm } from "../lib/messages/sender-rate-schemas";
+import { listSenderRates } from "../lib/messages/dispatch/list-sender-rates";
+import { setSenderRate } from "../lib/messages/dispatch/sender-rate";
+import { senderRateForm } from "../lib/messages/dispatch/sender-rate-schemas";
 import { createDashboardUser } from "../lib/users/create-dashboard-user";
 
 const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]

@@ -3,12 +3,12 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { systemCtx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
-import type { IdempotencyRef } from "@/lib/messages/commit-send";
+import type { IdempotencyRef } from "@/lib/messages/send/commit-send";
 import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
   storeIdempotentResponse,
-} from "@/lib/messages/idempotency";
+} from "@/lib/messages/send/idempotency";
 import { errorBody, type ErrorBody } from "./errors";
 import type { ApiEnv } from "./types";
 

@@ -5,7 +5,7 @@ import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
-import { searchMessages } from "@/lib/messages/search-messages";
+import { searchMessages } from "@/lib/messages/status/search-messages";
 import { listProfiles } from "@/lib/profiles/list-profiles";
 import { editBusinessUser } from "@/lib/users/edit-business-user";
 import { api } from "@/test/api";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { loadChannel } from "../messages/sender-channel";
-import { parseRecipient } from "../messages/recipient";
+import { loadChannel } from "../messages/dispatch/sender-channel";
+import { parseRecipient } from "../messages/send/recipient";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { uuidv7 } from "../ids";

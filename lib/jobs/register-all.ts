@@ -5,10 +5,10 @@ import { processDeliveries } from "../callbacks/process-deliveries";
 import "../templates/review-queue";
 import "../calls/simulate-call-job";
 import "../messages/queues";
-import { messagesConfig } from "../messages/config";
-import { dispatchMessages } from "../messages/dispatch-messages";
-import { dispatchQueue } from "../messages/dispatch-queue";
-import { sweepMessages } from "../messages/sweep-messages";
+import { messagesConfig } from "../messages/dispatch/config";
+import { dispatchMessages } from "../messages/dispatch/dispatch-messages";
+import { dispatchQueue } from "../messages/dispatch/dispatch-queue";
+import { sweepMessages } from "../messages/dispatch/sweep-messages";
 import { handleQueue } from "./workers";
 
 // Queues whose handler enqueues on the queue itself, wired here so that the handler and the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messageStatuses } from "@/db/schema/messages";
 import { limits, rcsRichCard } from "../templates/schemas";
-import { messageParameter } from "./parameter-schemas";
+import { messageParameter } from "./content/parameter-schemas";
 
 export {
   currencyParameter,
@@ -14,7 +14,7 @@ export {
   type BodyParameter,
   type MediaParameter,
   type MessageParameter,
-} from "./parameter-schemas";
+} from "./content/parameter-schemas";
 
 export { messageStatuses };
 export type MessageStatus = (typeof messageStatuses)[number];

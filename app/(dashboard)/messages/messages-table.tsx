@@ -6,7 +6,7 @@ import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
-import type { MessageListRow } from "@/lib/messages/search-schemas";
+import type { MessageListRow } from "@/lib/messages/status/search-schemas";
 
 const col = dataTableColumns<MessageListRow>();
 const mono = "font-mono text-xs break-all";

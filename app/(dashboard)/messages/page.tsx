@@ -4,13 +4,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { listSenderRates } from "@/lib/messages/list-sender-rates";
-import { searchMessages } from "@/lib/messages/search-messages";
+import { listSenderRates } from "@/lib/messages/dispatch/list-sender-rates";
+import { searchMessages } from "@/lib/messages/status/search-messages";
 import {
   messageSearchFilters,
   messageSortable,
   type MessageSearchFilters,
-} from "@/lib/messages/search-schemas";
+} from "@/lib/messages/status/search-schemas";
 import { MessageFilters } from "./message-filters";
 import { MessagesTable } from "./messages-table";
 import { SenderRatesCard } from "./sender-rates-card";

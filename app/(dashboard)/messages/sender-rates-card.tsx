@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import type { SenderRateView } from "@/lib/messages/list-sender-rates";
+import type { SenderRateView } from "@/lib/messages/dispatch/list-sender-rates";
 
 const channelNames = { chatapp: "chatapp", rcs: "RCS" } as const;
 

@@ -6,7 +6,7 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { customerReplyInput } from "@/lib/inbound/schemas";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
-import { simulateRecipientAction } from "@/lib/messages/simulate-recipient-action";
+import { simulateRecipientAction } from "@/lib/messages/simulator/simulate-recipient-action";
 
 /** The recipient reads the message, or it fails on the device: a status event and its callbacks. */
 export async function recipientActionAction(

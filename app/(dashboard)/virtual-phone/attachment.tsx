@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 
 /** A document or video header: the file's name, a link to open it when it has one. */
 export function Attachment({ a }: { a: NonNullable<InboxMessage["preview"]["attachment"]> }) {

@@ -1,4 +1,4 @@
-import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { MediaImage } from "./media-image";
 
 /** A carousel's cards under the bubble, scrolled sideways as on a phone. */

@@ -6,7 +6,7 @@ import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
-import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { recipientActionAction } from "./actions";
 import { Attachment } from "./attachment";
 import { CarouselCards } from "./carousel-cards";

@@ -5,9 +5,9 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { listCustomerReplies } from "@/lib/inbound/list-customer-replies";
 import type { CustomerReplyView } from "@/lib/inbound/schemas";
-import { listRecentRecipients } from "@/lib/messages/list-recent-recipients";
-import { listSimulatorInbox, type InboxMessage } from "@/lib/messages/list-simulator-inbox";
-import { parseRecipient } from "@/lib/messages/recipient";
+import { listRecentRecipients } from "@/lib/messages/simulator/list-recent-recipients";
+import { listSimulatorInbox, type InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
+import { parseRecipient } from "@/lib/messages/send/recipient";
 import { NumberPicker } from "./number-picker";
 import { PhoneView } from "./phone-view";
 

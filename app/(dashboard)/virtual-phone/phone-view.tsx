@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import type { CustomerReplyView } from "@/lib/inbound/schemas";
-import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { MessageBubble } from "./message-bubble";
 import type { PhoneChannel } from "./phone-format";
 import { ReplyBox } from "./reply-box";

@@ -1,4 +1,4 @@
-import type { InboxMessage } from "@/lib/messages/list-simulator-inbox";
+import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 
 /** WhatsApp-style ticks: one grey (sent), two grey (delivered), two blue (read), red (failed). */
 export function Ticks({ status }: { status: InboxMessage["status"] }) {

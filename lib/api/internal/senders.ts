@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { systemCtx } from "@/lib/context";
-import { listSenderRates } from "@/lib/messages/list-sender-rates";
-import { setSenderRate } from "@/lib/messages/sender-rate";
-import { MAX_SENDER_RATE, senderChannel, senderPerSecond } from "@/lib/messages/sender-rate-schemas";
+import { listSenderRates } from "@/lib/messages/dispatch/list-sender-rates";
+import { setSenderRate } from "@/lib/messages/dispatch/sender-rate";
+import { MAX_SENDER_RATE, senderChannel, senderPerSecond } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 import { SenderRate, SenderRateList } from "../v3/senders";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sendRcsMessage } from "@/lib/messages/send-rcs-message";
-import { sendTemplateMessage } from "@/lib/messages/send-template-message";
+import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
+import { sendTemplateMessage } from "@/lib/messages/send/send-template-message";
 import { sendRcsV1Input } from "@/lib/messages/schemas";
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";

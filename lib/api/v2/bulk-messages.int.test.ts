@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
-import { setSenderRate } from "@/lib/messages/sender-rate";
+import { setSenderRate } from "@/lib/messages/dispatch/sender-rate";
 import { rawQuery } from "@/lib/jobs/raw-sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { completeStatusJson, partialStatus } from "@/lib/messages/get-transaction-status";
+import { completeStatusJson, partialStatus } from "@/lib/messages/status/get-transaction-status";
 import { sendBulkInput } from "@/lib/messages/schemas";
-import { sendBulkMessages } from "@/lib/messages/send-bulk-messages";
+import { sendBulkMessages } from "@/lib/messages/send/send-bulk-messages";
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
 import { jsonText } from "../json-text";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { checkRcsCapability } from "@/lib/messages/check-rcs-capability";
+import { checkRcsCapability } from "@/lib/messages/send/check-rcs-capability";
 import { apiKeyAuth } from "../auth";
 import { keyCtx } from "../key-ctx";
 import { errorResponses, tenantIdParam } from "../schemas";

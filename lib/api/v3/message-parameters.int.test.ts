@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/jobs/raw-sql";
-import { listSimulatorInbox } from "@/lib/messages/list-simulator-inbox";
+import { listSimulatorInbox } from "@/lib/messages/simulator/list-simulator-inbox";
 import { chatappComponents } from "@/lib/templates/schemas";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

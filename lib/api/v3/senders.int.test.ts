@@ -3,8 +3,8 @@ import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
 import { resetEnv } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
-import { messagesConfig } from "@/lib/messages/config";
-import { senderRate } from "@/lib/messages/sender-rate";
+import { messagesConfig } from "@/lib/messages/dispatch/config";
+import { senderRate } from "@/lib/messages/dispatch/sender-rate";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 

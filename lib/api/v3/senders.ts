@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listSenderRates } from "@/lib/messages/list-sender-rates";
-import { MAX_SENDER_RATE } from "@/lib/messages/sender-rate-schemas";
+import { listSenderRates } from "@/lib/messages/dispatch/list-sender-rates";
+import { MAX_SENDER_RATE } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { apiKeyAuth } from "../auth";
 import { keyCtx } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";

@@ -1,4 +1,4 @@
-import { messagesConfig } from "@/lib/messages/config";
+import { messagesConfig } from "@/lib/messages/dispatch/config";
 import type {
   MessageProvider,
   OutboundMessage,

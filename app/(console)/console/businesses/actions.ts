@@ -11,9 +11,9 @@ import { setBusinessEnabled } from "@/lib/businesses/set-business-enabled";
 import { setChannel } from "@/lib/businesses/set-channel";
 import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
 import { updateCallingSettings } from "@/lib/calls/update-calling-settings";
-import type { SenderRateView } from "@/lib/messages/list-sender-rates";
-import { setSenderRate } from "@/lib/messages/sender-rate";
-import { setSenderRateInput } from "@/lib/messages/sender-rate-schemas";
+import type { SenderRateView } from "@/lib/messages/dispatch/list-sender-rates";
+import { setSenderRate } from "@/lib/messages/dispatch/sender-rate";
+import { setSenderRateInput } from "@/lib/messages/dispatch/sender-rate-schemas";
 
 // Operator-only actions of the console. Each checks the session itself: a server action is a
 // public endpoint whatever page renders it.

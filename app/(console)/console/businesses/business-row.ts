@@ -1,7 +1,7 @@
 import type { ChannelSettingsView } from "@/lib/businesses/channel-settings-schemas";
 import type { BusinessView, Channel } from "@/lib/businesses/schemas";
 import type { CallingSettingsView } from "@/lib/calls/schemas";
-import type { SenderRateView } from "@/lib/messages/list-sender-rates";
+import type { SenderRateView } from "@/lib/messages/dispatch/list-sender-rates";
 
 export type BusinessRow = BusinessView & {
   calling: CallingSettingsView;

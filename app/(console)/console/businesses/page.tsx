@@ -6,8 +6,8 @@ import { countryOptions } from "@/lib/businesses/country-options";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
 import { listChannelSettings } from "@/lib/businesses/list-channel-settings";
 import { listCallingSettings } from "@/lib/calls/list-calling-settings";
-import { messagesConfig } from "@/lib/messages/config";
-import { listSenderRatesOf } from "@/lib/messages/list-sender-rates";
+import { messagesConfig } from "@/lib/messages/dispatch/config";
+import { listSenderRatesOf } from "@/lib/messages/dispatch/list-sender-rates";
 import { BusinessesView } from "./businesses-view";
 
 export const metadata: Metadata = { title: "Businesses" };

@@ -11,8 +11,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/field";
 import { applyActionErrors } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
-import type { SenderRateView } from "@/lib/messages/list-sender-rates";
-import { MAX_SENDER_RATE, senderRateForm } from "@/lib/messages/sender-rate-schemas";
+import type { SenderRateView } from "@/lib/messages/dispatch/list-sender-rates";
+import { MAX_SENDER_RATE, senderRateForm } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { setSenderRateAction } from "./actions";
 
 type Business = { id: string; name: string; senders: SenderRateView[]; defaultSenderRate: number };

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
-import { getMessageTimeline, type MessageTimeline } from "@/lib/messages/get-message-timeline";
+import { getMessageTimeline, type MessageTimeline } from "@/lib/messages/status/get-message-timeline";
 
 export const metadata: Metadata = { title: "Message" };
 

@@ -1,0 +1,246 @@
+import type { MessageProvider, OutboundMessage, SendResult } from "../../channels/message-provider";
+import { systemCtx, type Ctx } from "../../context";
+import { db } from "../../db";
+import { rawQuery } from "../../jobs/raw-sql";
+import { log } from "../../log";
+import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
+import { messagesConfig } from "./config";
+import { enqueueDispatch, type DispatchJob } from "./dispatch-queue";
+import { enqueueStatusEvents } from "../status/status-events-queue";
+import { messageProvider } from "./providers";
+import { loadChannel } from "./sender-channel";
+import { senderRate } from "./sender-rate";
+import { senderTokensFor } from "./sender-tokens";
+
+type Claimed = {
+  id: string;
+  channel: "chatapp" | "rcs";
+  sender: string;
+  recipient: string;
+  content: OutboundMessage["content"];
+  provider: string;
+  dispatch_attempts: number;
+};
+
+type Accepted = { provider: string; message: OutboundMessage; providerMessageId: string; at: Date };
+type Retry = { id: string; delaySeconds: number };
+
+/** Throttles absorbed inside one job before a message is handed to a later job. */
+const MAX_THROTTLES_IN_JOB = 5;
+
+/**
+ * The dispatch worker for one chunk: claims the chunk's messages still `attempted` (a lease,
+ * so concurrent or repeated jobs skip them), sends them through the business's provider at
+ * each sender's rate, and records the outcome in one transaction: accepted rows (batched
+ * update), failures (through the status path, with their callbacks), retries (a later job),
+ * and the provider's planned status events (simulator).
+ */
+export async function dispatchMessages(job: DispatchJob): Promise<void> {
+  const cfg = messagesConfig();
+  const ctx = systemCtx("dispatch");
+  const rows = await rawQuery<Claimed>(
+    db(),
+    `UPDATE messages SET dispatch_locked_until = now() + make_interval(secs => $3),
+       dispatch_attempts = dispatch_attempts + 1, updated_at = now()
+     WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted'
+       AND (dispatch_locked_until IS NULL OR dispatch_locked_until <= now())
+     RETURNING id, channel, sender, recipient, content, provider, dispatch_attempts`,
+    [job.businessId, job.ids, cfg.MESSAGES_DISPATCH_LEASE_SECONDS],
+  );
+  if (rows.length === 0) return;
+
+  const groups = new Map<string, Claimed[]>();
+  for (const r of rows) {
+    const key = `${r.provider}|${r.channel}|${r.sender}`;
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  const accepted: Accepted[] = [];
+  const failures: StatusEventInput[] = [];
+  const retries: Retry[] = [];
+  await Promise.all(
+    [...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, { accepted, failures, retries })),
+  );
+  await record(ctx, job.businessId, accepted, failures, retries);
+}
+
+async function sendGroup(
+  ctx: Ctx,
+  businessId: string,
+  list: Claimed[],
+  out: { accepted: Accepted[]; failures: StatusEventInput[]; retries: Retry[] },
+): Promise<void> {
+  const cfg = messagesConfig();
+  const { provider: name, channel, sender } = list[0]!;
+  const provider = messageProvider(name);
+  const settings = await loadChannel(ctx, businessId, channel);
+  const failAll = (errorCode: string, reason: string) => {
+    for (const m of list)
+      out.failures.push({
+        businessId,
+        messageId: m.id,
+        status: "error",
+        at: new Date(),
+        errorCode,
+        reason,
+        source: "dispatch",
+      });
+  };
+  if (!provider) return failAll("provider_unavailable", `No message provider '${name}' in this deployment`);
+  if (!settings) return failAll("channel_missing", `The business has no ${channel} channel`);
+
+  const rate = await senderRate(ctx, { businessId, channel, sender });
+  const bucket = senderTokensFor({ businessId, channel, sender }, rate);
+  const step = Math.max(1, Math.min(100, Math.ceil(rate / 10)));
+  let pending = list.map((m) => ({ m, attempt: m.dispatch_attempts - 1, throttles: 0 }));
+  while (pending.length > 0) {
+    const again: typeof pending = [];
+    for (let i = 0; i < pending.length; i += step) {
+      const part = pending.slice(i, i + step);
+      await bucket.acquire(part.length);
+      const outbound = part.map(({ m, attempt }) => toOutbound(businessId, m, attempt));
+      const results = await sendBatch(provider, outbound, {
+        provider: settings.provider,
+        config: settings.config,
+      });
+      let pauseMs = 0;
+      results.forEach((r, j) => {
+        const item = part[j]!;
+        if (r.ok) {
+          out.accepted.push({
+            provider: name,
+            message: outbound[j]!,
+            providerMessageId: r.providerMessageId,
+            at: new Date(),
+          });
+        } else if (r.throttled) {
+          // Back off the whole sender, then try again (Meta 130429), rather than failing.
+          const wait = r.retryAfterMs ?? Math.min(60_000, 1000 * 2 ** item.throttles);
+          pauseMs = Math.max(pauseMs, wait);
+          if (item.throttles + 1 >= MAX_THROTTLES_IN_JOB)
+            out.retries.push({ id: item.m.id, delaySeconds: 60 });
+          else again.push({ ...item, attempt: item.attempt + 1, throttles: item.throttles + 1 });
+        } else if (r.retryable && item.m.dispatch_attempts < cfg.MESSAGES_MAX_ATTEMPTS) {
+          const delay = Math.ceil((r.retryAfterMs ?? 1000 * 2 ** item.m.dispatch_attempts) / 1000);
+          out.retries.push({ id: item.m.id, delaySeconds: Math.min(300, Math.max(1, delay)) });
+        } else {
+          out.failures.push({
+            businessId,
+            messageId: item.m.id,
+            status: r.retryable ? "error" : "failed",
+            at: new Date(),
+            errorCode: r.errorCode,
+            reason: r.reason,
+            details: r.details,
+            source: "dispatch",
+          });
+        }
+      });
+      if (pauseMs > 0) await bucket.pause(pauseMs);
+    }
+    pending = again;
+  }
+}
+
+async function sendBatch(
+  provider: MessageProvider,
+  batch: OutboundMessage[],
+  settings: { provider: string; config: Record<string, unknown> },
+): Promise<SendResult[]> {
+  try {
+    if (provider.sendMany) return await provider.sendMany(batch, settings);
+    return await Promise.all(batch.map((m) => provider.send(m, settings)));
+  } catch (err) {
+    // A provider that throws is treated as a transient failure of the whole batch.
+    log.error({ err, provider: provider.name }, "provider send threw");
+    return batch.map(() => ({
+      ok: false,
+      retryable: true,
+      errorCode: "provider_error",
+      reason: (err as Error).message,
+    }));
+  }
+}
+
+function toOutbound(businessId: string, m: Claimed, attempt: number): OutboundMessage {
+  return {
+    messageId: m.id,
+    businessId,
+    channel: m.channel,
+    from: m.sender,
+    to: m.recipient,
+    attempt,
+    content: m.content,
+  };
+}
+
+async function record(
+  ctx: Ctx,
+  businessId: string,
+  accepted: Accepted[],
+  failures: StatusEventInput[],
+  retries: Retry[],
+): Promise<void> {
+  await db().transaction(async (tx) => {
+    const t: Ctx = { ...ctx, db: tx };
+    if (accepted.length > 0) {
+      // An early webhook may already have moved the message on: keep its status, add the ids.
+      await rawQuery(
+        tx,
+        `UPDATE messages m SET status = CASE WHEN m.status = 'attempted' THEN 'accepted' ELSE m.status END,
+           accepted_at = coalesce(m.accepted_at, v.at), provider_message_id = v.pid,
+           dispatch_locked_until = NULL, updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::timestamptz[]) AS v(id, pid, at)
+         WHERE m.business_id = $1 AND m.id = v.id`,
+        [
+          businessId,
+          accepted.map((a) => a.message.messageId),
+          accepted.map((a) => a.providerMessageId),
+          accepted.map((a) => a.at),
+        ],
+      );
+      await planEvents(t, businessId, accepted);
+    }
+    if (failures.length > 0) await applyStatusEvents(t, failures);
+    if (retries.length > 0) {
+      await rawQuery(
+        tx,
+        `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => v.delay), updated_at = now()
+         FROM unnest($2::uuid[], $3::int[]) AS v(id, delay)
+         WHERE m.business_id = $1 AND m.id = v.id AND m.status = 'attempted'`,
+        [businessId, retries.map((r) => r.id), retries.map((r) => r.delaySeconds)],
+      );
+      const byDelay = new Map<number, string[]>();
+      for (const r of retries) {
+        const list = byDelay.get(r.delaySeconds);
+        if (list) list.push(r.id);
+        else byDelay.set(r.delaySeconds, [r.id]);
+      }
+      for (const [delay, ids] of byDelay)
+        await enqueueDispatch(
+          tx,
+          ids.map((id) => ({ id, businessId })),
+          delay,
+        );
+    }
+  });
+}
+
+/** Queues the status events the provider announces (simulator), in the acceptance's transaction. */
+async function planEvents(tx: Ctx, businessId: string, accepted: Accepted[]): Promise<void> {
+  const byProvider = new Map<string, Accepted[]>();
+  for (const a of accepted) {
+    const list = byProvider.get(a.provider);
+    if (list) list.push(a);
+    else byProvider.set(a.provider, [a]);
+  }
+  for (const [name, items] of byProvider) {
+    const planned = messageProvider(name)?.plannedEvents?.(
+      items.map((i) => ({ message: i.message, providerMessageId: i.providerMessageId })),
+    );
+    for (const p of planned ?? []) {
+      await enqueueStatusEvents(tx.db, { provider: name, businessId, events: p.events }, p.afterSeconds);
+    }
+  }
+}

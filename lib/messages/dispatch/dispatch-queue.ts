@@ -1,0 +1,53 @@
+import type { Executor } from "../../db";
+import { declareQueue } from "../../jobs/workers";
+import { messagesConfig } from "./config";
+
+export type DispatchJob = { businessId: string; ids: string[] };
+
+/**
+ * Sends chunks of messages to their provider. A job carries up to MESSAGES_DISPATCH_CHUNK
+ * message ids of one business; per-message state lives in `messages` (the lease in
+ * dispatch_locked_until), so a duplicate or retried job sends nothing twice. Its handler
+ * (dispatchMessages) and housekeeping (sweepMessages) enqueue on it, so lib/jobs/register-all.ts
+ * wires them and this module imports neither.
+ */
+export const dispatchQueue = declareQueue<DispatchJob>({
+  name: "messages.dispatch",
+  batchSize: 8,
+  concurrency: 8,
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 900,
+});
+
+/** One dispatch job per business and chunk of message ids, due after `startAfterSeconds`. */
+export async function enqueueDispatch(
+  executor: Executor,
+  msgs: Array<{ id: string; businessId: string }>,
+  startAfterSeconds = 0,
+): Promise<void> {
+  if (msgs.length === 0) return;
+  await dispatchQueue.sendMany(executor, dispatchJobs(msgs, startAfterSeconds));
+}
+
+/** The dispatch jobs of `msgs`: one per business and chunk of MESSAGES_DISPATCH_CHUNK ids. */
+export function dispatchJobs(
+  msgs: Array<{ id: string; businessId: string }>,
+  startAfterSeconds = 0,
+): Array<{ data: DispatchJob; startAfterSeconds: number }> {
+  const chunk = messagesConfig().MESSAGES_DISPATCH_CHUNK;
+  const byBusiness = new Map<string, string[]>();
+  for (const m of msgs) {
+    const list = byBusiness.get(m.businessId);
+    if (list) list.push(m.id);
+    else byBusiness.set(m.businessId, [m.id]);
+  }
+  const jobs: Array<{ data: DispatchJob; startAfterSeconds: number }> = [];
+  for (const [businessId, ids] of byBusiness) {
+    for (let i = 0; i < ids.length; i += chunk) {
+      jobs.push({ data: { businessId, ids: ids.slice(i, i + chunk) }, startAfterSeconds });
+    }
+  }
+  return jobs;
+}

@@ -1,0 +1,99 @@
+import { eq, inArray } from "drizzle-orm";
+import { businessChannels, senderRateLimits } from "@/db/schema/index";
+import { getBusiness } from "../../businesses/list-businesses";
+import { channelView } from "../../businesses/channel-view";
+import type { Channel, ChannelView } from "../../businesses/schemas";
+import type { Ctx } from "../../context";
+import { messagesConfig } from "./config";
+
+/** One sender of a business and the rate the dispatcher uses for it. */
+export type SenderRateView = {
+  /** A chatapp phoneNumberId or the RCS agent id. */
+  sender: string;
+  /** The channel it belongs to; null for a stored limit whose id is no longer on the business's channels. */
+  channel: Channel | null;
+  /** Messages per second in effect (its own limit, else MESSAGES_SENDER_RATE). */
+  perSecond: number;
+  /** true when no limit of its own is stored. */
+  isDefault: boolean;
+};
+
+type StoredLimit = { channel: Channel; sender: string; perSecond: number };
+const idOf = (s: { channel: Channel; sender: string }) => `${s.channel}|${s.sender}`;
+
+/**
+ * The senders of a business's channels: the chatapp phoneNumberIds, then the RCS agent. A
+ * number and the agent with the same id are two senders, each with its own limit.
+ */
+export function sendersOf(channels: ChannelView[]): { sender: string; channel: Channel }[] {
+  const out: { sender: string; channel: Channel }[] = [];
+  const seen = new Set<string>();
+  const add = (sender: string, channel: Channel) => {
+    if (seen.has(idOf({ channel, sender }))) return;
+    seen.add(idOf({ channel, sender }));
+    out.push({ sender, channel });
+  };
+  for (const ch of channels.filter((c) => c.channel === "chatapp"))
+    ch.phoneNumberIds.forEach((id) => add(id, "chatapp"));
+  for (const ch of channels.filter((c) => c.channel === "rcs")) if (ch.agentId) add(ch.agentId, "rcs");
+  return out;
+}
+
+function toViews(channels: ChannelView[], limits: StoredLimit[]): SenderRateView[] {
+  const fallback = messagesConfig().MESSAGES_SENDER_RATE;
+  const own = new Map(limits.map((l) => [idOf(l), l.perSecond]));
+  const known = sendersOf(channels);
+  const views: SenderRateView[] = known.map(({ sender, channel }) => {
+    const perSecond = own.get(idOf({ channel, sender }));
+    return { sender, channel, perSecond: perSecond ?? fallback, isDefault: perSecond === undefined };
+  });
+  const knownIds = new Set(known.map(idOf));
+  const stale = limits
+    .filter((l) => !knownIds.has(idOf(l)))
+    .sort((a, b) => a.sender.localeCompare(b.sender))
+    .map((l) => ({ sender: l.sender, channel: null, perSecond: l.perSecond, isDefault: false }));
+  return [...views, ...stale];
+}
+
+/**
+ * Every sender of the business (its chatapp phoneNumberIds and RCS agent, plus any stored limit
+ * for an id it no longer has) with its effective rate. Read from the database, not the
+ * dispatcher's cache: a change shows here at once and reaches other processes' dispatchers
+ * within MESSAGES_CACHE_MS (docs/messaging.md).
+ */
+export async function listSenderRates(ctx: Ctx, businessId: string): Promise<SenderRateView[]> {
+  const business = await getBusiness(ctx, businessId);
+  const limits = await ctx.db
+    .select({
+      channel: senderRateLimits.channel,
+      sender: senderRateLimits.sender,
+      perSecond: senderRateLimits.perSecond,
+    })
+    .from(senderRateLimits)
+    .where(eq(senderRateLimits.businessId, businessId));
+  return toViews(business.channels, limits);
+}
+
+/** listSenderRates for several businesses in two queries (operator console), keyed by business id. */
+export async function listSenderRatesOf(
+  ctx: Ctx,
+  businessIds: string[],
+): Promise<Record<string, SenderRateView[]>> {
+  if (businessIds.length === 0) return {};
+  const chans = await ctx.db
+    .select()
+    .from(businessChannels)
+    .where(inArray(businessChannels.businessId, businessIds));
+  const limits = await ctx.db
+    .select()
+    .from(senderRateLimits)
+    .where(inArray(senderRateLimits.businessId, businessIds));
+  const out: Record<string, SenderRateView[]> = {};
+  for (const id of businessIds) {
+    out[id] = toViews(
+      chans.filter((c) => c.businessId === id).map(channelView),
+      limits.filter((l) => l.businessId === id),
+    );
+  }
+  return out;
+}

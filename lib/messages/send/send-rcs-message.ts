@@ -1,0 +1,118 @@
+import type { z } from "zod";
+import type { OutboundMessage } from "../../channels/message-provider";
+import type { Ctx } from "../../context";
+import { AppError } from "../../errors";
+import { uuidv7 } from "../../ids";
+import type { TemplateView } from "../../templates/schemas";
+import { commitSend, type IdempotencyRef } from "./commit-send";
+import { fillRcsTemplate } from "../content/rcs-content";
+import { parseRecipient } from "./recipient";
+import type { rcsMessage, SendResponse, templateMessage } from "../schemas";
+import { sendableTemplate } from "./sendable-template";
+import { requireSender } from "../dispatch/sender-channel";
+
+/** What an RCS send carries, whichever endpoint it came through (A2, A4, A5). */
+export type RcsSendInput = {
+  to: string;
+  /** Body path of the recipient, for the 400 details (`to` or `phone`). */
+  toPath: string;
+  message:
+    z.infer<typeof templateMessage> | z.infer<typeof rcsMessage> | { messageType: "text"; text: string };
+  messageRef?: string;
+};
+
+/**
+ * One RCS message: a template by name (A2) or id (A5, with or without variables), plain text
+ * (A4, A5) or a standalone rich card (A5). Template cards are filled here, so the provider
+ * always gets a finished text or card.
+ */
+export async function sendRcsMessage(
+  ctx: Ctx,
+  businessId: string,
+  input: RcsSendInput,
+  idempotency?: IdempotencyRef,
+): Promise<SendResponse> {
+  const recipient = parseRecipient(input.to, input.toPath);
+  const { settings, sender } = await requireSender(ctx, businessId, "rcs");
+  let template: TemplateView | undefined;
+  let content: OutboundMessage["content"];
+  const m = input.message;
+  if (m.messageType === "template") {
+    template = await sendableTemplate(ctx, {
+      businessId,
+      channel: "rcs",
+      name: m.name,
+      language: m.language,
+    });
+    const values: string[] = [];
+    let mediaUrl: string | undefined;
+    for (const c of m.components) {
+      for (const p of c.parameters) {
+        if (p.type === "text") values.push(p.text);
+        else if (p.type === "date") values.push(p.date);
+        else if (p.type === "media" && c.componentType === "header")
+          mediaUrl = p.mediaLink ?? (isUrl(p.mediaId) ? p.mediaId : undefined);
+        else
+          throw bad(
+            "message.components",
+            "An RCS template takes text (or date) parameters for its variables and media in the header component only",
+          );
+      }
+    }
+    content = { kind: "rcs_richcard", richCard: fillRcsTemplate(template, values, mediaUrl) };
+  } else if (m.messageType === "text") {
+    content = { kind: "rcs_text", text: m.text };
+  } else if (m.templateId !== undefined) {
+    template = await sendableTemplate(ctx, { businessId, channel: "rcs", id: m.templateId });
+    const values = (m.components ?? []).flatMap((c) =>
+      c.type === "BODY" ? c.variables.map((v) => v.value) : [],
+    );
+    const header = (m.components ?? []).find((c) => c.type === "HEADER");
+    const mediaUrl = header && header.type === "HEADER" ? header.media.mediaUrl : undefined;
+    content = { kind: "rcs_richcard", richCard: fillRcsTemplate(template, values, mediaUrl) };
+  } else if (m.text !== undefined) {
+    content = { kind: "rcs_text", text: m.text };
+  } else {
+    content = { kind: "rcs_richcard", richCard: m.richCard };
+  }
+
+  const transactionId = uuidv7();
+  const messageId = uuidv7();
+  const response: SendResponse = { transactionId, messageId };
+  await commitSend(
+    ctx,
+    {
+      id: transactionId,
+      businessId,
+      kind: "rcs",
+      channel: "rcs",
+      templateId: template?.id ?? null,
+      templateName: template?.name ?? null,
+      language: template?.language ?? null,
+      total: 1,
+    },
+    [
+      {
+        id: messageId,
+        businessId,
+        transactionId,
+        channel: "rcs",
+        sender,
+        recipient,
+        msgType: template ? "template" : content.kind === "rcs_text" ? "text" : "richcard",
+        templateId: template?.id ?? null,
+        templateName: template?.name ?? "",
+        language: template?.language ?? "",
+        content,
+        messageRef: input.messageRef ?? transactionId,
+        provider: settings.provider,
+      },
+    ],
+    response,
+    idempotency,
+  );
+  return response;
+}
+
+const isUrl = (v: string | undefined): v is string => !!v && /^https?:\/\//i.test(v);
+const bad = (path: string, message: string) => new AppError("invalid_request", message, [{ path, message }]);

@@ -1,0 +1,65 @@
+import type { ProviderStatusEvent } from "../../channels/message-provider";
+import { setStatusSink } from "../../channels/status-sink";
+import { systemCtx } from "../../context";
+import type { Executor } from "../../db";
+import { defineQueue } from "../../jobs/workers";
+import { applyStatusEvents, type StatusEventInput } from "./apply-status-events";
+
+export type StatusEventsJob = {
+  provider: string;
+  businessId?: string;
+  /** `at` travels as an ISO string in the job's JSON. */
+  events: Array<Omit<ProviderStatusEvent, "at"> & { at: string | Date }>;
+};
+
+/** Provider status events turned into the input of applyStatusEvents. */
+export function toStatusInputs(
+  source: { provider: string; businessId?: string },
+  events: StatusEventsJob["events"],
+): StatusEventInput[] {
+  return events.map((e) => ({
+    businessId: source.businessId,
+    messageId: e.messageId,
+    provider: source.provider,
+    providerMessageId: e.providerMessageId,
+    status: e.status,
+    at: new Date(e.at),
+    errorCode: e.errorCode,
+    reason: e.reason,
+    details: e.details,
+    source: source.provider,
+  }));
+}
+
+/**
+ * Status events waiting to be applied: the simulator's planned events (due after its delays)
+ * and any provider events a webhook prefers to hand over asynchronously.
+ */
+export const statusEventsQueue = defineQueue<StatusEventsJob>({
+  name: "messages.status-events",
+  handler: async (job) => {
+    await applyStatusEvents(systemCtx("status-events"), toStatusInputs(job, job.events));
+  },
+  batchSize: 8,
+  concurrency: 4,
+  retryLimit: 10,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+export async function enqueueStatusEvents(
+  executor: Executor,
+  job: StatusEventsJob,
+  startAfterSeconds = 0,
+): Promise<void> {
+  await statusEventsQueue.sendMany(executor, [
+    { data: job, startAfterSeconds: Math.ceil(startAfterSeconds) },
+  ]);
+}
+
+// Provider webhooks (lib/channels/status-sink.ts) apply their events here, synchronously: the
+// webhook answers only once the events are stored, so the provider redelivers on failure.
+setStatusSink(async (source, events) => {
+  await applyStatusEvents(systemCtx(`webhook:${source.provider}`), toStatusInputs(source, events));
+});
