@@ -13,6 +13,11 @@ export const businesses = pgTable(
      * carry their country code (what every business had before the column existed).
      */
     defaultCountry: text("default_country"),
+    /**
+     * IANA time zone of the business (promotion expiry's default midnight, E3 report timestamps,
+     * dashboard times). UTC unless the business sets one.
+     */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,3 +11,4 @@ export * from "./calls";
 export * from "./messages";
 export * from "./inbound-messages";
 export * from "./sign-in-throttle";
+export * from "./promotions";

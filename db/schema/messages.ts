@@ -22,7 +22,7 @@ export const messageStatuses = [
   "error",
 ] as const;
 export const messageChannels = ["chatapp", "rcs"] as const;
-export const transactionKinds = ["single", "bulk", "rcs"] as const;
+export const transactionKinds = ["single", "bulk", "rcs", "promotion"] as const;
 
 /**
  * One send request (A1, A2, A4, A5: one message; B1: many). Its id is the `transactionId` the

@@ -1,0 +1,294 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { businesses } from "./businesses";
+import { messageChannels } from "./messages";
+
+/**
+ * Promotion states (spec "States and transitions": Completed, Stopped, Cancelled seen; scheduled,
+ * active, paused, completed named). Stored as the API writes them. The allowed moves live in
+ * one place: lib/promotions/state-machine.ts.
+ */
+export const promotionStatuses = [
+  "Preparing",
+  "Scheduled",
+  "Active",
+  "Stopped",
+  "Cancelled",
+  "Completed",
+  "Expired",
+] as const;
+
+/**
+ * Recipient states. `pending`: waiting for its round's send; `queued`: its message row exists
+ * (dispatch owns it from there); then the message's status mirrored (sent, delivered, read,
+ * failed); `optout`: on the business's opt-out list, never sent; `non_rcs`: the capability
+ * check said not RCS-capable (and no fallback); `expired`: never sent before promotionEndTime;
+ * `cancelled`: the promotion was cancelled or stopped for good before it was sent.
+ */
+export const recipientStates = [
+  "pending",
+  "queued",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "optout",
+  "non_rcs",
+  "expired",
+  "cancelled",
+] as const;
+
+/** A named, reusable set of recipients of one business (E1's `?name=`). */
+export const targetLists = pgTable(
+  "target_lists",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Header names as uploaded (trimmed), in file order; `phoneColumn` is one of them. */
+    columns: jsonb("columns").$type<string[]>().notNull(),
+    phoneColumn: text("phone_column").notNull(),
+    rowCount: integer("row_count").notNull().default(0),
+    rejectedCount: integer("rejected_count").notNull().default(0),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("target_lists_business_name_idx").on(t.businessId, t.name)],
+);
+
+/**
+ * One accepted row of a list. `phone` is E.164 digits without '+'; `fields` holds every column
+ * of the row keyed by its lower-cased header (what `${column}` refers to).
+ */
+export const targetListRows = pgTable(
+  "target_list_rows",
+  {
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => targetLists.id, { onDelete: "cascade" }),
+    businessId: uuid("business_id").notNull(),
+    /** 1-based data row number in the uploaded file (header excluded). */
+    rowNumber: integer("row_number").notNull(),
+    phone: text("phone").notNull(),
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.rowNumber] }),
+    uniqueIndex("target_list_rows_phone_idx").on(t.listId, t.phone),
+  ],
+);
+
+/** A rejected row of a list upload: its row number and why (invalid phone, duplicate, ...). */
+export const targetListRejects = pgTable(
+  "target_list_rejects",
+  {
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => targetLists.id, { onDelete: "cascade" }),
+    businessId: uuid("business_id").notNull(),
+    rowNumber: integer("row_number").notNull(),
+    reason: text("reason").notNull(),
+    /** The raw phone cell (truncated), so a business can find the row. */
+    phone: text("phone"),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.rowNumber] })],
+);
+
+/**
+ * A promotion (E1) or a batched RCS campaign (C1, `kind = 'rcs_campaign'`). The record's fields
+ * are the spec's "Promotion record" and "full promotion record".
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["promotion", "rcs_campaign"] }).notNull(),
+    name: text("name").notNull(),
+    channelType: text("channel_type", { enum: messageChannels }).notNull(),
+    status: text("status", { enum: promotionStatuses }).notNull(),
+    /** Why the promotion stopped or ended when not by a user (e.g. template category changed). */
+    statusReason: text("status_reason"),
+    createdBy: uuid("created_by"),
+    promotionType: text("promotion_type").notNull().default("IMMEDIATE"),
+    targetSource: text("target_source").notNull().default("CSV"),
+    targetListId: uuid("target_list_id"),
+    targetListName: text("target_list_name"),
+    flowId: text("flow_id"),
+    flowName: text("flow_name"),
+    promotionBase: text("promotion_base"),
+    attributionWindow: integer("attribution_window").notNull().default(24),
+    /** chatapp: the sending phoneNumberId; rcs: the agent id. */
+    phoneNumberId: text("phone_number_id"),
+    templateId: uuid("template_id"),
+    /** The record's `template` object: {name, id, language, category, components}. */
+    template: jsonb("template"),
+    promotionEndTime: timestamp("promotion_end_time", { withTimezone: true }),
+    startTime: timestamp("start_time", { withTimezone: true }),
+    mostRecentStartTime: timestamp("most_recent_start_time", { withTimezone: true }),
+    scheduleTime: timestamp("schedule_time", { withTimezone: true }),
+    tagSearchCriteria: text("tag_search_criteria").notNull().default("ANY"),
+    retryPromotion: boolean("retry_promotion").notNull().default(false),
+    maxRetries: integer("max_retries").notNull().default(0),
+    retriesLeft: integer("retries_left").notNull().default(0),
+    /** The retry round being sent: 0 is the first send, 1 the first retry, ... */
+    currentRound: integer("current_round").notNull().default(0),
+    batchSize: integer("batch_size").notNull().default(0),
+    batchTimer: integer("batch_timer").notNull().default(0),
+    staggered: boolean("staggered").notNull().default(false),
+    subscriberLimitPerGroup: integer("subscriber_limit_per_group").notNull().default(0),
+    callCampaign: boolean("call_campaign").notNull().default(false),
+    utilityTemplateIndex: integer("utility_template_index").notNull().default(0),
+    stopOnCategoryUpdate: boolean("stop_on_category_update").notNull().default(false),
+    /** RCS campaigns: the chatapp template and sender for numbers that are not RCS-capable. */
+    fallback: jsonb("fallback"),
+    /** The scheduler's next due time for this promotion (staggered batches, retry delay). */
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("promotions_business_created_idx").on(t.businessId, t.channelType, t.id),
+    index("promotions_due_idx")
+      .on(t.nextRunAt)
+      .where(sql`${t.status} in ('Scheduled', 'Active')`),
+  ],
+);
+
+/** A batch of an RCS campaign (C2). */
+export const promotionBatches = pgTable(
+  "promotion_batches",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id").notNull(),
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id").notNull(),
+    components: jsonb("components").notNull(),
+    doCapability: boolean("do_capability").notNull(),
+    /** checking -> ready (recipients may be sent) */
+    state: text("state", { enum: ["checking", "ready"] }).notNull(),
+    total: integer("total").notNull(),
+    rcsCount: integer("rcs_count"),
+    nonRcsCount: integer("non_rcs_count"),
+    fallback: jsonb("fallback"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("promotion_batches_promotion_idx").on(t.businessId, t.promotionId, t.id)],
+);
+
+/**
+ * One recipient of a promotion. `seq` orders sending (the list's row number, or the order of a
+ * C2 batch). `vars` are the values `${key}` refers to (list columns, or C2 `extras`).
+ */
+export const promotionRecipients = pgTable(
+  "promotion_recipients",
+  {
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    businessId: uuid("business_id").notNull(),
+    batchId: uuid("batch_id"),
+    phone: text("phone").notNull(),
+    name: text("name"),
+    language: text("language"),
+    subscriberId: text("subscriber_id"),
+    vars: jsonb("vars").$type<Record<string, string>>().notNull(),
+    state: text("state", { enum: recipientStates }).notNull().default("pending"),
+    /** The round of its latest send (0 = first send); RetryCount of the E3 report. */
+    round: integer("round").notNull().default(0),
+    messageId: uuid("message_id"),
+    errorCode: text("error_code"),
+    error: text("error"),
+    /** A reply or button press after its message (E4 `interacted`). */
+    interacted: boolean("interacted").notNull().default(false),
+    /** Claimed by a scheduler worker until then (a worker that died leaves it to expire). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.seq] }),
+    uniqueIndex("promotion_recipients_phone_idx").on(t.promotionId, t.phone),
+    index("promotion_recipients_message_idx")
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
+    index("promotion_recipients_pending_idx")
+      .on(t.promotionId, t.round, t.seq)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/**
+ * One send of a recipient in one round: the database's guarantee that a recipient is sent at
+ * most once per round, even when a worker dies mid-batch.
+ */
+export const promotionSends = pgTable(
+  "promotion_sends",
+  {
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    round: integer("round").notNull(),
+    messageId: uuid("message_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.seq, t.round] })],
+);
+
+/**
+ * E4 counters per promotion and round, maintained as recipients' states move (never a COUNT at
+ * read time). Each recipient counts once per round under its furthest status.
+ */
+export const promotionCounters = pgTable(
+  "promotion_counters",
+  {
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    businessId: uuid("business_id").notNull(),
+    attempted: integer("attempted").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    sent: integer("sent").notNull().default(0),
+    delivered: integer("delivered").notNull().default(0),
+    read: integer("read").notNull().default(0),
+    interacted: integer("interacted").notNull().default(0),
+    optout: integer("optout").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.round] })],
+);
+
+/** Numbers that asked not to receive promotions (STOP replies, API, dashboard). */
+export const optOuts = pgTable(
+  "opt_outs",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    /** E.164 digits without '+'. */
+    phone: text("phone").notNull(),
+    source: text("source", { enum: ["reply", "api", "dashboard", "import"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.phone] })],
+);
