@@ -5,6 +5,7 @@ import type { ProviderInboundMessage } from "../channels/inbound-message";
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../jobs/raw-sql";
+import { notifyInboundStored } from "./inbound-listeners";
 
 export type RecordInboundInput = {
   businessId: string;
@@ -103,6 +104,24 @@ export async function recordInboundMessages(
       events.push({ event: "message.received", payload });
     });
     await enqueueCallbacks(tx, input.businessId, events);
+    await notifyInboundStored(tx, {
+      businessId: input.businessId,
+      channel: input.channel,
+      messages: messages.flatMap((m, i) =>
+        stored.has(ids[i]!)
+          ? [
+              {
+                id: ids[i]!,
+                from: m.from,
+                text: m.text,
+                buttonPayload: m.buttonPayload,
+                replyToMessageId: payloads[i]!.replyToMessageId,
+                receivedAt: m.receivedAt,
+              },
+            ]
+          : [],
+      ),
+    });
     return {
       stored: ids.filter((id) => stored.has(id)),
       duplicates: input.messages.length - stored.size,

@@ -6,6 +6,7 @@ import { rawQuery } from "../../jobs/raw-sql";
 import { log } from "../../log";
 import { recordTemplateUsage } from "../../templates/record-template-usage";
 import { statusRank, type MessageStatus } from "../schemas";
+import { notifyStatusMoved } from "./status-listeners";
 
 /** One status event, from a provider webhook, the simulator, the dispatcher or the virtual phone. */
 export type StatusEventInput = {
@@ -28,6 +29,7 @@ type Row = {
   id: string;
   business_id: string;
   status: MessageStatus;
+  transaction_id: string;
   message_ref: string;
   recipient: string;
   template_id: string | null;
@@ -115,11 +117,28 @@ export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): P
 
     await writeUpdates(tx, updates);
     await writeRecords(tx, records);
+    await notifyStatusMoved(
+      tx,
+      updates.map((u) => ({
+        businessId: u.row.business_id,
+        messageId: u.row.id,
+        transactionId: u.row.transaction_id,
+        status: u.status,
+        errorCode: u.failure?.errorCode ?? null,
+        reason: u.failure ? (u.failure.reason ?? "") : null,
+        at: latestStamp(u.stamps),
+      })),
+    );
     for (const [businessId, list] of callbacks) await enqueueCallbacks(tx, businessId, list);
     for (const [templateId, counts] of usage) await recordTemplateUsage(tx, templateId, counts);
     if (unknown > 0) log.debug({ unknown }, "status events for unknown messages ignored");
     return { applied, absorbed, unknown };
   });
+}
+
+function latestStamp(stamps: Partial<Record<string, Date>>): Date {
+  const times = Object.values(stamps).flatMap((d) => (d ? [d.getTime()] : []));
+  return times.length > 0 ? new Date(Math.max(...times)) : new Date();
 }
 
 function transition(current: MessageStatus, next: StatusEventInput["status"]): Outcome {
@@ -136,7 +155,7 @@ async function lockMessages(tx: Ctx, events: StatusEventInput[]): Promise<Row[]>
   const providerRefs = events.filter(
     (e) => !(e.messageId && isUuid(e.messageId)) && e.provider && e.providerMessageId,
   );
-  const cols = `id, business_id, status, message_ref, recipient, template_id, provider, provider_message_id`;
+  const cols = `id, business_id, status, transaction_id, message_ref, recipient, template_id, provider, provider_message_id`;
   const rows: Row[] = [];
   // Internal sources and per-business webhook URLs name the business: the lookups are then
   // tenant-scoped in SQL as well (another business's message is never locked nor matched).

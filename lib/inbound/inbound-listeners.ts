@@ -1,0 +1,37 @@
+import type { Channel } from "../businesses/schemas";
+import type { Ctx } from "../context";
+
+/** A customer message just stored (not a redelivery). */
+export type StoredInbound = {
+  id: string;
+  from: string;
+  text: string | null;
+  buttonPayload: string | null;
+  /** Our message it replies to, when the provider said so and we know it. */
+  replyToMessageId: string | null;
+  receivedAt: Date;
+};
+
+/**
+ * Runs inside recordInboundMessages' transaction with the messages it stored, so what a
+ * listener writes (an opt-out from a STOP reply, a promotion recipient marked interacted)
+ * commits with the message.
+ */
+export type InboundListener = (
+  tx: Ctx,
+  input: { businessId: string; channel: Channel; messages: StoredInbound[] },
+) => Promise<void>;
+
+// On globalThis: Next.js and the Hono app may load this module twice in one process.
+const g = globalThis as unknown as { __sbInboundListeners?: Map<string, InboundListener> };
+const listeners = (g.__sbInboundListeners ??= new Map());
+
+/** Registers (or replaces) the listener named `name`; wired in lib/jobs/register-all.ts. */
+export function onInboundStored(name: string, listener: InboundListener): void {
+  listeners.set(name, listener);
+}
+
+export async function notifyInboundStored(tx: Ctx, input: Parameters<InboundListener>[1]): Promise<void> {
+  if (input.messages.length === 0) return;
+  for (const listener of listeners.values()) await listener(tx, input);
+}
