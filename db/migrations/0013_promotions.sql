@@ -46,6 +46,7 @@ CREATE TABLE "promotion_recipients" (
 	"subscriber_id" text,
 	"vars" jsonb NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
+	"via_fallback" boolean DEFAULT false NOT NULL,
 	"round" integer DEFAULT 0 NOT NULL,
 	"message_id" uuid,
 	"error_code" text,

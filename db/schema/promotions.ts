@@ -214,6 +214,11 @@ export const promotionRecipients = pgTable(
     subscriberId: text("subscriber_id"),
     vars: jsonb("vars").$type<Record<string, string>>().notNull(),
     state: text("state", { enum: recipientStates }).notNull().default("pending"),
+    /**
+     * RCS campaigns: not RCS-capable, sent instead through the chatapp fallback (the batch's or
+     * the campaign's `fallback`: template name, language and phoneNumberId).
+     */
+    viaFallback: boolean("via_fallback").notNull().default(false),
     /** The round of its latest send (0 = first send); RetryCount of the E3 report. */
     round: integer("round").notNull().default(0),
     messageId: uuid("message_id"),
