@@ -190,6 +190,17 @@ export const promotionBatches = pgTable(
     rcsCount: integer("rcs_count"),
     nonRcsCount: integer("non_rcs_count"),
     fallback: jsonb("fallback"),
+    /**
+     * The seq of the batch's first recipient: each batch reserves `total` seqs from here, so
+     * recipients of concurrent batches never collide (assigned under the promotion's row lock).
+     */
+    firstSeq: bigint("first_seq", { mode: "number" }).notNull().default(0),
+    /**
+     * While `checking`: the accepted subscribers [{seq, phone, vars}] waiting for the capability
+     * check. They become recipients only once checked, so the engine (which sends `pending`
+     * recipients) can never send an unchecked number; cleared when the batch is ready.
+     */
+    awaiting: jsonb("awaiting").$type<Array<{ seq: number; phone: string; vars: Record<string, string> }>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("promotion_batches_promotion_idx").on(t.businessId, t.promotionId, t.id)],

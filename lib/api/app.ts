@@ -16,6 +16,7 @@ import { registerMessageRoutes } from "./v3/messages";
 import { registerV1MessageRoutes } from "./v1/messages";
 import { registerBulkMessageRoutes } from "./v2/bulk-messages";
 import { registerCapabilityRoutes } from "./v3/capability";
+import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
 import { registerCallbackRoutes } from "./v3/callbacks";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerOperatorSenderRoutes } from "./internal/senders";
@@ -78,6 +79,7 @@ export function createApiApp(): ApiApp {
   registerV1MessageRoutes(app);
   registerBulkMessageRoutes(app);
   registerCapabilityRoutes(app);
+  registerRcsCampaignRoutes(app);
   registerCallbackRoutes(app);
   registerDispatchRoutes(app);
   registerOperatorSenderRoutes(app);

@@ -3,7 +3,8 @@ import { env } from "@/lib/env";
 import { acceptsFormBody } from "./form-or-json";
 import type { ApiEnv } from "./types";
 
-const BULK_SEND_PATH = /^\/api\/v2\/message\/[^/]+\/template\/?$/;
+// B1, and C2 (RCS campaign batches of up to 10,000 subscribers with their extras).
+const BULK_SEND_PATH = /^\/api\/(v2\/message\/[^/]+\/template|v3\/promotion\/[^/]+\/rcs\/batch)\/?$/;
 // D2, the one API route that takes files (template header images).
 const UPLOAD_PATH = /^\/api\/v1\/template\/media\/[^/]+\/?$/;
 const JSON_TYPE = /^application\/(.+\+)?json\b/i;

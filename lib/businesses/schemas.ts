@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "../profiles/normalise-phone";
+import { timeZone } from "./time-zone";
 
 export const channels = ["chatapp", "rcs"] as const;
 export type Channel = (typeof channels)[number];
@@ -64,7 +65,7 @@ export const setDefaultCountryInput = z.object({
 export type SetDefaultCountryInput = z.input<typeof setDefaultCountryInput>;
 
 /** The dashboard's business settings form (the business is the signed-in admin's). */
-export const businessSettingsForm = z.object({ defaultCountry });
+export const businessSettingsForm = z.object({ defaultCountry, timeZone });
 export type BusinessSettingsForm = z.input<typeof businessSettingsForm>;
 
 export type ChannelView = {

@@ -80,4 +80,9 @@ export type RcsCapabilityProvider = {
   readonly name: string;
   /** Whether the number (E.164 digits) can receive RCS from the agent. */
   isRcsCapable(phone: string, settings: ChannelSettings): Promise<boolean>;
+  /**
+   * Many numbers at once where the provider has a bulk call (RBM `users:batchGet`): the
+   * RCS-capable ones among `phones` (E.164 digits). Without it, callers ask number by number.
+   */
+  capableAmong?(phones: string[], settings: ChannelSettings): Promise<string[]>;
 };

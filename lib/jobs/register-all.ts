@@ -5,6 +5,7 @@ import { processDeliveries } from "../callbacks/process-deliveries";
 import "../templates/review-queue";
 import "../calls/simulate-call-job";
 import "../messages/queues";
+import "../promotions/rcs/capability-queue";
 import { messagesConfig } from "../messages/dispatch/config";
 import { dispatchMessages } from "../messages/dispatch/dispatch-messages";
 import { dispatchQueue } from "../messages/dispatch/dispatch-queue";

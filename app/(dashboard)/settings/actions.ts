@@ -6,16 +6,22 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
+import { setTimeZone } from "@/lib/businesses/set-time-zone";
 
 /** Business settings of the signed-in admin's own business (lib/auth/access.ts: admins only). */
 export async function saveBusinessSettingsAction(
   raw: unknown,
-): Promise<ActionResult<{ defaultCountry: string | null }>> {
+): Promise<ActionResult<{ defaultCountry: string | null; timeZone: string }>> {
   return runAction(async () => {
     const user = await requireAction("saveBusinessSettingsAction");
     const input = businessSettingsForm.parse(raw);
-    const saved = await setDefaultCountry(userCtx(user), { businessId: user.businessId, ...input });
+    const ctx = userCtx(user);
+    const country = await setDefaultCountry(ctx, {
+      businessId: user.businessId,
+      defaultCountry: input.defaultCountry,
+    });
+    const zone = await setTimeZone(ctx, { businessId: user.businessId, timeZone: input.timeZone });
     revalidatePath("/settings");
-    return saved;
+    return { ...country, ...zone };
   }, raw);
 }

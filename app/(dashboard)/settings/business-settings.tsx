@@ -13,21 +13,26 @@ import type { CountryOption } from "@/lib/businesses/country-options";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { saveBusinessSettingsAction } from "./actions";
 
-/** The "Business settings" card: today only the default country of typed phone numbers. */
-export function BusinessSettings(props: { defaultCountry: string | null; countries: CountryOption[] }) {
+/** The "Business settings" card: the default country of typed phone numbers and the time zone. */
+export function BusinessSettings(props: {
+  defaultCountry: string | null;
+  countries: CountryOption[];
+  timeZone: string;
+  timeZones: CountryOption[];
+}) {
   const router = useRouter();
   const toast = useToast();
   const form = useForm({
     resolver: zodResolver(businessSettingsForm),
-    defaultValues: { defaultCountry: props.defaultCountry ?? "" },
+    defaultValues: { defaultCountry: props.defaultCountry ?? "", timeZone: props.timeZone },
   });
   const { submit, error } = useActionSubmit(form, saveBusinessSettingsAction, (data) => {
     toast.show({
       tone: "success",
       title: "Settings saved",
-      description: `Default country: ${data.defaultCountry ?? "none"}`,
+      description: `Default country: ${data.defaultCountry ?? "none"}; time zone: ${data.timeZone}`,
     });
-    form.reset({ defaultCountry: data.defaultCountry ?? "" });
+    form.reset({ defaultCountry: data.defaultCountry ?? "", timeZone: data.timeZone });
     router.refresh();
   });
   return (
@@ -47,6 +52,14 @@ export function BusinessSettings(props: { defaultCountry: string | null; countri
             placeholder="None: numbers need their country code"
             options={props.countries}
             hint="Changing it does not change stored numbers, only how new ones are read."
+          />
+          <FormField
+            form={form}
+            name="timeZone"
+            kind="select"
+            label="Time zone"
+            options={props.timeZones}
+            hint="Where your calendar days start: an RCS campaign created without an expiry ends at the coming midnight here."
           />
         </CardBody>
         <CardFooter>

@@ -4,6 +4,8 @@ import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
+import { getTimeZone } from "@/lib/businesses/set-time-zone";
+import { timeZoneNames } from "@/lib/businesses/time-zone";
 import { BusinessSettings } from "./business-settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -11,10 +13,17 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const user = await requirePage("/settings");
   const defaultCountry = await getDefaultCountry(userCtx(user), user.businessId);
+  const timeZone = await getTimeZone(userCtx(user), user.businessId);
+  const zones = timeZoneNames().map((z) => ({ value: z, label: z.replaceAll("_", " ") }));
   return (
     <>
       <PageHeader title="Settings" description="How Switchboard treats your business's data." />
-      <BusinessSettings defaultCountry={defaultCountry} countries={countryOptions()} />
+      <BusinessSettings
+        defaultCountry={defaultCountry}
+        countries={countryOptions()}
+        timeZone={timeZone}
+        timeZones={zones}
+      />
     </>
   );
 }

@@ -86,6 +86,43 @@ export async function isRbmCapable(phone: string, settings: ChannelSettings): Pr
   );
 }
 
+/** Numbers per `users:batchGet` request (RBM allows 600 requests a minute per partner). */
+export const RBM_BATCH_GET_SIZE = 1000;
+
+/**
+ * `POST {base}/v1/users:batchGet` `{users: [E.164], agentId}` -> `{reachableUsers: [E.164]}`:
+ * the numbers RBM can reach for carriers the agent is launched on, 1,000 per request. RBM
+ * wants the numbers of one request in the region of its endpoint (RBM_API_URL).
+ */
+export async function rbmCapableAmong(phones: string[], settings: ChannelSettings): Promise<string[]> {
+  const token = rbmAccessToken(settings.config);
+  const agentId = rbmAgentId(settings.config);
+  const capable: string[] = [];
+  for (let i = 0; i < phones.length; i += RBM_BATCH_GET_SIZE) {
+    const chunk = phones.slice(i, i + RBM_BATCH_GET_SIZE);
+    const res = await call(`${rbmBaseUrl()}/v1/users:batchGet`, token, {
+      method: "POST",
+      body: JSON.stringify({ users: chunk.map(e164), agentId }),
+    });
+    if ("failure" in res)
+      throw new AppError("unavailable", `RBM capability check failed: ${res.failure.reason}`);
+    const body = (await res.response.json().catch(() => ({}))) as GoogleError & { reachableUsers?: unknown };
+    if (!res.response.ok) {
+      throw new AppError(
+        res.response.status === 429 ? "rate_limited" : "unavailable",
+        `RBM users:batchGet answered ${res.response.status}: ${body.error?.message ?? "no detail"}`,
+      );
+    }
+    const reachable = new Set(
+      (Array.isArray(body.reachableUsers) ? body.reachableUsers : [])
+        .filter((u): u is string => typeof u === "string")
+        .map((u) => u.replace(/^\+/, "")),
+    );
+    for (const p of chunk) if (reachable.has(p)) capable.push(p);
+  }
+  return capable;
+}
+
 function contentOf(message: OutboundMessage): RbmContentMessage | undefined {
   const c = message.content;
   if (c.kind === "rcs_text") return { text: c.text };
@@ -126,4 +163,5 @@ export const googleRbmMessages: MessageProvider = {
 export const googleRbmCapability: RcsCapabilityProvider = {
   name: "google-rbm",
   isRcsCapable: isRbmCapable,
+  capableAmong: rbmCapableAmong,
 };

@@ -152,4 +152,7 @@ export const simulatorRcsCapability: RcsCapabilityProvider = {
   async isRcsCapable(phone) {
     return simulatorOutcome(phone) !== "not_rcs";
   },
+  async capableAmong(phones) {
+    return phones.filter((p) => simulatorOutcome(p) !== "not_rcs");
+  },
 };
