@@ -10,8 +10,8 @@ export function timeZoneNames(): string[] {
 
 /**
  * The zone as stored: a real IANA zone, spelled as the runtime lists it when it differs only
- * by case ("asia/kolkata" -> "Asia/Kolkata"); links such as "Asia/Calcutta" are kept as
- * given (Intl resolves them). Undefined for anything Intl rejects (offsets like "+05:30"
+ * by case ("asia/tokyo" -> "Asia/Tokyo"); names the list lacks are kept as given (Node 20's
+ * ICU lists "Asia/Calcutta" where newer ones list "Asia/Kolkata"; Intl accepts both). Undefined for anything Intl rejects (offsets like "+05:30"
  * included: a fixed offset does not follow daylight saving time).
  */
 export function canonicalTimeZone(raw: string): string | undefined {

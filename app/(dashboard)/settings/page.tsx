@@ -14,7 +14,12 @@ export default async function SettingsPage() {
   const user = await requirePage("/settings");
   const defaultCountry = await getDefaultCountry(userCtx(user), user.businessId);
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
-  const zones = timeZoneNames().map((z) => ({ value: z, label: z.replaceAll("_", " ") }));
+  // A stored link name the runtime does not list (Asia/Kolkata on Node 20) stays selectable.
+  const names = timeZoneNames();
+  const zones = (names.includes(timeZone) ? names : [timeZone, ...names]).map((z) => ({
+    value: z,
+    label: z.replaceAll("_", " "),
+  }));
   return (
     <>
       <PageHeader title="Settings" description="How Switchboard treats your business's data." />

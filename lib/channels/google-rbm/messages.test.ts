@@ -198,4 +198,31 @@ describe("google-rbm against a fake RBM API", () => {
       code: "unavailable",
     });
   });
+
+  it("checks many numbers with POST /v1/users:batchGet, 1,000 per request", async () => {
+    const phones = Array.from({ length: 1500 }, (_, i) => `9198${String(i).padStart(8, "0")}`);
+    // Every other number is reachable; RBM answers in E.164 with the '+'.
+    const reachable = (chunk: string[]): FakeReply => ({
+      json: { reachableUsers: chunk.filter((_, i) => i % 2 === 0).map((p) => `+${p}`) },
+    });
+    next = [reachable(phones.slice(0, 1000)), reachable(phones.slice(1000))];
+    const capable = await googleRbmCapability.capableAmong!(phones, settings);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /v1/users:batchGet",
+      "POST /v1/users:batchGet",
+    ]);
+    const first = JSON.parse(fake.requests[0]!.body) as { users: string[]; agentId: string };
+    expect(first.agentId).toBe("acme_agent");
+    expect(first.users).toHaveLength(1000);
+    expect(first.users[0]).toBe(`+${phones[0]}`);
+    expect(fake.requests[0]!.headers.authorization).toBe("Bearer ya29.test");
+    expect(capable).toHaveLength(750);
+    expect(capable[0]).toBe(phones[0]);
+    expect(capable).not.toContain(phones[1]);
+
+    next = [googleError(503, "UNAVAILABLE", "try later")];
+    await expect(googleRbmCapability.capableAmong!(phones.slice(0, 2), settings)).rejects.toMatchObject({
+      code: "unavailable",
+    });
+  });
 });
