@@ -28,6 +28,7 @@ const post = async (path: string, body: unknown) => {
 // Receiver: verifies each signature and resolves the waiter of its batch.
 let secret = "";
 const waiting = new Map<string, (at: number) => void>();
+const arrivals = new Map<string, number>();
 let badSignatures = 0;
 const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -41,7 +42,10 @@ const receiver = http.createServer((req, res) => {
       .digest("base64");
     if (!String(h["webhook-signature"]).split(" ").includes(`v1,${mac}`)) badSignatures++;
     const payload = JSON.parse(body) as { batchId?: string };
-    if (payload.batchId) waiting.get(payload.batchId)?.(at);
+    if (payload.batchId && !arrivals.has(payload.batchId)) {
+      arrivals.set(payload.batchId, at);
+      waiting.get(payload.batchId)?.(at);
+    }
     res.writeHead(200).end();
   });
 });
@@ -65,7 +69,9 @@ const tpl = await post(`/api/v2/resource/${server.businessId}/rcs/template`, {
 });
 for (let i = 0; ; i++) {
   const t = (await (
-    await fetch(`${server.url}/api/v2/resource/${server.businessId}/rcs/template?templateId=${tpl.id}`, { headers })
+    await fetch(`${server.url}/api/v2/resource/${server.businessId}/rcs/template?templateId=${tpl.id}`, {
+      headers,
+    })
   ).json()) as { status?: string };
   if (t.status === "APPROVED") break;
   if (i > 150) throw new Error("template not approved");
@@ -75,11 +81,13 @@ const { promotionId } = await post(`/api/v3/promotion/${server.businessId}/rcs`,
 
 // Batches one after the other; 1 in 50 numbers ends in 0404 (the simulator's non-RCS pattern).
 const times: number[] = [];
+const requestTimes: number[] = [];
 let nonRcs = 0;
 for (let b = 0; b < BATCHES; b++) {
   const subscribers = Array.from({ length: SIZE }, (_, i) => {
     const n = b * SIZE + i;
-    const phone = i % 50 === 0 ? `9197${String(n).padStart(4, "0")}0404` : `9198${String(n).padStart(8, "0")}`;
+    const phone =
+      i % 50 === 0 ? `9197${String(n).padStart(4, "0")}0404` : `9198${String(n).padStart(8, "0")}`;
     return { phone, extras: { name: `Subscriber ${n}` } };
   });
   const started = performance.now();
@@ -90,7 +98,10 @@ for (let b = 0; b < BATCHES; b++) {
     components: [{ type: "BODY", variables: [{ type: "text", value: "${name}" }] }],
     subscribers,
   });
+  requestTimes.push(performance.now() - started);
   const arrived = await new Promise<number>((resolve, reject) => {
+    const early = arrivals.get(batchId);
+    if (early !== undefined) return resolve(early);
     waiting.set(batchId, resolve);
     setTimeout(() => reject(new Error(`no callback for batch ${b} after 60 s`)), 60_000).unref();
   });
@@ -108,11 +119,15 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
-console.log(`batches                     ${BATCHES} x ${SIZE} subscribers (doCapability, ${nonRcs} non-RCS in all)`);
+console.log(
+  `batches                     ${BATCHES} x ${SIZE} subscribers (doCapability, ${nonRcs} non-RCS in all)`,
+);
 console.log(`C2 request -> callback ms   ${times.map((t) => Math.round(t)).join(", ")}`);
 console.log(
   `median / min / max ms       ${Math.round(median)} / ${Math.round(sorted[0]!)} / ${Math.round(sorted.at(-1)!)}`,
 );
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(`C2 answer alone (median)    ${Math.round(medianOf(requestTimes))} ms`);
 console.log(`invalid signatures          ${badSignatures}`);
 console.log(`server peak RSS             ${peak} MiB`);
 process.exit(0);
