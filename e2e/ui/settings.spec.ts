@@ -33,3 +33,24 @@ test("a business admin changes the default country under Settings, and the page 
   );
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("a business admin sets the business's time zone under Settings", async ({ page }) => {
+  await signIn(page, E2E_ADMIN);
+  await page.goto("/settings");
+  const zone = page.getByLabel("Time zone");
+  const before = await zone.inputValue();
+  const other = before === "Asia/Tokyo" ? "Europe/Berlin" : "Asia/Tokyo";
+  try {
+    await zone.selectOption(other);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Time zone")).toHaveValue(other);
+  } finally {
+    await page.getByLabel("Time zone").selectOption(before);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Settings saved", { exact: true }).first()).toBeVisible();
+  }
+  await page.reload();
+  await expect(page.getByLabel("Time zone")).toHaveValue(before);
+});

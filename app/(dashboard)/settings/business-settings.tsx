@@ -30,7 +30,7 @@ export function BusinessSettings(props: {
     toast.show({
       tone: "success",
       title: "Settings saved",
-      description: `Default country: ${data.defaultCountry ?? "none"}; time zone: ${data.timeZone}`,
+      description: `Default country: ${data.defaultCountry ?? "none"}`,
     });
     form.reset({ defaultCountry: data.defaultCountry ?? "", timeZone: data.timeZone });
     router.refresh();

@@ -182,8 +182,17 @@ describe("C2 add batch", () => {
     expect(next.json.rejected).toEqual([
       { index: 0, phone: "919900000012", reason: "duplicate: already in this campaign" },
     ]);
+    // The same batch again under an Idempotency-Key: one batch, the first answer replayed.
+    const idem = { headers: { "idempotency-key": "c2-batch-1" } };
+    const body = batchBody(promotionId, tpl.id, [{ phone: "919900000015" }]);
+    const k1 = await c2(t, body, idem);
+    const k2 = await c2(t, body, idem);
+    expect(k1.status, k1.text).toBe(200);
+    expect(k2.headers.get("idempotent-replayed")).toBe("true");
+    expect(k2.json).toEqual(k1.json);
     const after = await recipientsOf(t.business.id, promotionId);
-    expect(after.at(-1)).toMatchObject({
+    expect(after.filter((r) => r.phone === "919900000015")).toHaveLength(1);
+    expect(after.at(-2)).toMatchObject({
       seq: 4,
       phone: "919900000014",
       state: "pending",

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { systemCtx } from "../context";
+import { db } from "../db";
+import { rawQuery } from "../jobs/raw-sql";
+import { getTimeZone, setTimeZone } from "./set-time-zone";
+import { createTestBusiness } from "@/test/factories";
+
+const ctx = systemCtx("test");
+
+describe("setTimeZone", () => {
+  it("starts at UTC, stores a valid zone with an audit row, and refuses anything else", async () => {
+    const t = await createTestBusiness();
+    expect(await getTimeZone(ctx, t.business.id)).toBe("UTC");
+    expect(await setTimeZone(ctx, { businessId: t.business.id, timeZone: "america/new_york" })).toEqual({
+      timeZone: "America/New_York",
+    });
+    expect(await getTimeZone(ctx, t.business.id)).toBe("America/New_York");
+    const audit = await rawQuery(
+      db(),
+      `SELECT data FROM audit_log WHERE business_id = $1 AND action = 'business.time_zone'`,
+      [t.business.id],
+    );
+    expect(audit).toEqual([{ data: { from: "UTC", to: "America/New_York" } }]);
+    for (const bad of ["Mars/Base", "+05:30", ""]) {
+      await expect(setTimeZone(ctx, { businessId: t.business.id, timeZone: bad })).rejects.toThrow();
+    }
+    expect(await getTimeZone(ctx, t.business.id)).toBe("America/New_York");
+  });
+});
