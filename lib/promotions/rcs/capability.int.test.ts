@@ -156,7 +156,21 @@ describe("C2 with doCapability", () => {
       `UPDATE business_channels SET enabled = false WHERE business_id = $1 AND channel = 'rcs'`,
       [t.business.id],
     );
-    // No job info: the last try (pg-boss retries are covered by its own options).
+    // A try with retries left throws (pg-boss retries it) and leaves the batch as it was.
+    const [job] = await rawQuery<{ id: string }>(
+      db(),
+      `SELECT id FROM pgboss.job WHERE name = 'promotions.rcs-capability' AND data->>'batchId' = $1`,
+      [batchId],
+    );
+    await expect(
+      checkBatchCapability(
+        { businessId: t.business.id, promotionId, batchId },
+        { id: job!.id, queue: "promotions.rcs-capability" },
+      ),
+    ).rejects.toThrow(/not enabled/);
+    expect(await batchRow(t.business.id, batchId)).toMatchObject({ state: "checking" });
+    expect(await recipientsOf(t.business.id, promotionId)).toHaveLength(1);
+    // No job info: the last try.
     await checkBatchCapability({ businessId: t.business.id, promotionId, batchId });
     const rows = await recipientsOf(t.business.id, promotionId);
     expect(rows.filter((r) => r.state === "pending")).toEqual([]);
