@@ -81,8 +81,7 @@ export function declareQueue<T extends object>(options: QueueOptions): QueueHand
     async jobsInsert(executor, jobs) {
       await ensureQueue(executor, options);
       return {
-        // pg-boss's own multi-job INSERT (what boss.insert runs), so embedding it cannot drift.
-        text: bossPlans.insertJobs(BOSS_SCHEMA),
+        text: insertJobsText(),
         // Its parameters: the jobs, then the constructor's defaults, which lib/jobs/boss.ts
         // leaves unset (the queue's own options apply).
         values: [JSON.stringify(bossJobs(options.name, jobs)), null, null, null, null, null],
@@ -107,6 +106,10 @@ function bossDb(executor: Executor): {
 } {
   return { executeSql: async (text, values) => ({ rows: await rawQuery(executor, text, values ?? []) }) };
 }
+
+let insertJobs: string | undefined;
+/** pg-boss's own multi-job INSERT (what boss.insert runs), so embedding it cannot drift. */
+const insertJobsText = (): string => (insertJobs ??= bossPlans.insertJobs(BOSS_SCHEMA));
 
 function bossJobs(name: string, jobs: Array<{ data: object } & SendOptions>) {
   return jobs.map((j) => ({
