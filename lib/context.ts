@@ -1,4 +1,5 @@
 import { db, type Executor } from "./db";
+import { transaction } from "./db/sql";
 
 /** Who is acting: a dashboard user, an API key, or the system itself (seed, workers). */
 export type Actor =
@@ -11,8 +12,7 @@ export type Ctx = { db: Executor; actor: Actor };
 
 export const systemCtx = (id = "system"): Ctx => ({ db: db(), actor: { type: "system", id } });
 
-/** Runs `fn` in a transaction with the same actor. */
+/** Runs `fn` in a transaction with the same actor (a savepoint when `ctx` is in one already). */
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
-  const root = ctx.db as ReturnType<typeof db>;
-  return root.transaction((tx) => fn({ ...ctx, db: tx }));
+  return transaction(ctx.db, (tx) => fn({ ...ctx, db: tx }));
 }

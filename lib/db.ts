@@ -4,9 +4,16 @@ import * as schema from "@/db/schema";
 import { log } from "./log";
 import { env } from "./env";
 
-export type Db = NodePgDatabase<typeof schema>;
-/** A database handle or an open transaction: domain functions accept either. */
-export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * A database handle or an open transaction: domain functions accept either. Drizzle's own
+ * `transaction` is left out: lib/db/sql.ts `transaction` (or `inTransaction`) opens one whose
+ * handle keeps its `$client`, which raw SQL and pg-boss's inserts run on.
+ */
+export type Executor = Omit<NodePgDatabase<typeof schema>, "transaction"> & {
+  $client: pg.Pool | pg.PoolClient;
+};
+/** The process's handle on the pool. */
+export type Db = Executor & { $client: pg.Pool };
 
 type Holder = { pool?: pg.Pool; db?: Db; url?: string };
 // One pool per process, shared by the Hono app, the workers and the Next.js bundle (which
@@ -36,7 +43,7 @@ export function pool(): pg.Pool {
 }
 
 export function db(): Db {
-  if (!holder.db) holder.db = drizzle(pool(), { schema });
+  if (!holder.db) holder.db = drizzle({ client: pool(), schema });
   return holder.db;
 }
 

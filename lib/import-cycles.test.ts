@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "..");
 
-/** Cycles allowed for now (none): a queue whose handler enqueues on it is wired in lib/jobs/register-all.ts. */
+/** Cycles allowed for now (none): a queue whose handler enqueues on it is registered in lib/wiring.ts. */
 const KNOWN = new Set<string>([]);
 
 /** The source files under `dir`, tests left out. */

@@ -3,7 +3,6 @@ import type { TestBusiness } from "./factories";
 import { db } from "../lib/db";
 import { uuidv7 } from "../lib/ids";
 import { drainQueues } from "../lib/jobs/workers";
-import "../lib/jobs/register-all";
 import { resetEnv } from "../lib/env";
 
 // Messaging tests run the simulator with no delays and without the lookup caches.

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { boss } from "../lib/jobs/boss";
 import { queueDefinitions, runRound } from "../lib/jobs/workers";
-import "../lib/templates/review-queue";
 import { resetEnv } from "../lib/env";
 
 // Review jobs run at once in tests; each test drives them with runTemplateReviews().

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Ctx } from "../context";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 
 /**
  * Failed sign-ins are counted per account and per client address in PostgreSQL (every

@@ -1,7 +1,7 @@
 import type { Executor } from "../db";
 import { db } from "../db";
 import { env } from "../env";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 import { declareQueue } from "../jobs/workers";
 
 /** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
@@ -9,7 +9,7 @@ export const DELIVERY_CHUNK = 500;
 
 export type DeliveryJob = { businessId: string; ids: string[] };
 
-/** Its handler, processDeliveries, retries on this queue: lib/jobs/register-all.ts wires it. */
+/** Its handler, processDeliveries, retries on this queue: lib/wiring.ts registers it. */
 export const deliveryQueue = declareQueue<DeliveryJob>({
   name: "callbacks.deliver",
   // Each job is a chunk of up to 500 deliveries; a few chunks at once keep
@@ -21,8 +21,10 @@ export const deliveryQueue = declareQueue<DeliveryJob>({
   retryBackoff: true,
   // Longer than the lease: a job still running is not retried behind its own back.
   expireInSeconds: 600,
-  maintenance: { everyMs: 60_000, run: () => requeueStranded() },
 });
+
+/** How often the delivery queue's housekeeping runs requeueStranded (lib/wiring.ts). */
+export const REQUEUE_STRANDED_EVERY_MS = 60_000;
 
 /** Enqueues the jobs for `ids` (one per chunk), due after `delaySeconds` on the database clock. */
 export async function enqueueDeliveryJobs(

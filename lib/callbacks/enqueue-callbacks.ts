@@ -1,6 +1,7 @@
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
+import { writeStatement } from "../db/write-statement";
 import { deliveryJobs, deliveryQueue } from "./deliver-job";
 import { retrySchedule } from "./retry-schedule";
 import { optInEventTypes, type CallbackEvent, type CallbackEventType } from "./schemas";
@@ -52,17 +53,16 @@ export async function enqueueCallbacks(
     const firstDelay = retrySchedule()[0] ?? 0;
     // The rows and their jobs in one statement: one JSON document (node-postgres would escape
     // an array parameter element by element) and pg-boss's own job insert as a CTE.
-    const jobs = await deliveryQueue.insertSql(tx.db, deliveryJobs(businessId, ids, firstDelay), 4);
-    await rawQuery(
-      tx.db,
-      `WITH d AS (
-         INSERT INTO callback_deliveries (id, business_id, endpoint_id, event_type, subject_id, payload, next_attempt_at)
+    await writeStatement()
+      .with(
+        "d",
+        `INSERT INTO callback_deliveries (id, business_id, endpoint_id, event_type, subject_id, payload, next_attempt_at)
          SELECT v.id, $1, v.endpoint_id, v.event_type, v.subject_id, v.payload, now() + make_interval(secs => $3)
-         FROM json_to_recordset($2::json) AS v(id uuid, endpoint_id uuid, event_type text, subject_id text, payload jsonb)
-       ), j AS (${jobs.text})
-       SELECT 1`,
-      [businessId, JSON.stringify(rows), firstDelay, ...jobs.values],
-    );
+         FROM json_to_recordset($2::json) AS v(id uuid, endpoint_id uuid, event_type text, subject_id text, payload jsonb)`,
+        [businessId, JSON.stringify(rows), firstDelay],
+      )
+      .jobs(deliveryQueue, deliveryJobs(businessId, ids, firstDelay))
+      .run(tx.db);
     return { deliveryIds: ids };
   });
 }

@@ -1,7 +1,8 @@
 import { db } from "../db";
 import { env } from "../env";
 import { uuidv7 } from "../ids";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
+import { writeStatement } from "../db/write-statement";
 import { log } from "../log";
 import { deliveryJobs, deliveryQueue } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
@@ -190,43 +191,43 @@ async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
       byDelay.set(o.delay, [...(byDelay.get(o.delay) ?? []), o.id]);
   }
   const retries = [...byDelay].flatMap(([delay, ids]) => deliveryJobs(businessId, ids, delay));
-  const jobs = retries.length > 0 ? await deliveryQueue.insertSql(db(), retries, 4) : null;
-  await rawQuery(
-    db(),
-    `WITH u AS (
-       UPDATE callback_deliveries d SET
+  await writeStatement()
+    .with(
+      "u",
+      `UPDATE callback_deliveries d SET
          status = v.status, attempts = d.attempts + v.tried, step = v.step,
          next_attempt_at = CASE WHEN v.delay IS NULL THEN NULL ELSE now() + make_interval(secs => v.delay) END,
          locked_until = NULL, last_response_code = CASE WHEN v.tried = 1 THEN v.code ELSE d.last_response_code END,
          last_error = v.err, updated_at = now(),
          delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END
        FROM json_to_recordset($2::json) AS v(id uuid, status text, tried int, step int, delay int, code int, err text)
-       WHERE d.business_id = $1 AND d.id = v.id
-     ), a AS (
-       INSERT INTO callback_attempts (id, business_id, delivery_id, endpoint_id, attempt_no, url, requested_at,
+       WHERE d.business_id = $1 AND d.id = v.id`,
+      [
+        businessId,
+        JSON.stringify(
+          outcomes.map((o) => ({
+            id: o.id,
+            status: o.status,
+            tried: o.tried,
+            step: o.step,
+            delay: o.delay,
+            code: o.attempt?.status ?? null,
+            err: o.error ? clean(o.error).slice(0, 500) : null,
+          })),
+        ),
+      ],
+    )
+    .with(
+      "a",
+      `INSERT INTO callback_attempts (id, business_id, delivery_id, endpoint_id, attempt_no, url, requested_at,
          response_status, latency_ms, error, response_body)
        SELECT x.id, $1, x.delivery_id, x.endpoint_id, x.attempt_no, x.url, x.requested_at, x.status, x.latency, x.err, x.body
-       FROM json_to_recordset($3::json) AS x(id uuid, delivery_id uuid, endpoint_id uuid, attempt_no int, url text,
-         requested_at timestamptz, status int, latency int, err text, body text)
-     )${jobs ? `, j AS (${jobs.text})` : ""}
-     SELECT 1`,
-    [
-      businessId,
-      JSON.stringify(
-        outcomes.map((o) => ({
-          id: o.id,
-          status: o.status,
-          tried: o.tried,
-          step: o.step,
-          delay: o.delay,
-          code: o.attempt?.status ?? null,
-          err: o.error ? clean(o.error).slice(0, 500) : null,
-        })),
-      ),
-      JSON.stringify(attempts),
-      ...(jobs?.values ?? []),
-    ],
-  );
+       FROM json_to_recordset($2::json) AS x(id uuid, delivery_id uuid, endpoint_id uuid, attempt_no int, url text,
+         requested_at timestamptz, status int, latency int, err text, body text)`,
+      [businessId, JSON.stringify(attempts)],
+    )
+    .jobs(deliveryQueue, retries)
+    .run(db());
 }
 
 async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {

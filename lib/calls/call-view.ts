@@ -1,8 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import { calls } from "@/db/schema";
-import type { Ctx } from "../context";
-import { notFound } from "../errors";
-import { isUuid } from "../ids";
 import type { CallView } from "./schemas";
 import { env } from "../env";
 
@@ -28,17 +24,6 @@ export function callView(c: CallRow): CallView {
     endedAt: epoch(c.endedAt),
     createdAt: epoch(c.createdAt)!,
   };
-}
-
-/** A call of `businessId`, or 404. */
-export async function findCall(ctx: Ctx, businessId: string, callId: string): Promise<CallRow> {
-  if (!isUuid(callId)) throw notFound("Call");
-  const [c] = await ctx.db
-    .select()
-    .from(calls)
-    .where(and(eq(calls.id, callId), eq(calls.businessId, businessId)));
-  if (!c) throw notFound("Call");
-  return c;
 }
 
 /** The public base URL of this deployment, for recording links and provider callbacks. */

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { calls } from "@/db/schema";
 import { simulatedOutcome, simulatorCallDelays } from "../channels/simulator/calls";
-import { systemCtx, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import type { Executor } from "../db";
-import { defineQueue } from "../jobs/workers";
+import { transaction } from "../db/sql";
+import { declareQueue } from "../jobs/workers";
 import { finishCall } from "./finish-call";
 import { publicBaseUrl, type CallRow } from "./call-view";
 
@@ -12,11 +13,11 @@ export type SimulateCallJob = { businessId: string; callId: string; step: "ring"
 /**
  * Drives a simulated call: queued -> ringing -> (answered: in-progress -> completed) or
  * no-answer/busy, one job per step, CALL_SIMULATOR_STEP_MS apart (talk: CALL_SIMULATOR_TALK_MS).
- * Each step acts only on the state it expects, so a repeated job changes nothing.
+ * Each step acts only on the state it expects, so a repeated job changes nothing. Its handler,
+ * runSimulatedCallStep, enqueues on it: lib/wiring.ts registers it.
  */
-export const simulateCallQueue = defineQueue<SimulateCallJob>({
+export const simulateCallQueue = declareQueue<SimulateCallJob>({
   name: "calls.simulate",
-  handler: (job) => runSimulatedCallStep(systemCtx("call-simulator"), job),
   batchSize: 50,
   // Several calls ring at once; each step touches only its own call's row.
   concurrency: 4,
@@ -49,7 +50,7 @@ export async function runSimulatedCallStep(ctx: Ctx, job: SimulateCallJob): Prom
   const outcome = simulatedOutcome(call.toNumber, call.createdAt, simulatorRecordingUrl(call));
 
   if (job.step === "ring" && call.status === "queued") {
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       await tx
         .update(calls)
         .set({ status: "ringing", updatedAt: sql`now()` })
@@ -61,7 +62,7 @@ export async function runSimulatedCallStep(ctx: Ctx, job: SimulateCallJob): Prom
       await finishCall(ctx, ref, outcome);
       return;
     }
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       await tx
         .update(calls)
         .set({ status: "in-progress", startedAt: outcome.startedAt, updatedAt: sql`now()` })

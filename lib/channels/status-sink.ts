@@ -1,9 +1,8 @@
 /**
  * The hand-off from provider webhooks (whatsapp-cloud, google-rbm) to the messages domain: a
- * one-function registry, so the channel adapters don't import lib/messages. The messages
- * domain registers its status application at load (`setStatusSink` in
- * lib/messages/status-events-queue.ts, loaded by lib/jobs/register-all.ts, which the API app
- * imports through the drain route), so every process serving the webhooks has it.
+ * one-function registry, so the channel adapters don't import lib/messages. lib/wiring.ts
+ * sets the messages domain's `applyWebhookStatusEvents` at start, so every process serving
+ * the webhooks has it.
  *
  * `businessId` is resolved by the webhook from the sender (Meta's phone_number_id, RBM's
  * agentId) when it can; undefined means "look the messages up by providerMessageId alone".

@@ -26,7 +26,7 @@ export type InboundListener = (
 const g = globalThis as unknown as { __sbInboundListeners?: Map<string, InboundListener> };
 const listeners = (g.__sbInboundListeners ??= new Map());
 
-/** Registers (or replaces) the listener named `name`; wired in lib/jobs/register-all.ts. */
+/** Registers (or replaces) the listener named `name`; wired in lib/wiring.ts. */
 export function onInboundStored(name: string, listener: InboundListener): void {
   listeners.set(name, listener);
 }

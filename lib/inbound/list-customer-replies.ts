@@ -1,5 +1,5 @@
 import type { Ctx } from "../context";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 import type { CustomerReplyView } from "./schemas";
 
 /** What a number wrote to the business (any provider), newest first: the virtual phone's own bubbles. */

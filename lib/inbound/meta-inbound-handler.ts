@@ -1,17 +1,17 @@
 import { metaChangeBusiness } from "../channels/find-channel-business";
 import { parseMetaInbound } from "../channels/whatsapp-cloud/inbound-messages";
-import { onMetaWebhookField } from "../channels/whatsapp-cloud/webhook";
+import type { MetaChangeHandler } from "../channels/whatsapp-cloud/webhook";
 import { systemCtx } from "../context";
 import { log } from "../log";
 import { recordInboundMessages } from "./record-inbound-messages";
 
 /**
  * Meta's `messages` field, customer messages (`value.messages[]`): stored and raised as
- * `message.received`. Imported for its side effect by the webhook route, beside the status
- * handler of the same field. The business is the one the URL names, else the owner of
+ * `message.received`; registered by lib/wiring.ts beside the status handler of the same
+ * field. The business is the one the URL names, else the owner of
  * `metadata.phone_number_id`; messages to a sender no business owns are dropped (logged).
  */
-onMetaWebhookField("messages", "inbound", async (change, _entry, scope) => {
+export const handleMetaInbound: MetaChangeHandler = async (change, _entry, scope) => {
   const { phoneNumberId, messages } = parseMetaInbound(change.value);
   if (messages.length === 0) return;
   const ctx = systemCtx("meta-webhook");
@@ -21,4 +21,4 @@ onMetaWebhookField("messages", "inbound", async (change, _entry, scope) => {
     return;
   }
   await recordInboundMessages(ctx, { businessId, channel: "chatapp", provider: "whatsapp-cloud", messages });
-});
+};

@@ -4,7 +4,7 @@ import type { Channel } from "../businesses/schemas";
 import type { ProviderInboundMessage } from "../channels/inbound-message";
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 import { notifyInboundStored } from "./inbound-listeners";
 
 export type RecordInboundInput = {

@@ -4,7 +4,7 @@ import { parseRecipient } from "../messages/send/recipient";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { uuidv7 } from "../ids";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 import { recordInboundMessages } from "./record-inbound-messages";
 import { customerReplyInput } from "./schemas";
 

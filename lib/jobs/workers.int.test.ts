@@ -1,16 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "../db";
 import { boss } from "./boss";
-import { defineQueue, drainQueues, startWorkers, stopWorkers } from "./workers";
+import { declareQueue, drainQueues, registerQueue, startWorkers, stopWorkers } from "./workers";
 
 const seen: number[] = [];
-const echo = defineQueue<{ n: number }>({
-  name: "test.echo",
-  batchSize: 50,
-  handler: async ({ n }) => {
-    if (n < 0) throw new Error("negative");
-    seen.push(n);
-  },
+const echo = declareQueue<{ n: number }>({ name: "test.echo", batchSize: 50 });
+registerQueue(echo, async ({ n }) => {
+  if (n < 0) throw new Error("negative");
+  seen.push(n);
 });
 
 describe("job queues", () => {

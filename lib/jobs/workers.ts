@@ -4,17 +4,17 @@ import type { Executor } from "../db";
 import { env } from "../env";
 import { log } from "../log";
 import { boss as currentBoss } from "./boss";
-import { bossDb, rawQuery } from "./raw-sql";
+import { rawQuery } from "../db/sql";
+import type { JobInsert } from "../db/write-statement";
 
 /** pg-boss's schema, as configured in lib/jobs/boss.ts. */
 const BOSS_SCHEMA = "pgboss";
 
 export type JobInfo = { id: string; queue: string };
 
-export type QueueDefinition<T> = {
+/** A queue's name and options: what enqueuing needs, known where the queue is declared. */
+export type QueueOptions = {
   name: string;
-  /** Handles one job. Throwing fails the job; pg-boss retries it per the queue's options. */
-  handler: (data: T, job: JobInfo) => Promise<void>;
   /** Jobs fetched per round of the fetch loop (DESIGN.md: pg-boss wants big batches). */
   batchSize?: number;
   /** Jobs of one round handled at the same time. */
@@ -24,93 +24,92 @@ export type QueueDefinition<T> = {
   retryBackoff?: boolean;
   /** A job active longer than this is considered lost (worker died) and retried. */
   expireInSeconds?: number;
-  /** Housekeeping run by the fetch loop every `everyMs` and once per drain (e.g. re-enqueue stranded work). */
-  maintenance?: { everyMs: number; run: () => Promise<unknown> };
 };
+
+/** Handles one job. Throwing fails the job; pg-boss retries it per the queue's options. */
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+/** Housekeeping run by the fetch loop every `everyMs` and once per drain (e.g. re-enqueue stranded work). */
+export type QueueMaintenance = { everyMs: number; run: () => Promise<unknown> };
+
+/** A registered queue: its options, handler and housekeeping (lib/wiring.ts registers them). */
+export type QueueDefinition<T> = QueueOptions & { handler: JobHandler<T>; maintenance?: QueueMaintenance };
 
 /** `startAfterSeconds` counts on the database clock, the same clock our rows use. */
 export type SendOptions = { startAfterSeconds?: number };
 
-export type QueueHandle<T> = {
+export type QueueHandle<T> = JobInsert<{ data: T } & SendOptions> & {
   name: string;
+  options: QueueOptions;
   /** Enqueues one job through `executor`, so it commits or rolls back with the caller's rows. */
   send(executor: Executor, data: T, opts?: SendOptions): Promise<string>;
   /** Enqueues many jobs in one statement. */
   sendMany(executor: Executor, jobs: Array<{ data: T } & SendOptions>): Promise<void>;
-  /**
-   * The same insert as an SQL fragment to embed in the caller's own statement (a CTE), its
-   * parameters numbered from `firstParam`: the caller's rows and their jobs then commit in one
-   * statement, one round trip (the send path's group commit).
-   */
-  insertSql(
-    executor: Executor,
-    jobs: Array<{ data: T } & SendOptions>,
-    firstParam: number,
-  ): Promise<{ text: string; values: unknown[] }>;
 };
 
 type AnyDefinition = QueueDefinition<never>;
+// On globalThis: Next.js and the Hono app may load this module twice in one process.
 const g = globalThis as unknown as { __sbQueues?: Map<string, AnyDefinition> };
 const definitions: Map<string, AnyDefinition> = (g.__sbQueues ??= new Map());
 const ensured = new Set<string>();
 
 /**
- * Declares a queue whose handler enqueues on the queue itself (a retry): the handler's module
- * imports the handle, so the handler is wired apart, in lib/jobs/register-all.ts (handleQueue),
- * and the two modules do not import each other.
+ * Declares a queue: the handle enqueues (send, sendMany, or `jobsInsert` inside a
+ * lib/db/write-statement.ts statement). Declaring registers nothing: lib/wiring.ts gives the
+ * queue its handler with registerQueue, so a handler may enqueue on its own queue without the
+ * two modules importing each other.
  */
-export function declareQueue<T extends object>(def: Omit<QueueDefinition<T>, "handler">): QueueHandle<T> {
-  return defineQueue<T>({
-    ...def,
-    handler: async () => {
-      throw new Error(`queue ${def.name} has no handler: lib/jobs/register-all.ts wires it`);
-    },
-  });
-}
-
-/** Sets the handler (and housekeeping) of a queue declared with declareQueue. */
-export function handleQueue<T extends object>(
-  queue: QueueHandle<T>,
-  handler: QueueDefinition<T>["handler"],
-  maintenance?: QueueDefinition<T>["maintenance"],
-): void {
-  const def = definitions.get(queue.name) as QueueDefinition<T> | undefined;
-  if (!def) throw new Error(`queue ${queue.name} is not declared`);
-  def.handler = handler;
-  if (maintenance) def.maintenance = maintenance;
-}
-
-/** Declares a queue and its handler; the returned handle enqueues jobs. */
-export function defineQueue<T extends object>(def: QueueDefinition<T>): QueueHandle<T> {
-  definitions.set(def.name, def as unknown as AnyDefinition);
+export function declareQueue<T extends object>(options: QueueOptions): QueueHandle<T> {
   return {
-    name: def.name,
+    name: options.name,
+    options,
     async send(executor, data, opts = {}) {
-      await ensureQueue(executor, def.name);
-      const id = await currentBoss().send(def.name, data, {
+      await ensureQueue(executor, options);
+      const id = await currentBoss().send(options.name, data, {
         startAfter: opts.startAfterSeconds || undefined,
         db: bossDb(executor),
       });
       // pg-boss answers null instead of failing when the queue does not exist.
-      if (!id) throw new Error(`job queue ${def.name} refused the job`);
+      if (!id) throw new Error(`job queue ${options.name} refused the job`);
       return id;
     },
     async sendMany(executor, jobs) {
       if (jobs.length === 0) return;
-      await ensureQueue(executor, def.name);
-      await currentBoss().insert(bossJobs(def.name, jobs), { db: bossDb(executor) });
+      await ensureQueue(executor, options);
+      await currentBoss().insert(bossJobs(options.name, jobs), { db: bossDb(executor) });
     },
-    async insertSql(executor, jobs, firstParam) {
-      await ensureQueue(executor, def.name);
+    async jobsInsert(executor, jobs) {
+      await ensureQueue(executor, options);
       return {
-        text: bossInsertJobs(firstParam),
-        // pg-boss's insert parameters: the jobs, then the constructor's defaults, which
-        // lib/jobs/boss.ts leaves unset (the queue's own options apply).
-        values: [JSON.stringify(bossJobs(def.name, jobs)), null, null, null, null, null],
+        text: insertJobsText(),
+        // Its parameters: the jobs, then the constructor's defaults, which lib/jobs/boss.ts
+        // leaves unset (the queue's own options apply).
+        values: [JSON.stringify(bossJobs(options.name, jobs)), null, null, null, null, null],
       };
     },
   };
 }
+
+/** Gives a declared queue its handler (and housekeeping): its jobs are worked from now on. */
+export function registerQueue<T extends object>(
+  queue: QueueHandle<T>,
+  handler: JobHandler<T>,
+  maintenance?: QueueMaintenance,
+): void {
+  const def: QueueDefinition<T> = { ...queue.options, handler, maintenance };
+  definitions.set(queue.name, def as unknown as AnyDefinition);
+}
+
+/** pg-boss's `db` option: its statements run inside our transaction (DESIGN.md rule 6). */
+function bossDb(executor: Executor): {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+} {
+  return { executeSql: async (text, values) => ({ rows: await rawQuery(executor, text, values ?? []) }) };
+}
+
+let insertJobs: string | undefined;
+/** pg-boss's own multi-job INSERT (what boss.insert runs), so embedding it cannot drift. */
+const insertJobsText = (): string => (insertJobs ??= bossPlans.insertJobs(BOSS_SCHEMA));
 
 function bossJobs(name: string, jobs: Array<{ data: object } & SendOptions>) {
   return jobs.map((j) => ({
@@ -120,28 +119,11 @@ function bossJobs(name: string, jobs: Array<{ data: object } & SendOptions>) {
   }));
 }
 
-const insertJobsText = new Map<number, string>();
-/**
- * pg-boss's own multi-job INSERT (plans.insertJobs), so embedding it cannot drift from
- * boss.insert, with its parameters renumbered from `firstParam` (built once per numbering: it
- * is on the send path's every commit).
- */
-function bossInsertJobs(firstParam: number): string {
-  let text = insertJobsText.get(firstParam);
-  if (text === undefined) {
-    text = bossPlans
-      .insertJobs(BOSS_SCHEMA)
-      .replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + firstParam - 1}`);
-    insertJobsText.set(firstParam, text);
-  }
-  return text;
-}
-
 export function queueDefinitions(): AnyDefinition[] {
   return [...definitions.values()];
 }
 
-function queueOptions(def: AnyDefinition) {
+function queueOptions(def: QueueOptions) {
   return {
     policy: "standard",
     retryLimit: def.retryLimit ?? 5,
@@ -156,9 +138,9 @@ function queueOptions(def: AnyDefinition) {
  * queues, and going through the caller's executor keeps the single-session embedded database
  * from waiting on itself when the caller holds a transaction.
  */
-async function ensureQueue(executor: Executor, name: string): Promise<void> {
+async function ensureQueue(executor: Executor, def: QueueOptions): Promise<void> {
+  const name = def.name;
   if (ensured.has(name)) return;
-  const def = definitions.get(name);
   const found = await rawQuery(executor, `SELECT 1 FROM ${BOSS_SCHEMA}.queue WHERE name = $1`, [name]);
   if (found.length > 0) {
     ensured.add(name);
@@ -167,11 +149,11 @@ async function ensureQueue(executor: Executor, name: string): Promise<void> {
   // Not remembered as ensured: the caller's transaction may still roll the creation back.
   await rawQuery(executor, `SELECT ${BOSS_SCHEMA}.create_queue($1, $2)`, [
     name,
-    JSON.stringify(def ? queueOptions(def) : { policy: "standard" }),
+    JSON.stringify(queueOptions(def)),
   ]);
 }
 
-/** Creates every defined queue; server.ts calls it on start for every role. */
+/** Creates every registered queue; server.ts calls it on start for every role. */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const def of definitions.values()) {
     if (ensured.has(def.name)) continue;

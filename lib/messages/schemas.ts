@@ -209,7 +209,6 @@ export const rcsMessage = z
     if (m.templateId === undefined && m.components?.length)
       ctx.addIssue({ code: "custom", path: ["components"], message: "components go with templateId only" });
   });
-export type RcsMessage = z.infer<typeof rcsMessage>;
 
 /** Recipient with or without the leading '+'. */
 const anyPhone = z

@@ -1,5 +1,5 @@
 import type { Executor } from "../db";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 
 /**
  * A table that holds one shared token bucket per key: the key's columns plus

@@ -4,6 +4,7 @@ import { users } from "@/db/schema";
 import { createApiKey } from "../api-keys/create-api-key";
 import { createBusiness } from "../businesses/create-business";
 import type { Ctx } from "../context";
+import { transaction } from "../db/sql";
 import { env } from "../env";
 import { createDashboardUser } from "../users/create-dashboard-user";
 
@@ -26,10 +27,7 @@ const password = () => randomBytes(12).toString("base64url");
  * DEMO_OPERATOR_PASSWORD / DEMO_ADMIN_PASSWORD fix the passwords (tests, demos).
  */
 export async function seedDemo(ctx: Ctx): Promise<DemoCredentials | null> {
-  const root = ctx.db as {
-    transaction: (fn: (tx: Ctx["db"]) => Promise<DemoCredentials | null>) => Promise<DemoCredentials | null>;
-  };
-  return root.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const c: Ctx = { db: tx, actor: { type: "system", id: "seed" } };
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];

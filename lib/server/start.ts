@@ -9,12 +9,12 @@ import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
 import { migrate } from "../db/migrate";
 import { env, resetEnv } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
-import "../jobs/register-all";
 import { ensureQueues } from "../jobs/workers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
 import { securityHeaders, servedOverTls } from "./security-headers";
 import { startJobWorkers } from "./worker-processes";
 import { log } from "../log";
+import { wireAll } from "../wiring";
 import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
 import { formatCredentials, seedDemo } from "../seed/seed-demo";
 
@@ -43,6 +43,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   await migrate(pool());
   ensureAuthSecret(cfg.DATA_DIR);
 
+  wireAll();
   const boss = await startBoss();
   await ensureQueues(boss);
   const creds = await seedDemo(systemCtx());

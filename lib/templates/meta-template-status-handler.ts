@@ -1,12 +1,13 @@
-import { onMetaWebhookField } from "../channels/whatsapp-cloud/webhook";
+import type { MetaChangeHandler } from "../channels/whatsapp-cloud/webhook";
 import { systemCtx } from "../context";
 import { applyProviderTemplateStatus } from "./apply-provider-status";
 
 /**
  * Meta's `message_template_status_update`: { event, message_template_id, reason, ... }. On a
- * per-business webhook URL only that business's templates are looked at.
+ * per-business webhook URL only that business's templates are looked at. Registered by
+ * lib/wiring.ts.
  */
-onMetaWebhookField("message_template_status_update", "template-status", async (change, _entry, scope) => {
+export const handleMetaTemplateStatus: MetaChangeHandler = async (change, _entry, scope) => {
   const v = change.value;
   const ref = v.message_template_id;
   if ((typeof ref !== "string" && typeof ref !== "number") || typeof v.event !== "string") return;
@@ -17,4 +18,4 @@ onMetaWebhookField("message_template_status_update", "template-status", async (c
     reason: typeof v.reason === "string" ? v.reason : null,
     businessId: scope.businessId,
   });
-});
+};

@@ -1,16 +1,14 @@
-import { defineQueue } from "../jobs/workers";
-import { runTemplateReview } from "./run-template-review";
-import { systemCtx } from "../context";
+import { declareQueue } from "../jobs/workers";
 
 export type TemplateReviewJob = { businessId: string; templateId: string };
 
 /**
  * Submits a new template to its provider's review. Enqueued in the template's transaction
- * (no template without its review), delayed by the provider's review time (simulator).
+ * (no template without its review), delayed by the provider's review time (simulator). Its
+ * handler, runTemplateReview, is registered by lib/wiring.ts.
  */
-export const templateReviewQueue = defineQueue<TemplateReviewJob>({
+export const templateReviewQueue = declareQueue<TemplateReviewJob>({
   name: "template-review",
-  handler: (job) => runTemplateReview(systemCtx("template-review"), job),
   batchSize: 20,
   // Each review waits on the provider's API: a few at once so one slow review does not hold up
   // the rest. (It was 1 while the embedded database could mix up concurrent extended-query

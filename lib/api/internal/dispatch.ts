@@ -1,4 +1,3 @@
-import "@/lib/jobs/register-all";
 import { createRoute, z } from "@hono/zod-openapi";
 import { drainQueues } from "@/lib/jobs/workers";
 import { errorResponses } from "../schemas";

@@ -54,7 +54,10 @@ export function registerV1MessageRoutes(app: ApiApp): void {
   app.openapi(a1Legacy, async (c) => {
     const body = c.req.valid("json");
     return await idempotentSend(c, body, (idem) =>
-      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, idem),
+      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, {
+        idempotency: idem,
+        groupCommit: true,
+      }),
     );
   });
 
@@ -62,7 +65,12 @@ export function registerV1MessageRoutes(app: ApiApp): void {
   app.openapi(a5, async (c) => {
     const body = c.req.valid("json");
     return await idempotentSend(c, body, (idem) =>
-      sendRcsMessage(keyCtx(c), c.get("auth").businessId, { ...body, toPath: "to" }, idem),
+      sendRcsMessage(
+        keyCtx(c),
+        c.get("auth").businessId,
+        { ...body, toPath: "to" },
+        { idempotency: idem, groupCommit: true },
+      ),
     );
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { listSimulatorInbox } from "@/lib/messages/simulator/list-simulator-inbox";
 import { chatappComponents } from "@/lib/templates/schemas";
 import { api } from "@/test/api";

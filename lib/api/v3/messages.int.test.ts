@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { claimIdempotencyKey } from "@/lib/messages/send/idempotency";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

@@ -72,7 +72,10 @@ export function registerMessageRoutes(app: ApiApp): void {
   app.openapi(a1, async (c) => {
     const body = c.req.valid("json");
     return await idempotentSend(c, body, (idem) =>
-      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, idem),
+      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, {
+        idempotency: idem,
+        groupCommit: true,
+      }),
     );
   });
 
@@ -80,7 +83,12 @@ export function registerMessageRoutes(app: ApiApp): void {
   app.openapi(a2, async (c) => {
     const body = c.req.valid("json");
     return await idempotentSend(c, body, (idem) =>
-      sendRcsMessage(keyCtx(c), c.get("auth").businessId, { ...body, toPath: "to" }, idem),
+      sendRcsMessage(
+        keyCtx(c),
+        c.get("auth").businessId,
+        { ...body, toPath: "to" },
+        { idempotency: idem, groupCommit: true },
+      ),
     );
   });
 
@@ -97,7 +105,7 @@ export function registerMessageRoutes(app: ApiApp): void {
           message: { messageType: "text", text: body.text },
           messageRef: body.messageRef,
         },
-        idem,
+        { idempotency: idem, groupCommit: true },
       ),
     );
   });

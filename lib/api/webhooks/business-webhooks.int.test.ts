@@ -6,7 +6,7 @@ import { updateChannelSettings } from "@/lib/businesses/update-channel-settings"
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { uuidv7 } from "@/lib/ids";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";

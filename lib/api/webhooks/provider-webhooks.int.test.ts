@@ -5,7 +5,7 @@ import { businessChannels } from "@/db/schema";
 import type { ProviderStatusEvent } from "@/lib/channels/message-provider";
 import { setStatusSink, type StatusEventSource, type StatusSink } from "@/lib/channels/status-sink";
 import { db } from "@/lib/db";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, uniq } from "@/test/factories";
 import { resetEnv } from "@/lib/env";

@@ -11,9 +11,6 @@ import {
 import { systemCtx } from "@/lib/context";
 import { AppError, invalid, unauthorized } from "@/lib/errors";
 import { log } from "@/lib/log";
-import "@/lib/templates/meta-template-status-handler";
-import "@/lib/channels/whatsapp-cloud/message-status-handler";
-import "@/lib/inbound/meta-inbound-handler";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 

@@ -4,7 +4,7 @@ import { businessChannels } from "@/db/schema";
 import { createTestBusiness, uniq } from "@/test/factories";
 import { systemCtx } from "../../context";
 import { db } from "../../db";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { ProviderInboundMessage } from "../inbound-message";
 import { applyRbmEvents } from "./apply-rbm-events";
 

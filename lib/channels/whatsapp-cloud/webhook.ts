@@ -32,10 +32,10 @@ const handlers: Map<string, Map<string, MetaChangeHandler>> = (g.__sbMetaHandler
 
 /**
  * Meta delivers every WhatsApp Business Account webhook field (`messages`,
- * `message_template_status_update`, ...) to one callback URL, so each domain registers the
- * fields it handles here and the webhook route dispatches. A field may have several handlers
- * (statuses and customer messages both arrive in `messages`), each registered under a name so
- * a module loaded twice replaces its own handler rather than adding a second one.
+ * `message_template_status_update`, ...) to one callback URL, so lib/wiring.ts registers each
+ * domain's handler of a field here and the webhook route dispatches. A field may have several
+ * handlers (statuses and customer messages both arrive in `messages`), each under a name, so
+ * wiring twice replaces a handler rather than adding a second one.
  */
 export function onMetaWebhookField(field: string, name: string, handler: MetaChangeHandler): void {
   let byName = handlers.get(field);

@@ -1,7 +1,7 @@
 import type { MessageProvider, OutboundMessage, SendResult } from "../../channels/message-provider";
 import { systemCtx, type Ctx } from "../../context";
 import { db } from "../../db";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery, transaction } from "../../db/sql";
 import { log } from "../../log";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";
@@ -182,7 +182,7 @@ async function record(
   failures: StatusEventInput[],
   retries: Retry[],
 ): Promise<void> {
-  await db().transaction(async (tx) => {
+  await transaction(db(), async (tx) => {
     const t: Ctx = { ...ctx, db: tx };
     if (accepted.length > 0) {
       // An early webhook may already have moved the message on: keep its status, add the ids.

@@ -8,8 +8,8 @@ export type DispatchJob = { businessId: string; ids: string[] };
  * Sends chunks of messages to their provider. A job carries up to MESSAGES_DISPATCH_CHUNK
  * message ids of one business; per-message state lives in `messages` (the lease in
  * dispatch_locked_until), so a duplicate or retried job sends nothing twice. Its handler
- * (dispatchMessages) and housekeeping (sweepMessages) enqueue on it, so lib/jobs/register-all.ts
- * wires them and this module imports neither.
+ * (dispatchMessages) and housekeeping (sweepMessages) enqueue on it, so lib/wiring.ts
+ * registers them and this module imports neither.
  */
 export const dispatchQueue = declareQueue<DispatchJob>({
   name: "messages.dispatch",

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { closeDb, db, setDatabaseUrl } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate, bulkBody, phoneOf } from "@/test/messages";

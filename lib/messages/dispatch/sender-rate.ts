@@ -3,7 +3,7 @@ import { getBusiness } from "../../businesses/list-businesses";
 import type { Channel } from "../../businesses/schemas";
 import { inTransaction, type Ctx } from "../../context";
 import { AppError } from "../../errors";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { messagesConfig } from "./config";
 import { sendersOf, type SenderRateView } from "./list-sender-rates";
 import { setSenderRateInput, type SetSenderRateInput } from "./sender-rate-schemas";

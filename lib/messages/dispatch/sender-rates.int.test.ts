@@ -5,7 +5,7 @@ import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { messagesConfig } from "./config";

@@ -2,7 +2,7 @@ import { requeueStranded } from "../../callbacks/deliver-job";
 import { simulatorEventsFor } from "../../channels/simulator/messages";
 import { systemCtx } from "../../context";
 import { db } from "../../db";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";

@@ -1,26 +1,38 @@
 import type { Ctx } from "../../context";
-import { db } from "../../db";
+import { isTransaction } from "../../db/sql";
 import { insertSendRows, type NewMessage, type NewTransaction } from "./insert-send-rows";
 import { submitSend } from "./send-batcher";
 
 /** Idempotency key of the request, completed with its response in the send's transaction. */
 export type IdempotencyRef = { key: string };
 
+export type CommitOptions = {
+  idempotency?: IdempotencyRef;
+  /**
+   * Share a commit with concurrent single sends (send-batcher.ts): the API edges ask for it.
+   * The rows are then written apart from any transaction `ctx` holds, so it is refused there.
+   */
+  groupCommit?: boolean;
+};
+
 /**
  * Stores a send (transaction, messages, dispatch jobs, the Idempotency-Key's response) and
- * resolves once it is committed. On the root handle it goes through the group-commit batcher;
- * inside a caller's transaction it writes there, so it commits with the caller's other rows.
+ * resolves once it is committed: through the group commit when the caller asks for it, else
+ * through `ctx.db`, so it commits with the caller's other rows.
  */
 export async function commitSend(
   ctx: Ctx,
   transaction: NewTransaction,
   msgs: NewMessage[],
   response: unknown,
-  idempotency?: IdempotencyRef,
+  opts: CommitOptions = {},
 ): Promise<void> {
-  const completion = idempotency
-    ? { businessId: transaction.businessId, key: idempotency.key, response }
+  const completion = opts.idempotency
+    ? { businessId: transaction.businessId, key: opts.idempotency.key, response }
     : undefined;
-  if (ctx.db === db()) return submitSend(transaction, msgs, completion);
+  if (opts.groupCommit) {
+    if (isTransaction(ctx.db)) throw new Error("a group commit cannot join the caller's transaction");
+    return submitSend({ transaction, messages: msgs, idempotency: completion });
+  }
   await insertSendRows(ctx.db, [transaction], msgs, completion ? [completion] : []);
 }

@@ -1,6 +1,7 @@
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Executor } from "../../db";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
+import { writeStatement } from "../../db/write-statement";
 import { dispatchJobs, dispatchQueue } from "../dispatch/dispatch-queue";
 
 export type NewTransaction = {
@@ -49,11 +50,11 @@ const INSERT_MESSAGES = `INSERT INTO messages (id, business_id, transaction_id, 
 const INSERT_TRANSACTIONS = `INSERT INTO message_transactions (id, business_id, kind, channel, template_id, template_name,
     language, total)
   SELECT v."id", v."businessId", v."kind", v."channel", v."templateId", v."templateName", v."language", v."total"
-  FROM json_to_recordset($2::json) AS v("id" uuid, "businessId" uuid, "kind" text, "channel" text,
+  FROM json_to_recordset($1::json) AS v("id" uuid, "businessId" uuid, "kind" text, "channel" text,
     "templateId" uuid, "templateName" text, "language" text, "total" int)`;
 
 const COMPLETE_IDEMPOTENCY = `UPDATE idempotency_keys k SET state = 'done', response_status = 200, response_body = v."body"
-  FROM json_to_recordset($3::json) AS v("businessId" uuid, "key" text, "body" jsonb)
+  FROM json_to_recordset($1::json) AS v("businessId" uuid, "key" text, "body" jsonb)
   WHERE k.business_id = v."businessId" AND k.key = v."key"`;
 
 /**
@@ -94,17 +95,12 @@ export async function completeSend(
   idempotency: IdempotencyCompletion[],
   unwritten: NewMessage[],
 ): Promise<void> {
-  const jobs = await dispatchQueue.insertSql(executor, dispatchJobs(msgs), 4);
-  await rawQuery(
-    executor,
-    `WITH m AS (${INSERT_MESSAGES}), t AS (${INSERT_TRANSACTIONS}), k AS (${COMPLETE_IDEMPOTENCY}),
-       j AS (${jobs.text})
-     SELECT 1`,
-    [
-      JSON.stringify(unwritten),
-      JSON.stringify(transactions),
+  await writeStatement()
+    .with("m", INSERT_MESSAGES, [JSON.stringify(unwritten)])
+    .with("t", INSERT_TRANSACTIONS, [JSON.stringify(transactions)])
+    .with("k", COMPLETE_IDEMPOTENCY, [
       JSON.stringify(idempotency.map((i) => ({ ...i, body: i.response, response: undefined }))),
-      ...jobs.values,
-    ],
-  );
+    ])
+    .jobs(dispatchQueue, dispatchJobs(msgs))
+    .run(executor);
 }

@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { uuidv7 } from "../../ids";
 import type { TemplateView } from "../../templates/schemas";
-import { commitSend, type IdempotencyRef } from "./commit-send";
+import { commitSend, type CommitOptions } from "./commit-send";
 import { fillRcsTemplate } from "../content/rcs-content";
 import { parseRecipient } from "./recipient";
 import type { rcsMessage, SendResponse, templateMessage } from "../schemas";
@@ -24,13 +24,13 @@ export type RcsSendInput = {
 /**
  * One RCS message: a template by name (A2) or id (A5, with or without variables), plain text
  * (A4, A5) or a standalone rich card (A5). Template cards are filled here, so the provider
- * always gets a finished text or card.
+ * always gets a finished text or card. Stored as sendTemplateMessage stores (commitSend).
  */
 export async function sendRcsMessage(
   ctx: Ctx,
   businessId: string,
   input: RcsSendInput,
-  idempotency?: IdempotencyRef,
+  opts: CommitOptions = {},
 ): Promise<SendResponse> {
   const recipient = parseRecipient(input.to, input.toPath);
   const { settings, sender } = await requireSender(ctx, businessId, "rcs");
@@ -109,7 +109,7 @@ export async function sendRcsMessage(
       },
     ],
     response,
-    idempotency,
+    opts,
   );
   return response;
 }

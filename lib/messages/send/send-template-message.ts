@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context";
 import { uuidv7 } from "../../ids";
-import { commitSend, type IdempotencyRef } from "./commit-send";
+import { commitSend, type CommitOptions } from "./commit-send";
 import { parseRecipient } from "./recipient";
 import { sendTemplateInput, type SendResponse, type SendTemplateInput } from "../schemas";
 import { sendableTemplate } from "./sendable-template";
@@ -10,13 +10,14 @@ import { planTemplateComponents } from "../content/template-content";
 /**
  * A1 (and its legacy v1 path): one chatapp template message. Checks the sender, the APPROVED
  * template in the requested language and the parameters against its variables, then stores
- * the message and queues its dispatch in one commit and answers with the ids.
+ * the message and queues its dispatch in one commit (a group commit when `opts` asks) and
+ * answers with the ids.
  */
 export async function sendTemplateMessage(
   ctx: Ctx,
   businessId: string,
   raw: SendTemplateInput,
-  idempotency?: IdempotencyRef,
+  opts: CommitOptions = {},
 ): Promise<SendResponse> {
   const input = sendTemplateInput.parse(raw);
   const recipient = parseRecipient(input.to, "to");
@@ -63,7 +64,7 @@ export async function sendTemplateMessage(
       },
     ],
     response,
-    idempotency,
+    opts,
   );
   return response;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { ChatappComponent } from "../../templates/schemas";
 import { chatappPreview, type ChatappPreview } from "../content/chatapp-preview";
 import type { MetaComponent } from "../content/meta-components";

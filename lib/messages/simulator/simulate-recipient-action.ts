@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Ctx } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { isUuid } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { applyStatusEvents } from "../status/apply-status-events";
 
 export const simulateRecipientActionInput = z.object({

@@ -2,7 +2,7 @@ import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
 import type { CallbackEvent, MessageStatusPayload } from "../../callbacks/schemas";
 import { inTransaction, type Ctx } from "../../context";
 import { isUuid, uuidv7 } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { recordTemplateUsage } from "../../templates/record-template-usage";
 import { statusRank, type MessageStatus } from "../schemas";

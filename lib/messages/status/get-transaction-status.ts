@@ -1,7 +1,7 @@
 import type { Ctx } from "../../context";
 import { notFound } from "../../errors";
 import { isUuid } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { PartialStatus } from "../schemas";
 
 const epoch = (col: string) => `coalesce(floor(extract(epoch FROM ${col}))::bigint, 0)`;

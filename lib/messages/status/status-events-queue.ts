@@ -1,8 +1,8 @@
 import type { ProviderStatusEvent } from "../../channels/message-provider";
-import { setStatusSink } from "../../channels/status-sink";
 import { systemCtx } from "../../context";
 import type { Executor } from "../../db";
-import { defineQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/workers";
+import type { StatusEventSource } from "../../channels/status-sink";
 import { applyStatusEvents, type StatusEventInput } from "./apply-status-events";
 
 export type StatusEventsJob = {
@@ -35,11 +35,8 @@ export function toStatusInputs(
  * Status events waiting to be applied: the simulator's planned events (due after its delays)
  * and any provider events a webhook prefers to hand over asynchronously.
  */
-export const statusEventsQueue = defineQueue<StatusEventsJob>({
+export const statusEventsQueue = declareQueue<StatusEventsJob>({
   name: "messages.status-events",
-  handler: async (job) => {
-    await applyStatusEvents(systemCtx("status-events"), toStatusInputs(job, job.events));
-  },
   batchSize: 8,
   concurrency: 4,
   retryLimit: 10,
@@ -58,8 +55,19 @@ export async function enqueueStatusEvents(
   ]);
 }
 
-// Provider webhooks (lib/channels/status-sink.ts) apply their events here, synchronously: the
-// webhook answers only once the events are stored, so the provider redelivers on failure.
-setStatusSink(async (source, events) => {
+/** The status-events queue's handler (lib/wiring.ts). */
+export async function applyStatusEventsJob(job: StatusEventsJob): Promise<void> {
+  await applyStatusEvents(systemCtx("status-events"), toStatusInputs(job, job.events));
+}
+
+/**
+ * The status sink of provider webhooks (lib/channels/status-sink.ts, set by lib/wiring.ts):
+ * applied synchronously, so the webhook answers only once the events are stored and the
+ * provider redelivers on failure.
+ */
+export async function applyWebhookStatusEvents(
+  source: StatusEventSource,
+  events: StatusEventsJob["events"],
+): Promise<void> {
   await applyStatusEvents(systemCtx(`webhook:${source.provider}`), toStatusInputs(source, events));
-});
+}

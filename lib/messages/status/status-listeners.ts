@@ -22,7 +22,7 @@ export type StatusListener = (tx: Ctx, moved: MovedMessage[]) => Promise<void>;
 const g = globalThis as unknown as { __sbStatusListeners?: Map<string, StatusListener> };
 const listeners = (g.__sbStatusListeners ??= new Map());
 
-/** Registers (or replaces) the listener named `name`; wired in lib/jobs/register-all.ts. */
+/** Registers (or replaces) the listener named `name`; wired in lib/wiring.ts. */
 export function onStatusMoved(name: string, listener: StatusListener): void {
   listeners.set(name, listener);
 }

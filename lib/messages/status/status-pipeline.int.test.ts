@@ -4,7 +4,7 @@ import { verify } from "@/lib/callbacks/sign";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { a1Body, approvedTemplate, drainAll, phoneOf } from "@/test/messages";

@@ -1,0 +1,88 @@
+import { log } from "../log";
+
+export type GroupCommitOptions<T> = {
+  /** For the log line when a batch fails. */
+  name: string;
+  /** Writes a batch, all or nothing (one statement, or a transaction of its own). */
+  write: (batch: T[]) => Promise<void>;
+  /** An item's weight against `maxBatch` (e.g. its messages). */
+  size: (item: T) => number;
+  /** A batch stops growing before it would pass this weight (a heavier single item goes alone). */
+  maxBatch: number;
+  /** Batches being written at once, read on every scheduling (a setting). */
+  maxInFlight: () => number;
+};
+
+type Pending<T> = { item: T; resolve: () => void; reject: (err: unknown) => void };
+type State<T> = { queue: Pending<T>[]; inFlight: number; scheduled: boolean };
+
+// On globalThis, by name: Next.js and the Hono app may load this module twice in one process,
+// and the in-flight limit is the process's, not each copy's.
+const g = globalThis as unknown as { __sbGroupCommits?: Map<string, State<unknown>> };
+const states = (g.__sbGroupCommits ??= new Map());
+
+/**
+ * Group commit: items submitted while batches are being written are written together in the
+ * next batch. Each caller's promise settles only once its own item is committed, so an answer
+ * still means "stored" (DESIGN.md rule 6); under light load a batch is a single item. When a
+ * batch fails, its items are written again one by one, so one bad item cannot fail its
+ * neighbours. The caller chooses it explicitly (it writes outside any caller transaction).
+ */
+export function groupCommit<T>(opts: GroupCommitOptions<T>): (item: T) => Promise<void> {
+  let state = states.get(opts.name) as State<T> | undefined;
+  if (!state) states.set(opts.name, (state = { queue: [], inFlight: 0, scheduled: false }));
+  const s = state;
+
+  const schedule = (): void => {
+    if (s.scheduled || s.queue.length === 0 || s.inFlight >= opts.maxInFlight()) return;
+    s.scheduled = true;
+    // Let the items submitted in the same tick join the batch.
+    setImmediate(() => {
+      s.scheduled = false;
+      const batch: Pending<T>[] = [];
+      let size = 0;
+      while (
+        s.queue.length > 0 &&
+        (batch.length === 0 || size + opts.size(s.queue[0]!.item) <= opts.maxBatch)
+      ) {
+        const next = s.queue.shift()!;
+        size += opts.size(next.item);
+        batch.push(next);
+      }
+      if (batch.length === 0) return;
+      s.inFlight++;
+      void flush(batch).finally(() => {
+        s.inFlight--;
+        schedule();
+      });
+      schedule();
+    });
+  };
+
+  const flush = async (batch: Pending<T>[]): Promise<void> => {
+    try {
+      await opts.write(batch.map((p) => p.item));
+      for (const p of batch) p.resolve();
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      log.warn(
+        { err, size: batch.length, batcher: opts.name },
+        "group commit failed; retrying its items one by one",
+      );
+      for (const p of batch) {
+        try {
+          await opts.write([p.item]);
+          p.resolve();
+        } catch (e) {
+          p.reject(e);
+        }
+      }
+    }
+  };
+
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      s.queue.push({ item, resolve, reject });
+      schedule();
+    });
+}

@@ -1,0 +1,80 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import * as schema from "@/db/schema";
+import type { Executor } from "../db";
+
+/**
+ * Runs positional SQL ($1..$n) on an executor (the pool's handle or an open transaction) and
+ * returns its rows. It goes through drizzle's documented `$client` (the pool, or the client a
+ * transaction below checked out), so a placeholder used twice stays one parameter (drizzle's
+ * `sql` cannot do that) and values parse as node-postgres parses them (dates as Date).
+ */
+export async function rawQuery<R = Record<string, unknown>>(
+  executor: Executor,
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<R[]> {
+  const result = await executor.$client.query(text, values as unknown[]);
+  return result.rows as R[];
+}
+
+// One drizzle handle per pooled connection, made the first time a transaction runs on it:
+// building a handle with the schema costs about a millisecond, a transaction should not.
+const handles = new WeakMap<pg.PoolClient, Executor>();
+const depths = new WeakMap<pg.PoolClient, number>();
+
+const inTransaction = (client: pg.Pool | pg.PoolClient): client is pg.PoolClient =>
+  typeof (client as pg.PoolClient).release === "function";
+
+/** Whether `executor` is an open transaction (its client checked out) rather than the pool. */
+export const isTransaction = (executor: Executor): boolean => inTransaction(executor.$client);
+
+/**
+ * Runs `fn` in a transaction: on the pool, BEGIN on a client checked out for it (its drizzle
+ * handle's `$client` is that client, so raw SQL and drizzle share it); inside a transaction, a
+ * savepoint. This is the one way to open a transaction (`Executor` has no `transaction`), so
+ * every executor a domain function receives can run raw SQL.
+ */
+export async function transaction<T>(executor: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  const client = executor.$client;
+  if (inTransaction(client)) return savepoint(executor, client, fn);
+  const conn = await client.connect();
+  let handle = handles.get(conn);
+  if (!handle) handles.set(conn, (handle = drizzle({ client: conn, schema })));
+  let broken: Error | undefined;
+  try {
+    await conn.query("BEGIN");
+    const result = await fn(handle);
+    await conn.query("COMMIT");
+    return result;
+  } catch (err) {
+    await conn.query("ROLLBACK").catch((e: Error) => (broken = e));
+    throw err;
+  } finally {
+    // A client whose ROLLBACK failed is in an unknown state: the pool drops it.
+    conn.release(broken);
+  }
+}
+
+async function savepoint<T>(
+  executor: Executor,
+  client: pg.PoolClient,
+  fn: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const depth = (depths.get(client) ?? 0) + 1;
+  const name = `sb_savepoint_${depth}`;
+  depths.set(client, depth);
+  try {
+    await client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(executor);
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (err) {
+      await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw err;
+    }
+  } finally {
+    depths.set(client, depth - 1);
+  }
+}

@@ -1,0 +1,65 @@
+// The one place that wires this process: queues to their handlers, provider webhooks to the
+// domains that handle them, and the listeners that follow what the messaging core commits.
+// Nothing registers itself on import; server start (lib/server/start.ts) and the test setup
+// call wireAll(). Adding a piece = one line in the matching section below:
+//   - a queue:            registerQueue(myQueue, handler, maintenance?)  ("Queues")
+//   - a Meta field:       onMetaWebhookField(field, name, handler)      ("Provider webhooks")
+//   - a status listener:  onStatusMoved("promotions", listener)         ("Listeners")
+//   - an inbound listener: onInboundStored("promotions", listener)      ("Listeners")
+// Registrations are by name, so calling wireAll() again replaces rather than duplicates.
+import { deliveryQueue, REQUEUE_STRANDED_EVERY_MS, requeueStranded } from "./callbacks/deliver-job";
+import { processDeliveries } from "./callbacks/process-deliveries";
+import { runSimulatedCallStep, simulateCallQueue } from "./calls/simulate-call-job";
+import { setStatusSink } from "./channels/status-sink";
+import { handleMetaStatuses } from "./channels/whatsapp-cloud/message-status-handler";
+import { onMetaWebhookField } from "./channels/whatsapp-cloud/webhook";
+import { systemCtx } from "./context";
+import { handleMetaInbound } from "./inbound/meta-inbound-handler";
+import { registerQueue } from "./jobs/workers";
+import { messagesConfig } from "./messages/dispatch/config";
+import { dispatchMessages } from "./messages/dispatch/dispatch-messages";
+import { dispatchQueue } from "./messages/dispatch/dispatch-queue";
+import { sweepMessages } from "./messages/dispatch/sweep-messages";
+import {
+  applyStatusEventsJob,
+  applyWebhookStatusEvents,
+  statusEventsQueue,
+} from "./messages/status/status-events-queue";
+import { capabilityQueue } from "./promotions/rcs/capability-queue";
+import { checkBatchCapability } from "./promotions/rcs/check-batch-capability";
+import { handleMetaTemplateStatus } from "./templates/meta-template-status-handler";
+import { templateReviewQueue } from "./templates/review-queue";
+import { runTemplateReview } from "./templates/run-template-review";
+
+export function wireAll(): void {
+  // Queues: every queue the workers and the drain route (POST /api/internal/dispatch) run.
+  registerQueue(dispatchQueue, (job) => dispatchMessages(job), {
+    everyMs: messagesConfig().MESSAGES_SWEEP_EVERY_MS,
+    run: () => sweepMessages(),
+  });
+  registerQueue(statusEventsQueue, (job) => applyStatusEventsJob(job));
+  registerQueue(
+    deliveryQueue,
+    async (job) => {
+      await processDeliveries(job);
+    },
+    {
+      everyMs: REQUEUE_STRANDED_EVERY_MS,
+      run: () => requeueStranded(),
+    },
+  );
+  registerQueue(templateReviewQueue, (job) => runTemplateReview(systemCtx("template-review"), job));
+  registerQueue(simulateCallQueue, (job) => runSimulatedCallStep(systemCtx("call-simulator"), job));
+  registerQueue(capabilityQueue, (data, job) => checkBatchCapability(data, job));
+
+  // Provider webhooks: provider status events go to the messages domain (the status sink keeps
+  // lib/channels from importing lib/messages); Meta's fields to the domain that handles each.
+  setStatusSink(applyWebhookStatusEvents);
+  onMetaWebhookField("messages", "statuses", handleMetaStatuses);
+  onMetaWebhookField("messages", "inbound", handleMetaInbound);
+  onMetaWebhookField("message_template_status_update", "template-status", handleMetaTemplateStatus);
+
+  // Listeners: run inside the transaction that moved a message's status (onStatusMoved, from
+  // lib/messages/status/status-listeners.ts) or stored a customer message (onInboundStored,
+  // from lib/inbound/inbound-listeners.ts). None yet.
+}
