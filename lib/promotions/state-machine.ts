@@ -38,7 +38,8 @@ function refusal(from: PromotionStatus, to: PromotionStatus): string {
   if (isFinal(from)) return `The promotion is ${from}, a final state: it cannot become ${to}`;
   if (to === "Active" && from !== "Stopped")
     return `Only a Stopped promotion can be resumed with status "Active"; this one is ${from}`;
-  if (to === "Stopped") return `Only a running (Scheduled or Active) promotion can be stopped; this one is ${from}`;
+  if (to === "Stopped")
+    return `Only a running (Scheduled or Active) promotion can be stopped; this one is ${from}`;
   return `A ${from} promotion cannot become ${to}`;
 }
 
