@@ -11,9 +11,9 @@ import { approvedTemplate, phoneOf } from "./messages";
 
 type Status = (typeof promotionStatuses)[number];
 
-/** Recipient numbers: `919900` + 6 digits, ending in `tail` (the simulator's outcome, docs/simulator.md). */
+/** Indian mobile numbers `9198` + 4 digits + `tail` (the simulator's outcome, docs/simulator.md). */
 export const numbers = (n: number, tail = "0001", from = 0) =>
-  Array.from({ length: n }, (_, i) => `91${String(from + i).padStart(6, "0")}${tail}`);
+  Array.from({ length: n }, (_, i) => `9198${String(from + i).padStart(4, "0")}${tail}`);
 
 /**
  * A promotion with its recipients, written directly as E1 (built in parallel) hands it to the
