@@ -14,6 +14,7 @@ import { log } from "@/lib/log";
 import "@/lib/templates/meta-template-status-handler";
 import "@/lib/channels/whatsapp-cloud/message-status-handler";
 import "@/lib/inbound/meta-inbound-handler";
+import "@/lib/promotions/engine/category-update-handler";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 

@@ -12,6 +12,10 @@ import {
   recipientStates,
   runUntil,
 } from "@/test/promotions";
+import { applyStatusEvents, type StatusEventInput } from "@/lib/messages/status/apply-status-events";
+import { systemCtx } from "@/lib/context";
+import { metaWebhookHandlers } from "@/lib/channels/whatsapp-cloud/webhook";
+import "./category-update-handler";
 import { runDuePromotions } from "./run-due-promotions";
 
 const counters = async (id: string) =>
@@ -139,5 +143,97 @@ describe("promotion engine", () => {
       { round: 1, n: 3 },
       { round: 2, n: 3 },
     ]);
+  });
+
+  it("template_category_update stops promotions with stopOnCategoryUpdate, says why, records the category", async () => {
+    const t = await createTestBusiness();
+    const watched = await createTestPromotion(t, { phones: numbers(2), stopOnCategoryUpdate: true });
+    const ref = `cat-${watched.id.slice(-8)}`;
+    await rawQuery(
+      db(),
+      `UPDATE templates SET provider = 'whatsapp-cloud', provider_ref = $2 WHERE id = $1`,
+      [watched.template.id, ref],
+    );
+    const [handler] = metaWebhookHandlers("template_category_update");
+    await handler!(
+      {
+        field: "template_category_update",
+        value: { message_template_id: ref, previous_category: "UTILITY", new_category: "MARKETING" },
+      },
+      { id: "waba" },
+      { businessId: t.business.id },
+    );
+    const p = await promotionRow(watched.id);
+    expect(p.status).toBe("Stopped");
+    expect(p.statusReason).toMatch(/UTILITY to MARKETING/);
+    const [tpl] = await rawQuery<{ category: string }>(db(), `SELECT category FROM templates WHERE id = $1`, [
+      watched.template.id,
+    ]);
+    expect(tpl!.category).toBe("MARKETING");
+    // Another business's webhook URL does not reach this template.
+    const other = await createTestBusiness();
+    await rawQuery(db(), `UPDATE promotions SET status = 'Active' WHERE id = $1`, [watched.id]);
+    await handler!(
+      { field: "template_category_update", value: { message_template_id: ref, new_category: "UTILITY" } },
+      { id: "waba" },
+      { businessId: other.business.id },
+    );
+    expect((await promotionRow(watched.id)).status).toBe("Active");
+  });
+
+  it("counters equal a COUNT over recipients after a chaotic run (random, duplicate, out-of-order statuses)", async () => {
+    const t = await createTestBusiness();
+    const { id } = await createTestPromotion(t, { phones: numbers(120), optedOut: ["919999990001"] });
+    await runDuePromotions(); // creates the messages; their dispatch never runs in this test
+    const msgs = await rawQuery<{ id: string }>(db(), `SELECT id FROM messages WHERE transaction_id = $1`, [
+      id,
+    ]);
+    expect(msgs).toHaveLength(120);
+    const statuses = ["sent", "delivered", "read", "failed", "error"] as const;
+    const events: StatusEventInput[] = [];
+    let seed = 42;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const m of msgs) {
+      const n = Math.floor(rnd() * 5);
+      for (let i = 0; i < n; i++) {
+        const status = statuses[Math.floor(rnd() * statuses.length)]!;
+        events.push({
+          businessId: t.business.id,
+          messageId: m.id,
+          status,
+          at: new Date(),
+          errorCode: "131000",
+          source: "test",
+        });
+      }
+    }
+    events.sort(() => rnd() - 0.5);
+    for (let i = 0; i < events.length;) {
+      const size = 1 + Math.floor(rnd() * 40);
+      await applyStatusEvents(systemCtx("test"), events.slice(i, i + size));
+      i += size;
+    }
+    const states = await recipientStates(id);
+    const [c] = await counters(id);
+    expect(c).toEqual({
+      round: 0,
+      attempted: 120,
+      failed: states.failed ?? 0,
+      sent: states.sent ?? 0,
+      delivered: states.delivered ?? 0,
+      read: states.read ?? 0,
+      interacted: 0,
+      optout: 1,
+    });
+    expect((states.queued ?? 0) + c!.failed! + c!.sent! + c!.delivered! + c!.read!).toBe(120);
+    // Each recipient mirrors its message (error counts as failed).
+    const mismatched = await rawQuery(
+      db(),
+      `SELECT 1 FROM promotion_recipients r JOIN messages m ON m.id = r.message_id
+       WHERE r.promotion_id = $1 AND r.state <> CASE WHEN m.status IN ('attempted', 'accepted') THEN 'queued'
+         WHEN m.status = 'error' THEN 'failed' ELSE m.status END`,
+      [id],
+    );
+    expect(mismatched).toHaveLength(0);
   });
 });
