@@ -149,7 +149,7 @@ const schema = z.object({
   /** Period of the promotion scheduler's poll (due promotions, expiry, round ends), in ms. */
   PROMOTIONS_TICK_MS: z.coerce.number().int().min(50).max(1000).default(500),
   /** Seconds of the sender's rate a promotion creates ahead of dispatch (Stop acts within this). */
-  PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(3),
   /** Delay before a retry round starts, in seconds. */
   PROMOTIONS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Error codes a retry round sends again (comma-separated; Meta's temporary errors and our transient ones). */

@@ -1,4 +1,6 @@
 import type { Ctx } from "../../context";
+import { notFound } from "../../errors";
+import { isUuid } from "../../ids";
 import { rawQuery } from "../../jobs/raw-sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
 
@@ -18,12 +20,19 @@ export async function getPromotionStats(
   promotionId: string,
   channel?: ChannelFilter,
 ): Promise<PromotionStats> {
-  await findPromotion(ctx, businessId, promotionId, channel);
-  const rows = await rawQuery<Counters & { round: number }>(
-    ctx.db,
-    `SELECT round, ${KEYS.join(", ")} FROM promotion_counters WHERE promotion_id = $1 AND business_id = $2 ORDER BY round`,
-    [promotionId, businessId],
-  );
+  // One round trip: the counters with their promotion's channel (a handed-over promotion
+  // always has its round 0 row); the promotion alone is looked up only when there is none.
+  const rows = isUuid(promotionId)
+    ? await rawQuery<Counters & { round: number; channel_type: string }>(
+        ctx.db,
+        `SELECT c.round, ${KEYS.map((k) => `c.${k}`).join(", ")}, p.channel_type FROM promotion_counters c
+         JOIN promotions p ON p.id = c.promotion_id AND p.business_id = c.business_id
+         WHERE c.promotion_id = $1 AND c.business_id = $2 ORDER BY c.round`,
+        [promotionId, businessId],
+      )
+    : [];
+  if (rows.length === 0) await findPromotion(ctx, businessId, promotionId, channel);
+  else if (channel && rows[0]!.channel_type !== channel) throw notFound("Promotion");
   const total: Counters = {
     attempted: 0,
     failed: 0,
