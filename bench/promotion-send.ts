@@ -95,8 +95,17 @@ try {
   // (1) Launch: hand it to the engine as E1 does.
   const t0 = Date.now();
   await db.query(`UPDATE promotions SET status = 'Active', next_run_at = now() WHERE id = $1`, [id]);
+  // The dispatcher's backlog (messages created, not yet handed to the provider), sampled: if
+  // it never runs dry while recipients are pending, the scheduler is not the bottleneck.
+  const backlog: number[] = [];
   for (;;) {
-    const r = await db.query(`SELECT status FROM promotions WHERE id = $1`, [id]);
+    const r = await db.query(
+      `SELECT status, (SELECT count(*)::int FROM messages WHERE transaction_id = $1 AND status = 'attempted') AS backlog,
+         (SELECT count(*)::int FROM promotion_recipients WHERE promotion_id = $1 AND state = 'pending') AS pending
+       FROM promotions WHERE id = $1`,
+      [id],
+    );
+    if (r.rows[0].pending > 0 && Date.now() - t0 > 5000) backlog.push(r.rows[0].backlog);
     if (r.rows[0].status === "Completed") break;
     if (Date.now() - t0 > 20 * 60_000) throw new Error("promotion did not complete in 20 min");
     await sleep(500);
@@ -137,6 +146,10 @@ try {
       perSecondMedian: sorted[Math.floor(sorted.length / 2)],
       secondsBelow95pct: full.filter((n: number) => n < RATE * 0.95).length,
       fullSeconds: full.length,
+      backlogSamples: backlog.length,
+      backlogEmptySamples: backlog.filter((b) => b === 0).length,
+      backlogMin: Math.min(...backlog),
+      backlogMedian: [...backlog].sort((a, b) => a - b)[Math.floor(backlog.length / 2)],
       perSecond: full,
     }),
   );

@@ -40,7 +40,7 @@ export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): P
     `SELECT promotion_id, seq::float8 AS seq, round, state, message_id FROM promotion_recipients
      WHERE message_id = ANY($1::uuid[]) AND business_id = ANY($2::uuid[])
        AND state IN ('queued', 'sent', 'delivered', 'read')
-     ORDER BY promotion_id, seq FOR UPDATE`,
+     ORDER BY promotion_id, promotion_recipients.seq FOR UPDATE`,
     [relevant.map((m) => m.messageId), [...new Set(relevant.map((m) => m.businessId))]],
   );
   const byMessage = new Map(relevant.map((m) => [m.messageId, m]));

@@ -74,10 +74,10 @@ export async function streamPromotionReport(
       }
       const rows = await rawQuery<Row>(
         ctx.db,
-        `SELECT seq::float8 AS seq, name, phone, state, error, round, batch_id,
+        `SELECT r.seq::float8 AS seq, name, phone, state, error, round, batch_id,
            to_char(updated_at AT TIME ZONE $4, 'FMDD FMMonth YYYY, HH12:MI AM') AS at
-         FROM promotion_recipients WHERE promotion_id = $1 AND business_id = $2 AND seq > $3
-         ORDER BY seq LIMIT ${PAGE}`,
+         FROM promotion_recipients r WHERE promotion_id = $1 AND business_id = $2 AND r.seq > $3
+         ORDER BY r.seq LIMIT ${PAGE}`,
         [p.id, businessId, after, tz],
       );
       if (rows.length === 0) return controller.close();
