@@ -145,6 +145,18 @@ const schema = z.object({
   /** Group commits of single sends in flight at once (1: measured best on 2 cores, lib/messages/send-batcher.ts). */
   MESSAGES_SEND_COMMITS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(1),
 
+  // --- Promotions engine ---
+  /** Period of the promotion scheduler's poll (due promotions, expiry, round ends), in ms. */
+  PROMOTIONS_TICK_MS: z.coerce.number().int().min(50).max(1000).default(500),
+  /** Seconds of the sender's rate a promotion creates ahead of dispatch (Stop acts within this). */
+  PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(3),
+  /** Delay before a retry round starts, in seconds. */
+  PROMOTIONS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Error codes a retry round sends again (comma-separated; Meta's temporary errors and our transient ones). */
+  PROMOTIONS_RETRYABLE_CODES: z
+    .string()
+    .default("130429,131000,131016,131049,131056,provider_error,provider_unavailable"),
+
   // --- Callbacks ---
   /** Lets callbacks target loopback/private addresses (tests, local receivers). */
   ALLOW_PRIVATE_CALLBACK_URLS: boolish,

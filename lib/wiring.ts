@@ -27,6 +27,14 @@ import {
 } from "./messages/status/status-events-queue";
 import { capabilityQueue } from "./promotions/rcs/capability-queue";
 import { checkBatchCapability } from "./promotions/rcs/check-batch-capability";
+import { onInboundStored } from "./inbound/inbound-listeners";
+import { onStatusMoved } from "./messages/status/status-listeners";
+import { handleMetaCategoryUpdate } from "./promotions/engine/category-update-handler";
+import { promotionsConfig } from "./promotions/engine/config";
+import { followPromotionStatuses } from "./promotions/engine/follow-statuses";
+import { promotionQueue } from "./promotions/engine/promotion-queue";
+import { recordPromotionInteractions } from "./promotions/engine/record-interactions";
+import { runDuePromotions } from "./promotions/engine/run-due-promotions";
 import { handleMetaTemplateStatus } from "./templates/meta-template-status-handler";
 import { templateReviewQueue } from "./templates/review-queue";
 import { runTemplateReview } from "./templates/run-template-review";
@@ -51,6 +59,11 @@ export function wireAll(): void {
   registerQueue(templateReviewQueue, (job) => runTemplateReview(systemCtx("template-review"), job));
   registerQueue(simulateCallQueue, (job) => runSimulatedCallStep(systemCtx("call-simulator"), job));
   registerQueue(capabilityQueue, (data, job) => checkBatchCapability(data, job));
+  // The promotions scheduler: a tick on its queue, and a poll on every worker.
+  registerQueue(promotionQueue, () => runDuePromotions().then(() => undefined), {
+    everyMs: promotionsConfig().PROMOTIONS_TICK_MS,
+    run: () => runDuePromotions(),
+  });
 
   // Provider webhooks: provider status events go to the messages domain (the status sink keeps
   // lib/channels from importing lib/messages); Meta's fields to the domain that handles each.
@@ -58,8 +71,11 @@ export function wireAll(): void {
   onMetaWebhookField("messages", "statuses", handleMetaStatuses);
   onMetaWebhookField("messages", "inbound", handleMetaInbound);
   onMetaWebhookField("message_template_status_update", "template-status", handleMetaTemplateStatus);
+  onMetaWebhookField("template_category_update", "promotions-category", handleMetaCategoryUpdate);
 
   // Listeners: run inside the transaction that moved a message's status (onStatusMoved, from
   // lib/messages/status/status-listeners.ts) or stored a customer message (onInboundStored,
-  // from lib/inbound/inbound-listeners.ts). None yet.
+  // from lib/inbound/inbound-listeners.ts).
+  onStatusMoved("promotions", followPromotionStatuses);
+  onInboundStored("promotion-interactions", recordPromotionInteractions);
 }

@@ -161,6 +161,11 @@ export const promotions = pgTable(
     fallback: jsonb("fallback"),
     /** The scheduler's next due time for this promotion (staggered batches, retry delay). */
     nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    /**
+     * Engine pacing (non-staggered sends): the time up to which messages were created at the
+     * sender's rate; the next tick creates (now + ahead - pacedUntil) x rate more.
+     */
+    pacedUntil: timestamp("paced_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -169,6 +174,10 @@ export const promotions = pgTable(
     index("promotions_due_idx")
       .on(t.nextRunAt)
       .where(sql`${t.status} in ('Scheduled', 'Active')`),
+    // The engine's expiry pass: running or stopped promotions with an end time.
+    index("promotions_expiry_idx")
+      .on(t.promotionEndTime)
+      .where(sql`${t.status} in ('Preparing', 'Scheduled', 'Active', 'Stopped')`),
   ],
 );
 
@@ -250,6 +259,10 @@ export const promotionRecipients = pgTable(
     index("promotion_recipients_pending_idx")
       .on(t.promotionId, t.round, t.seq)
       .where(sql`${t.state} = 'pending'`),
+    // Inbound replies are attributed to recipients by business and number (E4 `interacted`).
+    index("promotion_recipients_business_phone_idx")
+      .on(t.businessId, t.phone)
+      .where(sql`${t.messageId} is not null`),
   ],
 );
 

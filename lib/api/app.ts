@@ -31,6 +31,7 @@ import { registerBusinessUserRoutes } from "./v1/business-users";
 import { registerTeamRoutes } from "./v3/teams";
 import { registerCallingRoutes } from "./v2/calling";
 import { registerExotelWebhookRoutes } from "./webhooks/exotel";
+import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -94,6 +95,7 @@ export function createApiApp(): ApiApp {
   registerTeamRoutes(app);
   registerCallingRoutes(app);
   registerExotelWebhookRoutes(app);
+  registerPromotionEngineRoutes(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

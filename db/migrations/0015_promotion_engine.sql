@@ -1,0 +1,3 @@
+ALTER TABLE "promotions" ADD COLUMN "paced_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "promotion_recipients_business_phone_idx" ON "promotion_recipients" USING btree ("business_id","phone") WHERE "promotion_recipients"."message_id" is not null;--> statement-breakpoint
+CREATE INDEX "promotions_expiry_idx" ON "promotions" USING btree ("promotion_end_time") WHERE "promotions"."status" in ('Preparing', 'Scheduled', 'Active', 'Stopped');

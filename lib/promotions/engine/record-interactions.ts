@@ -1,0 +1,52 @@
+import type { Ctx } from "../../context";
+import type { InboundListener } from "../../inbound/inbound-listeners";
+import { rawQuery } from "../../jobs/raw-sql";
+
+/**
+ * The inbound listener of promotions (onInboundStored "promotion-interactions", inside
+ * recordInboundMessages' transaction): a reply or button press from a number marks, once,
+ * each of the business's promotion recipients with that number whose message it answers
+ * (replyToMessageId) or was created within the promotion's attributionWindow hours before it;
+ * the recipient's round counts one `interacted`. Only recipients whose message went out
+ * (sent, delivered, read) count: a failed message cannot be answered.
+ */
+export const recordPromotionInteractions: InboundListener = async (tx: Ctx, input) => {
+  const rows = await rawQuery<{ promotion_id: string; round: number }>(
+    tx.db,
+    `WITH v AS (SELECT * FROM unnest($2::text[], $3::uuid[], $4::timestamptz[]) AS v(phone, reply_to, at)),
+     hit AS (
+       SELECT DISTINCT r.promotion_id, r.seq FROM promotion_recipients r
+       JOIN v ON r.phone = v.phone
+       JOIN promotion_sends s ON s.promotion_id = r.promotion_id AND s.seq = r.seq AND s.round = r.round
+       JOIN promotions p ON p.id = r.promotion_id AND p.business_id = r.business_id
+       WHERE r.business_id = $1 AND r.message_id IS NOT NULL AND NOT r.interacted
+         AND r.state IN ('sent', 'delivered', 'read')
+         AND (r.message_id = v.reply_to
+              OR (s.created_at <= v.at AND s.created_at > v.at - make_interval(hours => p.attribution_window))))
+     UPDATE promotion_recipients r SET interacted = true
+     FROM hit WHERE r.promotion_id = hit.promotion_id AND r.seq = hit.seq
+     RETURNING r.promotion_id, r.round`,
+    [
+      input.businessId,
+      input.messages.map((m) => m.from),
+      input.messages.map((m) => m.replyToMessageId),
+      input.messages.map((m) => m.receivedAt),
+    ],
+  );
+  if (rows.length === 0) return;
+  const counts = new Map<string, { pid: string; round: number; n: number }>();
+  for (const r of rows) {
+    const key = `${r.promotion_id}|${r.round}`;
+    const c = counts.get(key) ?? { pid: r.promotion_id, round: r.round, n: 0 };
+    c.n++;
+    counts.set(key, c);
+  }
+  const list = [...counts.values()].sort((a, b) => a.pid.localeCompare(b.pid) || a.round - b.round);
+  await rawQuery(
+    tx.db,
+    `UPDATE promotion_counters c SET interacted = c.interacted + v.n
+     FROM unnest($1::uuid[], $2::int[], $3::int[]) AS v(pid, round, n)
+     WHERE c.promotion_id = v.pid AND c.round = v.round`,
+    [list.map((c) => c.pid), list.map((c) => c.round), list.map((c) => c.n)],
+  );
+};

@@ -1,0 +1,103 @@
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../jobs/raw-sql";
+import { loadChannel } from "../../messages/dispatch/sender-channel";
+import { senderRate } from "../../messages/dispatch/sender-rate";
+import type { PromotionRow } from "../promotion-record";
+import { assertMove } from "../state-machine";
+import { promotionsConfig } from "./config";
+import { endRound } from "./end-round";
+import { sendPromotionChunk } from "./send-promotion-chunk";
+
+/** Most recipients one step sends (a couple of seconds at the highest sender rate). */
+const MAX_CHUNK = 5_000;
+
+/** The promotion's main sender's messages per second (its token bucket's rate). */
+async function rateOf(tx: Ctx, p: PromotionRow): Promise<number> {
+  const channel = p.channelType;
+  const sender =
+    channel === "chatapp" ? p.phoneNumberId : (await loadChannel(tx, p.businessId, "rcs"))?.agentId;
+  if (!sender) return 1;
+  return senderRate(tx, { businessId: p.businessId, channel, sender });
+}
+
+/**
+ * One scheduler step of a due promotion, in the transaction holding its row: Scheduled becomes
+ * Active at its schedule time; then a chunk of pending recipients is sent. Staggered: `batchSize`
+ * recipients, then the next step in `batchTimer` seconds. Otherwise paced at the sender's rate:
+ * the step creates what the sender can dispatch until PROMOTIONS_SEND_AHEAD_SECONDS from now
+ * (`paced_until` carries the account between steps), so the dispatcher never runs dry and a
+ * Stop leaves only that much in flight. When nothing of the round is pending or queued any
+ * more, the round ends (retry or Completed); an RCS campaign stays Active for batches to come
+ * until it expires.
+ */
+export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
+  if (p.status === "Scheduled") {
+    assertMove("Scheduled", "Active");
+    await rawQuery(
+      tx.db,
+      `UPDATE promotions SET status = 'Active', start_time = coalesce(start_time, now()),
+         most_recent_start_time = now(), paced_until = NULL, updated_at = now() WHERE id = $1`,
+      [p.id],
+    );
+    p = { ...p, status: "Active", pacedUntil: null, startTime: p.startTime ?? new Date() };
+  }
+  if (!p.startTime) {
+    // An IMMEDIATE launch is handed over Active: its first step is its start.
+    await rawQuery(
+      tx.db,
+      `UPDATE promotions SET start_time = now(), most_recent_start_time = coalesce(most_recent_start_time, now())
+       WHERE id = $1`,
+      [p.id],
+    );
+  }
+  const cfg = promotionsConfig();
+  const now = Date.now();
+  let limit: number;
+  let nextRunSql: string;
+  let pacedUntil: Date | null = null;
+  let rate = 0;
+  if (p.staggered && p.batchSize > 0) {
+    limit = p.batchSize;
+    nextRunSql = `now() + make_interval(secs => ${Math.max(0, p.batchTimer)})`;
+  } else {
+    rate = await rateOf(tx, p);
+    const from = Math.max(now, p.pacedUntil?.getTime() ?? 0);
+    const horizon = now + cfg.PROMOTIONS_SEND_AHEAD_SECONDS * 1000;
+    limit = Math.min(MAX_CHUNK, Math.floor(((horizon - from) / 1000) * rate));
+    nextRunSql = "now()";
+    pacedUntil = new Date(from);
+  }
+  const r = await sendPromotionChunk(tx, p, limit);
+  if (pacedUntil && r.queued > 0) pacedUntil = new Date(pacedUntil.getTime() + (r.queued / rate) * 1000);
+
+  if (r.claimed < limit || limit === 0) {
+    if (await roundIsOpen(tx, p)) {
+      // Recipients still queued (or batches still checking): look again on the next tick.
+    } else if (p.kind === "rcs_campaign" && (!p.promotionEndTime || p.promotionEndTime.getTime() > now)) {
+      // Batches may still come until the campaign expires.
+    } else {
+      await endRound(tx, p);
+      return;
+    }
+  }
+  await rawQuery(
+    tx.db,
+    `UPDATE promotions SET next_run_at = ${nextRunSql}, paced_until = $2, updated_at = now() WHERE id = $1`,
+    [p.id, pacedUntil],
+  );
+}
+
+/**
+ * True while the round has a recipient pending (any, claimable or not) or queued. Queued ones
+ * are read off the round's counters (attempted minus those with an outcome), not counted.
+ */
+async function roundIsOpen(tx: Ctx, p: PromotionRow): Promise<boolean> {
+  const [row] = await rawQuery<{ open: boolean }>(
+    tx.db,
+    `SELECT EXISTS (SELECT 1 FROM promotion_recipients WHERE promotion_id = $1 AND round = $2 AND state = 'pending')
+       OR coalesce((SELECT attempted - failed - sent - delivered - read FROM promotion_counters
+                    WHERE promotion_id = $1 AND round = $2), 0) > 0 AS open`,
+    [p.id, p.currentRound],
+  );
+  return row!.open;
+}

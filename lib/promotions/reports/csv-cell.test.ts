@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvLine } from "./csv-cell";
+
+describe("csvCell (OWASP CSV injection)", () => {
+  it.each([
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ["+1+1", "'+1+1"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tcmd", "'\tcmd"],
+    ["\rcmd", `"'\rcmd"`],
+    ["=1,2", `"'=1,2"`],
+  ])("neutralises %j", (input, out) => {
+    expect(csvCell(input)).toBe(out);
+  });
+
+  it("leaves ordinary values, quotes separators and quotes", () => {
+    expect(csvCell("Asha")).toBe("Asha");
+    expect(csvCell("919900000001")).toBe("919900000001");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(3)).toBe("3");
+    expect(csvLine(["a", 1, null])).toBe("a,1,\r\n");
+  });
+});

@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import { promotionCounters, promotionRecipients, promotions } from "../db/schema";
+import type { promotionStatuses } from "../db/schema";
+import { db } from "../lib/db";
+import { uuidv7 } from "../lib/ids";
+import { rawQuery } from "../lib/jobs/raw-sql";
+import { drainQueues } from "../lib/jobs/workers";
+import { runDuePromotions } from "../lib/promotions/engine/run-due-promotions";
+import type { TestBusiness } from "./factories";
+import { approvedTemplate, phoneOf } from "./messages";
+
+type Status = (typeof promotionStatuses)[number];
+
+/** Indian mobile numbers `9198` + 4 digits + `tail` (the simulator's outcome, docs/simulator.md). */
+export const numbers = (n: number, tail = "0001", from = 0) =>
+  Array.from({ length: n }, (_, i) => `9198${String(from + i).padStart(4, "0")}${tail}`);
+
+/**
+ * A promotion with its recipients, written directly as E1 (built in parallel) hands it to the
+ * engine: chatapp template with two body variables from `${name}` and `${order}`, recipients
+ * pending (or `optout` for `optedOut`), counters row of round 0, status Active due now unless
+ * given.
+ */
+export async function createTestPromotion(
+  t: TestBusiness,
+  opts: {
+    phones: string[];
+    optedOut?: string[];
+    status?: Status;
+    scheduleTime?: Date;
+    endTime?: Date;
+    retry?: number;
+    staggered?: { batchSize: number; batchTimer: number };
+    names?: (i: number) => string;
+    stopOnCategoryUpdate?: boolean;
+  },
+) {
+  const tpl = await approvedTemplate(t.business.id);
+  const id = uuidv7();
+  const status = opts.status ?? (opts.scheduleTime ? "Scheduled" : "Active");
+  await db()
+    .insert(promotions)
+    .values({
+      id,
+      businessId: t.business.id,
+      kind: "promotion",
+      name: `promo ${id.slice(-6)}`,
+      channelType: "chatapp",
+      status,
+      targetListName: "list",
+      phoneNumberId: phoneOf(t),
+      templateId: tpl.id,
+      template: {
+        name: tpl.name,
+        id: tpl.id,
+        language: "en_US",
+        category: "MARKETING",
+        components: [
+          {
+            type: "BODY",
+            variables: [
+              { type: "text", value: "${name}" },
+              { type: "text", value: "${order}" },
+            ],
+          },
+        ],
+      },
+      promotionEndTime: opts.endTime ?? null,
+      scheduleTime: opts.scheduleTime ?? null,
+      retryPromotion: (opts.retry ?? 0) > 0,
+      maxRetries: opts.retry ?? 0,
+      retriesLeft: opts.retry ?? 0,
+      staggered: !!opts.staggered,
+      batchSize: opts.staggered?.batchSize ?? 0,
+      batchTimer: opts.staggered?.batchTimer ?? 0,
+      stopOnCategoryUpdate: opts.stopOnCategoryUpdate ?? false,
+      nextRunAt: opts.scheduleTime ?? new Date(Date.now() - 1000),
+    });
+  const optedOut = new Set(opts.optedOut ?? []);
+  const all = [...opts.phones, ...(opts.optedOut ?? [])];
+  for (let i = 0; i < all.length; i += 5000) {
+    await db()
+      .insert(promotionRecipients)
+      .values(
+        all.slice(i, i + 5000).map((phone, j) => ({
+          promotionId: id,
+          seq: i + j + 1,
+          businessId: t.business.id,
+          phone,
+          name: opts.names ? opts.names(i + j) : `Name ${i + j}`,
+          subscriberId: `sub-${i + j}`,
+          vars: { order: `O-${i + j}` },
+          state: optedOut.has(phone) ? ("optout" as const) : ("pending" as const),
+        })),
+      );
+  }
+  await db()
+    .insert(promotionCounters)
+    .values({ promotionId: id, round: 0, businessId: t.business.id, optout: optedOut.size });
+  return { id, template: tpl };
+}
+
+export async function promotionRow(id: string) {
+  const [p] = await db().select().from(promotions).where(eq(promotions.id, id));
+  return p!;
+}
+
+/** Recipient states of a promotion, counted. */
+export async function recipientStates(id: string): Promise<Record<string, number>> {
+  const rows = await rawQuery<{ state: string; n: number }>(
+    db(),
+    `SELECT state, count(*)::int AS n FROM promotion_recipients WHERE promotion_id = $1 GROUP BY state`,
+    [id],
+  );
+  return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+}
+
+/** Runs scheduler ticks and drains the queues until `done` or `ms` pass. */
+export async function runUntil(done: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error("promotion did not reach the expected state in time");
+    await runDuePromotions();
+    await drainQueues({ budgetMs: 5_000 });
+  }
+}
+
+export const finalStatus = (id: string) => async () =>
+  ["Completed", "Expired", "Cancelled"].includes((await promotionRow(id)).status);
