@@ -3,7 +3,7 @@ import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { verify } from "@/lib/callbacks/sign";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { startReceiver, type Received } from "@/test/callback-receiver";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, drainAll, phoneOf, rcsCard } from "@/test/messages";
@@ -11,6 +11,16 @@ import { batchBody, batchRow, c1, c2, promotionRow, recipientsOf } from "@/test/
 import { checkBatchCapability } from "./check-batch-capability";
 
 const ctx = systemCtx("test");
+/** A recipient handed to the engine: pending, or already sent on by it (drainAll runs it). */
+const SENDABLE = expect.stringMatching(/^(pending|queued|sent|delivered|read)$/);
+
+/** The promotion's messages: who got one and over which channel. */
+const sentOf = (promotionId: string) =>
+  rawQuery<{ recipient: string; channel: string }>(
+    db(),
+    `SELECT recipient, channel FROM messages WHERE transaction_id = $1 ORDER BY channel DESC, recipient`,
+    [promotionId],
+  );
 const receivers: Array<{ close: () => Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close().catch(() => undefined)));
@@ -23,6 +33,9 @@ async function withReceiver(t: TestBusiness) {
   return { rx, secret };
 }
 
+/** The capability callbacks among what the endpoint received (it also gets message statuses). */
+const capabilityCalls = (received: Received[]) =>
+  received.filter((r) => r.headers["x-switchboard-event"] === "capability.batch");
 const signed = (r: Received, secret: string) =>
   verify(
     secret,
@@ -76,11 +89,16 @@ describe("C2 with doCapability", () => {
     await drainAll();
     const rows = await recipientsOf(t.business.id, promotionId);
     expect(rows.map((r) => [r.seq, r.phone, r.state, r.via_fallback])).toEqual([
-      [0, "919900100001", "pending", false],
+      [0, "919900100001", SENDABLE, false],
       [1, "919900100404", "non_rcs", false],
-      [2, "919900100002", "pending", false],
+      [2, "919900100002", SENDABLE, false],
       [3, "919900200404", "non_rcs", false],
       [4, "919900100077", "optout", false],
+    ]);
+    // The engine sent the RCS-capable numbers, over RCS, and nothing else.
+    expect(await sentOf(promotionId)).toEqual([
+      { recipient: "919900100001", channel: "rcs" },
+      { recipient: "919900100002", channel: "rcs" },
     ]);
     expect(await batchRow(t.business.id, batchId)).toMatchObject({
       state: "ready",
@@ -97,8 +115,8 @@ describe("C2 with doCapability", () => {
     );
     expect(counter).toEqual({ optout: 1 });
 
-    expect(rx.received).toHaveLength(1);
-    const r = rx.received[0]!;
+    expect(capabilityCalls(rx.received)).toHaveLength(1);
+    const r = capabilityCalls(rx.received)[0]!;
     expect(signed(r, secret)).toBe(true);
     expect(signed({ ...r, body: r.body.replace("true", "false") }, secret)).toBe(false);
     expect(r.headers["x-switchboard-event"]).toBe("capability.batch");
@@ -137,14 +155,21 @@ describe("C2 with doCapability", () => {
     await drainAll();
     const rows = await recipientsOf(t.business.id, promotionId);
     expect(rows.map((r) => [r.phone, r.state, r.via_fallback])).toEqual([
-      ["919900100001", "pending", false],
-      ["919900100404", "pending", true],
-      ["919900100002", "pending", false],
-      ["919900200404", "pending", true],
+      ["919900100001", SENDABLE, false],
+      ["919900100404", SENDABLE, true],
+      ["919900100002", SENDABLE, false],
+      ["919900200404", SENDABLE, true],
       ["919900100077", "optout", false],
     ]);
+    // RCS-capable numbers over RCS, the others through the chatapp fallback.
+    expect(await sentOf(promotionId)).toEqual([
+      { recipient: "919900100001", channel: "rcs" },
+      { recipient: "919900100002", channel: "rcs" },
+      { recipient: "919900100404", channel: "chatapp" },
+      { recipient: "919900200404", channel: "chatapp" },
+    ]);
     // The callback still tells which numbers have no RCS.
-    expect(JSON.parse(rx.received[0]!.body)).toMatchObject({ rcsCount: 2, nonRcsCount: 2 });
+    expect(JSON.parse(capabilityCalls(rx.received)[0]!.body)).toMatchObject({ rcsCount: 2, nonRcsCount: 2 });
   });
 
   it("ends with success false and sends nothing over RCS when the check fails for good", async () => {
@@ -211,8 +236,8 @@ describe("C2 with doCapability", () => {
     await drainAll();
     const rows = await recipientsOf(t.business.id, promotionId);
     expect(rows.map((r) => [r.seq, r.phone, r.state])).toEqual([
-      [0, "919900300001", "pending"],
-      [1, "919900300002", "pending"],
+      [0, "919900300001", SENDABLE],
+      [1, "919900300002", SENDABLE],
     ]);
   });
 });
