@@ -145,6 +145,27 @@ const schema = z.object({
   /** Group commits of single sends in flight at once (1: measured best on 2 cores, lib/messages/send-batcher.ts). */
   MESSAGES_SEND_COMMITS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(1),
 
+  // --- Promotions ---
+  /** Largest CSV file of a target list upload (E1 form (a), list upload), in bytes; over it: 413. */
+  PROMOTION_LIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /**
+   * Inbound texts (trimmed, any case) that put the sender on the business's opt-out list, beside
+   * STOP and UNSUBSCRIBE, comma-separated (e.g. "STOPALL,END,CANCEL,ARRET").
+   */
+  PROMOTION_OPTOUT_KEYWORDS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+
   // --- Callbacks ---
   /** Lets callbacks target loopback/private addresses (tests, local receivers). */
   ALLOW_PRIVATE_CALLBACK_URLS: boolish,

@@ -10,6 +10,8 @@ import { dispatchMessages } from "../messages/dispatch/dispatch-messages";
 import { dispatchQueue } from "../messages/dispatch/dispatch-queue";
 import { sweepMessages } from "../messages/dispatch/sweep-messages";
 import { handleQueue } from "./workers";
+import { onInboundStored } from "../inbound/inbound-listeners";
+import { optOutOnKeyword } from "../promotions/opt-outs/opt-out-keywords";
 
 // Queues whose handler enqueues on the queue itself, wired here so that the handler and the
 // queue's module do not import each other.
@@ -20,3 +22,4 @@ handleQueue(dispatchQueue, (job) => dispatchMessages(job), {
   everyMs: messagesConfig().MESSAGES_SWEEP_EVERY_MS,
   run: () => sweepMessages(),
 });
+onInboundStored("opt-out-keywords", optOutOnKeyword);
