@@ -21,7 +21,8 @@ export function multipart(parts: Part[]): { body: Buffer; contentType: string } 
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const post = (path: string, t: TestBusiness, parts: Part[], headers: Record<string, string> = {}) => {
+/** A multipart POST with the business's key. */
+export const post = (path: string, t: TestBusiness, parts: Part[], headers: Record<string, string> = {}) => {
   const { body, contentType } = multipart(parts);
   return api(path, {
     headers: {
