@@ -12,6 +12,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
+import { treeCpuSeconds } from "./lib/cpu";
 import { startBenchServer } from "./lib/server-process";
 
 const serverUrl = process.argv[2];
@@ -137,9 +138,11 @@ try {
     },
   };
   const loadBefore = execFileSync("uptime").toString().trim();
+  const cpu0 = treeCpuSeconds(server.child.pid!);
   const s0 = performance.now();
   const res = await launch(`${url}/api/v2/promotion/${businessId}/template/launch?name=bench`, apiKey, body);
   const e1Ms = performance.now() - s0;
+  const e1Cpu = treeCpuSeconds(server.child.pid!) - cpu0;
   if (res.status !== 200 || res.json.accepted !== ROWS) {
     throw new Error(`E1 answered ${res.status}: ${JSON.stringify(res.json).slice(0, 500)}`);
   }
@@ -165,6 +168,7 @@ try {
       `  E1 speed / \\copy speed:                     ${((copyMs / e1Ms) * 100).toFixed(0)}% (goal >= 50%)`,
     );
   }
+  console.log(`  server CPU during E1 (Node side only):      ${e1Cpu.toFixed(1)} s (load-independent)`);
   console.log(`  server peak RSS:                            ${server.peakRssMiB()} MiB (goal < 300)`);
   console.log(`  load before: ${loadBefore}\n  load after:  ${loadAfter}`);
 } finally {

@@ -56,6 +56,15 @@ describe("POST /api/v2/promotion/{business_id}/template/launch (E1)", () => {
     expect(counters).toMatchObject([{ round: 0, optout: 0, attempted: 0 }]);
   });
 
+  it("form (a) with the file before the body part", async () => {
+    const res = await post(`/api/v2/promotion/${a.business.id}/template/launch?name=file-first`, a, [
+      { name: "file", value: CSV, filename: "l.csv", type: "text/csv" },
+      { name: "body", value: JSON.stringify(chatappLaunch(tpl, phoneOf(a))) },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ targetListName: "file-first", accepted: 2 });
+  });
+
   it("form (b): launches on a list uploaded before; scheduleTime makes it Scheduled; options are stored", async () => {
     await uploadList(a, "later", CSV);
     const at = new Date(Date.now() + 3_600_000);

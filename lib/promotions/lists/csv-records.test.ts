@@ -41,5 +41,10 @@ describe("csvRecords", () => {
       code: "payload_too_large",
     });
     await expect(parse("")).rejects.toMatchObject({ code: "invalid_request" });
+    // One line past 1 MiB (a file that is not a list): a 400, not a quadratic re-parse.
+    const line = `phone\n1,${"x".repeat(1_100_000)}\n`;
+    await expect(parse(line, 65_536, 1 << 22)).rejects.toMatchObject({
+      message: expect.stringMatching(/longer than/),
+    });
   });
 });

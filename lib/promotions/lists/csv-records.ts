@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import Papa from "papaparse";
 import { AppError, invalid } from "../../errors";
 
@@ -36,12 +35,17 @@ async function* textOf(source: AsyncIterable<Uint8Array>, maxBytes: number): Asy
   if (rest) yield rest;
 }
 
+/** A line this long is not a list row (rows over 64 KiB are rejected one by one before that). */
+const MAX_LINE = 1024 * 1024;
+
 /**
- * Parses a CSV upload AS IT ARRIVES with papaparse's streaming parser (never the whole file in
- * memory): `,` or `;` delimiter guessed from the first chunk, quoted fields with newlines, CRLF
- * or LF, a BOM. Yields the header and then the data records in arrays of up to `batch`, so the
- * caller's database writes overlap the parsing. Blank lines are skipped but keep their number,
- * so a row number is the record's position in the file.
+ * Parses a CSV upload AS IT ARRIVES (never the whole file in memory) with papaparse's parser,
+ * one network chunk at a time: the rows complete in the chunk are yielded (in arrays of up to
+ * `batch`, so the caller's database writes pace the reading), the incomplete last row is kept
+ * for the next chunk. `,` or `;`, quoted fields with line breaks, CRLF, LF or CR, a BOM.
+ * (papaparse's own Node stream re-slices its whole input chunk at every back-pressure pause:
+ * measured quadratic, 1.2 ms of CPU per row on 1.5 MB chunks.) Blank lines are skipped but
+ * keep their number, so a row number is the record's position in the file.
  */
 export async function* csvRecords(
   source: AsyncIterable<Uint8Array>,
@@ -49,20 +53,23 @@ export async function* csvRecords(
 ): AsyncGenerator<{ header: string[] } | { records: CsvRecord[] }> {
   const text = textOf(source, opts.maxBytes);
   const { head, delimiter, newline } = await headerLine(text);
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, newline });
-  const input = Readable.from(prepend(head, text));
-  let failure: unknown;
-  input.on("error", (err) => {
-    failure = err;
-    parser.destroy(err);
-  });
-  input.pipe(parser);
+  const parser = new Papa.Parser({ delimiter, newline });
   const size = opts.batch ?? 2_000;
   let header: string[] | undefined;
   let rowNumber = 0;
+  let partial = "";
   let records: CsvRecord[] = [];
-  try {
-    for await (const row of parser as AsyncIterable<string[]>) {
+  for await (const chunk of prepend(head, text, true)) {
+    const last = chunk === undefined;
+    const input = last ? partial : partial + chunk;
+    const parsed = parser.parse(input, 0, !last) as { data: string[][]; meta: { cursor: number } };
+    partial = last ? "" : input.slice(parsed.meta.cursor);
+    if (partial.length > MAX_LINE) {
+      throw invalid(`Row ${rowNumber + 1} is longer than ${MAX_LINE} bytes: the file is not a CSV list`, [
+        { path: "file", message: "Line too long" },
+      ]);
+    }
+    for (const row of parsed.data) {
       if (!header) {
         header = row;
         yield { header };
@@ -76,12 +83,7 @@ export async function* csvRecords(
         records = [];
       }
     }
-  } catch (err) {
-    throw failure ?? err;
-  } finally {
-    input.destroy();
   }
-  if (failure) throw failure;
   if (!header) throw invalid("The CSV file is empty", [{ path: "file", message: "Empty file" }]);
   if (records.length > 0) yield { records };
 }
@@ -107,7 +109,13 @@ async function headerLine(
   return { head, delimiter: count(";") > count(",") ? ";" : ",", newline };
 }
 
-async function* prepend(head: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+/** The header's text, the rest, then `undefined` (end of file: parse what is left). */
+async function* prepend(
+  head: string,
+  rest: AsyncGenerator<string>,
+  end: true,
+): AsyncGenerator<string | undefined> {
   if (head) yield head;
   yield* rest;
+  if (end) yield undefined;
 }
