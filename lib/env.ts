@@ -156,6 +156,26 @@ const schema = z.object({
   PROMOTIONS_RETRYABLE_CODES: z
     .string()
     .default("130429,131000,131016,131049,131056,provider_error,provider_unavailable"),
+  // --- Promotions ---
+  /** Largest CSV file of a target list upload (E1 form (a), list upload), in bytes; over it: 413. */
+  PROMOTION_LIST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /**
+   * Inbound texts (trimmed, any case) that put the sender on the business's opt-out list, beside
+   * STOP and UNSUBSCRIBE, comma-separated (e.g. "STOPALL,END,CANCEL,ARRET").
+   */
+  PROMOTION_OPTOUT_KEYWORDS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
 
   // --- Callbacks ---
   /** Lets callbacks target loopback/private addresses (tests, local receivers). */

@@ -30,6 +30,7 @@ import { checkBatchCapability } from "./promotions/rcs/check-batch-capability";
 import { onInboundStored } from "./inbound/inbound-listeners";
 import { onStatusMoved } from "./messages/status/status-listeners";
 import { handleMetaCategoryUpdate } from "./promotions/engine/category-update-handler";
+import { optOutOnKeyword } from "./promotions/opt-outs/opt-out-keywords";
 import { promotionsConfig } from "./promotions/engine/config";
 import { followPromotionStatuses } from "./promotions/engine/follow-statuses";
 import { promotionQueue } from "./promotions/engine/promotion-queue";
@@ -78,4 +79,5 @@ export function wireAll(): void {
   // from lib/inbound/inbound-listeners.ts).
   onStatusMoved("promotions", followPromotionStatuses);
   onInboundStored("promotion-interactions", recordPromotionInteractions);
+  onInboundStored("opt-out-keywords", optOutOnKeyword);
 }

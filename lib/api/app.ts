@@ -4,7 +4,7 @@ import { isUuid, uuidv7 } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { limitBody } from "./body-limit";
 import { errorResponse, toAppError } from "./errors";
-import { acceptsBodyType, bodyLimitOf } from "./body-policy";
+import { acceptsBodyType, bodyLimitOf, streamsListUpload } from "./body-policy";
 import { hasBody, rejectUnstorableText } from "./reject-unstorable-text";
 import { registerOpenApi } from "./openapi";
 import { allowedMethods } from "./route-table";
@@ -32,6 +32,8 @@ import { registerTeamRoutes } from "./v3/teams";
 import { registerCallingRoutes } from "./v2/calling";
 import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
+import { registerPromotionRoutes } from "./v2/promotions";
+import { registerOptOutRoutes } from "./v3/opt-outs";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -70,7 +72,7 @@ export function createApiApp(): ApiApp {
     await next();
   });
 
-  app.use("*", limitBody(bodyLimitOf));
+  app.use("*", limitBody(bodyLimitOf, streamsListUpload));
   app.use("*", rejectUnstorableText);
 
   registerHealth(app);
@@ -96,6 +98,8 @@ export function createApiApp(): ApiApp {
   registerCallingRoutes(app);
   registerExotelWebhookRoutes(app);
   registerPromotionEngineRoutes(app);
+  registerPromotionRoutes(app);
+  registerOptOutRoutes(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

@@ -12,7 +12,12 @@ import type { ApiEnv } from "./types";
  * `c.req.raw.body` turns @hono/node-server's lightweight request into a full web Request:
  * measured at 17% of the server's CPU under A1 load, bench/RESULTS.md.)
  */
-export function limitBody(limitFor: (c: Context<ApiEnv>) => number): MiddlewareHandler<ApiEnv> {
+export function limitBody(
+  limitFor: (c: Context<ApiEnv>) => number,
+  /** Routes that read their body as a stream and count it themselves (CSV uploads): a chunked
+   * body is not buffered here (hono's bodyLimit would hold all of it in memory). */
+  countsOwnBody: (c: Context<ApiEnv>) => boolean = () => false,
+): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const limit = limitFor(c);
     const headers = c.req.raw.headers;
@@ -27,6 +32,7 @@ export function limitBody(limitFor: (c: Context<ApiEnv>) => number): MiddlewareH
       // HTTP/1.1: from a socket, no Content-Length and no Transfer-Encoding means no body.
       if ((c.env as { incoming?: unknown } | undefined)?.incoming) return next();
     }
+    if (countsOwnBody(c)) return next();
     return bodyLimit({ maxSize: limit, onError: tooLarge })(c, next);
   };
 }

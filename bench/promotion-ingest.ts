@@ -1,0 +1,177 @@
+// E1 ingest (issue 11): a promotion launched with a generated 1,000,000-row CSV (5 columns,
+// ~60 MB) as multipart form (a), streamed over HTTP to server.ts, measured to the answer (all
+// rows stored, validated, and turned into recipients); then, in the same run and on the same
+// server, `psql \copy` of the same file into a plain table. Prints both times, the ratio
+// (goal: E1 >= 50% of \copy's speed) and the server's peak RSS (goal < 300 MB).
+// Run: npx tsx bench/promotion-ingest.ts [postgres://postgres@127.0.0.1:5432/postgres]
+//      (no URL: the embedded database inside the server process; no \copy then)
+// Env: BENCH_ROWS (default 1000000).
+import { execFileSync } from "node:child_process";
+import { createReadStream, createWriteStream, rmSync, statSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import { treeCpuSeconds } from "./lib/cpu";
+import { startBenchServer } from "./lib/server-process";
+
+const serverUrl = process.argv[2];
+if (serverUrl) process.env.BENCH_DATABASE_URL = serverUrl;
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const file = path.join(tmpdir(), `sb-promo-${process.pid}.csv`);
+
+async function writeCsv(): Promise<void> {
+  const out = createWriteStream(file);
+  out.write("phone,name,order,city,businesssubscriberid\n");
+  let chunk = "";
+  for (let i = 0; i < ROWS; i++) {
+    chunk += `9198${String(10_000_000 + i).slice(-8)},Subscriber ${i},A-${100_000 + i},Pune,CRM-${i}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, "drain");
+      chunk = "";
+    }
+  }
+  out.end(chunk);
+  await once(out, "finish");
+}
+
+/** E1 form (a): the CSV streamed from disk as the `file` part, the promotion as `body`. */
+function launch(url: string, apiKey: string, body: unknown): Promise<{ status: number; json: any }> {
+  const boundary = "----sbbench7MA4YWxkTrZu0gW";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${JSON.stringify(body)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + statSync(file).size + tail.length;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "x-api-key": apiKey,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(length),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || "null") }));
+      },
+    );
+    req.on("error", reject);
+    req.write(head);
+    const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
+    stream.on("end", () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+async function approvedTemplate(base: string, businessId: string, apiKey: string): Promise<string> {
+  const name = `bench_promo_${Date.now()}`;
+  const headers = { "x-api-key": apiKey, "content-type": "application/json" };
+  const res = await fetch(`${base}/api/v1/template/${businessId}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name,
+      language: "en_US",
+      category: "UTILITY",
+      components: [
+        {
+          type: "BODY",
+          text: "Hello {{1}}, your order {{2}} has shipped.",
+          example: { body_text: [["A", "B"]] },
+        },
+      ],
+    }),
+  });
+  const created = (await res.json()) as { id?: string };
+  if (!created.id) throw new Error(`template: ${res.status} ${JSON.stringify(created)}`);
+  for (let i = 0; i < 100; i++) {
+    const t = (await (
+      await fetch(`${base}/api/v1/template/id/${businessId}?templateId=${created.id}`, { headers })
+    ).json()) as { status?: string };
+    if (t.status === "APPROVED") return name;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("template was not approved");
+}
+
+const t0 = Date.now();
+await writeCsv();
+const size = statSync(file).size;
+process.stderr.write(`wrote ${ROWS} rows, ${(size / 1e6).toFixed(1)} MB in ${Date.now() - t0} ms\n`);
+// API and workers (the template review job approves the bench template), no dashboard.
+const server = await startBenchServer(
+  { SIMULATOR_TEMPLATE_REVIEW_SECONDS: "0" },
+  { entry: "bench/lib/api-and-workers.ts" },
+);
+try {
+  const { url, apiKey, businessId } = server;
+  const template = await approvedTemplate(url, businessId, apiKey);
+  const channels = (await (
+    await fetch(`${url}/api/v3/business/${businessId}/channels`, { headers: { "x-api-key": apiKey } })
+  ).json()) as { channels: Array<{ channel: string; phoneNumberIds: string[] }> };
+  const phoneNumberId = channels.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+  const body = {
+    name: "Bench promotion",
+    promotionType: "IMMEDIATE",
+    phoneNumberId,
+    channelType: "chatapp",
+    // Scheduled far ahead: this measures the intake, not the sending.
+    scheduleTime: new Date(Date.now() + 86_400_000).toISOString(),
+    template: {
+      name: template,
+      language: "en_US",
+      components: [
+        {
+          type: "BODY",
+          variables: [
+            { type: "text", value: "${name}" },
+            { type: "text", value: "${order}" },
+          ],
+        },
+      ],
+    },
+  };
+  const loadBefore = execFileSync("uptime").toString().trim();
+  const cpu0 = treeCpuSeconds(server.child.pid!);
+  const s0 = performance.now();
+  const res = await launch(`${url}/api/v2/promotion/${businessId}/template/launch?name=bench`, apiKey, body);
+  const e1Ms = performance.now() - s0;
+  const e1Cpu = treeCpuSeconds(server.child.pid!) - cpu0;
+  if (res.status !== 200 || res.json.accepted !== ROWS) {
+    throw new Error(`E1 answered ${res.status}: ${JSON.stringify(res.json).slice(0, 500)}`);
+  }
+  let copyMs: number | undefined;
+  if (server.databaseUrl) {
+    const psql = (command: string) =>
+      execFileSync("psql", [server.databaseUrl!, "-v", "ON_ERROR_STOP=1", "-q", "-c", command]);
+    psql('CREATE TABLE bench_copy (phone text, name text, "order" text, city text, bsid text)');
+    const c0 = performance.now();
+    psql(`\\copy bench_copy FROM '${file}' WITH (FORMAT csv, HEADER true)`);
+    copyMs = performance.now() - c0;
+  }
+  const loadAfter = execFileSync("uptime").toString().trim();
+  console.log(
+    `\nE1 launch with a ${ROWS}-row CSV (${(size / 1e6).toFixed(1)} MB, 5 columns), ${serverUrl ? "PostgreSQL" : "embedded PGlite"}`,
+  );
+  console.log(
+    `  E1 (upload, checks, list rows, recipients): ${(e1Ms / 1000).toFixed(2)} s, ${Math.round(ROWS / (e1Ms / 1000))} rows/s`,
+  );
+  if (copyMs !== undefined) {
+    console.log(`  psql \\copy into a plain table:             ${(copyMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  E1 speed / \\copy speed:                     ${((copyMs / e1Ms) * 100).toFixed(0)}% (goal >= 50%)`,
+    );
+  }
+  console.log(`  server CPU during E1 (Node side only):      ${e1Cpu.toFixed(1)} s (load-independent)`);
+  console.log(`  server peak RSS:                            ${server.peakRssMiB()} MiB (goal < 300)`);
+  console.log(`  load before: ${loadBefore}\n  load after:  ${loadAfter}`);
+} finally {
+  await server.stop();
+  rmSync(file, { force: true });
+}

@@ -1,0 +1,42 @@
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../jobs/raw-sql";
+
+/**
+ * The promotion's recipients from its list, in ONE statement (no row travels through the
+ * application): each list row whose referenced columns all have a value becomes a recipient,
+ * `optout` when its number is on the business's opt-out list, else `pending`. `vars` are the
+ * row's columns plus `phone` (the normalised number). Rows missing a value are counted and left
+ * out ("missing variable value"). Returns the counts.
+ */
+export async function createRecipients(
+  tx: Ctx,
+  input: { promotionId: string; businessId: string; listId: string; columns: string[] },
+): Promise<{ accepted: number; optout: number; missing: number }> {
+  const [counts] = await rawQuery<{ accepted: number; optout: number }>(
+    tx.db,
+    `WITH inserted AS (
+       INSERT INTO promotion_recipients
+         (promotion_id, seq, business_id, phone, name, language, subscriber_id, vars, state)
+       SELECT $1, r.row_number, $2, r.phone, r.fields->>'name', r.fields->>'language',
+              nullif(r.fields->>'businesssubscriberid', ''),
+              r.fields || jsonb_build_object('phone', r.phone),
+              CASE WHEN o.phone IS NULL THEN 'pending' ELSE 'optout' END
+       FROM target_list_rows r
+       LEFT JOIN opt_outs o ON o.business_id = $2 AND o.phone = r.phone
+       WHERE r.list_id = $3 AND r.business_id = $2
+         AND NOT EXISTS (SELECT 1 FROM unnest($4::text[]) AS c(name)
+                         WHERE c.name <> 'phone' AND coalesce(r.fields->>c.name, '') = '')
+       ORDER BY r.row_number
+       RETURNING state
+     )
+     SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout FROM inserted`,
+    [input.promotionId, input.businessId, input.listId, input.columns],
+  );
+  const [list] = await rawQuery<{ row_count: number }>(
+    tx.db,
+    "SELECT row_count FROM target_lists WHERE id = $1 AND business_id = $2",
+    [input.listId, input.businessId],
+  );
+  const accepted = counts?.accepted ?? 0;
+  return { accepted, optout: counts?.optout ?? 0, missing: (list?.row_count ?? accepted) - accepted };
+}

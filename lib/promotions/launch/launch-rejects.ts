@@ -1,0 +1,28 @@
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../jobs/raw-sql";
+import { REJECTS_SHOWN, type RejectedRow } from "../lists/schemas";
+
+/**
+ * The first refused rows of a launch, by row number: the list's own rejects (invalid phone,
+ * duplicate, ...) and the rows left out for a missing variable value. Bounded: all of them are
+ * counted, REJECTS_SHOWN are listed.
+ */
+export async function launchRejects(
+  ctx: Ctx,
+  input: { businessId: string; listId: string; columns: string[] },
+): Promise<RejectedRow[]> {
+  const rows = await rawQuery<{ row_number: number; reason: string }>(
+    ctx.db,
+    `(SELECT row_number, reason FROM target_list_rejects
+       WHERE list_id = $1 AND business_id = $2 ORDER BY row_number LIMIT $4)
+     UNION ALL
+     (SELECT r.row_number, 'missing variable value: ' || string_agg(c.name, ', ') AS reason
+       FROM target_list_rows r CROSS JOIN unnest($3::text[]) AS c(name)
+       WHERE r.list_id = $1 AND r.business_id = $2 AND c.name <> 'phone'
+         AND coalesce(r.fields->>c.name, '') = ''
+       GROUP BY r.row_number ORDER BY r.row_number LIMIT $4)
+     ORDER BY row_number LIMIT $4`,
+    [input.listId, input.businessId, input.columns, REJECTS_SHOWN],
+  );
+  return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
+}

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import { targetLists } from "@/db/schema";
+import { getDefaultCountry } from "../../businesses/get-default-country";
+import { inTransaction, type Ctx } from "../../context";
+import { env } from "../../env";
+import { invalid, invalidInput } from "../../errors";
+import { uuidv7 } from "../../ids";
+import { rawQuery } from "../../jobs/raw-sql";
+import { checkListRow, isReject, type ListReject } from "./check-list-row";
+import { csvRecords } from "./csv-records";
+import { parseListHeader, type ListHeader } from "./list-header";
+import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
+import { listName, REJECTS_SHOWN, type ListSummary, type RejectedRow } from "./schemas";
+import { writeRejects } from "./write-rejects";
+
+export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
+
+/**
+ * Uploads a CSV into the business's target list `name`, streaming: rows are checked as they
+ * are parsed and written in large batches (COPY on a PostgreSQL server, multi-row inserts on
+ * the embedded database), so memory stays flat whatever the file size. Bad rows are stored as
+ * rejects with their number and reason; they never fail the upload. The new rows go into a
+ * fresh list under a hidden name and replace the list of that name in one short transaction
+ * at the end: readers (a launch) see the old list or the new one, never half of it, and no
+ * transaction stays open while the client sends the file.
+ */
+export async function ingestList(
+  ctx: Ctx,
+  input: { businessId: string; name: string; source: AsyncIterable<Uint8Array>; createdBy?: string | null },
+): Promise<IngestResult> {
+  const parsed = listName.safeParse(input.name);
+  if (!parsed.success) throw invalidInput(parsed.error, "Invalid list name", "name");
+  const name = parsed.data;
+  const { businessId } = input;
+  const defaultCountry = await getDefaultCountry(ctx, businessId);
+  const id = uuidv7();
+  await ctx.db.insert(targetLists).values({
+    id,
+    businessId,
+    name: `\u0001upload ${id}`,
+    columns: [],
+    phoneColumn: "",
+    createdBy: input.createdBy ?? null,
+  });
+  let sink: RowSink | undefined;
+  try {
+    const seen = new Set<number>();
+    const shown: RejectedRow[] = [];
+    let header: ListHeader | undefined;
+    let accepted = 0;
+    let rejected = 0;
+    for await (const part of csvRecords(input.source, { maxBytes: env().PROMOTION_LIST_MAX_BYTES })) {
+      if ("header" in part) {
+        header = parseListHeader(part.header);
+        sink = (await isEmbeddedDatabase(ctx.db))
+          ? insertRowSink(ctx.db, id, businessId)
+          : await copyRowSink(id, businessId);
+        continue;
+      }
+      const rows: ListRow[] = [];
+      const rejects: ListReject[] = [];
+      for (const record of part.records) {
+        const checked = checkListRow(record, header!, defaultCountry, seen);
+        if (isReject(checked)) rejects.push(checked);
+        else rows.push(checked);
+      }
+      if (rows.length > 0) await sink!.write(rows);
+      await writeRejects(ctx.db, id, businessId, rejects);
+      accepted += rows.length;
+      rejected += rejects.length;
+      for (const r of rejects.slice(0, REJECTS_SHOWN - shown.length)) {
+        shown.push({ rowNumber: r.rowNumber, reason: r.reason });
+      }
+    }
+    await sink?.end();
+    sink = undefined;
+    if (accepted === 0) {
+      throw invalid(`The CSV has no valid row (${rejected} rejected)`, [
+        { path: "file", message: "No valid row" },
+        ...shown.slice(0, 10).map((r) => ({ path: `file.row.${r.rowNumber}`, message: r.reason })),
+      ]);
+    }
+    const list = await replaceList(ctx, { id, businessId, name, header: header!, accepted, rejected });
+    return { list, rejectedRows: shown };
+  } catch (err) {
+    sink?.abort();
+    await rawQuery(ctx.db, "DELETE FROM target_lists WHERE id = $1", [id]).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Gives the uploaded list its name, dropping the list that had it (rows and rejects cascade). */
+async function replaceList(
+  ctx: Ctx,
+  input: {
+    id: string;
+    businessId: string;
+    name: string;
+    header: ListHeader;
+    accepted: number;
+    rejected: number;
+  },
+): Promise<ListSummary> {
+  return inTransaction(ctx, async (tx) => {
+    // Two uploads of one name finishing together: the second waits and replaces the first.
+    await tx.db.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${input.businessId} || ':' || ${input.name}))`,
+    );
+    await rawQuery(tx.db, "DELETE FROM target_lists WHERE business_id = $1 AND name = $2", [
+      input.businessId,
+      input.name,
+    ]);
+    await rawQuery(
+      tx.db,
+      `UPDATE target_lists SET name = $2, columns = $3::jsonb, phone_column = $4, row_count = $5,
+         rejected_count = $6, updated_at = now() WHERE id = $1`,
+      [
+        input.id,
+        input.name,
+        JSON.stringify(input.header.columns),
+        input.header.phoneColumn,
+        input.accepted,
+        input.rejected,
+      ],
+    );
+    return {
+      id: input.id,
+      name: input.name,
+      columns: input.header.columns,
+      phoneColumn: input.header.phoneColumn,
+      rowCount: input.accepted,
+      rejectedCount: input.rejected,
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { optOuts } from "@/db/schema";
+import type { Ctx } from "../../context";
+import type { OptOutView } from "./schemas";
+
+/** The business's opt-out list, newest first, one page. */
+export async function listOptOuts(
+  ctx: Ctx,
+  businessId: string,
+  query: { page: number; size: number },
+): Promise<{ optOuts: OptOutView[]; totalItems: number }> {
+  const where = and(eq(optOuts.businessId, businessId));
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(optOuts)
+      .where(where)
+      .orderBy(desc(optOuts.createdAt), optOuts.phone)
+      .limit(query.size)
+      .offset(query.page * query.size),
+    ctx.db.select({ n: count() }).from(optOuts).where(where),
+  ]);
+  return {
+    optOuts: rows.map((r) => ({
+      phone: r.phone,
+      source: r.source,
+      createdAt: Math.floor(r.createdAt.getTime() / 1000),
+    })),
+    totalItems: total?.n ?? 0,
+  };
+}
