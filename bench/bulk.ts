@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
+import { runFloor, type FloorResult } from "./lib/callback-floor";
 import { postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
 import { approvedTemplate } from "./lib/messaging-setup";
 import { startBenchServer } from "./lib/server-process";
@@ -131,7 +132,20 @@ try {
 
   const statusUrl = (transactionId: string, kind: string) =>
     `${server.url}/api/v2/message/${server.businessId}/status/${transactionId}/${kind}?apikey=${server.apiKey}`;
+  // The floor (issue 10): the same 3 signed callbacks per message to the same receiver from a
+  // bare loop, before and after the pipeline runs; the pipeline is reported as a share of it.
+  const floors: FloorResult[] = [];
+  const floor = async (label: string) => {
+    const rx0 = processCpuSeconds(receiver.pid!);
+    const f = await runFloor(rxPort, secret, N, Number(process.env.CALLBACK_CONCURRENCY ?? 64));
+    floors.push(f);
+    report.push(
+      `floor (${label}): ${N} messages' ${N * 3} signed callbacks from a bare loop (no database, no queue) in ${f.seconds.toFixed(2)} s => **${Math.round(f.perSecond)} messages/s**; CPU ms per message: loop ${f.cpuMsPerMessage.toFixed(2)}, receiver ${(((processCpuSeconds(receiver.pid!) - rx0) * 1000) / N).toFixed(2)}`,
+    );
+  };
+  await floor("before");
   let seen = counts().unique;
+  const rates: Array<{ label: string; perSecond: number }> = [];
 
   /** Sends the requests at once, then waits for every message read and every callback acknowledged. */
   const endToEnd = async (label: string, requests: Array<{ n: number; first: number; sender: string }>) => {
@@ -177,10 +191,13 @@ try {
     const done = performance.now();
     const perMessage = (sec: number) => ((sec * 1000) / total).toFixed(2);
     const c = counts();
+    const serverS = treeCpuSeconds(server.child.pid!) - cpu0.server;
+    const postgresS = postgresCpuSeconds() - cpu0.postgres;
+    rates.push({ label, perSecond: total / ((done - t0) / 1000) });
     report.push(
       `${label}: all ${total} read after ${((readAt - t0) / 1000).toFixed(2)} s (${Math.round(total / ((readAt - t0) / 1000))} messages/s)`,
       `${label}: end to end incl. ${total * 3} callbacks acknowledged: ${((done - t0) / 1000).toFixed(2)} s => **${Math.round(total / ((done - t0) / 1000))} messages/s** (${Math.round((total * 3) / ((done - t0) / 1000))} callbacks/s; receiver so far: ${c.ok} ok, ${c.bad} bad signatures, ${c.unique} unique)`,
-      `${label}: CPU ms per message: server ${perMessage(treeCpuSeconds(server.child.pid!) - cpu0.server)}, PostgreSQL ${perMessage(postgresCpuSeconds() - cpu0.postgres)}, receiver ${perMessage(processCpuSeconds(receiver.pid!) - cpu0.receiver)}`,
+      `${label}: CPU ms per message: server ${perMessage(serverS)}, PostgreSQL ${perMessage(postgresS)}, receiver ${perMessage(processCpuSeconds(receiver.pid!) - cpu0.receiver)}; server + PostgreSQL without the receiver **${perMessage(serverS + postgresS)}**`,
     );
     seen = counts().unique;
     return answers;
@@ -196,6 +213,12 @@ try {
       senders.map((sender, k) => ({ n: half, first: 2_000_000 + k * half, sender })),
     );
   }
+  await floor("after");
+  const floorRate = floors.reduce((sum, f) => sum + f.perSecond, 0) / floors.length;
+  for (const r of rates)
+    report.push(
+      `${r.label}: end to end = **${((100 * r.perSecond) / floorRate).toFixed(0)}% of the floor** (${Math.round(r.perSecond)} / ${Math.round(floorRate)} messages/s, the floor the mean of before and after)`,
+    );
   const transactionId = single!.transactionId;
   const statusOf = (kind: string) => statusUrl(transactionId, kind);
 
