@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { runFloor, type FloorResult } from "./lib/callback-floor";
-import { postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
+import { databaseCpuTracker, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
 import { approvedTemplate } from "./lib/messaging-setup";
 import { startBenchServer } from "./lib/server-process";
 
@@ -65,6 +65,13 @@ const server = await startBenchServer(
   { entry: "bench/lib/api-and-workers.ts" },
 );
 const report: string[] = [];
+// PostgreSQL CPU: only the backends of this server's database when on a PostgreSQL server
+// (which other users may share), else every postgres process (none with the embedded one).
+const dbCpu = server.databaseUrl
+  ? databaseCpuTracker(process.env.BENCH_DATABASE_URL!, new URL(server.databaseUrl).pathname.slice(1))
+  : undefined;
+await dbCpu?.start();
+const pgCpu = async () => (dbCpu ? dbCpu.mark() : postgresCpuSeconds());
 try {
   const { name, phoneNumberId } = await approvedTemplate(server, "bench_bulk", [
     { type: "BODY", text: "Hi {{1}}, report {{2}} is ready.", example: { body_text: [["Sunil", "1234"]] } },
@@ -134,18 +141,19 @@ try {
     `${server.url}/api/v2/message/${server.businessId}/status/${transactionId}/${kind}?apikey=${server.apiKey}`;
   // The floor (issue 10): the same 3 signed callbacks per message to the same receiver from a
   // bare loop, before and after the pipeline runs; the pipeline is reported as a share of it.
-  const floors: FloorResult[] = [];
+  const floors: Array<FloorResult & { cpuMs: number }> = [];
   const floor = async (label: string) => {
     const rx0 = processCpuSeconds(receiver.pid!);
     const f = await runFloor(rxPort, secret, N, Number(process.env.CALLBACK_CONCURRENCY ?? 64));
-    floors.push(f);
+    const rxMs = ((processCpuSeconds(receiver.pid!) - rx0) * 1000) / N;
+    floors.push({ ...f, cpuMs: f.cpuMsPerMessage + rxMs });
     report.push(
-      `floor (${label}): ${N} messages' ${N * 3} signed callbacks from a bare loop (no database, no queue) in ${f.seconds.toFixed(2)} s => **${Math.round(f.perSecond)} messages/s**; CPU ms per message: loop ${f.cpuMsPerMessage.toFixed(2)}, receiver ${(((processCpuSeconds(receiver.pid!) - rx0) * 1000) / N).toFixed(2)}`,
+      `floor (${label}): ${N} messages' ${N * 3} signed callbacks from a bare loop (no database, no queue) in ${f.seconds.toFixed(2)} s => **${Math.round(f.perSecond)} messages/s**; CPU ms per message: loop ${f.cpuMsPerMessage.toFixed(2)}, receiver ${rxMs.toFixed(2)}`,
     );
   };
   await floor("before");
   let seen = counts().unique;
-  const rates: Array<{ label: string; perSecond: number }> = [];
+  const rates: Array<{ label: string; perSecond: number; cpuMs: number }> = [];
 
   /** Sends the requests at once, then waits for every message read and every callback acknowledged. */
   const endToEnd = async (label: string, requests: Array<{ n: number; first: number; sender: string }>) => {
@@ -153,7 +161,7 @@ try {
     const total = requests.reduce((sum, r) => sum + r.n, 0);
     const cpu0 = {
       server: treeCpuSeconds(server.child.pid!),
-      postgres: postgresCpuSeconds(),
+      postgres: await pgCpu(),
       receiver: processCpuSeconds(receiver.pid!),
     };
     const t0 = performance.now();
@@ -192,12 +200,17 @@ try {
     const perMessage = (sec: number) => ((sec * 1000) / total).toFixed(2);
     const c = counts();
     const serverS = treeCpuSeconds(server.child.pid!) - cpu0.server;
-    const postgresS = postgresCpuSeconds() - cpu0.postgres;
-    rates.push({ label, perSecond: total / ((done - t0) / 1000) });
+    const postgresS = (await pgCpu()) - cpu0.postgres;
+    const receiverS = processCpuSeconds(receiver.pid!) - cpu0.receiver;
+    rates.push({
+      label,
+      perSecond: total / ((done - t0) / 1000),
+      cpuMs: ((serverS + postgresS + receiverS) * 1000) / total,
+    });
     report.push(
       `${label}: all ${total} read after ${((readAt - t0) / 1000).toFixed(2)} s (${Math.round(total / ((readAt - t0) / 1000))} messages/s)`,
       `${label}: end to end incl. ${total * 3} callbacks acknowledged: ${((done - t0) / 1000).toFixed(2)} s => **${Math.round(total / ((done - t0) / 1000))} messages/s** (${Math.round((total * 3) / ((done - t0) / 1000))} callbacks/s; receiver so far: ${c.ok} ok, ${c.bad} bad signatures, ${c.unique} unique)`,
-      `${label}: CPU ms per message: server ${perMessage(serverS)}, PostgreSQL ${perMessage(postgresS)}, receiver ${perMessage(processCpuSeconds(receiver.pid!) - cpu0.receiver)}; server + PostgreSQL without the receiver **${perMessage(serverS + postgresS)}**`,
+      `${label}: CPU ms per message: server ${perMessage(serverS)}, PostgreSQL ${perMessage(postgresS)}, receiver ${perMessage(receiverS)}; server + PostgreSQL without the receiver **${perMessage(serverS + postgresS)}**`,
     );
     seen = counts().unique;
     return answers;
@@ -215,9 +228,12 @@ try {
   }
   await floor("after");
   const floorRate = floors.reduce((sum, f) => sum + f.perSecond, 0) / floors.length;
+  const floorCpu = floors.reduce((sum, f) => sum + f.cpuMs, 0) / floors.length;
+  // Two ratios: of rates (the goal; swings with the machine's other load) and of CPU per
+  // message, all processes included (what the rates tend to on a quiet, CPU-bound machine).
   for (const r of rates)
     report.push(
-      `${r.label}: end to end = **${((100 * r.perSecond) / floorRate).toFixed(0)}% of the floor** (${Math.round(r.perSecond)} / ${Math.round(floorRate)} messages/s, the floor the mean of before and after)`,
+      `${r.label}: end to end = **${((100 * r.perSecond) / floorRate).toFixed(0)}% of the floor** (${Math.round(r.perSecond)} / ${Math.round(floorRate)} messages/s, the floor the mean of before and after); by CPU per message (floor loop + receiver / server + PostgreSQL + receiver): ${floorCpu.toFixed(2)} / ${r.cpuMs.toFixed(2)} ms = ${((100 * floorCpu) / r.cpuMs).toFixed(0)}%`,
     );
   const transactionId = single!.transactionId;
   const statusOf = (kind: string) => statusUrl(transactionId, kind);
@@ -241,6 +257,7 @@ try {
   const b3 = await time(statusOf("partial"), 50);
   report.push(`B3 partial: p50 ${b3.p50.toFixed(1)} ms, max ${b3.max.toFixed(1)} ms over 50`);
 } finally {
+  await dbCpu?.stop();
   await server.stop();
   receiver.kill("SIGTERM");
 }
