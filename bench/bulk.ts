@@ -6,8 +6,12 @@
 // Run 1 is the one 10,000-subscriber request (one sender, so at most 1,000 messages/s by
 // design); run 2 sends the same number of messages as two B1 requests on two senders at once
 // (PostgreSQL only: the second sender is added to the channel with SQL).
+// Issue 10: before and after the runs, the floor (bench/lib/callback-floor.ts: the same 3
+// signed callbacks per message to the same receiver from a bare loop, no database, no queue);
+// each run's end-to-end rate is printed as a share of it, and so is its CPU per message; also
+// CPU per message of server + PostgreSQL without the receiver.
 // Server: API and workers in one process (bench/lib/api-and-workers.ts, ROLE=all minus the
-// dashboard). Run: npx tsx bench/bulk.ts
+// dashboard). Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk.ts
 // Env: BENCH_N (default 10000), BENCH_DATABASE_URL (PostgreSQL server; default embedded).
 import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
