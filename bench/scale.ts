@@ -147,7 +147,15 @@ async function step(workers: number): Promise<Step> {
 try {
   for (const w of STEPS) {
     const before = loadavg()[0]!.toFixed(2);
-    const s = await step(w);
+    let s: Step;
+    try {
+      s = await step(w);
+    } catch (err) {
+      // One step failing (e.g. a loaded machine) still leaves the others' figures.
+      lines.push(`| ${w} | failed: ${(err as Error).message.slice(0, 120)} | | | | ${before} |`);
+      console.error(lines.at(-1));
+      continue;
+    }
     steps.push(s);
     const base = steps.find((x) => x.workers === 0) ?? steps[0]!;
     const total = s.cpu.server + s.cpu.postgres;
