@@ -20,7 +20,6 @@ if (!process.env.BENCH_DATABASE_URL) {
   console.log("scale.ts skipped: it needs BENCH_DATABASE_URL (a PostgreSQL server)");
   process.exit(0);
 }
-throw new Error("scale.ts needs BENCH_DATABASE_URL (a PostgreSQL server)");
 const N = Number(process.env.BENCH_N ?? 8_000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 8);
 const STEPS = (process.env.BENCH_WORKERS ?? "0,1,2,4,8").split(",").map(Number);
