@@ -6,13 +6,18 @@
 // Run 1 is the one 10,000-subscriber request (one sender, so at most 1,000 messages/s by
 // design); run 2 sends the same number of messages as two B1 requests on two senders at once
 // (PostgreSQL only: the second sender is added to the channel with SQL).
+// Issue 10: before and after the runs, the floor (bench/lib/callback-floor.ts: the same 3
+// signed callbacks per message to the same receiver from a bare loop, no database, no queue);
+// each run's end-to-end rate is printed as a share of it, and so is its CPU per message; also
+// CPU per message of server + PostgreSQL without the receiver.
 // Server: API and workers in one process (bench/lib/api-and-workers.ts, ROLE=all minus the
-// dashboard). Run: npx tsx bench/bulk.ts
+// dashboard). Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk.ts
 // Env: BENCH_N (default 10000), BENCH_DATABASE_URL (PostgreSQL server; default embedded).
 import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
-import { postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
+import { runFloor, type FloorResult } from "./lib/callback-floor";
+import { databaseCpuTracker, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
 import { approvedTemplate } from "./lib/messaging-setup";
 import { startBenchServer } from "./lib/server-process";
 
@@ -64,6 +69,13 @@ const server = await startBenchServer(
   { entry: "bench/lib/api-and-workers.ts" },
 );
 const report: string[] = [];
+// PostgreSQL CPU: only the backends of this server's database when on a PostgreSQL server
+// (which other users may share), else every postgres process (none with the embedded one).
+const dbCpu = server.databaseUrl
+  ? databaseCpuTracker(process.env.BENCH_DATABASE_URL!, new URL(server.databaseUrl).pathname.slice(1))
+  : undefined;
+await dbCpu?.start();
+const pgCpu = async () => (dbCpu ? dbCpu.mark() : postgresCpuSeconds());
 try {
   const { name, phoneNumberId } = await approvedTemplate(server, "bench_bulk", [
     { type: "BODY", text: "Hi {{1}}, report {{2}} is ready.", example: { body_text: [["Sunil", "1234"]] } },
@@ -131,7 +143,21 @@ try {
 
   const statusUrl = (transactionId: string, kind: string) =>
     `${server.url}/api/v2/message/${server.businessId}/status/${transactionId}/${kind}?apikey=${server.apiKey}`;
+  // The floor (issue 10): the same 3 signed callbacks per message to the same receiver from a
+  // bare loop, before and after the pipeline runs; the pipeline is reported as a share of it.
+  const floors: Array<FloorResult & { cpuMs: number }> = [];
+  const floor = async (label: string) => {
+    const rx0 = processCpuSeconds(receiver.pid!);
+    const f = await runFloor(rxPort, secret, N, Number(process.env.CALLBACK_CONCURRENCY ?? 64));
+    const rxMs = ((processCpuSeconds(receiver.pid!) - rx0) * 1000) / N;
+    floors.push({ ...f, cpuMs: f.cpuMsPerMessage + rxMs });
+    report.push(
+      `floor (${label}): ${N} messages' ${N * 3} signed callbacks from a bare loop (no database, no queue) in ${f.seconds.toFixed(2)} s => **${Math.round(f.perSecond)} messages/s**; CPU ms per message: loop ${f.cpuMsPerMessage.toFixed(2)}, receiver ${rxMs.toFixed(2)}`,
+    );
+  };
+  await floor("before");
   let seen = counts().unique;
+  const rates: Array<{ label: string; perSecond: number; cpuMs: number }> = [];
 
   /** Sends the requests at once, then waits for every message read and every callback acknowledged. */
   const endToEnd = async (label: string, requests: Array<{ n: number; first: number; sender: string }>) => {
@@ -139,7 +165,7 @@ try {
     const total = requests.reduce((sum, r) => sum + r.n, 0);
     const cpu0 = {
       server: treeCpuSeconds(server.child.pid!),
-      postgres: postgresCpuSeconds(),
+      postgres: await pgCpu(),
       receiver: processCpuSeconds(receiver.pid!),
     };
     const t0 = performance.now();
@@ -177,10 +203,18 @@ try {
     const done = performance.now();
     const perMessage = (sec: number) => ((sec * 1000) / total).toFixed(2);
     const c = counts();
+    const serverS = treeCpuSeconds(server.child.pid!) - cpu0.server;
+    const postgresS = (await pgCpu()) - cpu0.postgres;
+    const receiverS = processCpuSeconds(receiver.pid!) - cpu0.receiver;
+    rates.push({
+      label,
+      perSecond: total / ((done - t0) / 1000),
+      cpuMs: ((serverS + postgresS + receiverS) * 1000) / total,
+    });
     report.push(
       `${label}: all ${total} read after ${((readAt - t0) / 1000).toFixed(2)} s (${Math.round(total / ((readAt - t0) / 1000))} messages/s)`,
       `${label}: end to end incl. ${total * 3} callbacks acknowledged: ${((done - t0) / 1000).toFixed(2)} s => **${Math.round(total / ((done - t0) / 1000))} messages/s** (${Math.round((total * 3) / ((done - t0) / 1000))} callbacks/s; receiver so far: ${c.ok} ok, ${c.bad} bad signatures, ${c.unique} unique)`,
-      `${label}: CPU ms per message: server ${perMessage(treeCpuSeconds(server.child.pid!) - cpu0.server)}, PostgreSQL ${perMessage(postgresCpuSeconds() - cpu0.postgres)}, receiver ${perMessage(processCpuSeconds(receiver.pid!) - cpu0.receiver)}`,
+      `${label}: CPU ms per message: server ${perMessage(serverS)}, PostgreSQL ${perMessage(postgresS)}, receiver ${perMessage(receiverS)}; server + PostgreSQL without the receiver **${perMessage(serverS + postgresS)}**`,
     );
     seen = counts().unique;
     return answers;
@@ -196,6 +230,15 @@ try {
       senders.map((sender, k) => ({ n: half, first: 2_000_000 + k * half, sender })),
     );
   }
+  await floor("after");
+  const floorRate = floors.reduce((sum, f) => sum + f.perSecond, 0) / floors.length;
+  const floorCpu = floors.reduce((sum, f) => sum + f.cpuMs, 0) / floors.length;
+  // Two ratios: of rates (the goal; swings with the machine's other load) and of CPU per
+  // message, all processes included (what the rates tend to on a quiet, CPU-bound machine).
+  for (const r of rates)
+    report.push(
+      `${r.label}: end to end = **${((100 * r.perSecond) / floorRate).toFixed(0)}% of the floor** (${Math.round(r.perSecond)} / ${Math.round(floorRate)} messages/s, the floor the mean of before and after); by CPU per message (floor loop + receiver / server + PostgreSQL + receiver): ${floorCpu.toFixed(2)} / ${r.cpuMs.toFixed(2)} ms = ${((100 * floorCpu) / r.cpuMs).toFixed(0)}%`,
+    );
   const transactionId = single!.transactionId;
   const statusOf = (kind: string) => statusUrl(transactionId, kind);
 
@@ -218,6 +261,7 @@ try {
   const b3 = await time(statusOf("partial"), 50);
   report.push(`B3 partial: p50 ${b3.p50.toFixed(1)} ms, max ${b3.max.toFixed(1)} ms over 50`);
 } finally {
+  await dbCpu?.stop();
   await server.stop();
   receiver.kill("SIGTERM");
 }

@@ -24,13 +24,14 @@ const { setDatabaseUrl, closeDb, db } = await import("../lib/db");
 const { startEmbeddedDb } = await import("../lib/db/embedded");
 const { migrate } = await import("../lib/db/migrate");
 const { startBoss, stopBoss } = await import("../lib/jobs/boss");
-await import("../lib/jobs/register-all");
+const { wireAll } = await import("../lib/wiring");
+wireAll();
 const { startWorkers, stopWorkers } = await import("../lib/jobs/workers");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { createEndpoint } = await import("../lib/callbacks/create-endpoint");
 const { enqueueCallbacks } = await import("../lib/callbacks/enqueue-callbacks");
-const { rawQuery } = await import("../lib/jobs/raw-sql");
+const { rawQuery } = await import("../lib/db/sql");
 
 // Database: a fresh one on the given server, or embedded.
 let dropDb: (() => Promise<void>) | undefined;

@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 
 const only = process.argv.slice(2);
 const scripts = readdirSync(new URL(".", import.meta.url))
-  .filter((f) => f.endsWith(".ts") && f !== "run-all.ts")
+  .filter((f) => f.endsWith(".ts") && f !== "run-all.ts" && f !== "profile-stages.ts")
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 

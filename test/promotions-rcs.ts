@@ -1,5 +1,5 @@
 import { db } from "../lib/db";
-import { rawQuery } from "../lib/jobs/raw-sql";
+import { rawQuery } from "../lib/db/sql";
 import { api } from "./api";
 import type { TestBusiness } from "./factories";
 

@@ -3,7 +3,7 @@ import { promotionCounters, promotionRecipients, promotions } from "../db/schema
 import type { promotionStatuses } from "../db/schema";
 import { db } from "../lib/db";
 import { uuidv7 } from "../lib/ids";
-import { rawQuery } from "../lib/jobs/raw-sql";
+import { rawQuery } from "../lib/db/sql";
 import { drainQueues } from "../lib/jobs/workers";
 import { runDuePromotions } from "../lib/promotions/engine/run-due-promotions";
 import type { TestBusiness } from "./factories";

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -70,5 +71,45 @@ export async function measureCpu<T>(
     serverS: treeCpuSeconds(serverPid) - s0,
     postgresS: postgresCpuSeconds() - p0,
     clientS: (c.user + c.system) / 1e6,
+  };
+}
+
+/**
+ * CPU seconds of the PostgreSQL backends serving one database only (the server under test's),
+ * so that other users of a shared PostgreSQL server are not counted, as
+ * postgresCpuSeconds() does. Backends are found in pg_stat_activity and their /proc counters
+ * sampled every 250 ms, so one that exits between samples loses at most its last 250 ms.
+ * Shared work (WAL writer, checkpointer, autovacuum) is not included.
+ */
+export function databaseCpuTracker(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  const connected = client.connect();
+  const last = new Map<number, number>();
+  const sample = async () => {
+    await connected;
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [database],
+    );
+    for (const { pid } of rows) {
+      const s = processCpuSeconds(pid);
+      if (s > 0) last.set(pid, s);
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start: async () => {
+      await sample();
+      timer = setInterval(() => void sample().catch(() => undefined), 250);
+    },
+    /** CPU seconds of every backend of the database seen so far (cumulative: take differences). */
+    mark: async () => {
+      await sample();
+      return [...last.values()].reduce((a, b) => a + b, 0);
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await client.end();
+    },
   };
 }

@@ -26,7 +26,7 @@ export async function approvedTemplate(
   });
   if (created.status !== 200) throw new Error(`template create: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000; // worker processes start slowly on a loaded machine
   for (;;) {
     const t = (await (
       await fetch(`${server.url}/api/v1/template/id/${server.businessId}?templateId=${id}`, { headers })

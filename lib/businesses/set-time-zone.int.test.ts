@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "../context";
 import { db } from "../db";
-import { rawQuery } from "../jobs/raw-sql";
+import { rawQuery } from "../db/sql";
 import { getTimeZone, setTimeZone } from "./set-time-zone";
 import { createTestBusiness } from "@/test/factories";
 

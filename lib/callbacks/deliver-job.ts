@@ -7,7 +7,15 @@ import { declareQueue } from "../jobs/workers";
 /** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
 export const DELIVERY_CHUNK = 500;
 
-export type DeliveryJob = { businessId: string; ids: string[] };
+export type DeliveryJob = {
+  businessId: string;
+  ids: string[];
+  /**
+   * The rows were inserted already leased to this job (enqueueCallbacks): while that lease
+   * lasts, the job owns them without a claim write (processDeliveries).
+   */
+  leased?: boolean;
+};
 
 /** Its handler, processDeliveries, retries on this queue: lib/wiring.ts registers it. */
 export const deliveryQueue = declareQueue<DeliveryJob>({
@@ -41,11 +49,14 @@ export function deliveryJobs(
   businessId: string,
   ids: string[],
   delaySeconds = 0,
+  /** The rows are inserted leased to these jobs (see DeliveryJob.leased). */
+  leased = false,
 ): Array<{ data: DeliveryJob; startAfterSeconds: number }> {
   const jobs: Array<{ data: DeliveryJob; startAfterSeconds: number }> = [];
   for (let i = 0; i < ids.length; i += DELIVERY_CHUNK) {
+    const chunk = ids.slice(i, i + DELIVERY_CHUNK);
     jobs.push({
-      data: { businessId, ids: ids.slice(i, i + DELIVERY_CHUNK) },
+      data: leased ? { businessId, ids: chunk, leased } : { businessId, ids: chunk },
       startAfterSeconds: delaySeconds,
     });
   }

@@ -277,4 +277,49 @@ describe("callback delivery", () => {
     expect(await requeueStranded()).toBeGreaterThanOrEqual(1);
     await drainUntil(() => rx.received.length === 1);
   });
+
+  it("lets the first job send its rows without a claim write, and no other job while their lease lasts", async () => {
+    const b = await createTestBusiness();
+    const rx = await startReceiver();
+    receivers.push(rx);
+    await createEndpoint(ctx, b.business.id, { url: rx.url });
+    const { deliveryIds } = await enqueueCallbacks(ctx, b.business.id, [status(1), status(2)]);
+    const [job] = await rawQuery<{ data: { ids: string[]; leased?: boolean } }>(
+      db(),
+      `SELECT data FROM pgboss.job WHERE name = 'callbacks.deliver' AND data->>'businessId' = $1`,
+      [b.business.id],
+    );
+    expect(job!.data).toMatchObject({ ids: deliveryIds, leased: true });
+    const { processDeliveries } = await import("./process-deliveries");
+    // A duplicate job (a sweeper's, a replay's) finds the rows leased: it sends nothing.
+    expect(await processDeliveries({ businessId: b.business.id, ids: deliveryIds })).toMatchObject({
+      claimed: 0,
+    });
+    const versions = async () =>
+      (
+        await rawQuery<{ xmin: string }>(
+          db(),
+          `SELECT xmin::text FROM callback_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`,
+          [deliveryIds],
+        )
+      ).map((r) => r.xmin);
+    const born = await versions();
+    expect(
+      await processDeliveries({ businessId: b.business.id, ids: deliveryIds, leased: true }),
+    ).toMatchObject({
+      claimed: 2,
+      delivered: 2,
+    });
+    expect(rx.received).toHaveLength(2);
+    // One write after the insert (the outcome), the same transaction for both rows.
+    const after = await versions();
+    expect(after[0]).not.toBe(born[0]);
+    expect(new Set(after).size).toBe(1);
+    // Sent once: the job run again (a retry of it) finds nothing pending.
+    expect(
+      await processDeliveries({ businessId: b.business.id, ids: deliveryIds, leased: true }),
+    ).toMatchObject({
+      claimed: 0,
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
 import { writeStatement } from "../db/write-statement";
 import { log } from "../log";
-import { deliveryJobs, deliveryQueue } from "./deliver-job";
+import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import { decryptSecret } from "./secret-box";
@@ -44,28 +44,35 @@ type Outcome = {
 export type ProcessResult = { claimed: number; delivered: number; retrying: number; failed: number };
 
 // Claims due deliveries with a lease: concurrent workers skip each other's rows, and rows of a
-// worker that died become claimable again when the lease runs out.
+// worker that died become claimable again when the lease runs out. A first job ($4, see
+// DeliveryJob.leased) owns the never-tried rows still under the lease they were born with
+// (half a lease left at least, to cover the sending) without writing them; the rest it claims.
 const CLAIM = `
-  UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
-  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
-    AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-  RETURNING id, endpoint_id, event_type, payload::text AS body, attempts, step`;
+  WITH owned AS (
+    SELECT id, endpoint_id, event_type, payload::text AS body, attempts, step FROM callback_deliveries
+    WHERE $4::boolean AND business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending' AND attempts = 0
+      AND next_attempt_at <= now() AND locked_until >= now() + make_interval(secs => $3 / 2.0)
+  ), claimed AS (
+    UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
+    WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
+      AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+    RETURNING id, endpoint_id, event_type, payload::text AS body, attempts, step
+  )
+  SELECT * FROM owned UNION ALL SELECT * FROM claimed`;
 
 /**
  * The delivery worker for one chunk: claims the due deliveries among `ids`, POSTs them signed
  * (bounded concurrency, keep-alive), then records every attempt and the new states and
  * schedules the retries in one transaction.
  */
-export async function processDeliveries(input: {
-  businessId: string;
-  ids: string[];
-}): Promise<ProcessResult> {
+export async function processDeliveries(input: DeliveryJob): Promise<ProcessResult> {
   const cfg = env();
   const t0 = performance.now();
   const rows = await rawQuery<Claimed>(db(), CLAIM, [
     input.businessId,
     input.ids,
     cfg.CALLBACK_LEASE_SECONDS,
+    input.leased === true,
   ]);
   if (rows.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
   const t1 = performance.now();

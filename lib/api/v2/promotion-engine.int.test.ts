@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";
 import { api } from "@/test/api";

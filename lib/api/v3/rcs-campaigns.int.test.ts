@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
 import { systemCtx } from "@/lib/context";
 import { nextMidnight } from "@/lib/promotions/rcs/next-midnight";

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { PromotionRow } from "../promotion-record";
 import { assertMove } from "../state-machine";
 import { promotionsConfig, retryableCodes } from "./config";

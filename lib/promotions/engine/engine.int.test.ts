@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
-import { rawQuery } from "@/lib/jobs/raw-sql";
+import { rawQuery } from "@/lib/db/sql";
 import { drainAll } from "@/test/messages";
 import { createTestBusiness } from "@/test/factories";
 import {

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 
 /**
  * Expires every promotion whose promotionEndTime has passed while it was still to run

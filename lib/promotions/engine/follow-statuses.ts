@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { MovedMessage } from "../../messages/status/status-listeners";
 
 /** Recipient states a message status maps to, by rank: a recipient only moves forward. */

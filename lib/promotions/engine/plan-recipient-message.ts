@@ -1,7 +1,7 @@
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { fillRcsTemplate } from "../../messages/content/rcs-content";
 import { requireSender } from "../../messages/dispatch/sender-channel";
 import { sendableTemplate } from "../../messages/send/sendable-template";

@@ -4,7 +4,7 @@ import { declareQueue } from "../../jobs/workers";
  * The promotion scheduler's queue. Its work is the tick (runDuePromotions), run as the queue's
  * housekeeping every PROMOTIONS_TICK_MS by the worker's fetch loop and once per drain of
  * POST /api/internal/dispatch; a job on it (any data) just asks for a tick now. Wired in
- * lib/jobs/register-all.ts.
+ * lib/wiring.ts.
  */
 export const promotionQueue = declareQueue<{ reason?: string }>({
   name: "promotions.tick",

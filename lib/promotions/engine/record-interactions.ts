@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context";
 import type { InboundListener } from "../../inbound/inbound-listeners";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 
 /**
  * The inbound listener of promotions (onInboundStored "promotion-interactions", inside

@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context";
 import { uuidv7 } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { insertSendRows, type NewMessage } from "../../messages/send/insert-send-rows";
 import type { PromotionRow } from "../promotion-record";
 import { recipientPlanner } from "./plan-recipient-message";

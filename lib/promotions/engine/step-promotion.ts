@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { loadChannel } from "../../messages/dispatch/sender-channel";
 import { senderRate } from "../../messages/dispatch/sender-rate";
 import type { PromotionRow } from "../promotion-record";

@@ -1,6 +1,6 @@
 import { templateCategories } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 
 export type CategoryUpdate = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { inTransaction, type Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { toFullPromotionRecord, type FullPromotionRecord } from "../promotion-record";
 import { assertMove } from "../state-machine";
 import { findPromotion, type ChannelFilter } from "./find-promotion";

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 
 /**
  * The promotion's recipients from its list, in ONE statement (no row travels through the

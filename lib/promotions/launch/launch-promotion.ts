@@ -3,7 +3,7 @@ import { promotionCounters, promotions } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
 import { invalid, invalidInput, conflict } from "../../errors";
 import { uuidv7 } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { IdempotencyRef } from "../../messages/send/commit-send";
 import { storeIdempotentResponse } from "../../messages/send/idempotency";
 import type { TargetList } from "../lists/find-list";

@@ -5,7 +5,7 @@ import { inTransaction, type Ctx } from "../../context";
 import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { checkListRow, isReject, type ListReject } from "./check-list-row";
 import { csvRecords } from "./csv-records";
 import { parseListHeader, type ListHeader } from "./list-header";

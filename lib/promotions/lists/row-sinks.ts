@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { pool, type Executor } from "../../db";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 
 /** An accepted list row on its way to target_list_rows. */
 export type ListRow = { rowNumber: number; phone: string; fields: Record<string, string> };

@@ -1,5 +1,5 @@
 import type { Executor } from "../../db";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { ListReject } from "./check-list-row";
 
 /** Stores refused rows of a list in one statement per batch (one JSON document). */

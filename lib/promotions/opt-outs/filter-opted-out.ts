@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 
 /** The numbers (E.164 digits) among `phones` that are on the business's opt-out list. */
 export async function filterOptedOut(tx: Ctx, businessId: string, phones: string[]): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 
 /** Takes numbers off the business's opt-out list (a customer who opted back in); returns how many were on it. */
 export async function removeOptOuts(

@@ -3,7 +3,7 @@ import { promotions } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { isUuid, uuidv7 } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { fillRcsTemplate } from "../../messages/content/rcs-content";
 import { sendableTemplate } from "../../messages/send/sendable-template";
 import { referencedColumns, stringsIn } from "../column-references";

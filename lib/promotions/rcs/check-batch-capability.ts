@@ -1,7 +1,7 @@
 import { enqueueCallback } from "../../callbacks/enqueue-callbacks";
 import { inTransaction, systemCtx, type Ctx } from "../../context";
 import type { JobInfo } from "../../jobs/workers";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { loadChannel } from "../../messages/dispatch/sender-channel";
 import { capableNumbers } from "./capable-numbers";

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import type { PreparedSubscriber } from "./prepare-subscribers";
 import type { BatchReject } from "./schemas";
 

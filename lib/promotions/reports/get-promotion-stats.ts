@@ -1,7 +1,7 @@
 import type { Ctx } from "../../context";
 import { notFound } from "../../errors";
 import { isUuid } from "../../ids";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
 
 const KEYS = ["attempted", "failed", "sent", "delivered", "read", "interacted", "optout"] as const;

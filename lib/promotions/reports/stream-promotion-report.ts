@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { rawQuery } from "../../jobs/raw-sql";
+import { rawQuery } from "../../db/sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
 import { csvLine } from "./csv-cell";
 
