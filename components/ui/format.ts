@@ -18,6 +18,20 @@ export function formatDateTime(d: Date | string | number | null | undefined, emp
   return `${dateTime.format(date)} UTC`;
 }
 
+const dateOnly = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "3 Mar 2026" (UTC): for narrow columns; put formatDateTime in the cell's title. */
+export function formatDate(d: Date | string | number | null | undefined, empty = "—"): string {
+  if (d === null || d === undefined) return empty;
+  const date = d instanceof Date ? d : new Date(d);
+  return Number.isNaN(date.getTime()) ? empty : dateOnly.format(date);
+}
+
 const zoned = new Map<string, Intl.DateTimeFormat>();
 function zonedFormat(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
   const key = `${timeZone}|${seconds}`;

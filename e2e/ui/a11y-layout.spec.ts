@@ -11,8 +11,8 @@ import { createAgent, signInAgentFirstTime } from "./people-helpers";
 const WIDTHS = [390, 1280] as const;
 const SHOTS = "/tmp/shots-ui-fixes";
 
-async function sweep(page: Page, who: string, paths: string[]) {
-  for (const width of WIDTHS) {
+async function sweep(page: Page, who: string, paths: string[], widths: readonly number[] = WIDTHS) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of paths) {
       await test.step(`${who} ${path} at ${width}px`, async () => {
@@ -23,9 +23,11 @@ async function sweep(page: Page, who: string, paths: string[]) {
         await page.waitForTimeout(300);
         const what = `${who} ${path} at ${width}px`;
         const name = `${who}${path.replace(/[/?=&]+/g, "_")}-${width}`;
-        await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-        await expect.soft(async () => expectNoHorizontalScroll(page, what)).toPass({ timeout: 2_000 });
-        await expect.soft(async () => expectNoSeriousA11yViolations(page, what)).toPass({ timeout: 5_000 });
+        await page
+          .screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, timeout: 30_000 })
+          .catch(() => {});
+        await expectNoHorizontalScroll(page, what, { soft: true });
+        await expectNoSeriousA11yViolations(page, what, { soft: true });
       });
     }
   }
@@ -101,40 +103,45 @@ async function seedContent(request: APIRequestContext, businessId: string, key: 
   return { templateId, messageId };
 }
 
-test("business admin pages: axe and no sideways scroll at 390 and 1280 px", async ({ page, request }) => {
-  test.setTimeout(300_000);
-  await signIn(page, E2E_ADMIN);
-  const { businessId, key } = await apiKeyFor(page);
-  const { templateId, messageId } = await seedContent(request, businessId, key);
-  await sweep(page, "admin", [
-    "/templates",
-    `/templates/${templateId}`,
-    "/templates/new/chatapp",
-    "/templates/new/rcs",
-    "/messages",
-    `/messages/${messageId}`,
-    "/virtual-phone?number=919812340002",
-    "/campaigns",
-    "/profiles",
-    "/users",
-    "/calls",
-    "/callbacks",
-    "/api-keys",
-    "/settings",
-    "/api-reference",
-    "/account/password",
-    "/no-such-page",
-  ]);
-});
+const ADMIN_PAGES = (templateId: string, messageId: string) => [
+  "/templates",
+  `/templates/${templateId}`,
+  "/templates/new/chatapp",
+  "/templates/new/rcs",
+  "/messages",
+  `/messages/${messageId}`,
+  "/virtual-phone?number=919812340002",
+  "/campaigns",
+  "/profiles",
+  "/users",
+  "/calls",
+  "/callbacks",
+  "/api-keys",
+  "/settings",
+  "/api-reference",
+  "/account/password",
+  "/no-such-page",
+];
+
+// One test per width: 17 pages with axe each take minutes on a busy 2-core machine.
+for (const width of WIDTHS) {
+  test(`business admin pages at ${width} px: axe and no sideways scroll`, async ({ page, request }) => {
+    test.setTimeout(480_000);
+    await signIn(page, E2E_ADMIN);
+    const { businessId, key } = await apiKeyFor(page);
+    const { templateId, messageId } = await seedContent(request, businessId, key);
+    await sweep(page, "admin", ADMIN_PAGES(templateId, messageId), [width]);
+  });
+}
 
 test("operator console pages: axe and no sideways scroll at 390 and 1280 px", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E_OPERATOR);
   await sweep(page, "operator", ["/console/businesses", "/console/templates", "/api-reference"]);
 });
 
 test("agent pages: axe and no sideways scroll at 390 and 1280 px", async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, E2E_ADMIN);
   const { key } = await apiKeyFor(page);
   const agent = await createAgent(request, key, "Sweep");

@@ -6,7 +6,11 @@ import { expect, type Page } from "@playwright/test";
  * or critical violation and lists each with its elements, so the failure says what to fix.
  * Moderate and minor findings are left to review (they include judgement calls).
  */
-export async function expectNoSeriousA11yViolations(page: Page, what = page.url()): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  what = page.url(),
+  { soft = false }: { soft?: boolean } = {},
+): Promise<void> {
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
@@ -19,16 +23,20 @@ export async function expectNoSeriousA11yViolations(page: Page, what = page.url(
         .map((n) => `    ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
         .join("\n"),
   );
-  expect(report, `axe on ${what}`).toEqual([]);
+  (soft ? expect.soft : expect)(report, `axe on ${what}`).toEqual([]);
 }
 
 /** The page itself never scrolls sideways (wide tables scroll in their own box). */
-export async function expectNoHorizontalScroll(page: Page, what = page.url()): Promise<void> {
+export async function expectNoHorizontalScroll(
+  page: Page,
+  what = page.url(),
+  { soft = false }: { soft?: boolean } = {},
+): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(
+  (soft ? expect.soft : expect)(
     scrollWidth,
     `${what}: page is ${scrollWidth} px wide in a ${innerWidth} px window`,
   ).toBeLessThanOrEqual(innerWidth);

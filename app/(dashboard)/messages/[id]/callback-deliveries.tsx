@@ -59,7 +59,13 @@ export function CallbackDeliveries({
                     </span>
                   </div>
                   {d.attemptLog.length > 0 ? (
-                    <div className="mt-2 overflow-x-auto rounded-md ring-1 ring-slate-200">
+                    // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+                    <div
+                      tabIndex={0}
+                      role="region"
+                      aria-label={`Attempts of the ${status} callback`}
+                      className="mt-2 overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
                       <table className="w-full text-left text-xs">
                         <caption className="sr-only">Attempts of delivery {d.id}</caption>
                         <thead className="bg-slate-50 text-slate-700">
@@ -86,7 +92,7 @@ export function CallbackDeliveries({
                             <tr key={a.id}>
                               <td className={`${td} tabular-nums`}>{a.attemptNo}</td>
                               <td className={`${td} whitespace-nowrap`}>{at(a.requestedAt)}</td>
-                              <td className={td}>
+                              <td className={`${td} min-w-40`}>
                                 {a.responseStatus !== null ? (
                                   <span className="font-medium">HTTP {a.responseStatus}</span>
                                 ) : (
@@ -94,7 +100,7 @@ export function CallbackDeliveries({
                                 )}
                               </td>
                               <td className={`${td} whitespace-nowrap tabular-nums`}>{a.latencyMs} ms</td>
-                              <td className={`${td} font-mono break-all text-slate-700`}>{a.url}</td>
+                              <td className={`${td} min-w-48 font-mono break-all text-slate-700`}>{a.url}</td>
                             </tr>
                           ))}
                         </tbody>

@@ -37,7 +37,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   // One format for every time on the page: the business's zone, to the second (events are close).
   const at = (d: Date | null, empty?: string) => formatInZone(d, timeZone, { seconds: true, empty });
   const mono = (v: string, key: string) => (
-    <span key={key} className="font-mono text-xs">
+    <span key={key} className="font-mono text-xs break-all">
       {v}
     </span>
   );
@@ -55,7 +55,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <Link
         key="t"
         href={`/messages?transactionId=${m.transactionId}`}
-        className="font-mono text-xs text-indigo-700 hover:underline"
+        className="font-mono text-xs break-all text-indigo-700 hover:underline"
       >
         {m.transactionId}
       </Link>,
@@ -100,7 +100,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
                 {facts.map(([k, v]) => (
                   <div key={k} className="grid grid-cols-3 gap-2">
                     <dt className="text-slate-600">{k}</dt>
-                    <dd className="col-span-2 break-all text-slate-900">{v}</dd>
+                    <dd className="col-span-2 min-w-0 wrap-anywhere text-slate-900">{v}</dd>
                   </div>
                 ))}
               </dl>
