@@ -28,7 +28,11 @@ describe("getSentPreview: the message page's 'what was sent'", () => {
     [a, b] = await Promise.all([createTestBusiness(), createTestBusiness()]);
     template = await approvedTemplate(a.business.id, {
       components: [
-        { type: "BODY", text: "Hello {{1}}, your order {{2}} has shipped.", example: { body_text: [["x", "y"]] } },
+        {
+          type: "BODY",
+          text: "Hello {{1}}, your order {{2}} has shipped.",
+          example: { body_text: [["x", "y"]] },
+        },
         { type: "FOOTER", text: "Demo shop" },
       ],
     });
