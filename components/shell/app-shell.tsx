@@ -1,16 +1,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/(auth)/actions";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Icon } from "@/components/ui/icons";
 import { ToastProvider } from "@/components/ui/toast";
 import type { SessionUser } from "@/lib/users/schemas";
 import { navFor, roleLabels } from "./nav";
+import { AccountMenu } from "./account-menu";
+import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 
 /**
  * The frame of every signed-in page: a dark sidebar with the role's navigation (a disclosure
- * menu on small screens), a top bar with the business and the user, and the page content.
+ * menu on small screens), a top bar with the business and the account menu, and the page content.
  */
 export function AppShell({
   user,
@@ -52,43 +53,9 @@ export function AppShell({
 
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="flex h-16 items-center gap-4 px-4 sm:px-6 lg:px-8">
-            <details className="group relative lg:hidden">
-              <summary
-                className={cn(
-                  "flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100",
-                  focusRing,
-                )}
-              >
-                <Icon name="menu" className="size-6" aria-label="Menu" />
-              </summary>
-              <nav
-                aria-label="Main"
-                className="absolute top-12 left-0 w-64 rounded-lg bg-slate-900 p-3 shadow-xl"
-              >
-                <NavLinks sections={sections} />
-              </nav>
-            </details>
+            <MobileNav sections={sections} />
             <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{context}</p>
-            <div className="flex items-center gap-3">
-              <div className="hidden text-right sm:block">
-                <p className="text-sm font-medium text-slate-900">{user.firstName}</p>
-                <p className="text-xs text-slate-500">
-                  {roleLabels[user.role]} · {user.email}
-                </p>
-              </div>
-              <form action={signOutAction}>
-                <button
-                  type="submit"
-                  className={cn(
-                    "inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-                    focusRing,
-                  )}
-                >
-                  <Icon name="signOut" className="size-4" />
-                  Sign out
-                </button>
-              </form>
-            </div>
+            <AccountMenu name={user.firstName} email={user.email} roleLabel={roleLabels[user.role]} />
           </div>
         </header>
 

@@ -1,8 +1,8 @@
 import type { ChatappComponent, RcsRichCard } from "@/lib/templates/schemas";
 import { fillVariables } from "@/lib/templates/variables";
 
-/** A phone-like frame around a message preview. */
-function Phone({ title, children }: { title: string; children: React.ReactNode }) {
+/** A phone-like frame around a message preview (also the message page's "what was sent"). */
+export function Phone({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div
       className="mx-auto w-full max-w-[320px] rounded-[2rem] border-8 border-slate-800 bg-slate-800 shadow-lg"
@@ -21,7 +21,7 @@ function Img({ src }: { src?: string }) {
     // eslint-disable-next-line @next/next/no-img-element -- previews of uploads, not optimisable assets
     <img src={src} alt="Header image" className="h-36 w-full rounded-md object-cover" />
   ) : (
-    <div className="flex h-36 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-500">
+    <div className="flex h-36 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-600">
       Image
     </div>
   );
@@ -68,15 +68,15 @@ export function ChatappPreview({
         {header?.format === "IMAGE" ? <Img src={headerUrl} /> : null}
         {header && header.format !== "IMAGE" ? (
           // The document or video is a parameter of each send, so there is nothing to show yet.
-          <div className="flex h-16 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-500">
+          <div className="flex h-16 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-600">
             {header.format === "DOCUMENT" ? "Document" : "Video"}
           </div>
         ) : null}
         <p className="px-1.5 py-1 text-sm whitespace-pre-wrap text-slate-900" data-testid="preview-body">
           {body ? fillVariables(body.text, values) : "Your message"}
         </p>
-        {footer ? <p className="px-1.5 pb-1 text-xs text-slate-500">{footer.text}</p> : null}
-        <p className="px-1.5 text-right text-[10px] text-slate-400">12:00</p>
+        {footer ? <p className="px-1.5 pb-1 text-xs text-slate-600">{footer.text}</p> : null}
+        <p className="px-1.5 text-right text-[10px] text-slate-600">12:00</p>
         {buttons ? <Buttons buttons={buttons.buttons} /> : null}
       </div>
       {carousel ? (

@@ -21,10 +21,28 @@ export type DialogProps = {
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" };
 
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE = `${FIELD}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
+
+function initialFocus(d: HTMLDialogElement): HTMLElement | null {
+  const body = d.querySelectorAll<HTMLElement>("[data-dialog-body], [data-dialog-footer]");
+  const within = (sel: string) =>
+    Array.from(body)
+      .map((b) => b.querySelector<HTMLElement>(sel))
+      .find(Boolean) ?? null;
+  return (
+    d.querySelector<HTMLElement>("[data-autofocus]") ??
+    within(FIELD) ??
+    within(FOCUSABLE) ??
+    d.querySelector<HTMLElement>(FOCUSABLE)
+  );
+}
+
 /**
  * A modal on the native <dialog> element: the browser traps focus, makes the page inert and
- * handles Escape. Focus goes to the first control marked autoFocus (else the first focusable)
- * and returns to the element that opened the dialog when it closes.
+ * handles Escape. Focus goes to the control marked `data-autofocus`, else the first form field,
+ * else the first button of the body or footer (the close button last), and returns to the
+ * element that opened the dialog when it closes.
  */
 export function Dialog({
   open,
@@ -47,6 +65,9 @@ export function Dialog({
     if (open && !d.open) {
       opener.current = document.activeElement as HTMLElement | null;
       d.showModal();
+      // showModal() focuses the first focusable element, which is the close button; React's
+      // autoFocus is not an attribute the browser sees. Pick the intended control ourselves.
+      initialFocus(d)?.focus();
     } else if (!open && d.open) {
       d.close();
       opener.current?.focus?.();
@@ -101,8 +122,15 @@ export function Dialog({
               </button>
             ) : null}
           </div>
-          {children ? <div className="px-6 pt-4">{children}</div> : null}
-          <div className="mt-6 flex flex-wrap justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-3">
+          {children ? (
+            <div data-dialog-body className="px-6 pt-4">
+              {children}
+            </div>
+          ) : null}
+          <div
+            data-dialog-footer
+            className="mt-6 flex flex-wrap justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-3"
+          >
             {footer}
           </div>
         </div>
@@ -142,7 +170,7 @@ export function ConfirmDialog({
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
+          <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
             Cancel
           </Button>
           <Button

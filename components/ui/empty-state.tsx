@@ -22,7 +22,8 @@ export function EmptyState({
           {icon}
         </div>
       ) : null}
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {/* h2: an empty state sits right under the page h1 or beside card h2s; h3 skipped a level. */}
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       {description ? <div className="mt-1 max-w-md text-sm text-slate-600">{description}</div> : null}
       {action ? <div className="mt-5">{action}</div> : null}
     </div>

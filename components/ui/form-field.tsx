@@ -74,7 +74,7 @@ export function FormField<T extends FieldValues>(props: FormFieldProps<T>) {
 
 /**
  * Puts a failed server action's field errors on the matching inputs (paths as the domain
- * reports them, e.g. "name" or "channels.0.agentId") and returns the form-level message.
+ * reports them, e.g. "name" or "channels.0.agentId") and returns the form-level message (null when every problem landed on an input).
  */
 export function applyActionErrors<T extends FieldValues>(
   form: UseFormReturn<T, any, any>,
@@ -89,5 +89,8 @@ export function applyActionErrors<T extends FieldValues>(
     form.setError(d.path as Path<T>, { type: "server", message: d.message }, { shouldFocus: !focused });
     focused = true;
   }
+  // Every problem is shown on its input (and focused): repeating it above the form said the
+  // same thing twice.
+  if (focused && result.fieldErrors.every((d) => known.has(d.path.split(".")[0] ?? ""))) return null;
   return result.message;
 }

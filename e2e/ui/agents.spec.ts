@@ -67,6 +67,12 @@ test("disabling an agent sets it Disabled and blocks its sign-in; enabling resto
   await page.goto("/users");
   const row = page.getByRole("row").filter({ hasText: agent.email });
   await row.getByRole("button", { name: `Disable ${agent.email}` }).click();
+  // Disabling signs the user out: the dialog says so before anything happens.
+  const confirm = page.getByRole("dialog", { name: /^Disable Disable/ });
+  await expect(confirm).toContainText("signed out of every browser");
+  await expect(page.getByTestId(`status-${agent.email}`)).not.toHaveText("Disabled");
+  await confirm.getByRole("button", { name: "Disable user" }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId(`status-${agent.email}`)).toHaveText("Disabled");
 
   const context = await browser.newContext();

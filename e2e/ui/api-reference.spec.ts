@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../accounts";
+import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { signIn } from "./helpers";
 
 test("the API reference renders the OpenAPI document offline with the three auth schemes", async ({
@@ -19,4 +19,34 @@ test("the API reference renders the OpenAPI document offline with the three auth
   for (const scheme of ["ApiKeyHeader", "BearerAuth", "ApiKeyQuery"]) {
     await expect(ui.getByRole("heading", { name: new RegExp(`^${scheme} \\(`), level: 4 })).toBeAttached();
   }
+});
+
+test("Try it out carries the signed-in business's id; Internal is for operators only; one main", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto("/api-keys");
+  const businessId = (await page.getByTestId("business-id").textContent())!.trim();
+  await page.goto("/api-reference");
+  const ui = page.getByTestId("swagger-ui");
+  await expect(ui.getByRole("heading", { name: /Switchboard API/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(ui.locator("#operations-tag-Internal")).toHaveCount(0);
+
+  // Open the channels check and try it: the path parameter is this business's id.
+  await ui.locator("#operations-tag-Business").click();
+  const op = ui.locator(".opblock").filter({ hasText: "/api/v3/business/{business_id}/channels" }).first();
+  await op.locator(".opblock-summary-control").first().click();
+  await op.getByRole("button", { name: "Try it out" }).click();
+  await expect(op.locator('tr[data-param-name="business_id"] input')).toHaveValue(businessId);
+});
+
+test("operators see the Internal section", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_OPERATOR);
+  await page.goto("/api-reference");
+  const ui = page.getByTestId("swagger-ui");
+  await expect(ui.getByRole("heading", { name: /Switchboard API/ })).toBeVisible({ timeout: 60_000 });
+  await expect(ui.locator("#operations-tag-Internal")).toHaveCount(1);
 });

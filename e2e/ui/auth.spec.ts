@@ -54,7 +54,8 @@ test("the admin's navigation has a place for every area", async ({ page }) => {
 
 test("sign out ends the session", async ({ page }) => {
   await signIn(page, E2E_OPERATOR);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/console/businesses");
   await expect(page).toHaveURL(/\/login$/);

@@ -143,7 +143,7 @@ export async function resolveCallbackTarget(
     const bad = addresses.find((a) => isBlockedAddress(a.address));
     if (bad) {
       throw new BlockedUrlError(
-        `${host} resolves to ${bad.address}, a private or reserved address; callbacks may only target public addresses`,
+        `${host} resolves to ${bad.address}, a private or reserved address; callbacks may only target public addresses (an operator can allow private ones with ALLOW_PRIVATE_CALLBACK_URLS=true)`,
       );
     }
   }

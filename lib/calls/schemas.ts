@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedPhone } from "../validation/typed-phone";
 import { callProviders, type callStatuses } from "@/db/schema";
 import { isSealed } from "../channels/channel-secrets";
 
@@ -20,10 +21,7 @@ const credential = z
 export const setCallingSettingsInput = z.object({
   enabled: z.boolean().default(true),
   provider: z.enum(callProviders),
-  callerId: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9]{6,15}$/, "Digits of the registered number, with country code"),
+  callerId: typedPhone("The registered number with its country code, e.g. +91 80 4567 8900"),
   config: z
     .object({
       accountSid: z.string().trim().max(128).optional(),

@@ -59,7 +59,7 @@ export default async function ApiReferencePage() {
           </ul>
         </CardBody>
       </Card>
-      <SwaggerReference />
+      <SwaggerReference businessId={user.businessId} showInternal={user.role === "OPERATOR"} />
     </>
   );
 }

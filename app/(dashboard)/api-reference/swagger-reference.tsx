@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { tailorSpec, type OpenApiDoc } from "./tailor-spec";
 
 type SwaggerUiBundle = (opts: Record<string, unknown>) => unknown;
 declare global {
@@ -27,17 +28,50 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-/** Swagger UI on /api/openapi.json, loaded from our own server (no CDN). */
-export function SwaggerReference() {
+/**
+ * Swagger UI renders its own <main> elements (operations, schemas), but the page already has
+ * the shell's main landmark: give them a plain role so there is exactly one main.
+ */
+function demoteLandmarks(root: HTMLElement): () => void {
+  const fix = () =>
+    root.querySelectorAll("main:not([role])").forEach((m) => {
+      m.setAttribute("role", m.id === "operations" ? "region" : "group");
+      if (m.id === "operations") m.setAttribute("aria-label", "Operations");
+    });
+  fix();
+  const observer = new MutationObserver(fix);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/**
+ * Swagger UI on /api/openapi.json, loaded from our own server (no CDN), tailored to the user:
+ * their business id in "Try it out", the Internal section for operators only.
+ */
+export function SwaggerReference({
+  businessId,
+  showInternal,
+}: {
+  businessId: string | null;
+  showInternal: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   useEffect(() => {
     let cancelled = false;
-    loadScript(`${ASSETS}/swagger-ui-bundle.js`)
-      .then(() => {
+    let stopObserving = () => {};
+    Promise.all([
+      loadScript(`${ASSETS}/swagger-ui-bundle.js`),
+      fetch("/api/openapi.json").then((r) => {
+        if (!r.ok) throw new Error(`openapi.json: ${r.status}`);
+        return r.json() as Promise<OpenApiDoc>;
+      }),
+    ])
+      .then(([, doc]) => {
         if (cancelled || !ref.current || !window.SwaggerUIBundle) return;
+        stopObserving = demoteLandmarks(ref.current);
         window.SwaggerUIBundle({
-          url: "/api/openapi.json",
+          spec: tailorSpec(doc, { businessId, showInternal }),
           domNode: ref.current,
           // Tags collapsed: rendering every operation at once is slow on small machines.
           docExpansion: "none",
@@ -55,8 +89,9 @@ export function SwaggerReference() {
       .catch(() => !cancelled && setState("failed"));
     return () => {
       cancelled = true;
+      stopObserving();
     };
-  }, []);
+  }, [businessId, showInternal]);
   return (
     <Card className="overflow-hidden">
       <link rel="stylesheet" href={`${ASSETS}/swagger-ui.css`} precedence="default" />

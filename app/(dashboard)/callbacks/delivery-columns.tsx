@@ -15,36 +15,65 @@ export function buildDeliveryColumns(open: (r: Row) => void) {
       sortFn: "datetime",
       cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
     }),
-    col.accessor("event", {
+    // Event and subject in one column, status and attempts in another: the log fits a laptop
+    // screen without the error and Details going off to the right.
+    col.accessor((r) => `${r.event} ${r.subjectId ?? ""}`, {
+      id: "event",
       header: "Event",
-      cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code>,
-    }),
-    col.accessor((r) => r.subjectId ?? "", {
-      id: "subject",
-      header: "Subject",
-      cell: (c) => <code className="font-mono text-xs break-all text-slate-600">{c.getValue() || "—"}</code>,
+      cell: (c) => (
+        <div className="space-y-0.5">
+          <code className="font-mono text-xs">{c.row.original.event}</code>
+          {c.row.original.subjectId ? (
+            <code
+              className="block max-w-36 truncate font-mono text-xs text-slate-600"
+              title={c.row.original.subjectId}
+            >
+              {c.row.original.subjectId}
+            </code>
+          ) : null}
+        </div>
+      ),
     }),
     col.accessor("endpointUrl", {
       header: "Endpoint",
-      cell: (c) => <code className="font-mono text-xs break-all text-slate-600">{c.getValue()}</code>,
+      cell: (c) => (
+        <code className="block max-w-48 font-mono text-xs break-all text-slate-600">{c.getValue()}</code>
+      ),
     }),
     col.accessor("status", {
       header: "Status",
+      // "pending" alone hid a failing endpoint: say when the next try is.
       cell: (c) => (
-        <Badge tone={statusTones[c.getValue()]} dot>
-          {c.getValue()}
-        </Badge>
+        <div className="space-y-0.5">
+          <Badge tone={statusTones[c.getValue()]} dot>
+            {c.getValue() === "pending" && c.row.original.attempts > 0 ? "retrying" : c.getValue()}
+          </Badge>
+          <p className="text-xs whitespace-nowrap text-slate-600">
+            {c.row.original.attempts} {c.row.original.attempts === 1 ? "attempt" : "attempts"}
+          </p>
+          {c.getValue() === "pending" && c.row.original.nextAttemptAt ? (
+            <p className="text-xs whitespace-nowrap text-slate-600">
+              next {formatDateTime(c.row.original.nextAttemptAt * 1000)}
+            </p>
+          ) : null}
+        </div>
       ),
     }),
-    col.accessor("attempts", { header: "Attempts", meta: { align: "end" } }),
     col.accessor((r) => r.lastResponseCode ?? 0, {
       id: "code",
       header: "Last response",
-      cell: (c) => (
-        <span title={c.row.original.lastError ?? undefined}>
-          {c.row.original.lastResponseCode ?? (c.row.original.lastError ? "no response" : "—")}
-        </span>
-      ),
+      // A TLS or connection failure has no HTTP code: its error is the answer worth reading.
+      cell: (c) => {
+        const { lastResponseCode: code, lastError: error } = c.row.original;
+        if (code !== null)
+          return <span className={code < 300 ? "" : "font-medium text-red-700"}>HTTP {code}</span>;
+        if (!error) return "—";
+        return (
+          <span title={error} className="line-clamp-2 max-w-56 text-xs break-words text-red-700">
+            {error}
+          </span>
+        );
+      },
     }),
     col.display({
       id: "actions",

@@ -83,7 +83,7 @@ export function EndpointDialog({
       description={
         existing
           ? "Changes apply to the next attempts, retries of earlier events included."
-          : `The URL must be reachable from Switchboard over http or https.${canSeeSecrets ? "" : " A business admin can reveal its signing secret."}`
+          : `The URL must be reachable from Switchboard over http or https (https in production).${canSeeSecrets ? "" : " A business admin can reveal its signing secret."}`
       }
       formId="callback-endpoint"
       onSubmit={submit}

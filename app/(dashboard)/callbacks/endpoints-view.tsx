@@ -96,7 +96,7 @@ export function EndpointsView({
           <EmptyState
             icon={<Icon name="callbacks" />}
             title="No callback endpoints yet"
-            description="Add an HTTPS endpoint to receive signed events; every delivery attempt is recorded and can be replayed."
+            description="Add an endpoint (an http or https URL; https in production) to receive signed events; every delivery attempt is recorded and can be replayed."
             action={addButton}
           />
         }

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ButtonLink } from "@/components/ui/button";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { getTimeZone } from "@/lib/businesses/get-time-zone";
 import { listSenderRates } from "@/lib/messages/dispatch/list-sender-rates";
 import { searchMessages } from "@/lib/messages/status/search-messages";
 import {
@@ -43,7 +44,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         offset: table.offset,
       })
     : { rows: [], total: 0 };
-  const senders = await listSenderRates(userCtx(user), user.businessId);
+  const [senders, timeZone] = await Promise.all([
+    listSenderRates(userCtx(user), user.businessId),
+    getTimeZone(userCtx(user), user.businessId),
+  ]);
   const filtered = filterKeys.some((k) => raw[k] !== "");
   return (
     <>
@@ -59,7 +63,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       <div className="space-y-4">
         <SenderRatesCard senders={senders} />
         <MessageFilters initial={raw} invalid={!parsed.success} />
-        <MessagesTable rows={rows} total={total} filtered={filtered} />
+        <MessagesTable rows={rows} total={total} filtered={filtered} timeZone={timeZone} />
       </div>
     </>
   );

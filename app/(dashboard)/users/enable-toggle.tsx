@@ -3,38 +3,71 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import type { ListedUser } from "@/lib/users/list-business-users";
 import { setUserEnabledAction } from "./actions";
 
+/**
+ * Enable or disable a user. Disabling signs the user out everywhere at once, so it asks first
+ * and says so; enabling changes nothing for anyone else and happens straight away.
+ */
 export function EnableToggle({ user }: { user: ListedUser }) {
   const toast = useToast();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const apply = async (): Promise<boolean> => {
+    const res = await setUserEnabledAction(user.userId, !user.enabled);
+    if (!res.ok) {
+      if (user.enabled) setError(res.message);
+      else toast.show({ tone: "danger", title: "Not changed", description: res.message });
+      return false;
+    }
+    toast.show({
+      tone: "success",
+      title: user.enabled ? "User disabled" : "User enabled",
+      description: user.enabled
+        ? `${user.emailId} is signed out and cannot sign in`
+        : `${user.emailId} can sign in again`,
+    });
+    router.refresh();
+    return true;
+  };
+
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      loading={busy}
-      className={user.enabled ? "text-red-700 hover:bg-red-50" : ""}
-      onClick={async () => {
-        setBusy(true);
-        const res = await setUserEnabledAction(user.userId, !user.enabled);
-        setBusy(false);
-        if (!res.ok) toast.show({ tone: "danger", title: "Not changed", description: res.message });
-        else
-          toast.show({
-            tone: "success",
-            title: user.enabled ? "User disabled" : "User enabled",
-            description: user.enabled
-              ? `${user.emailId} is signed out and cannot sign in`
-              : `${user.emailId} can sign in again`,
-          });
-        router.refresh();
-      }}
-    >
-      {user.enabled ? "Disable" : "Enable"}
-      <span className="sr-only"> {user.emailId}</span>
-    </Button>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={busy}
+        className={user.enabled ? "text-red-700 hover:bg-red-50" : ""}
+        onClick={async () => {
+          if (user.enabled) return setConfirming(true);
+          setBusy(true);
+          await apply();
+          setBusy(false);
+        }}
+      >
+        {user.enabled ? "Disable" : "Enable"}
+        <span className="sr-only"> {user.emailId}</span>
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => {
+          setConfirming(false);
+          setError(null);
+        }}
+        title={`Disable ${user.firstName} ${user.lastName ?? ""}`.trim() + "?"}
+        description={`${user.emailId} is signed out of every browser at once and cannot sign in until you enable the account again. Their teams, calls and history stay.`}
+        confirmLabel="Disable user"
+        error={error}
+        onConfirm={async () => {
+          if (await apply()) setConfirming(false);
+        }}
+      />
+    </>
   );
 }

@@ -16,7 +16,8 @@ import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { createTeamInput, type TeamDetails } from "@/lib/teams/schemas";
 import type { ListedUser } from "@/lib/users/list-business-users";
-import { addMemberAction, createTeamAction, removeMemberAction } from "./actions";
+import { addMemberAction, createTeamAction } from "./actions";
+import { RemoveMember } from "./remove-member";
 
 type Team = TeamDetails & { manageable: boolean };
 
@@ -107,28 +108,6 @@ function AddMember({ team, users }: { team: Team; users: ListedUser[] }) {
         Add
       </Button>
     </div>
-  );
-}
-
-function RemoveMember({ team, userId, label }: { team: Team; userId: string; label: string }) {
-  const router = useRouter();
-  const toast = useToast();
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={async () => {
-        const res = await removeMemberAction(team.teamId, userId);
-        if (!res.ok) toast.show({ tone: "danger", title: "Not removed", description: res.message });
-        router.refresh();
-      }}
-    >
-      Remove
-      <span className="sr-only">
-        {" "}
-        {label} from {team.teamName}
-      </span>
-    </Button>
   );
 }
 

@@ -65,7 +65,7 @@ export function NumberPicker({
                     )}
                   >
                     <span className="font-mono">+{r.recipient}</span>
-                    <span className="text-xs text-slate-500">
+                    <span className="text-xs text-slate-600">
                       {r.messages} · {formatDateTime(r.lastAt)}
                     </span>
                   </Link>

@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { typedPhone } from "@/lib/validation/typed-phone";
 
-/** The virtual phone's number field; the server normalises it with libphonenumber. */
+/** The virtual phone's number field, as a person types it; the server checks it with libphonenumber. */
 export const phoneNumberForm = z.object({
-  number: z
-    .string()
-    .trim()
-    .regex(/^\+?\d{6,15}$/, "Enter the number with its country code, digits only (e.g. 919812345678)"),
+  number: typedPhone("Enter the number with its country code (e.g. +91 98123 45678)"),
 });
 export type PhoneNumberForm = z.input<typeof phoneNumberForm>;

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { AppError } from "../../errors";
+import { phoneDigits } from "../../validation/typed-phone";
 
 /**
  * Validates a recipient with libphonenumber-js and returns it as E.164 digits without '+', the
@@ -24,7 +25,8 @@ const RECENT_LIMIT = 20_000;
 export function tryParseRecipient(raw: string): string | undefined {
   const hit = recent.get(raw);
   if (hit !== undefined) return hit ?? undefined;
-  const digits = raw.trim().replace(/^\+/, "");
+  // Typed forms too ("+91 98123 40002"): the dashboard's number fields send what people write.
+  const digits = phoneDigits(raw).replace(/^\+/, "");
   const parsed = /^\d{6,15}$/.test(digits) ? parsePhoneNumberFromString(`+${digits}`) : undefined;
   const value = parsed?.isValid() ? parsed.number.slice(1) : null;
   if (recent.size >= RECENT_LIMIT) recent.clear();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedPhone } from "@/lib/validation/typed-phone";
 import type { messageStatuses as dbStatuses } from "@/db/schema/messages";
 
 /** The message statuses, here again so client bundles need not import the drizzle schema. */
@@ -25,10 +26,7 @@ const localDateTime = z
  */
 export const messageSearchFilters = z
   .object({
-    number: z
-      .string()
-      .trim()
-      .regex(/^\+?\d{3,15}$/, "3 to 15 digits of the number: with its country code, or national")
+    number: typedPhone("3 to 15 digits of the number: with its country code, or national", { min: 3 })
       .or(blank)
       .default(""),
     transactionId: z.uuid("Not a transaction id").or(blank).default(""),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody } from "@/components/ui/card";
 import { requirePage } from "@/lib/auth/guard";
@@ -20,6 +21,13 @@ export default async function ChangePasswordPage() {
           <Alert tone="info">Your account has a temporary password. Choose your own to continue.</Alert>
         ) : null}
         <ChangePasswordForm />
+        {user.mustChangePassword ? null : (
+          <p className="text-center text-sm">
+            <Link href="/" className="font-medium text-indigo-700 hover:underline">
+              Back to Switchboard
+            </Link>
+          </p>
+        )}
       </CardBody>
     </Card>
   );

@@ -100,7 +100,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           <Card>
             <CardHeader title="JSON" description="As the API returns it." />
             <CardBody>
-              <pre className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+              <pre
+                tabIndex={0}
+                aria-label="Template JSON (scrollable)"
+                className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
                 {JSON.stringify(record, null, 2)}
               </pre>
             </CardBody>

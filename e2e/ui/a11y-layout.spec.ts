@@ -1,0 +1,151 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { apiKeyFor, signIn } from "./helpers";
+import { createAgent, signInAgentFirstTime } from "./people-helpers";
+
+// Issue 13: every dashboard and console page, as the roles that use it, at a phone and a laptop
+// width: no serious or critical axe violation and no sideways page scroll. Screenshots go to
+// /tmp/shots-ui-fixes for a human look. Checks are soft so one run lists every page that fails.
+
+const WIDTHS = [390, 1280] as const;
+const SHOTS = "/tmp/shots-ui-fixes";
+
+async function sweep(page: Page, who: string, paths: string[], widths: readonly number[] = WIDTHS) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await test.step(`${who} ${path} at ${width}px`, async () => {
+        await page.goto(path);
+        await expect(page.locator("h1").first()).toBeVisible();
+        // Client components (tables, the reference) settle after hydration.
+        await page.waitForLoadState("load");
+        await page.waitForTimeout(300);
+        const what = `${who} ${path} at ${width}px`;
+        const name = `${who}${path.replace(/[/?=&]+/g, "_")}-${width}`;
+        await page
+          .screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, timeout: 30_000 })
+          .catch(() => {});
+        await expectNoHorizontalScroll(page, what, { soft: true });
+        await expectNoSeriousA11yViolations(page, what, { soft: true });
+      });
+    }
+  }
+}
+
+/** An approved template and one message sent with it, so the detail pages have content. */
+async function seedContent(request: APIRequestContext, businessId: string, key: string) {
+  const headers = { "x-api-key": key };
+  const name = `a11y_${Date.now().toString(36)}`;
+  const created = await request.post(`/api/v1/template/${businessId}`, {
+    headers,
+    data: {
+      name,
+      language: "en_US",
+      category: "UTILITY",
+      components: [
+        {
+          type: "BODY",
+          text: "Hello {{1}}, your order {{2}} has shipped.",
+          example: { body_text: [["Asha", "A-1"]] },
+        },
+        { type: "FOOTER", text: "Demo shop" },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id: templateId } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${templateId}`, {
+          headers,
+        });
+        return ((await res.json()) as { status?: string }).status;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe("APPROVED");
+  const channels = (await (
+    await request.get(`/api/v3/business/${businessId}/channels`, { headers })
+  ).json()) as {
+    channels: Array<{ channel: string; phoneNumberIds: string[] }>;
+  };
+  const phoneNumberId = channels.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+  const endpoint = await request.post(`/api/v3/callbacks/${businessId}/endpoints`, {
+    headers,
+    data: { url: "https://127.0.0.1:9/a11y", events: ["message.status"], description: "a11y sweep" },
+  });
+  expect(endpoint.status(), await endpoint.text()).toBe(201);
+  const sent = await request.post(`/api/v3/message/${businessId}/template`, {
+    headers,
+    data: {
+      message: {
+        messageType: "template",
+        name,
+        language: "en_US",
+        components: [
+          {
+            componentType: "body",
+            parameters: [
+              { type: "text", text: "Asha" },
+              { type: "text", text: "A-77" },
+            ],
+          },
+        ],
+      },
+      to: "919812340002",
+      phoneNumberId,
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { messageId } = (await sent.json()) as { messageId: string };
+  return { templateId, messageId };
+}
+
+const ADMIN_PAGES = (templateId: string, messageId: string) => [
+  "/templates",
+  `/templates/${templateId}`,
+  "/templates/new/chatapp",
+  "/templates/new/rcs",
+  "/messages",
+  `/messages/${messageId}`,
+  "/virtual-phone?number=919812340002",
+  "/campaigns",
+  "/profiles",
+  "/users",
+  "/calls",
+  "/callbacks",
+  "/api-keys",
+  "/settings",
+  "/api-reference",
+  "/account/password",
+  "/no-such-page",
+];
+
+// One test per width: 17 pages with axe each take minutes on a busy 2-core machine.
+for (const width of WIDTHS) {
+  test(`business admin pages at ${width} px: axe and no sideways scroll`, async ({ page, request }) => {
+    test.setTimeout(480_000);
+    await signIn(page, E2E_ADMIN);
+    const { businessId, key } = await apiKeyFor(page);
+    const { templateId, messageId } = await seedContent(request, businessId, key);
+    await sweep(page, "admin", ADMIN_PAGES(templateId, messageId), [width]);
+  });
+}
+
+test("operator console pages: axe and no sideways scroll at 390 and 1280 px", async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page, E2E_OPERATOR);
+  await sweep(page, "operator", ["/console/businesses", "/console/templates", "/api-reference"]);
+});
+
+test("agent pages: axe and no sideways scroll at 390 and 1280 px", async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  await signIn(page, E2E_ADMIN);
+  const { key } = await apiKeyFor(page);
+  const agent = await createAgent(request, key, "Sweep");
+  const agentPage = await signInAgentFirstTime(browser, agent);
+  await sweep(agentPage, "agent", ["/calls", "/account/password"]);
+  await agentPage.context().close();
+});

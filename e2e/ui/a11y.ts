@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * axe on the page as it is now (WCAG 2.1 A/AA rules and best practices): fails on any serious
+ * or critical violation and lists each with its elements, so the failure says what to fix.
+ * Moderate and minor findings are left to review (they include judgement calls).
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  what = page.url(),
+  { soft = false }: { soft?: boolean } = {},
+): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
+        .join("\n"),
+  );
+  (soft ? expect.soft : expect)(report, `axe on ${what}`).toEqual([]);
+}
+
+/** The page itself never scrolls sideways (wide tables scroll in their own box). */
+export async function expectNoHorizontalScroll(
+  page: Page,
+  what = page.url(),
+  { soft = false }: { soft?: boolean } = {},
+): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  (soft ? expect.soft : expect)(
+    scrollWidth,
+    `${what}: page is ${scrollWidth} px wide in a ${innerWidth} px window`,
+  ).toBeLessThanOrEqual(innerWidth);
+}
