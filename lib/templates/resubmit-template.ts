@@ -8,6 +8,7 @@ import { uuidv7 } from "../ids";
 import { requireOwnedMedia, stripHandles } from "./create-chatapp-template";
 import { lintChatappComponents, lintRcsCard } from "./lint-template";
 import { parseInput } from "./parse-input";
+import { withUploadedRcsImage } from "./rcs-media";
 import { templateReviewQueue } from "./review-queue";
 import { createChatappTemplateInput, createRcsTemplateInput, type TemplateView } from "./schemas";
 import { imageHeaderCount, templateView } from "./template-view";
@@ -104,14 +105,15 @@ async function contentOf(
   input: { businessId: string; template: unknown; mediaHashes?: string[] },
 ) {
   if (channel === "rcs") {
-    const t = parseInput(createRcsTemplateInput, input.template);
+    const uploaded = await withUploadedRcsImage(tx, input.businessId, input.template, input.mediaHashes?.[0]);
+    const t = parseInput(createRcsTemplateInput, uploaded.template);
     return {
       name: t.messageTemplate.name,
       language: t.messageTemplate.language,
       category: null,
       components: [],
       rcsCard: t.rcsOutgoingMessage,
-      mediaHashes: [] as string[],
+      mediaHashes: uploaded.mediaHashes,
       lintWarnings: lintRcsCard(t.rcsOutgoingMessage),
     };
   }

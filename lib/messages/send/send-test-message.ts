@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { getTemplate } from "../../templates/get-template";
@@ -7,18 +6,7 @@ import type { SendResponse } from "../schemas";
 import { loadChannel } from "../dispatch/sender-channel";
 import { sendRcsMessage } from "./send-rcs-message";
 import { sendTemplateMessage } from "./send-template-message";
-
-export const sendTestInput = z.object({
-  templateId: z.uuid("Choose a template"),
-  /** As a person writes it: "+91 98123 40002" is read as 919812340002. */
-  to: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/[\s().-]/g, ""))
-    .pipe(z.string().regex(/^\+?\d{6,15}$/, "A number with its country code, e.g. +91 98123 40002")),
-  values: z.array(z.string().trim().min(1, "Fill this variable").max(1024)).max(20).default([]),
-});
-export type SendTestInput = z.input<typeof sendTestInput>;
+import { sendTestInput, type SendTestInput } from "./send-test-schema";
 
 /**
  * "Send a test" from a template's page: one message to one number through the same domain
