@@ -186,12 +186,10 @@ test("an RCS template with an uploaded image, served publicly for the RCS platfo
   const json = await page.getByRole("region", { name: "Template JSON" }).textContent();
   const url = /"(https?:\/\/[^"]+\/media\/[0-9a-f-]{36}\/[0-9a-f]{64})"/.exec(json ?? "")?.[1];
   expect(url).toBeTruthy();
-  const anonymous = await playwright.request.newContext();
-  const res = await anonymous.get(new URL(url!).pathname, { baseURL: page.url() });
+  const anonymous = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const res = await anonymous.get(new URL(url!).pathname);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toBe("image/png");
-  const other = await anonymous.get(`${new URL(url!).pathname.replace(/[0-9a-f]{64}$/, "0".repeat(64))}`, {
-    baseURL: page.url(),
-  });
+  const other = await anonymous.get(new URL(url!).pathname.replace(/[0-9a-f]{64}$/, "0".repeat(64)));
   expect(other.status()).toBe(404);
 });
