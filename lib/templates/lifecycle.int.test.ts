@@ -6,7 +6,10 @@ import { db } from "@/lib/db";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, rcsCard } from "@/test/messages";
-import { runTemplateReviews, textTemplate } from "@/test/templates";
+import { saveImage } from "@/lib/media/save-image";
+import { pngBytes, runTemplateReviews, textTemplate } from "@/test/templates";
+import { createRcsTemplate } from "./create-rcs-template";
+import { readPublishedRcsMedia } from "./rcs-media";
 import { createChatappTemplate } from "./create-chatapp-template";
 import { deleteTemplate, templateDeleteImpact } from "./delete-template";
 import { findSendableTemplate } from "./find-sendable-template";
@@ -275,5 +278,36 @@ describe("send a test", () => {
         values: ["a", "b"],
       }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("RCS card with an uploaded image", () => {
+  it("points the card at the public address, served only while a live RCS template uses it", async () => {
+    const img = await saveImage(admin, { businessId: a.business.id, bytes: pngBytes(), path: "file" });
+    const other = await saveImage(admin, { businessId: b.business.id, bytes: pngBytes(), path: "file" });
+    const body = {
+      messageTemplate: { name: name("card"), language: "en" },
+      rcsOutgoingMessage: { richCard: { standaloneCard: { cardContent: { title: "Sale" } } } },
+    };
+    await expect(
+      createRcsTemplate(admin, { businessId: a.business.id, template: body, mediaHash: other.sha256 }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    const ref = { businessId: a.business.id, sha256: img.sha256 };
+    await expect(readPublishedRcsMedia(admin, ref)).rejects.toMatchObject({ code: "not_found" });
+    const t = await createRcsTemplate(admin, {
+      businessId: a.business.id,
+      template: body,
+      mediaHash: img.sha256,
+    });
+    expect(t.mediaHashes).toEqual([img.sha256]);
+    expect(t.rcsCard?.richCard.standaloneCard.cardContent.media?.contentInfo.fileUrl).toMatch(
+      new RegExp(`/media/${a.business.id}/${img.sha256}$`),
+    );
+    expect((await readPublishedRcsMedia(admin, ref)).contentType).toBe("image/png");
+    await expect(
+      readPublishedRcsMedia(admin, { businessId: b.business.id, sha256: img.sha256 }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await deleteTemplate(admin, { businessId: a.business.id, templateId: t.id });
+    await expect(readPublishedRcsMedia(admin, ref)).rejects.toMatchObject({ code: "not_found" });
   });
 });
