@@ -76,7 +76,7 @@ export function ChatappPreview({
           {body ? fillVariables(body.text, values) : "Your message"}
         </p>
         {footer ? <p className="px-1.5 pb-1 text-xs text-slate-500">{footer.text}</p> : null}
-        <p className="px-1.5 text-right text-[10px] text-slate-400">12:00</p>
+        <p className="px-1.5 text-right text-[10px] text-slate-600">12:00</p>
         {buttons ? <Buttons buttons={buttons.buttons} /> : null}
       </div>
       {carousel ? (

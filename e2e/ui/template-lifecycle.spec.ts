@@ -11,6 +11,9 @@ const PNG = Buffer.concat([
 ]);
 const suffix = () => Date.now().toString(36);
 
+// The lifecycle tests walk several pages and wait for reviews and statuses.
+test.describe.configure({ timeout: 180_000 });
+
 /** Screenshots at phone and laptop width, with no horizontal page scroll at either. */
 async function shots(page: Page, name: string) {
   for (const width of [390, 1280]) {
