@@ -191,6 +191,7 @@ const expected: Record<string, string> = {
   "action createRcsTemplateAction": "AMB",
   "action resubmitTemplateAction": "AMB",
   "action deleteTemplateAction": "AMB",
+  "action templateStatusAction": "AMB",
   "action sendTestMessageAction": "AMB",
   "action createUserAction": "AMB",
   "action editUserAction": "AMB",

@@ -109,6 +109,7 @@ export const actions = {
   createRcsTemplateAction: { roles: STAFF, what: "create templates" },
   resubmitTemplateAction: { roles: STAFF, what: "edit templates" },
   deleteTemplateAction: { roles: STAFF, what: "delete templates" },
+  templateStatusAction: { roles: STAFF, what: "open a template" },
   // A real send (the simulator by default, the business's provider otherwise), as A1/A2.
   sendTestMessageAction: { roles: STAFF, what: "send messages" },
 

@@ -6,6 +6,7 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { deleteTemplate } from "@/lib/templates/delete-template";
+import { getTemplate } from "@/lib/templates/get-template";
 import { resubmitTemplate } from "@/lib/templates/resubmit-template";
 
 /** Edits a rejected template and submits it for review again (images uploaded first). */
@@ -52,4 +53,16 @@ export async function sendTestMessageAction(input: {
     const res = await sendTestMessage(userCtx(user), user.businessId, input);
     return { messageId: res.messageId, recipient: input.to.replace(/[^\d]/g, "") };
   }, input);
+}
+
+/** The template's status alone: the PENDING page polls it and re-renders only on a change. */
+export async function templateStatusAction(templateId: string): Promise<ActionResult<{ status: string }>> {
+  return runAction(async () => {
+    const user = await requireAction("templateStatusAction");
+    const t = await getTemplate(userCtx(user), {
+      businessId: user.businessId,
+      templateId: String(templateId),
+    });
+    return { status: t.status };
+  }, templateId);
 }

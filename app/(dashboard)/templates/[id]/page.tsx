@@ -65,7 +65,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           </span>
         </Alert>
       ) : t.status === "PENDING" ? (
-        <PendingRefresh />
+        <PendingRefresh templateId={t.id} />
       ) : null}
       {t.lintWarnings.length ? (
         <Alert tone="warning" title="Lint warnings" className="mb-6">
