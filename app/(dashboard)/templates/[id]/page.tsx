@@ -59,8 +59,8 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
         }
       />
       {t.status === "REJECTED" ? (
-        <Alert tone="danger" title="Rejected" className="mb-6">
-          <span data-testid="rejection-reason" className="break-words">
+        <Alert tone="danger" title="Rejected" className="mb-6 min-w-0 [overflow-wrap:anywhere]">
+          <span data-testid="rejection-reason" className="[overflow-wrap:anywhere]">
             {t.rejectionReason}
           </span>
         </Alert>
@@ -109,7 +109,9 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
                     <span className="text-slate-600">{formatDateTime(h.at)}</span>
                     <StatusBadge status={h.to} />
                     <span className="text-slate-700">by {h.actor}</span>
-                    {h.reason ? <span className="break-words text-slate-900">— {h.reason}</span> : null}
+                    {h.reason ? (
+                      <span className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">— {h.reason}</span>
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -29,8 +29,8 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
         title={`Edit ${t.name}`}
         description="Fix what the review refused and resubmit: the template keeps its name and its history."
       />
-      <Alert tone="danger" title="Why it was rejected" className="mb-6">
-        <span className="break-words">{t.rejectionReason}</span>
+      <Alert tone="danger" title="Why it was rejected" className="mb-6 min-w-0 [overflow-wrap:anywhere]">
+        <span className="[overflow-wrap:anywhere]">{t.rejectionReason}</span>
       </Alert>
       {t.channel === "chatapp" ? (
         <ChatappTemplateForm start={chatappFormFrom(t)} resubmitId={t.id} />
