@@ -45,9 +45,16 @@ export const templates = pgTable(
     providerRef: text("provider_ref"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Soft delete: a deleted template cannot be sent and leaves every list, but its row stays
+     * for the messages, history and audit rows that name it. Its name becomes free again.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("templates_business_channel_name_unique").on(t.businessId, t.channel, t.name),
+    uniqueIndex("templates_business_channel_name_unique")
+      .on(t.businessId, t.channel, t.name)
+      .where(sql`${t.deletedAt} is null`),
     index("templates_business_list_idx").on(t.businessId, t.channel, t.id),
     // Review queue across businesses (operators) and provider webhooks, which carry only the
     // provider's template id: the two lookups that cannot lead with business_id.

@@ -53,7 +53,7 @@ test("an admin creates a chatapp template with an image and buttons, previews it
   await page.getByRole("button", { name: "Submit for approval" }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await waitForStatus(page, "APPROVED");
-  await expect(page.getByTestId("status-history")).toContainText("provider:simulator");
+  await expect(page.getByTestId("status-history")).toContainText("simulator (provider)");
   await page.goto("/templates");
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText(/approved/i);
 });

@@ -35,6 +35,7 @@ export const pages = {
   "/templates/[id]": { roles: STAFF, what: "open a template" },
   "/templates/new/chatapp": { roles: STAFF, what: "create templates" },
   "/templates/new/rcs": { roles: STAFF, what: "create templates" },
+  "/templates/[id]/edit": { roles: STAFF, what: "edit templates" },
   "/messages": { roles: STAFF, what: "open Messages" },
   "/messages/[id]": { roles: STAFF, what: "open a message" },
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
@@ -64,6 +65,9 @@ export const routes = {
   "POST /templates/media": { roles: STAFF, what: "upload template images" },
   // Operators preview the images of templates they review (?business=).
   "GET /templates/media/[hash]": { roles: ["OPERATOR", ...STAFF], what: "see template images" },
+  // Google's RBM platform fetches RCS card images itself: served only while a live RCS
+  // template uses them (lib/templates/rcs-media.ts).
+  "GET /media/[businessId]/[hash]": { roles: "anyone", what: "see RCS card images" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -103,6 +107,11 @@ export const actions = {
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   createChatappTemplateAction: { roles: STAFF, what: "create templates" },
   createRcsTemplateAction: { roles: STAFF, what: "create templates" },
+  resubmitTemplateAction: { roles: STAFF, what: "edit templates" },
+  deleteTemplateAction: { roles: STAFF, what: "delete templates" },
+  templateStatusAction: { roles: STAFF, what: "open a template" },
+  // A real send (the simulator by default, the business's provider otherwise), as A1/A2.
+  sendTestMessageAction: { roles: STAFF, what: "send messages" },
 
   createUserAction: { roles: STAFF, what: "create users" },
   editUserAction: { roles: STAFF, what: "edit users" },

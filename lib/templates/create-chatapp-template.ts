@@ -64,7 +64,7 @@ export async function createChatappTemplate(
   );
 }
 
-function stripHandles<T extends { type: string }>(c: T): T {
+export function stripHandles<T extends { type: string }>(c: T): T {
   if (c.type === "HEADER") return { ...c, example: { header_handle: [] } };
   if (c.type === "CAROUSEL") {
     const car = c as unknown as { cards: { components: { type: string }[] }[] };
@@ -73,7 +73,8 @@ function stripHandles<T extends { type: string }>(c: T): T {
   return c;
 }
 
-async function requireOwnedMedia(ctx: Ctx, businessId: string, hashes: string[]): Promise<void> {
+/** Each hash must be an upload of this business (the dashboard uploads images first). */
+export async function requireOwnedMedia(ctx: Ctx, businessId: string, hashes: string[]): Promise<void> {
   const rows = await ctx.db
     .select({ sha256: mediaObjects.sha256 })
     .from(mediaObjects)

@@ -2,14 +2,19 @@ import type { Ctx } from "../context";
 import { insertTemplate } from "./insert-template";
 import { lintRcsCard } from "./lint-template";
 import { parseInput } from "./parse-input";
+import { withUploadedRcsImage } from "./rcs-media";
 import { createRcsTemplateInput, type TemplateView } from "./schemas";
 
-/** Creates an RCS rich-card template (D5, dashboard). */
+/**
+ * Creates an RCS rich-card template (D5, dashboard). The dashboard may give an uploaded image
+ * (`mediaHash`) instead of a media URL: the card then points at its public address.
+ */
 export async function createRcsTemplate(
   ctx: Ctx,
-  input: { businessId: string; template: unknown },
+  input: { businessId: string; template: unknown; mediaHash?: string },
 ): Promise<TemplateView> {
-  const t = parseInput(createRcsTemplateInput, input.template);
+  const uploaded = await withUploadedRcsImage(ctx, input.businessId, input.template, input.mediaHash);
+  const t = parseInput(createRcsTemplateInput, uploaded.template);
   return insertTemplate(ctx, {
     businessId: input.businessId,
     channel: "rcs",
@@ -18,7 +23,7 @@ export async function createRcsTemplate(
     category: null,
     components: [],
     rcsCard: t.rcsOutgoingMessage,
-    mediaHashes: [],
+    mediaHashes: uploaded.mediaHashes,
     lintWarnings: lintRcsCard(t.rcsOutgoingMessage),
   });
 }

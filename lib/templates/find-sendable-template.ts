@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
@@ -22,7 +22,8 @@ export async function findSendableTemplate(
     if (!isUuid(input.id)) throw bad(path, `No ${input.channel} template with ${label}`);
     where.push(eq(templates.id, input.id));
   } else if (input.name) {
-    where.push(eq(templates.name, input.name));
+    // A deleted template's name may be taken again: the name means the live one.
+    where.push(eq(templates.name, input.name), isNull(templates.deletedAt));
   } else {
     throw bad("message.name", "A template name or id is required");
   }
@@ -31,6 +32,7 @@ export async function findSendableTemplate(
     .from(templates)
     .where(and(...where));
   if (!row) throw bad(path, `No ${input.channel} template with ${input.id ? label : `name ${label}`}`);
+  if (row.deletedAt) throw bad(path, `Template ${label} was deleted; it can no longer be sent`);
   if (input.language && row.language !== input.language) {
     throw bad(
       "message.language",

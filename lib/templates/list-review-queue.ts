@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { businesses, templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { forbidden } from "../errors";
@@ -15,7 +15,7 @@ export async function listReviewQueue(
 ): Promise<(TemplateView & { businessName: string })[]> {
   if (ctx.actor.type === "user" && ctx.actor.role !== "OPERATOR") throw forbidden("Operators only");
   const status = opts.status ?? "PENDING";
-  const where: SQL[] = [eq(templates.status, status)];
+  const where: SQL[] = [eq(templates.status, status), isNull(templates.deletedAt)];
   const rows = await ctx.db
     .select({ t: templates, businessName: businesses.name })
     .from(templates)

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
 import { templates, templateUsage } from "@/db/schema";
 import type { Ctx } from "../context";
 import { parseInput } from "./parse-input";
@@ -26,7 +26,7 @@ export async function listTemplates(
 ): Promise<{ items: (TemplateView & { usage: UsageCounters })[]; nextCursor: string | null }> {
   const q = parseInput(listTemplatesQuery, raw);
   const limit = q.limit ?? DEFAULT_PAGE;
-  const where: (SQL | undefined)[] = [eq(templates.businessId, businessId)];
+  const where: (SQL | undefined)[] = [eq(templates.businessId, businessId), isNull(templates.deletedAt)];
   if (q.channel) where.push(eq(templates.channel, q.channel));
   if (q.status) where.push(eq(templates.status, q.status));
   if (q.category) where.push(eq(templates.category, q.category));

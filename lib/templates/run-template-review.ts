@@ -19,7 +19,7 @@ export async function runTemplateReview(
     .select()
     .from(templates)
     .where(and(eq(templates.businessId, job.businessId), eq(templates.id, job.templateId)));
-  if (!t || t.status !== "PENDING" || t.providerRef) return;
+  if (!t || t.status !== "PENDING" || t.providerRef || t.deletedAt) return;
   const provider = templateReviewProvider(t.provider);
   if (!provider) return;
   const [channel] = await ctx.db

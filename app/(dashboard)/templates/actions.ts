@@ -28,11 +28,23 @@ export async function createChatappTemplateAction(
   );
 }
 
-export async function createRcsTemplateAction(template: unknown): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const user = await requireAction("createRcsTemplateAction");
-    const t = await createRcsTemplate(userCtx(user), { businessId: user.businessId, template });
-    revalidatePath("/templates");
-    return { id: t.id };
-  }, template);
+/** Creates an RCS template; an uploaded image comes as its hash (`mediaHash`). */
+export async function createRcsTemplateAction(
+  template: unknown,
+  mediaHash?: string,
+): Promise<ActionResult<{ id: string }>> {
+  return runAction(
+    async () => {
+      const user = await requireAction("createRcsTemplateAction");
+      const t = await createRcsTemplate(userCtx(user), {
+        businessId: user.businessId,
+        template,
+        mediaHash: typeof mediaHash === "string" && mediaHash ? mediaHash : undefined,
+      });
+      revalidatePath("/templates");
+      return { id: t.id };
+    },
+    template,
+    mediaHash ?? null,
+  );
 }

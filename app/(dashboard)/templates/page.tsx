@@ -1,30 +1,40 @@
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
+import { parseTableParams } from "@/components/ui/data-table-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { listTemplates } from "@/lib/templates/list-templates";
-import { TemplatesTable, type TemplateRow } from "./templates-table";
+import { templateSearchFilters, templateSortable } from "@/lib/templates/search-schemas";
+import { searchTemplates } from "@/lib/templates/search-templates";
+import { TemplatesTable } from "./templates-table";
 
 export const metadata: Metadata = { title: "Templates" };
 
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : "");
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePage("/templates");
-  const { items } = await listTemplates(userCtx(user), user.businessId, { limit: 500 });
-  const rows: TemplateRow[] = items.map((t) => ({
-    id: t.id,
-    name: t.name,
-    channel: t.channel,
-    language: t.language,
-    category: t.category ?? "—",
-    status: t.status,
-    rejectionReason: t.rejectionReason,
-    sent: t.usage.sent,
-    delivered: t.usage.delivered,
-    read: t.usage.read,
-    failed: t.usage.failed,
-    createdAt: t.createdAt,
-  }));
+  const sp = await searchParams;
+  const table = parseTableParams(sp, {
+    sortable: templateSortable,
+    defaultSort: { id: "createdAt", desc: true },
+    defaultPageSize: 25,
+  });
+  // Unknown filter values in a hand-edited URL read as "all" (the schema catches them).
+  const filters = templateSearchFilters.parse({
+    channel: one(sp.channel),
+    status: one(sp.status),
+    category: one(sp.category),
+  });
+  const { rows, total } = await searchTemplates(userCtx(user), user.businessId, {
+    filters,
+    q: table.q,
+    sort: table.sort,
+    limit: table.pageSize,
+    offset: table.offset,
+  });
+  const filtered = table.q !== "" || Object.values(filters).some((v) => v !== "");
   return (
     <>
       <PageHeader
@@ -39,7 +49,7 @@ export default async function Page() {
           </>
         }
       />
-      <TemplatesTable rows={rows} />
+      <TemplatesTable rows={rows} total={total} filters={filters} filtered={filtered} />
     </>
   );
 }

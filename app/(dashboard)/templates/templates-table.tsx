@@ -1,47 +1,48 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
+import type { TemplateListRow, TemplateSearchFilters } from "@/lib/templates/search-schemas";
+import { TemplateFilters } from "./template-filters";
 
-export type TemplateRow = {
-  id: string;
-  name: string;
-  channel: "chatapp" | "rcs";
-  language: string;
-  category: string;
-  status: string;
-  rejectionReason: string | null;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  createdAt: Date;
-};
-
-const col = dataTableColumns<TemplateRow>();
+const col = dataTableColumns<TemplateListRow>();
 const num = (header: string, key: "sent" | "delivered" | "read" | "failed") =>
-  col.accessor(key, { header, meta: { align: "end" }, cell: (c) => c.getValue().toLocaleString() });
+  col.accessor(key, {
+    header,
+    meta: { align: "end", className: "w-px whitespace-nowrap tabular-nums" },
+    cell: (c) => c.getValue().toLocaleString("en"),
+  });
+const channelLabel = (c: string) => (c === "rcs" ? "RCS" : "Chatapp");
+const titleCase = (s: string) => s[0] + s.slice(1).toLowerCase();
 
+// Channel, language and category sit under the name (filters cover them), so the table fits
+// a 1,120 px content box; at phone width only the table's own box scrolls.
 const columns = col.columns([
   col.accessor("name", {
     header: "Name",
-    cell: (c) => (
-      <Link href={`/templates/${c.row.original.id}`} className="font-medium text-indigo-700 hover:underline">
-        {c.getValue()}
-      </Link>
-    ),
+    meta: { className: "min-w-48" },
+    cell: (c) => {
+      const r = c.row.original;
+      return (
+        <div className="min-w-0">
+          <Link href={`/templates/${r.id}`} className="font-medium break-all text-indigo-700 hover:underline">
+            {r.name}
+          </Link>
+          <p className="text-xs text-slate-600">
+            {channelLabel(r.channel)} · {r.language}
+            {r.category ? ` · ${titleCase(r.category)}` : ""}
+          </p>
+        </div>
+      );
+    },
   }),
-  col.accessor("channel", { header: "Channel", cell: (c) => (c.getValue() === "rcs" ? "RCS" : "Chatapp") }),
-  col.accessor("category", { header: "Category" }),
-  col.accessor("language", { header: "Language" }),
   col.accessor("status", {
     header: "Status",
+    meta: { className: "w-px" },
     cell: (c) => (
       <span title={c.row.original.rejectionReason ?? undefined}>
         <StatusBadge status={c.getValue()} />
@@ -54,81 +55,39 @@ const columns = col.columns([
   num("Failed", "failed"),
   col.accessor("createdAt", {
     header: "Created",
-    sortFn: "datetime",
+    meta: { className: "w-px whitespace-nowrap" },
     cell: (c) => formatDateTime(c.getValue()),
   }),
 ]);
 
-const any = { value: "", label: "All" };
-
-export function TemplatesTable({ rows }: { rows: TemplateRow[] }) {
-  const [channel, setChannel] = useState("");
-  const [status, setStatus] = useState("");
-  const [category, setCategory] = useState("");
-  const filtered = useMemo(
-    () =>
-      rows.filter(
-        (r) =>
-          (!channel || r.channel === channel) &&
-          (!status || r.status === status) &&
-          (!category || r.category === category),
-      ),
-    [rows, channel, status, category],
-  );
-  const filters = (
-    <div className="flex flex-wrap gap-2">
-      <Select
-        label="Channel"
-        hideLabel
-        className="w-32"
-        value={channel}
-        onChange={(e) => setChannel(e.target.value)}
-        options={[
-          { ...any, label: "All channels" },
-          { value: "chatapp", label: "Chatapp" },
-          { value: "rcs", label: "RCS" },
-        ]}
-      />
-      <Select
-        label="Status"
-        hideLabel
-        className="w-36"
-        value={status}
-        onChange={(e) => setStatus(e.target.value)}
-        options={[
-          { ...any, label: "All statuses" },
-          { value: "PENDING", label: "Pending" },
-          { value: "APPROVED", label: "Approved" },
-          { value: "REJECTED", label: "Rejected" },
-        ]}
-      />
-      <Select
-        label="Category"
-        hideLabel
-        className="w-40"
-        value={category}
-        onChange={(e) => setCategory(e.target.value)}
-        options={[
-          { ...any, label: "All categories" },
-          { value: "UTILITY", label: "Utility" },
-          { value: "MARKETING", label: "Marketing" },
-          { value: "AUTHENTICATION", label: "Authentication" },
-        ]}
-      />
-    </div>
-  );
+export function TemplatesTable({
+  rows,
+  total,
+  filters,
+  filtered,
+}: {
+  rows: TemplateListRow[];
+  total: number;
+  filters: TemplateSearchFilters;
+  filtered: boolean;
+}) {
   return (
     <DataTable
       label="Templates"
+      server={{ total, defaultPageSize: 25 }}
       columns={columns}
-      data={filtered}
+      data={rows}
       getRowId={(r) => r.id}
       initialSort={[{ id: "createdAt", desc: true }]}
-      searchPlaceholder="Search by name"
-      toolbar={rows.length ? filters : undefined}
+      searchPlaceholder="Search by name or language"
+      toolbar={<TemplateFilters filters={filters} />}
       empty={
-        rows.length ? (
-          <EmptyState icon={<Icon name="search" />} title="No templates match these filters" />
+        filtered ? (
+          <EmptyState
+            icon={<Icon name="search" />}
+            title="No templates match these filters"
+            description="Choose “All” in a filter to widen the list."
+          />
         ) : (
           <EmptyState
             icon={<Icon name="templates" />}

@@ -10,8 +10,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
-import { getTemplate, getTemplateHistory, getTemplateUsage } from "@/lib/templates/get-template";
+import { listRecentRecipients } from "@/lib/messages/simulator/list-recent-recipients";
+import { templateDeleteImpact } from "@/lib/templates/delete-template";
+import { getTemplate, getTemplateHistory } from "@/lib/templates/get-template";
 import { chatappRecord, rcsAgentId, rcsRecord } from "@/lib/templates/template-records";
+import { testSlotsOf } from "@/lib/templates/test-slots";
+import { PendingRefresh } from "./pending-refresh";
+import { SendTestCard } from "./send-test-card";
+import { TemplateActions } from "./template-actions";
 
 export const metadata: Metadata = { title: "Template" };
 
@@ -23,13 +29,17 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     if (err instanceof AppError && err.code === "not_found") notFound();
     throw err;
   });
-  const [history, usage] = await Promise.all([
+  const ref = { businessId: user.businessId, templateId: t.id };
+  const [history, impact, recent] = await Promise.all([
     getTemplateHistory(ctx, user.businessId, t.id),
-    getTemplateUsage(ctx, user.businessId, t.id),
+    templateDeleteImpact(ctx, ref),
+    t.status === "APPROVED" ? listRecentRecipients(ctx, user.businessId, { limit: 8 }) : [],
   ]);
+  const usage = impact.usage;
   const record =
     t.channel === "chatapp" ? chatappRecord(t) : rcsRecord(t, await rcsAgentId(ctx, user.businessId));
   const imageUrls = t.mediaHashes.map((h) => `/templates/media/${h}`);
+  const slots = testSlotsOf(t);
   return (
     <>
       <PageHeader
@@ -41,20 +51,21 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
             <span data-testid="template-status">
               <StatusBadge status={t.status} />
             </span>
-            <ButtonLink href="/templates" variant="secondary">
+            <TemplateActions id={t.id} name={t.name} channel={t.channel} status={t.status} impact={impact} />
+            <ButtonLink href="/templates" variant="ghost" size="sm">
               All templates
             </ButtonLink>
           </>
         }
       />
       {t.status === "REJECTED" ? (
-        <Alert tone="danger" title="Rejected" className="mb-6">
-          <span data-testid="rejection-reason">{t.rejectionReason}</span>
+        <Alert tone="danger" title="Rejected" className="mb-6 min-w-0 [overflow-wrap:anywhere]">
+          <span data-testid="rejection-reason" className="[overflow-wrap:anywhere]">
+            {t.rejectionReason}
+          </span>
         </Alert>
       ) : t.status === "PENDING" ? (
-        <Alert tone="info" className="mb-6">
-          Waiting for review. Reload the page to see the outcome.
-        </Alert>
+        <PendingRefresh templateId={t.id} />
       ) : null}
       {t.lintWarnings.length ? (
         <Alert tone="warning" title="Lint warnings" className="mb-6">
@@ -65,16 +76,25 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           </ul>
         </Alert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
-        <div className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="min-w-0 space-y-6">
+          {t.status === "APPROVED" ? (
+            slots.unsupported ? (
+              <Alert tone="info" title="Send a test">
+                {slots.unsupported}.
+              </Alert>
+            ) : (
+              <SendTestCard templateId={t.id} fields={slots.fields} recent={recent.map((r) => r.recipient)} />
+            )
+          ) : null}
           <Card>
             <CardHeader title="Usage" />
             <CardBody>
-              <dl className="grid grid-cols-4 gap-4 text-center">
+              <dl className="grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
                 {(["sent", "delivered", "read", "failed"] as const).map((k) => (
                   <div key={k}>
-                    <dt className="text-xs text-slate-500 capitalize">{k}</dt>
-                    <dd className="text-xl font-semibold text-slate-900">{usage[k].toLocaleString()}</dd>
+                    <dt className="text-xs text-slate-600 capitalize">{k}</dt>
+                    <dd className="text-xl font-semibold text-slate-900">{usage[k].toLocaleString("en")}</dd>
                   </div>
                 ))}
               </dl>
@@ -83,15 +103,15 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           <Card>
             <CardHeader title="Status history" />
             <CardBody>
-              <ol className="space-y-2 text-sm" data-testid="status-history">
+              <ol className="space-y-3 text-sm" data-testid="status-history">
                 {history.map((h, i) => (
-                  <li key={i} className="flex flex-wrap items-center gap-2">
-                    <span className="text-slate-500">{formatDateTime(h.at)}</span>
+                  <li key={i} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="text-slate-600">{formatDateTime(h.at)}</span>
                     <StatusBadge status={h.to} />
-                    <span className="text-slate-600">
-                      by {h.actorType === "system" ? h.actorId : h.actorType}
-                    </span>
-                    {h.reason ? <span className="text-slate-800">— {h.reason}</span> : null}
+                    <span className="text-slate-700">by {h.actor}</span>
+                    {h.reason ? (
+                      <span className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">— {h.reason}</span>
+                    ) : null}
                   </li>
                 ))}
               </ol>
@@ -100,17 +120,19 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           <Card>
             <CardHeader title="JSON" description="As the API returns it." />
             <CardBody>
+              {/* Focusable and labelled so keyboard users can scroll it; long values wrap. */}
               <pre
                 tabIndex={0}
-                aria-label="Template JSON (scrollable)"
-                className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                role="region"
+                aria-label="Template JSON"
+                className="max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs break-words whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
               >
                 {JSON.stringify(record, null, 2)}
               </pre>
             </CardBody>
           </Card>
         </div>
-        <aside>
+        <aside className="min-w-0">
           <h2 className="mb-2 text-sm font-medium text-slate-700">Preview</h2>
           {t.channel === "chatapp" ? (
             <ChatappPreview components={t.components} imageUrls={imageUrls} />

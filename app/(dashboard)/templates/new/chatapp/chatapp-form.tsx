@@ -11,14 +11,42 @@ import { FormField } from "@/components/ui/form-field";
 import { ChatappPreview } from "@/components/templates/template-preview";
 import { lintChatappComponents } from "@/lib/templates/lint-template";
 import { limits } from "@/lib/templates/schemas";
+import { resubmitTemplateAction } from "../../[id]/actions";
 import { createChatappTemplateAction } from "../../actions";
 import { buildChatappTemplate, countVars, type ChatappFormValues } from "./build-template";
 import { ButtonsCard } from "./buttons-card";
 import { CarouselCard } from "./carousel-card";
 import { chatappResolver } from "./chatapp-resolver";
+import type { ChatappFormStart } from "./form-from-template";
 import { uploadMedia, type Upload } from "./upload-media";
 
-export function ChatappTemplateForm() {
+const blank: ChatappFormValues = {
+  name: "",
+  language: "en_US",
+  category: "UTILITY",
+  headerImage: false,
+  body: "",
+  samples: [],
+  footer: "",
+  buttons: [],
+  carousel: false,
+  cards: [
+    { body: "", button: "" },
+    { body: "", button: "" },
+  ],
+};
+
+/**
+ * Creates a chatapp template; with `start` it begins from another template (duplicate), and
+ * with `resubmitId` it edits that rejected template and resubmits it (its name stays).
+ */
+export function ChatappTemplateForm({
+  start,
+  resubmitId,
+}: {
+  start?: ChatappFormStart;
+  resubmitId?: string;
+}) {
   const router = useRouter();
   const form = useForm<ChatappFormValues>({
     resolver: chatappResolver,
@@ -26,28 +54,17 @@ export function ChatappTemplateForm() {
     // mousedown and mouseup on "Submit" and swallowed the click.
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: {
-      name: "",
-      language: "en_US",
-      category: "UTILITY",
-      headerImage: false,
-      body: "",
-      samples: [],
-      footer: "",
-      buttons: [],
-      carousel: false,
-      cards: [
-        { body: "", button: "" },
-        { body: "", button: "" },
-      ],
-    },
+    defaultValues: start?.values ?? blank,
   });
   const buttons = useFieldArray({ control: form.control, name: "buttons" });
   const cards = useFieldArray({ control: form.control, name: "cards" });
-  const [header, setHeader] = useState<Upload>(null);
-  const [cardImages, setCardImages] = useState<Upload[]>([]);
+  const [header, setHeader] = useState<Upload>(start?.header ?? null);
+  const [cardImages, setCardImages] = useState<Upload[]>(start?.cardImages ?? []);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // "Some fields need attention" shows only while some field still has an error: fixing the
+  // last one (fields re-validate on change) removes it.
+  const [invalidSubmit, setInvalidSubmit] = useState(false);
   // useWatch (not form.watch) so the React Compiler can memoise this component.
   const values = useWatch({ control: form.control }) as ChatappFormValues;
   const { template } = buildChatappTemplate(values);
@@ -69,6 +86,7 @@ export function ChatappTemplateForm() {
   const onSubmit = form.handleSubmit(
     async (v) => {
       setError(null);
+      setInvalidSubmit(false);
       const built = buildChatappTemplate(v);
       const hashes = v.carousel
         ? v.cards.map((_, i) => cardImages[i]?.sha256)
@@ -79,7 +97,9 @@ export function ChatappTemplateForm() {
         setError("Upload an image for every image header.");
         return;
       }
-      const res = await createChatappTemplateAction(built.template, hashes as string[]);
+      const res = resubmitId
+        ? await resubmitTemplateAction(resubmitId, built.template, hashes as string[])
+        : await createChatappTemplateAction(built.template, hashes as string[]);
       if (!res.ok) {
         for (const fe of res.fieldErrors) {
           const field = built.fieldOf(fe.path);
@@ -90,8 +110,9 @@ export function ChatappTemplateForm() {
       }
       router.push(`/templates/${res.data.id}`);
     },
-    () => setError("Some fields need attention."),
+    () => setInvalidSubmit(true),
   );
+  const hasErrors = Object.keys(errors).length > 0;
 
   const imageUrls = values.carousel ? cardImages.map((u) => u?.url) : [header?.url];
 
@@ -99,11 +120,35 @@ export function ChatappTemplateForm() {
     <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="New chatapp template">
         {error ? <Alert tone="danger">{error}</Alert> : null}
+        {invalidSubmit && hasErrors && !errors.root ? (
+          <Alert tone="danger">Some fields need attention.</Alert>
+        ) : null}
+        {start?.lossy ? (
+          <Alert tone="warning" title="Not everything can be edited here">
+            This template has parts this form does not show (for example a document or video header, or card
+            buttons other than one quick reply). What you submit replaces them.
+          </Alert>
+        ) : null}
         {errors.root?.message ? <Alert tone="danger">{errors.root.message}</Alert> : null}
         <Card>
           <CardHeader title="Template" description="Name, language and category, as Meta reviews them." />
           <CardBody className="grid gap-4 sm:grid-cols-3">
-            <FormField form={form} name="name" label="Name" required hint="Lowercase letters, digits and _" />
+            {resubmitId ? (
+              <Input
+                label="Name"
+                readOnly
+                hint="A resubmitted template keeps its name"
+                {...form.register("name")}
+              />
+            ) : (
+              <FormField
+                form={form}
+                name="name"
+                label="Name"
+                required
+                hint="Lowercase letters, digits and _"
+              />
+            )}
             <FormField form={form} name="language" label="Language" required hint="en or en_US" />
             <FormField
               form={form}
@@ -196,9 +241,13 @@ export function ChatappTemplateForm() {
 
         <div className="flex gap-3">
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Submit for approval
+            {resubmitId ? "Resubmit for approval" : "Submit for approval"}
           </Button>
-          <Button type="button" variant="secondary" onClick={() => router.push("/templates")}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => router.push(resubmitId ? `/templates/${resubmitId}` : "/templates")}
+          >
             Cancel
           </Button>
         </div>

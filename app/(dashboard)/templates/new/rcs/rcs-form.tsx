@@ -11,9 +11,11 @@ import { Input, Select, Textarea } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { lintRcsCard } from "@/lib/templates/lint-template";
 import { createRcsTemplateInput, limits, type RcsRichCard } from "@/lib/templates/schemas";
+import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
+import { uploadMedia } from "../chatapp/upload-media";
 
-type Values = {
+export type RcsFormValues = {
   name: string;
   language: string;
   title: string;
@@ -21,11 +23,29 @@ type Values = {
   fileUrl: string;
   height: "SHORT" | "MEDIUM" | "TALL";
   suggestions: { text: string; url: string }[];
+  /** An uploaded image (instead of fileUrl): its hash and its dashboard preview path. */
+  imageHash: string;
+  imageUrl: string;
+};
+type Values = RcsFormValues;
+
+const blank: Values = {
+  name: "",
+  language: "en",
+  title: "",
+  description: "",
+  fileUrl: "",
+  height: "MEDIUM",
+  suggestions: [],
+  imageHash: "",
+  imageUrl: "",
 };
 
 const CARD = "rcsOutgoingMessage.richCard.standaloneCard.cardContent";
 
 function build(v: Values) {
+  // An upload previews from the dashboard; the server points the card at its public address.
+  const fileUrl = v.imageUrl || v.fileUrl;
   const card: RcsRichCard = {
     richCard: {
       standaloneCard: {
@@ -33,11 +53,11 @@ function build(v: Values) {
         cardContent: {
           ...(v.title ? { title: v.title } : {}),
           ...(v.description ? { description: v.description } : {}),
-          ...(v.fileUrl
+          ...(fileUrl
             ? {
                 media: {
                   height: v.height,
-                  contentInfo: { fileUrl: v.fileUrl, forceRefresh: "false" as const },
+                  contentInfo: { fileUrl, forceRefresh: "false" as const },
                 },
               }
             : {}),
@@ -75,7 +95,10 @@ function fieldOf(path: string): string {
 }
 
 const resolver: Resolver<Values> = async (values) => {
-  const r = createRcsTemplateInput.safeParse(build(values));
+  // The upload's relative preview path stands for the public URL the server will set.
+  const r = createRcsTemplateInput.safeParse(
+    build(values.imageHash ? { ...values, imageUrl: `https://upload.invalid/${values.imageHash}` } : values),
+  );
   if (r.success) return { values, errors: {} };
   const errors: Record<string, unknown> = {};
   for (const issue of r.error.issues) {
@@ -90,7 +113,11 @@ const resolver: Resolver<Values> = async (values) => {
   return { values: {}, errors: errors as FieldErrors<Values> };
 };
 
-export function RcsTemplateForm() {
+/**
+ * Creates an RCS template; with `start` it begins from another template (duplicate), and with
+ * `resubmitId` it edits that rejected template and resubmits it (its name stays).
+ */
+export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmitId?: string }) {
   const router = useRouter();
   const form = useForm<Values>({
     resolver,
@@ -98,18 +125,11 @@ export function RcsTemplateForm() {
     // mousedown and mouseup on "Submit" and swallowed the click.
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: {
-      name: "",
-      language: "en",
-      title: "",
-      description: "",
-      fileUrl: "",
-      height: "MEDIUM",
-      suggestions: [],
-    },
+    defaultValues: start ?? blank,
   });
   const suggestions = useFieldArray({ control: form.control, name: "suggestions" });
   const [error, setError] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   // useWatch (not form.watch) so the React Compiler can memoise this component.
   const values = useWatch({ control: form.control }) as Values;
   const body = build(values);
@@ -118,7 +138,9 @@ export function RcsTemplateForm() {
 
   const onSubmit = form.handleSubmit(async (v) => {
     setError(null);
-    const res = await createRcsTemplateAction(build(v));
+    const res = resubmitId
+      ? await resubmitTemplateAction(resubmitId, build(v), v.imageHash ? [v.imageHash] : [])
+      : await createRcsTemplateAction(build(v), v.imageHash || undefined);
     if (!res.ok) {
       for (const fe of res.fieldErrors)
         form.setError(fieldOf(fe.path) as never, { type: "server", message: fe.message });
@@ -128,15 +150,46 @@ export function RcsTemplateForm() {
     router.push(`/templates/${res.data.id}`);
   });
 
+  const pickImage = async (file: File | undefined) => {
+    setUploadError(null);
+    const set = (hash: string, url: string) => {
+      form.setValue("imageHash", hash);
+      form.setValue("imageUrl", url, { shouldValidate: form.formState.isSubmitted });
+    };
+    if (!file) return set("", "");
+    try {
+      const u = await uploadMedia(file);
+      set(u.sha256, u.url);
+    } catch (e) {
+      set("", "");
+      setUploadError((e as Error).message);
+    }
+  };
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="New RCS template">
         {error ? <Alert tone="danger">{error}</Alert> : null}
         {errors.root?.message ? <Alert tone="danger">{errors.root.message}</Alert> : null}
         <Card>
           <CardHeader title="Template" />
           <CardBody className="grid gap-4 sm:grid-cols-2">
-            <FormField form={form} name="name" label="Name" required hint="Lowercase letters, digits and _" />
+            {resubmitId ? (
+              <Input
+                label="Name"
+                readOnly
+                hint="A resubmitted template keeps its name"
+                {...form.register("name")}
+              />
+            ) : (
+              <FormField
+                form={form}
+                name="name"
+                label="Name"
+                required
+                hint="Lowercase letters, digits and _"
+              />
+            )}
             <FormField form={form} name="language" label="Language" required hint="en or en_US" />
           </CardBody>
         </Card>
@@ -156,13 +209,35 @@ export function RcsTemplateForm() {
               error={errors.description?.message}
               {...form.register("description")}
             />
-            <div className="grid gap-4 sm:grid-cols-[1fr_160px]">
+            <div className="grid gap-4 sm:grid-cols-2">
               <Input
-                label="Media URL"
-                hint="Optional, https URL of an image"
+                type="file"
+                accept="image/png,image/jpeg"
+                label="Card image"
+                hint={
+                  values.imageHash
+                    ? "Uploaded; choose another file to replace it"
+                    : "JPEG or PNG, at most 5 MB"
+                }
+                error={uploadError ?? undefined}
+                onChange={(e) => void pickImage(e.target.files?.[0])}
+              />
+              <Input
+                label="Or a media URL"
+                hint={
+                  values.imageHash ? "Not used while an image is uploaded" : "Optional, https URL of an image"
+                }
+                disabled={!!values.imageHash}
                 error={errors.fileUrl?.message}
                 {...form.register("fileUrl")}
               />
+            </div>
+            {values.imageHash ? (
+              <Button type="button" variant="ghost" size="sm" onClick={() => void pickImage(undefined)}>
+                Remove the uploaded image
+              </Button>
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
               <Select
                 label="Media height"
                 options={[
@@ -224,9 +299,13 @@ export function RcsTemplateForm() {
         </Card>
         <div className="flex gap-3">
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Submit for approval
+            {resubmitId ? "Resubmit for approval" : "Submit for approval"}
           </Button>
-          <Button type="button" variant="secondary" onClick={() => router.push("/templates")}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => router.push(resubmitId ? `/templates/${resubmitId}` : "/templates")}
+          >
             Cancel
           </Button>
         </div>

@@ -1,0 +1,313 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, messages } from "@/db/schema";
+import { systemCtx, type Ctx } from "@/lib/context";
+import { db } from "@/lib/db";
+import { sendTestMessage } from "@/lib/messages/send/send-test-message";
+import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
+import { approvedTemplate, rcsCard } from "@/test/messages";
+import { saveImage } from "@/lib/media/save-image";
+import { pngBytes, runTemplateReviews, textTemplate } from "@/test/templates";
+import { createRcsTemplate } from "./create-rcs-template";
+import { readPublishedRcsMedia } from "./rcs-media";
+import { createChatappTemplate } from "./create-chatapp-template";
+import { deleteTemplate, templateDeleteImpact } from "./delete-template";
+import { findSendableTemplate } from "./find-sendable-template";
+import { getTemplate, getTemplateHistory } from "./get-template";
+import { listTemplates } from "./list-templates";
+import { recordTemplateUsage } from "./record-template-usage";
+import { resubmitTemplate } from "./resubmit-template";
+import { searchTemplates } from "./search-templates";
+import { templateDraft } from "./template-draft";
+
+const name = (p = "t") => `${p}_${uniq()}`;
+let a: TestBusiness;
+let b: TestBusiness;
+let admin: Ctx;
+
+beforeAll(async () => {
+  a = await createTestBusiness();
+  b = await createTestBusiness();
+  admin = {
+    db: db(),
+    actor: { type: "user", id: a.admin.id, role: "BUSINESS_ADMIN", businessId: a.business.id },
+  };
+});
+
+describe("server-side template list", () => {
+  it("filters, searches, sorts and pages in the database, one business only", async () => {
+    const tag = uniq();
+    for (let i = 0; i < 5; i++)
+      await approvedTemplate(a.business.id, {
+        name: `list_${tag}_${i}`,
+        status: i % 2 ? "REJECTED" : "APPROVED",
+      });
+    await approvedTemplate(a.business.id, { name: `list_${tag}_rcs`, channel: "rcs", rcsCard });
+    await approvedTemplate(b.business.id, { name: `list_${tag}_other` });
+    const page1 = await searchTemplates(admin, a.business.id, {
+      q: tag,
+      sort: { id: "name", desc: false },
+      limit: 4,
+      offset: 0,
+    });
+    expect(page1.total).toBe(6);
+    expect(page1.rows.map((r) => r.name)).toEqual([0, 1, 2, 3].map((i) => `list_${tag}_${i}`));
+    const page2 = await searchTemplates(admin, a.business.id, {
+      q: tag,
+      sort: { id: "name", desc: false },
+      limit: 4,
+      offset: 4,
+    });
+    expect(page2.rows.map((r) => r.name)).toEqual([`list_${tag}_4`, `list_${tag}_rcs`]);
+    const rejected = await searchTemplates(admin, a.business.id, {
+      q: tag,
+      filters: { status: "REJECTED", channel: "chatapp" },
+      limit: 10,
+      offset: 0,
+    });
+    expect(rejected.rows.map((r) => r.name).sort()).toEqual([`list_${tag}_1`, `list_${tag}_3`]);
+    const rcs = await searchTemplates(admin, a.business.id, {
+      q: tag,
+      filters: { channel: "rcs" },
+      limit: 10,
+      offset: 0,
+    });
+    expect(rcs.rows.map((r) => r.name)).toEqual([`list_${tag}_rcs`]);
+  });
+
+  it("sorts by usage counters", async () => {
+    const tag = uniq();
+    const low = await approvedTemplate(a.business.id, { name: `use_${tag}_low` });
+    const high = await approvedTemplate(a.business.id, { name: `use_${tag}_high` });
+    await recordTemplateUsage(admin, low.id, { sent: 1 });
+    await recordTemplateUsage(admin, high.id, { sent: 7, failed: 2 });
+    const { rows } = await searchTemplates(admin, a.business.id, {
+      q: tag,
+      sort: { id: "sent", desc: true },
+      limit: 10,
+      offset: 0,
+    });
+    expect(rows.map((r) => [r.name, r.sent, r.failed])).toEqual([
+      [`use_${tag}_high`, 7, 2],
+      [`use_${tag}_low`, 1, 0],
+    ]);
+  });
+});
+
+describe("duplicate", () => {
+  it("offers the content under the first free _copy name, written nowhere", async () => {
+    const t = await approvedTemplate(a.business.id, { name: name("dup") });
+    const first = await templateDraft(admin, { businessId: a.business.id, templateId: t.id });
+    expect(first.name).toBe(`${t.name}_copy`);
+    expect(first.components).toEqual(
+      (await getTemplate(admin, { businessId: a.business.id, templateId: t.id })).components,
+    );
+    await approvedTemplate(a.business.id, { name: `${t.name}_copy` });
+    const copyOfCopy = await templateDraft(admin, { businessId: a.business.id, templateId: t.id });
+    expect(copyOfCopy.name).toBe(`${t.name}_copy_2`);
+    await expect(templateDraft(admin, { businessId: b.business.id, templateId: t.id })).rejects.toMatchObject(
+      { code: "not_found" },
+    );
+  });
+});
+
+describe("edit and resubmit a rejected template", () => {
+  it("keeps the id and the history, goes back to PENDING, and is reviewed again", async () => {
+    const rejectedName = name("promo_reject");
+    const t = await createChatappTemplate(admin, {
+      businessId: a.business.id,
+      template: textTemplate(rejectedName),
+    });
+    await runTemplateReviews();
+    expect((await getTemplate(admin, { businessId: a.business.id, templateId: t.id })).status).toBe(
+      "REJECTED",
+    );
+
+    const edited = textTemplate(rejectedName, {
+      components: [
+        {
+          type: "BODY",
+          text: "Hi {{1}}, your parcel is on its way to you.",
+          example: { body_text: [["Asha"]] },
+        },
+      ],
+    });
+    const after = await resubmitTemplate(admin, {
+      businessId: a.business.id,
+      templateId: t.id,
+      template: edited,
+    });
+    expect(after.id).toBe(t.id);
+    expect(after.status).toBe("PENDING");
+    expect(after.rejectionReason).toBeNull();
+    expect(after.components[0]).toMatchObject({ text: "Hi {{1}}, your parcel is on its way to you." });
+    const history = await getTemplateHistory(admin, a.business.id, t.id);
+    expect(history.map((h) => [h.from, h.to])).toEqual([
+      [null, "PENDING"],
+      ["PENDING", "REJECTED"],
+      ["REJECTED", "PENDING"],
+    ]);
+    expect(history[1]!.actor).toBe("simulator (provider)");
+    expect(history[2]!.actor).toBe("Ada");
+    expect(history[2]!.reason).toMatch(/resubmitted/i);
+    // The simulator rejects "reject" names again: the review job ran on the new content.
+    await runTemplateReviews();
+    expect((await getTemplate(admin, { businessId: a.business.id, templateId: t.id })).status).toBe(
+      "REJECTED",
+    );
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, t.id), eq(auditLog.action, "template.resubmit")));
+    expect(audits).toHaveLength(1);
+  });
+
+  it("refuses templates that are not rejected, a new name, and other businesses", async () => {
+    const t = await approvedTemplate(a.business.id, { name: name("ok") });
+    await expect(
+      resubmitTemplate(admin, {
+        businessId: a.business.id,
+        templateId: t.id,
+        template: textTemplate(t.name),
+      }),
+    ).rejects.toMatchObject({ code: "conflict" });
+    const r = await approvedTemplate(a.business.id, { name: name("rej"), status: "REJECTED" });
+    await expect(
+      resubmitTemplate(admin, {
+        businessId: a.business.id,
+        templateId: r.id,
+        template: textTemplate(name("other")),
+      }),
+    ).rejects.toMatchObject({ code: "invalid_request", details: [{ path: "name" }] });
+    await expect(
+      resubmitTemplate(admin, { businessId: a.business.id, templateId: r.id, template: { name: r.name } }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(
+      resubmitTemplate(admin, {
+        businessId: b.business.id,
+        templateId: r.id,
+        template: textTemplate(r.name),
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("soft delete", () => {
+  it("shows the usage first, then hides the template everywhere, refuses sends, and frees the name", async () => {
+    const t = await approvedTemplate(a.business.id, { name: name("del") });
+    await recordTemplateUsage(admin, t.id, { sent: 3, delivered: 2 });
+    const impact = await templateDeleteImpact(admin, { businessId: a.business.id, templateId: t.id });
+    expect(impact.usage).toEqual({ sent: 3, delivered: 2, read: 0, failed: 0 });
+    expect(impact.lastUsedAt).toBeInstanceOf(Date);
+
+    await expect(
+      deleteTemplate(admin, { businessId: b.business.id, templateId: t.id }),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await deleteTemplate(admin, { businessId: a.business.id, templateId: t.id });
+    await expect(getTemplate(admin, { businessId: a.business.id, templateId: t.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    const listed = await listTemplates(admin, a.business.id, { name: t.name });
+    expect(listed.items).toHaveLength(0);
+    const searched = await searchTemplates(admin, a.business.id, { q: t.name, limit: 10, offset: 0 });
+    expect(searched.total).toBe(0);
+    await expect(
+      findSendableTemplate(admin, { businessId: a.business.id, channel: "chatapp", id: t.id }),
+    ).rejects.toThrow(/was deleted/);
+    await expect(
+      findSendableTemplate(admin, { businessId: a.business.id, channel: "chatapp", name: t.name }),
+    ).rejects.toThrow(/No chatapp template/);
+    await expect(
+      deleteTemplate(admin, { businessId: a.business.id, templateId: t.id }),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
+    // The name is free again.
+    const again = await createChatappTemplate(admin, {
+      businessId: a.business.id,
+      template: textTemplate(t.name),
+    });
+    expect(again.id).not.toBe(t.id);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, t.id), eq(auditLog.action, "template.delete")));
+    expect(audit?.data).toMatchObject({ usage: { sent: 3 } });
+  });
+});
+
+describe("send a test", () => {
+  it("sends a chatapp template through A1 with the values given, as written by a person", async () => {
+    const t = await approvedTemplate(a.business.id, { name: name("test") });
+    const res = await sendTestMessage(admin, a.business.id, {
+      templateId: t.id,
+      to: "+91 99000 12345",
+      values: ["Asha", "A-1"],
+    });
+    const [m] = await db().select().from(messages).where(eq(messages.id, res.messageId));
+    expect(m).toMatchObject({ recipient: "919900012345", templateId: t.id, channel: "chatapp" });
+    expect(JSON.stringify(m!.content)).toContain("Asha");
+  });
+
+  it("sends an RCS template through A2, and refuses wrong counts and unapproved templates", async () => {
+    const r = await approvedTemplate(a.business.id, { name: name("rcs"), channel: "rcs", rcsCard });
+    const res = await sendTestMessage(admin, a.business.id, {
+      templateId: r.id,
+      to: "919900012346",
+      values: ["Asha", "1234"],
+    });
+    const [m] = await db().select().from(messages).where(eq(messages.id, res.messageId));
+    expect(m).toMatchObject({ channel: "rcs", templateId: r.id });
+    await expect(
+      sendTestMessage(admin, a.business.id, { templateId: r.id, to: "919900012346", values: ["only one"] }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    const pending = await approvedTemplate(a.business.id, { name: name("pend"), status: "PENDING" });
+    await expect(
+      sendTestMessage(admin, a.business.id, {
+        templateId: pending.id,
+        to: "919900012346",
+        values: ["a", "b"],
+      }),
+    ).rejects.toThrow(/PENDING/);
+    await expect(
+      sendTestMessage(systemCtx("test"), b.business.id, {
+        templateId: r.id,
+        to: "919900012346",
+        values: ["a", "b"],
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("RCS card with an uploaded image", () => {
+  it("points the card at the public address, served only while a live RCS template uses it", async () => {
+    const img = await saveImage(admin, { businessId: a.business.id, bytes: pngBytes(), path: "file" });
+    const other = await saveImage(admin, { businessId: b.business.id, bytes: pngBytes(), path: "file" });
+    const body = {
+      messageTemplate: { name: name("card"), language: "en" },
+      rcsOutgoingMessage: { richCard: { standaloneCard: { cardContent: { title: "Sale" } } } },
+    };
+    await expect(
+      createRcsTemplate(admin, { businessId: a.business.id, template: body, mediaHash: other.sha256 }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    const ref = { businessId: a.business.id, sha256: img.sha256 };
+    await expect(readPublishedRcsMedia(admin, ref)).rejects.toMatchObject({ code: "not_found" });
+    const t = await createRcsTemplate(admin, {
+      businessId: a.business.id,
+      template: body,
+      mediaHash: img.sha256,
+    });
+    expect(t.mediaHashes).toEqual([img.sha256]);
+    expect(t.rcsCard?.richCard.standaloneCard.cardContent.media?.contentInfo.fileUrl).toMatch(
+      new RegExp(`/media/${a.business.id}/${img.sha256}$`),
+    );
+    expect((await readPublishedRcsMedia(admin, ref)).contentType).toBe("image/png");
+    await expect(
+      readPublishedRcsMedia(admin, { businessId: b.business.id, sha256: img.sha256 }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await deleteTemplate(admin, { businessId: a.business.id, templateId: t.id });
+    await expect(readPublishedRcsMedia(admin, ref)).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,65 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { templates } from "@/db/schema";
+import { publicBaseUrl } from "../calls/call-view";
+import type { Ctx } from "../context";
+import { notFound } from "../errors";
+import { readMedia } from "../media/read-media";
+import { requireOwnedMedia } from "./create-chatapp-template";
+
+/**
+ * The public address of an image uploaded for an RCS card. Google's RBM platform fetches
+ * `fileUrl` itself (no API key), so such an image is served without sign-in at an address
+ * that names the business and the image's SHA-256, and only while a live RCS template of that
+ * business uses it (docs/decisions.md, "Template lifecycle").
+ */
+export const rcsMediaUrl = (businessId: string, sha256: string) =>
+  `${publicBaseUrl()}/media/${businessId}/${sha256}`;
+
+/**
+ * An RCS card whose image was uploaded (the dashboard form): checks the upload is the
+ * business's and points the card's media at its public address.
+ */
+export async function withUploadedRcsImage<T>(
+  ctx: Ctx,
+  businessId: string,
+  template: T,
+  mediaHash: string | undefined,
+): Promise<{ template: T; mediaHashes: string[] }> {
+  if (!mediaHash) return { template, mediaHashes: [] };
+  await requireOwnedMedia(ctx, businessId, [mediaHash]);
+  const t = structuredClone(template) as {
+    rcsOutgoingMessage?: { richCard?: { standaloneCard?: { cardContent?: Record<string, unknown> } } };
+  };
+  const content = t.rcsOutgoingMessage?.richCard?.standaloneCard?.cardContent;
+  if (content) {
+    const media = (content.media ?? {}) as { height?: string };
+    content.media = {
+      height: media.height ?? "MEDIUM",
+      contentInfo: { fileUrl: rcsMediaUrl(businessId, mediaHash), forceRefresh: "false" },
+    };
+  }
+  return { template: t as T, mediaHashes: [mediaHash] };
+}
+
+/** The bytes behind rcsMediaUrl, only while a live RCS template of the business uses them. */
+export async function readPublishedRcsMedia(
+  ctx: Ctx,
+  input: { businessId: string; sha256: string },
+): Promise<{ bytes: Buffer; contentType: string }> {
+  if (!/^[0-9a-f]{64}$/.test(input.sha256) || !/^[0-9a-f-]{36}$/.test(input.businessId))
+    throw notFound("Image");
+  const [used] = await ctx.db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.businessId, input.businessId),
+        eq(templates.channel, "rcs"),
+        isNull(templates.deletedAt),
+        sql`${templates.mediaHashes} @> ${JSON.stringify([input.sha256])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  if (!used) throw notFound("Image");
+  return readMedia(ctx, input);
+}
