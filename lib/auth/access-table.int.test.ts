@@ -137,6 +137,7 @@ const expected: Record<string, string> = {
   "page /account/password": "OAMBG+",
   "page /console/businesses": "O",
   "page /console/templates": "O",
+  "page /overview": "AMB",
   "page /templates": "AMB",
   "page /templates/[id]": "AMB",
   "page /templates/new/chatapp": "AMB",
@@ -146,6 +147,7 @@ const expected: Record<string, string> = {
   "page /virtual-phone": "AMB",
   "page /campaigns": "AMB",
   "page /profiles": "AMB",
+  "page /replies": "AMB",
   "page /users": "AMB",
   "page /calls": "AMBG",
   "page /callbacks": "AM",
@@ -161,6 +163,7 @@ const expected: Record<string, string> = {
   "route GET /api-reference/assets/[file]": "OAMB",
   "route POST /templates/media": "AMB",
   "route GET /templates/media/[hash]": "OAMB",
+  "route GET /profiles/export": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -171,6 +174,7 @@ const expected: Record<string, string> = {
   "action setSenderRateAction": "O",
   "action updateChannelSettingsAction": "O",
   "action reviewTemplateAction": "O",
+  "action createFirstAdminAction": "O",
   "action createApiKeyAction": "A",
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
@@ -185,6 +189,8 @@ const expected: Record<string, string> = {
   "action startCallAction": "AMBG",
   "action setMyStatusAction": "AMBG",
   "action uploadProfilesAction": "AMB",
+  "action updateProfileAction": "AMB",
+  "action deleteProfileAction": "AMB",
   "action createChatappTemplateAction": "AMB",
   "action createRcsTemplateAction": "AMB",
   "action createUserAction": "AMB",
@@ -197,6 +203,7 @@ const expected: Record<string, string> = {
   "action removeMemberAction": "AMB",
   "action recipientActionAction": "AMB",
   "action customerReplyAction": "AMB",
+  "action phoneSendAction": "AMB",
 };
 
 const letter: Record<Role, string> = {
