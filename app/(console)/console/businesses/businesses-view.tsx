@@ -14,6 +14,7 @@ import { CallingCell } from "./calling-cell";
 import { ChannelSettingsButton } from "./channel-settings";
 import { ChannelToggle } from "./channel-toggle";
 import { CreateBusinessDialog } from "./create-business-dialog";
+import { FirstAdminButton } from "./first-admin-button";
 import { SenderRatesCell } from "./sender-rates";
 
 type Row = BusinessRow;
@@ -40,6 +41,7 @@ const columns = col.columns([
         <p className="text-xs text-slate-500">
           Default country: {c.row.original.defaultCountry ?? "none (numbers need their country code)"}
         </p>
+        <FirstAdminButton business={c.row.original} />
       </div>
     ),
   }),
