@@ -46,7 +46,7 @@ try {
   const insert = `INSERT INTO messages (id, business_id, transaction_id, channel, sender, recipient, msg_type,
       template_name, content, message_ref, provider, created_at)
     SELECT gen_random_uuid(), $1, $1, 'chatapp', 'bench', (919800000000 + i)::text, 'template', 'bench',
-      '{}', 'ref', 'simulator', to_timestamp(($2::float8 + (i - $3)::float8 * $4::float8) / 1000)
+      '{}', 'ref', 'simulator', to_timestamp(($2::float8 + i::float8 * $4::float8) / 1000)
     FROM generate_series($3::int, $3::int + $5::int - 1) AS i`;
   const update = `UPDATE messages SET
       status = CASE WHEN n < 70 THEN 'read' WHEN n < 85 THEN 'delivered' WHEN n < 92 THEN 'sent' ELSE 'failed' END,
