@@ -107,6 +107,23 @@ try {
     times.push(ms(t));
   }
   console.log(`getOverview x${runs}: ${stats(times)}`);
+  const { getMessageOverview } = await import("../lib/overview/get-message-overview");
+  const alone: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const t = process.hrtime.bigint();
+    await getMessageOverview(ctx, biz.id, { timeZone: "Asia/Kolkata" });
+    alone.push(ms(t));
+  }
+  console.log(`getMessageOverview alone x5: ${stats(alone)}`);
+  const plan = await pool().query(
+    `EXPLAIN (ANALYZE, BUFFERS) SELECT to_char(bucket AT TIME ZONE $2, 'YYYY-MM-DD') AS day, status, error_code,
+       sum(count)::text AS n, count(*)::text AS parts FROM message_stats WHERE business_id = $1
+       AND bucket >= (date_trunc('day', $3::timestamptz AT TIME ZONE $2) - interval '29 days') AT TIME ZONE $2
+       AND bucket < (date_trunc('day', $3::timestamptz AT TIME ZONE $2) + interval '1 day') AT TIME ZONE $2
+     GROUP BY 1, 2, 3`,
+    [biz.id, "Asia/Kolkata", new Date()],
+  );
+  console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
   const sum = Object.values(o.messages.totals.last30).reduce((a, b) => a + b, 0);
   console.log(
     `overview last 30 days: ${sum} messages; failures ${JSON.stringify(o.messages.failures.map((f) => [f.errorCode, f.count]))}`,

@@ -12,10 +12,10 @@ import {
   type StatusCounts,
 } from "./schemas";
 
-type Row = { day: string; status: string; error_code: string; n: string; parts: string };
+type Row = { day: string; status: string; error_code: string; n: string; parts: string; keys: string };
 
 const STATUSES = new Set<string>(Object.keys(zeroCounts()));
-/** Fold a business's deltas once they are this many more rows than the keys they sum to. */
+/** Fold a business's deltas once the window has this many more rows than keys they sum to. */
 const COMPACT_AFTER = 2_000;
 
 /**
@@ -33,13 +33,19 @@ export async function getMessageOverview(
   const [rows, [starts]] = await Promise.all([
     rawQuery<Row>(
       ctx.db,
-      `SELECT to_char(bucket AT TIME ZONE $2, 'YYYY-MM-DD') AS day, status, error_code,
-       sum(count)::text AS n, count(*)::text AS parts
-     FROM message_stats
-     WHERE business_id = $1
-       AND bucket >= (date_trunc('day', $3::timestamptz AT TIME ZONE $2) - interval '29 days') AT TIME ZONE $2
-       AND bucket < (date_trunc('day', $3::timestamptz AT TIME ZONE $2) + interval '1 day') AT TIME ZONE $2
-     GROUP BY 1, 2, 3`,
+      // Inner: one row per key (quarter hour, status, code) with how many delta rows it has;
+      // outer: per day of the business's time zone, formatted only once per group.
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, status, error_code, sum(n)::text AS n,
+         sum(parts)::text AS parts, count(*)::text AS keys
+       FROM (
+         SELECT (bucket AT TIME ZONE $2)::date AS day, status, error_code, sum(count) AS n, count(*) AS parts
+         FROM message_stats
+         WHERE business_id = $1
+           AND bucket >= (date_trunc('day', $3::timestamptz AT TIME ZONE $2) - interval '29 days') AT TIME ZONE $2
+           AND bucket < (date_trunc('day', $3::timestamptz AT TIME ZONE $2) + interval '1 day') AT TIME ZONE $2
+         GROUP BY bucket, status, error_code
+       ) k
+       GROUP BY k.day, status, error_code`,
       [businessId, tz, now],
     ),
     // Where "today", "7 days" and "30 days" start, for the links to the filtered Messages page.
@@ -54,9 +60,9 @@ export async function getMessageOverview(
   const days = lastDays(now, tz, 30);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const failures = new Map<string, number>();
-  let parts = 0;
+  let deltas = 0;
   for (const r of rows) {
-    parts += Number(r.parts);
+    deltas += Number(r.parts) - Number(r.keys);
     const n = Number(r.n);
     const day = byDay.get(r.day);
     if (!day || !STATUSES.has(r.status) || n === 0) continue;
@@ -64,7 +70,7 @@ export async function getMessageOverview(
     if (r.status === "failed" || r.status === "error")
       failures.set(r.error_code, (failures.get(r.error_code) ?? 0) + n);
   }
-  if (parts - rows.length > COMPACT_AFTER) await compactMessageStats(ctx, businessId);
+  if (deltas > COMPACT_AFTER) await compactMessageStats(ctx, businessId);
 
   const sum = (list: DayCounts[]): StatusCounts => {
     const c = zeroCounts();
