@@ -33,7 +33,7 @@ export function RateChart({ points, summary }: { points: RatePoint[]; summary: s
             dataKey="delivery"
             name="Delivery rate"
             stroke="#10b981"
-            dot={false}
+            dot={{ r: 2 }}
             connectNulls={false}
           />
           <Line
@@ -41,7 +41,7 @@ export function RateChart({ points, summary }: { points: RatePoint[]; summary: s
             dataKey="read"
             name="Read rate"
             stroke="#6366f1"
-            dot={false}
+            dot={{ r: 2 }}
             connectNulls={false}
           />
         </LineChart>

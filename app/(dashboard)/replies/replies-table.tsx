@@ -12,10 +12,6 @@ const col = dataTableColumns<ReplyRow>();
 const link = "text-indigo-700 underline-offset-2 hover:underline";
 
 const columns = col.columns([
-  col.accessor("receivedAt", {
-    header: "Received",
-    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
-  }),
   col.accessor("from", {
     header: "From",
     cell: (c) => (
@@ -38,11 +34,6 @@ const columns = col.columns([
       </span>
     ),
   }),
-  col.accessor("channel", {
-    header: "Channel",
-    enableSorting: false,
-    cell: (c) => (c.getValue() === "rcs" ? "RCS" : "Chatapp"),
-  }),
   col.accessor("lastSent", {
     header: "In reply to (last message sent)",
     enableSorting: false,
@@ -59,6 +50,15 @@ const columns = col.columns([
         </span>
       );
     },
+  }),
+  col.accessor("receivedAt", {
+    header: "Received",
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+  }),
+  col.accessor("channel", {
+    header: "Channel",
+    enableSorting: false,
+    cell: (c) => (c.getValue() === "rcs" ? "RCS" : "Chatapp"),
   }),
 ]);
 

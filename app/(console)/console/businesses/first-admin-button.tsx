@@ -9,7 +9,9 @@ import { FirstAdminDialog } from "./first-admin-dialog";
 /** "Create first admin" while the business has none; afterwards how many it has. */
 export function FirstAdminButton({ business }: { business: BusinessRow }) {
   const [open, setOpen] = useState(false);
-  if (business.admins > 0)
+  // Stays mounted while open: creating the admin re-renders the row with admins = 1, and the
+  // dialog must go on showing the password and key until they are handed over.
+  if (business.admins > 0 && !open)
     return (
       <p className="text-xs text-slate-600">
         {business.admins} admin{business.admins === 1 ? "" : "s"}
