@@ -24,9 +24,11 @@ const sections: Array<{
   {
     title: "Messaging",
     items: [
+      { href: "/overview", label: "Overview", icon: "chart" },
       { href: "/templates", label: "Templates", icon: "templates" },
       { href: "/messages", label: "Messages", icon: "messages" },
       { href: "/virtual-phone", label: "Virtual phone", icon: "calls" },
+      { href: "/replies", label: "Replies", icon: "reply" },
       { href: "/campaigns", label: "Campaigns", icon: "campaigns" },
       { href: "/profiles", label: "Profiles", icon: "profiles" },
     ],

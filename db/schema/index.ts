@@ -12,3 +12,4 @@ export * from "./messages";
 export * from "./inbound-messages";
 export * from "./sign-in-throttle";
 export * from "./promotions";
+export * from "./message-stats";

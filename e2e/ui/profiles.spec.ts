@@ -14,16 +14,16 @@ const TOTAL = 2500;
  */
 function buildCsv(): { csv: string; invalid: Map<number, RegExp> } {
   const invalid = new Map<number, { cells: (i: number) => string[]; reason: RegExp }>([
-    [5, { cells: () => ["12", "IN", "Short", "30", "", "Pune"], reason: /^phone: / }],
-    [250, { cells: () => ["not a number", "IN", "Letters", "", "", ""], reason: /^phone: / }],
-    [999, { cells: (i) => [phone(i), "IN", "Feb", "", "31/02/1990", ""], reason: /^dob: / }],
-    [1000, { cells: (i) => [phone(i), "IN", "Future", "", "01/01/2999", ""], reason: /^dob: / }],
-    [1001, { cells: (i) => [phone(i), "IN", "Old", "abc", "", ""], reason: /^age: / }],
-    [1500, { cells: (i) => [phone(i), "XX", "Nowhere", "", "", ""], reason: /^countrycode: / }],
-    [1999, { cells: () => ["98765", "IN", "Five digits", "", "", ""], reason: /^phone: / }],
-    [2000, { cells: (i) => [phone(i), "IN", "Ancient", "400", "", ""], reason: /^age: / }],
-    [2400, { cells: () => ["0000000000", "IN", "Zeros", "", "", ""], reason: /^phone: / }],
-    [2499, { cells: () => ["", "IN", "No phone", "", "", ""], reason: /^phone: / }],
+    [5, { cells: () => ["12", "IN", "Short", "30", "", "Pune"], reason: /^Phone: / }],
+    [250, { cells: () => ["not a number", "IN", "Letters", "", "", ""], reason: /^Phone: / }],
+    [999, { cells: (i) => [phone(i), "IN", "Feb", "", "31/02/1990", ""], reason: /^Date of birth: / }],
+    [1000, { cells: (i) => [phone(i), "IN", "Future", "", "01/01/2999", ""], reason: /^Date of birth: / }],
+    [1001, { cells: (i) => [phone(i), "IN", "Old", "abc", "", ""], reason: /^Age: / }],
+    [1500, { cells: (i) => [phone(i), "XX", "Nowhere", "", "", ""], reason: /^Country code: / }],
+    [1999, { cells: () => ["98765", "IN", "Five digits", "", "", ""], reason: /^Phone: / }],
+    [2000, { cells: (i) => [phone(i), "IN", "Ancient", "400", "", ""], reason: /^Age: / }],
+    [2400, { cells: () => ["0000000000", "IN", "Zeros", "", "", ""], reason: /^Phone: / }],
+    [2499, { cells: () => ["", "IN", "No phone", "", "", ""], reason: /^Phone: / }],
   ]);
   const lines = ["Customer phone,Country,Full name,Age,DOB,City"];
   for (let i = 0; i < TOTAL; i++) {

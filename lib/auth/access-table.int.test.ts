@@ -137,6 +137,7 @@ const expected: Record<string, string> = {
   "page /account/password": "OAMBG+",
   "page /console/businesses": "O",
   "page /console/templates": "O",
+  "page /overview": "AMB",
   "page /templates": "AMB",
   "page /templates/[id]": "AMB",
   "page /templates/new/chatapp": "AMB",
@@ -147,6 +148,7 @@ const expected: Record<string, string> = {
   "page /virtual-phone": "AMB",
   "page /campaigns": "AMB",
   "page /profiles": "AMB",
+  "page /replies": "AMB",
   "page /users": "AMB",
   "page /calls": "AMBG",
   "page /callbacks": "AM",
@@ -163,6 +165,7 @@ const expected: Record<string, string> = {
   "route POST /templates/media": "AMB",
   "route GET /templates/media/[hash]": "OAMB",
   "route GET /media/[businessId]/[hash]": "*",
+  "route GET /profiles/export": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -173,6 +176,7 @@ const expected: Record<string, string> = {
   "action setSenderRateAction": "O",
   "action updateChannelSettingsAction": "O",
   "action reviewTemplateAction": "O",
+  "action createFirstAdminAction": "O",
   "action createApiKeyAction": "A",
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
@@ -187,6 +191,8 @@ const expected: Record<string, string> = {
   "action startCallAction": "AMBG",
   "action setMyStatusAction": "AMBG",
   "action uploadProfilesAction": "AMB",
+  "action updateProfileAction": "AMB",
+  "action deleteProfileAction": "AMB",
   "action createChatappTemplateAction": "AMB",
   "action createRcsTemplateAction": "AMB",
   "action resubmitTemplateAction": "AMB",
@@ -203,6 +209,7 @@ const expected: Record<string, string> = {
   "action removeMemberAction": "AMB",
   "action recipientActionAction": "AMB",
   "action customerReplyAction": "AMB",
+  "action phoneSendAction": "AMB",
 };
 
 const letter: Record<Role, string> = {

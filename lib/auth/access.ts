@@ -31,6 +31,7 @@ export const pages = {
   "/account/password": { roles: SIGNED_IN, what: "change your password", duringPasswordChange: true },
   "/console/businesses": { roles: OPERATOR, what: "open the operator console" },
   "/console/templates": { roles: OPERATOR, what: "review templates" },
+  "/overview": { roles: STAFF, what: "open the overview" },
   "/templates": { roles: STAFF, what: "open Templates" },
   "/templates/[id]": { roles: STAFF, what: "open a template" },
   "/templates/new/chatapp": { roles: STAFF, what: "create templates" },
@@ -41,6 +42,7 @@ export const pages = {
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
   "/campaigns": { roles: STAFF, what: "open Campaigns" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
+  "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
   "/calls": { roles: BUSINESS, what: "open Calls" },
   "/callbacks": { roles: ADMINS_MANAGERS, what: "open Callbacks" },
@@ -68,6 +70,7 @@ export const routes = {
   // Google's RBM platform fetches RCS card images itself: served only while a live RCS
   // template uses them (lib/templates/rcs-media.ts).
   "GET /media/[businessId]/[hash]": { roles: "anyone", what: "see RCS card images" },
+  "GET /profiles/export": { roles: STAFF, what: "export profiles" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -86,6 +89,7 @@ export const actions = {
   setSenderRateAction: { roles: OPERATOR, what: "change sender rates" },
   updateChannelSettingsAction: { roles: OPERATOR, what: "change channel settings" },
   reviewTemplateAction: { roles: OPERATOR, what: "review templates" },
+  createFirstAdminAction: { roles: OPERATOR, what: "create a business's first admin and API key" },
 
   createApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
@@ -105,6 +109,8 @@ export const actions = {
   setMyStatusAction: { roles: BUSINESS, what: "set your status" },
 
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
+  updateProfileAction: { roles: STAFF, what: "edit profiles" },
+  deleteProfileAction: { roles: STAFF, what: "delete profiles" },
   createChatappTemplateAction: { roles: STAFF, what: "create templates" },
   createRcsTemplateAction: { roles: STAFF, what: "create templates" },
   resubmitTemplateAction: { roles: STAFF, what: "edit templates" },
@@ -125,6 +131,8 @@ export const actions = {
   // These fire real status and message.received callbacks to the business's endpoints.
   recipientActionAction: { roles: STAFF, what: "act as a test recipient" },
   customerReplyAction: { roles: STAFF, what: "reply as a test recipient" },
+  // Sends a real message through the same path as A1/A2 (charged as any other send).
+  phoneSendAction: { roles: STAFF, what: "send test messages" },
 } as const satisfies Record<string, Rule>;
 
 export type PageKey = keyof typeof pages;

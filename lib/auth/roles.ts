@@ -9,5 +9,5 @@ export type Role = SessionUser["role"];
 export function homePathFor(role: Role): PageKey {
   if (role === "OPERATOR") return "/console/businesses";
   if (role === "AGENT") return "/calls";
-  return "/templates";
+  return "/overview";
 }

@@ -22,15 +22,19 @@ export async function uploadProfiles(
   ctx: Ctx,
   businessId: string,
   raw: { profile: unknown[] },
-): Promise<UploadProfilesResult> {
+): Promise<UploadProfilesResult & { accepted: { index: number; phone: string }[] }> {
   const { profile } = uploadProfilesInput.parse(raw);
   const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId));
   const errors: UploadProfilesResult["errors"] = [];
   // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
   const byPhone = new Map<string, ProfileRecord>();
+  // Each valid record's index and number as stored, so the dashboard import can say which rows
+  // of a file repeat a number (the API's answer leaves it out: F1's fields are the spec's).
+  const accepted: { index: number; phone: string }[] = [];
   profile.forEach((item, index) => {
     const r = profileRecord.safeParse(item);
     if (r.success) {
+      accepted.push({ index, phone: r.data.phone });
       byPhone.delete(r.data.phone);
       byPhone.set(r.data.phone, r.data);
       return;
@@ -92,5 +96,6 @@ export async function uploadProfiles(
     uploaded: profile.length - rejected,
     rejected,
     errors,
+    accepted,
   };
 }

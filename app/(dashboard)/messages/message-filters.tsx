@@ -7,7 +7,11 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
-import { messageSearchFilters, messageStatuses, type MessageSearchForm } from "@/lib/messages/status/search-schemas";
+import {
+  messageSearchFilters,
+  messageStatuses,
+  type MessageSearchForm,
+} from "@/lib/messages/status/search-schemas";
 
 const keys = ["number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
 const empty: Required<MessageSearchForm> = {

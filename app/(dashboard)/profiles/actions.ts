@@ -7,9 +7,12 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { invalid } from "@/lib/errors";
 import { MAX_PROFILES_PER_UPLOAD, type UploadProfilesResult } from "@/lib/profiles/schemas";
 import { uploadProfiles } from "@/lib/profiles/upload-profiles";
+import { deleteProfile, editProfile, type EditProfileForm } from "@/lib/profiles/edit-profile";
 
 /** One chunk (at most 1,000 rows) of a CSV import: the same domain function as F1. */
-export async function uploadProfilesAction(rows: unknown): Promise<ActionResult<UploadProfilesResult>> {
+export async function uploadProfilesAction(
+  rows: unknown,
+): Promise<ActionResult<UploadProfilesResult & { accepted: { index: number; phone: string }[] }>> {
   return runAction(async () => {
     const user = await requireAction("uploadProfilesAction");
     if (!Array.isArray(rows) || rows.length > MAX_PROFILES_PER_UPLOAD) {
@@ -19,4 +22,24 @@ export async function uploadProfilesAction(rows: unknown): Promise<ActionResult<
     revalidatePath("/profiles");
     return result;
   }, rows);
+}
+
+/** Saves a profile's fields (not its number). */
+export async function updateProfileAction(raw: unknown): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const user = await requireAction("updateProfileAction");
+    await editProfile(userCtx(user), user.businessId, raw as EditProfileForm);
+    revalidatePath("/profiles");
+    return null;
+  }, raw);
+}
+
+/** Deletes one profile, after the table's confirmation. */
+export async function deleteProfileAction(id: string): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const user = await requireAction("deleteProfileAction");
+    await deleteProfile(userCtx(user), user.businessId, id);
+    revalidatePath("/profiles");
+    return null;
+  }, id);
 }

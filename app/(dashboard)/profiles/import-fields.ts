@@ -12,7 +12,23 @@ export const FIELDS = [
 export type FieldKey = (typeof FIELDS)[number]["key"];
 export type Mapping = Record<FieldKey, string>;
 export type Rejected = { line: number; phone: string; reason: string };
-export type Report = { total: number; uploaded: number; rejected: Rejected[] };
+/** A row whose number an earlier row of the file already had: its values replaced the earlier's. */
+export type Duplicate = { line: number; phone: string; firstLine: number };
+export type Report = { total: number; uploaded: number; rejected: Rejected[]; duplicates: Duplicate[] };
+
+/**
+ * The API's reason ("countrycode: Must be a two-letter …") in the words of the import's own
+ * columns ("Country code: must be a two-letter …").
+ */
+export function plainReason(reason: string): string {
+  const m = /^(\w+): (.*)$/s.exec(reason);
+  const field = m ? FIELDS.find((f) => f.key === m[1]) : undefined;
+  if (!m || !field) return reason;
+  const label = field.key === "dob" ? "Date of birth" : field.label;
+  const text = m[2]!;
+  if (text.startsWith("Required")) return `${label} is required${text.slice("Required".length)}`;
+  return `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
 const ALIASES: Record<FieldKey, string[]> = {

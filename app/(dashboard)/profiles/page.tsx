@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
-import { listProfiles } from "@/lib/profiles/list-profiles";
+import { listProfiles, profileSortable } from "@/lib/profiles/list-profiles";
 import { ImportProfiles } from "./import-profiles";
 import { ProfilesTable } from "./profiles-table";
 
@@ -12,12 +12,17 @@ export const metadata: Metadata = { title: "Profiles" };
 
 export default async function ProfilesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePage("/profiles");
-  const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
+  const p = parseTableParams(await searchParams, {
+    sortable: profileSortable,
+    defaultSort: null,
+    defaultPageSize: 25,
+  });
   const ctx = userCtx(user);
   const page = await listProfiles(ctx, user.businessId, {
     search: p.q || undefined,
     page: p.page,
     pageSize: p.pageSize,
+    sort: p.sort,
   });
   const businessCountry = await getDefaultCountry(ctx, user.businessId);
   return (
@@ -27,7 +32,7 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
         description="Your subscribers, one per phone number. Import a CSV here or upload through the API (POST /api/v3/profile/upload)."
         actions={<ImportProfiles businessCountry={businessCountry} />}
       />
-      <ProfilesTable rows={page.rows} total={page.total} />
+      <ProfilesTable rows={page.rows} total={page.total} q={p.q} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 
+import { buttonClasses } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import type { ProfileRow } from "@/lib/profiles/list-profiles";
+import { ProfileActions } from "./profile-actions";
 
 const col = dataTableColumns<ProfileRow>();
 const text = (v: string | number | null) =>
@@ -12,16 +14,14 @@ const text = (v: string | number | null) =>
 const columns = col.columns([
   col.accessor("phone", {
     header: "Phone",
-    enableSorting: false,
     cell: (c) => <span className="font-mono text-xs">+{c.getValue()}</span>,
   }),
-  col.accessor("name", { header: "Name", enableSorting: false, cell: (c) => text(c.getValue()) }),
-  col.accessor("countryCode", { header: "Country", enableSorting: false }),
-  col.accessor("city", { header: "City", enableSorting: false, cell: (c) => text(c.getValue()) }),
-  col.accessor("age", { header: "Age", enableSorting: false, cell: (c) => text(c.getValue()) }),
+  col.accessor("name", { header: "Name", cell: (c) => text(c.getValue()) }),
+  col.accessor("countryCode", { header: "Country" }),
+  col.accessor("city", { header: "City", cell: (c) => text(c.getValue()) }),
+  col.accessor("age", { header: "Age", cell: (c) => text(c.getValue()) }),
   col.accessor("dob", {
     header: "Date of birth",
-    enableSorting: false,
     cell: (c) => text(c.getValue()?.split("-").reverse().join("/") ?? null),
   }),
   col.accessor("businessSubscriberId", {
@@ -31,12 +31,17 @@ const columns = col.columns([
   }),
   col.accessor("updatedAt", {
     header: "Updated",
-    enableSorting: false,
     cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+  }),
+  col.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { align: "end" },
+    cell: (c) => <ProfileActions profile={c.row.original} />,
   }),
 ]);
 
-export function ProfilesTable({ rows, total }: { rows: ProfileRow[]; total: number }) {
+export function ProfilesTable({ rows, total, q }: { rows: ProfileRow[]; total: number; q: string }) {
   return (
     <DataTable
       label="Profiles"
@@ -44,7 +49,19 @@ export function ProfilesTable({ rows, total }: { rows: ProfileRow[]; total: numb
       data={rows}
       getRowId={(r) => r.id}
       server={{ total, defaultPageSize: 25 }}
+      initialSort={[{ id: "updatedAt", desc: true }]}
       searchPlaceholder="Phone, name, city, subscriber id"
+      toolbar={
+        // A plain link: the file comes from a route handler, not a page to navigate to.
+        <a
+          href={`/profiles/export${q ? `?q=${encodeURIComponent(q)}` : ""}`}
+          download
+          className={buttonClasses("secondary", "md")}
+        >
+          <Icon name="download" className="size-4" />
+          {q ? "Export matches (CSV)" : "Export CSV"}
+        </a>
+      }
       empty={
         <EmptyState
           icon={<Icon name="profiles" />}

@@ -4,7 +4,16 @@ import Papa from "papaparse";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { uploadProfilesAction } from "./actions";
-import { CHUNK, FIELDS, guessMapping, type Mapping, type Rejected, type Report } from "./import-fields";
+import {
+  CHUNK,
+  FIELDS,
+  guessMapping,
+  plainReason,
+  type Duplicate,
+  type Mapping,
+  type Rejected,
+  type Report,
+} from "./import-fields";
 
 /**
  * The import's state: papaparse reads the file in the browser, `mapped` is every row as it will
@@ -66,6 +75,9 @@ export function useProfileImport(businessCountry: string | null) {
   async function start() {
     setError(null);
     const rejected: Rejected[] = [];
+    const duplicates: Duplicate[] = [];
+    // Numbers as stored (the server normalises them) -> the first CSV line that had them.
+    const firstLine = new Map<string, number>();
     let uploaded = 0;
     setProgress({ done: 0, total: mapped.length });
     for (let start = 0; start < mapped.length; start += CHUNK) {
@@ -79,18 +91,28 @@ export function useProfileImport(businessCountry: string | null) {
         setError(
           `The import stopped at rows ${(start + 1).toLocaleString("en-US")}-${(start + chunk.length).toLocaleString("en-US")}: ${res.message}. The rows before were imported; fix the problem and import the file again (rows are matched by phone, nothing is duplicated).`,
         );
-        setReport({ total: start, uploaded, rejected });
+        setReport({ total: start, uploaded, rejected, duplicates });
         router.refresh();
         return;
       }
       uploaded += res.data.uploaded;
       for (const e of res.data.errors) {
         // +2: the header is line 1 and rows count from 0.
-        rejected.push({ line: start + e.index + 2, phone: chunk[e.index]?.phone ?? "", reason: e.reason });
+        rejected.push({
+          line: start + e.index + 2,
+          phone: chunk[e.index]?.phone ?? "",
+          reason: plainReason(e.reason),
+        });
+      }
+      for (const a of res.data.accepted) {
+        const line = start + a.index + 2;
+        const first = firstLine.get(a.phone);
+        if (first === undefined) firstLine.set(a.phone, line);
+        else duplicates.push({ line, phone: chunk[a.index]?.phone ?? a.phone, firstLine: first });
       }
       setProgress({ done: Math.min(start + CHUNK, mapped.length), total: mapped.length });
     }
-    setReport({ total: mapped.length, uploaded, rejected });
+    setReport({ total: mapped.length, uploaded, rejected, duplicates });
     router.refresh();
   }
 

@@ -6,6 +6,8 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { customerReplyInput } from "@/lib/inbound/schemas";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
+import { sendTestMessage } from "@/lib/messages/send/send-test-message";
+import type { SendTestInput } from "@/lib/messages/send/send-test-schema";
 import { simulateRecipientAction } from "@/lib/messages/simulator/simulate-recipient-action";
 
 /** The recipient reads the message, or it fails on the device: a status event and its callbacks. */
@@ -49,4 +51,16 @@ export async function customerReplyAction(
     phone,
     raw,
   );
+}
+
+/** The phone's "Send" box: a template message to a test number, through the API's send path. */
+export async function phoneSendAction(
+  raw: unknown,
+): Promise<ActionResult<{ messageId: string; to: string }>> {
+  return runAction(async () => {
+    const user = await requireAction("phoneSendAction");
+    const sent = await sendTestMessage(userCtx(user), user.businessId, raw as SendTestInput);
+    revalidatePath("/virtual-phone");
+    return { messageId: sent.messageId, to: String((raw as SendTestInput).to) };
+  }, raw);
 }

@@ -8,7 +8,10 @@ import type { CustomerReplyView } from "@/lib/inbound/schemas";
 import { listRecentRecipients } from "@/lib/messages/simulator/list-recent-recipients";
 import { listSimulatorInbox, type InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { parseRecipient } from "@/lib/messages/send/recipient";
+import { listTemplates } from "@/lib/templates/list-templates";
+import { testSlotsOf } from "@/lib/templates/test-slots";
 import { NumberPicker } from "./number-picker";
+import { SendBox, type SendableTemplate } from "./send-box";
 import { PhoneView } from "./phone-view";
 
 export const metadata: Metadata = { title: "Virtual phone" };
@@ -35,6 +38,14 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     }
   }
   const recent = await listRecentRecipients(ctx, user.businessId);
+  const { items } = await listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 });
+  const sendable: SendableTemplate[] = items.flatMap((t) => {
+    const slots = testSlotsOf(t);
+    const channel = t.channel === "rcs" ? "RCS" : "chatapp";
+    return slots.unsupported
+      ? []
+      : [{ id: t.id, label: `${t.name} (${t.language}, ${channel})`, slots: slots.fields }];
+  });
   return (
     <>
       <PageHeader
@@ -42,7 +53,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         description="See what a test number received through the simulator, as on its screen, and act as the recipient: mark a message read or make it fail, or reply. Statuses flow back as events and callbacks; a reply is a customer message (message.received)."
       />
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
-        <NumberPicker current={number || raw} recent={recent} error={error} />
+        <div className="min-w-0 space-y-6">
+          <NumberPicker current={number || raw} recent={recent} error={error} />
+          <SendBox key={number} templates={sendable} number={number || raw} />
+        </div>
         {inbox ? (
           <PhoneView key={number} number={number} inbox={inbox} replies={replies} />
         ) : (

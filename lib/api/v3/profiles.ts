@@ -65,7 +65,11 @@ export function registerProfileRoutes(app: ApiApp): void {
   app.openAPIRegistry.register("Profile", ProfileDoc);
   // POST /api/v3/profile/upload (F1)
   app.openapi(route, async (c) => {
-    const result = await uploadProfiles(keyCtx(c), c.get("auth").businessId, c.req.valid("json"));
+    const { accepted: _accepted, ...result } = await uploadProfiles(
+      keyCtx(c),
+      c.get("auth").businessId,
+      c.req.valid("json"),
+    );
     return c.json(result, 200);
   });
 }

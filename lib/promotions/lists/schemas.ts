@@ -10,7 +10,6 @@ export const listName = z
   .trim()
   .min(1, "Required: the target list name")
   .max(200, "At most 200 characters")
-  // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f\u007f]+$/, "Must not contain control characters");
 
 /** How many refused rows an answer lists (all of them are stored with the list). */

@@ -6,6 +6,8 @@ import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { createBusiness } from "@/lib/businesses/create-business";
+import { createFirstAdmin } from "@/lib/businesses/create-first-admin";
+import { firstAdminInput, type FirstAdminCreated } from "@/lib/businesses/first-admin-schemas";
 import { createBusinessInput, channels } from "@/lib/businesses/schemas";
 import { setBusinessEnabled } from "@/lib/businesses/set-business-enabled";
 import { setChannel } from "@/lib/businesses/set-channel";
@@ -72,5 +74,15 @@ export async function setSenderRateAction(raw: unknown): Promise<ActionResult<Se
     const saved = await setSenderRate(userCtx(user), setSenderRateInput.parse(raw));
     revalidatePath("/console/businesses");
     return saved;
+  }, raw);
+}
+
+/** A business's first admin (temporary password) and API key, shown once in the console. */
+export async function createFirstAdminAction(raw: unknown): Promise<ActionResult<FirstAdminCreated>> {
+  return runAction(async () => {
+    const user = await requireAction("createFirstAdminAction");
+    const created = await createFirstAdmin(userCtx(user), firstAdminInput.parse(raw));
+    revalidatePath("/console/businesses");
+    return created;
   }, raw);
 }

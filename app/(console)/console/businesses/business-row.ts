@@ -9,6 +9,8 @@ export type BusinessRow = BusinessView & {
   defaultSenderRate: number;
   /** Provider, senders, secrets (as configured or not) and webhook URL of each channel. */
   channelSettings: ChannelSettingsView[];
+  /** Business admins: 0 offers "Create first admin". */
+  admins: number;
 };
 
 export const channelNames: Record<Channel, string> = { chatapp: "chatapp", rcs: "RCS" };

@@ -14,6 +14,7 @@ import { CallingCell } from "./calling-cell";
 import { ChannelSettingsButton } from "./channel-settings";
 import { ChannelToggle } from "./channel-toggle";
 import { CreateBusinessDialog } from "./create-business-dialog";
+import { FirstAdminButton } from "./first-admin-button";
 import { SenderRatesCell } from "./sender-rates";
 
 type Row = BusinessRow;
@@ -47,6 +48,7 @@ const columns = col.columns([
           businessName={c.row.original.name}
           enabled={c.row.original.enabled}
         />
+        <FirstAdminButton business={c.row.original} />
       </div>
     ),
   }),

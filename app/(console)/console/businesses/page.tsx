@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { countBusinessAdmins } from "@/lib/businesses/create-first-admin";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
 import { listChannelSettings } from "@/lib/businesses/list-channel-settings";
@@ -20,6 +21,7 @@ export default async function BusinessesPage() {
   const calling = await listCallingSettings(ctx, ids);
   const senders = await listSenderRatesOf(ctx, ids);
   const channelSettings = await listChannelSettings(ctx, ids);
+  const admins = await countBusinessAdmins(ctx, ids);
   const defaultSenderRate = messagesConfig().MESSAGES_SENDER_RATE;
   return (
     <>
@@ -35,6 +37,7 @@ export default async function BusinessesPage() {
           senders: senders[b.id] ?? [],
           defaultSenderRate,
           channelSettings: channelSettings[b.id] ?? [],
+          admins: admins[b.id] ?? 0,
         }))}
         countries={countryOptions()}
       />
