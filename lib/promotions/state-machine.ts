@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 export type PromotionStatus = (typeof promotionStatuses)[number];
 
 /**
- * Every allowed move of a promotion, in one place (docs/promotions-engine.md has the diagram).
+ * Every allowed move of a promotion, in one place (docs/promotions.md "Engine" has the diagram).
  * Preparation = `Preparing` (ingest, validation, capability checks) and `Scheduled` (waiting
  * for its schedule time, nothing sent yet): the only states Cancel is allowed from (spec E5).
  * A started promotion is stopped, not cancelled; Stopped resumes to Active. Round changes

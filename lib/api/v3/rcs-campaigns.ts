@@ -18,7 +18,7 @@ const c1 = createRoute({
   tags: ["Promotions"],
   summary: "Create a batched RCS campaign (C1)",
   description:
-    "An `Active` campaign on the business's RCS agent that waits for batches (C2). `promotionExpiry` (epoch seconds, future) defaults to the coming midnight in the business's time zone (Settings). Optional `fallback` (not in the spec): an APPROVED chatapp template (`templateName`, `language`) and one of the business's `phoneNumberId`s, sent instead to numbers the capability check finds not RCS-capable (docs/rcs-campaigns.md).",
+    "An `Active` campaign on the business's RCS agent that waits for batches (C2). `promotionExpiry` (epoch seconds, future) defaults to the coming midnight in the business's time zone (Settings). Optional `fallback` (not in the spec): an APPROVED chatapp template (`templateName`, `language`) and one of the business's `phoneNumberId`s, sent instead to numbers the capability check finds not RCS-capable (docs/promotions.md).",
   middleware: [apiKeyAuth] as const,
   request: {
     params: tenantIdParam,

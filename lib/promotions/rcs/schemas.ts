@@ -6,7 +6,7 @@ export const RCS_BATCH_MAX_SUBSCRIBERS = 10_000;
 
 /**
  * The chatapp template (and sender) that numbers without RCS get instead (not in the spec,
- * docs/rcs-campaigns.md "Fallback"): an APPROVED chatapp template of the business, by name and
+ * docs/promotions.md "Fallback"): an APPROVED chatapp template of the business, by name and
  * language, sent from one of its phoneNumberIds, with the batch's variables.
  */
 export const rcsFallback = z
