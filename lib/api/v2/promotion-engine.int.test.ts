@@ -109,7 +109,7 @@ describe("E5 update promotion status", () => {
 });
 
 describe("E4 stats and E3 report", () => {
-  it("counters equal a count over recipients; interactions count once; the CSV is safe", async () => {
+  it("counters equal a count over recipients; interactions and STOP replies count once; the CSV is safe", async () => {
     const t = await createTestBusiness();
     // 0001 read, 0002 delivered only, 0003 sent only, 0047 failed.
     const phones = [
@@ -133,6 +133,20 @@ describe("E4 stats and E3 report", () => {
         channel: "chatapp",
         text: "yes",
       });
+    // An opt-out reply (twice): one `optout`, not an interaction, and the number is opted out.
+    for (const text of ["STOP", " stop "])
+      await simulateCustomerReply(systemCtx("test"), {
+        businessId: t.business.id,
+        phone: phones[2]!,
+        channel: "chatapp",
+        text,
+      });
+    const [opted] = await rawQuery(
+      db(),
+      `SELECT source FROM opt_outs WHERE business_id = $1 AND phone = $2`,
+      [t.business.id, phones[2]],
+    );
+    expect(opted).toEqual({ source: "reply" });
 
     const res = await stats(t, id);
     expect(res.status).toBe(200);
@@ -143,7 +157,7 @@ describe("E4 stats and E3 report", () => {
       delivered: 2,
       read: 3,
       interacted: 1,
-      optout: 1,
+      optout: 2,
       statsReport: [
         {
           attempted: 8,
@@ -152,7 +166,7 @@ describe("E4 stats and E3 report", () => {
           delivered: 2,
           read: 3,
           interacted: 1,
-          optout: 1,
+          optout: 2,
           promotionRetryNumber: 0,
         },
       ],

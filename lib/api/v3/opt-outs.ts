@@ -91,7 +91,7 @@ export function registerOptOutRoutes(app: ApiApp): void {
     const ctx = keyCtx(c);
     const businessId = c.get("auth").businessId;
     const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
-    const added = await addOptOuts(ctx, { businessId, phones: valid, source: "api" });
+    const added = (await addOptOuts(ctx, { businessId, phones: valid, source: "api" })).length;
     return c.json({ added, invalid: refused }, 200);
   });
 

@@ -1,6 +1,7 @@
 import type { Ctx } from "../../context";
 import type { InboundListener } from "../../inbound/inbound-listeners";
 import { rawQuery } from "../../db/sql";
+import { isOptOutText } from "../opt-outs/opt-out-keywords";
 
 /**
  * The inbound listener of promotions (onInboundStored "promotion-interactions", inside
@@ -8,9 +9,12 @@ import { rawQuery } from "../../db/sql";
  * each of the business's promotion recipients with that number whose message it answers
  * (replyToMessageId) or was created within the promotion's attributionWindow hours before it;
  * the recipient's round counts one `interacted`. Only recipients whose message went out
- * (sent, delivered, read) count: a failed message cannot be answered.
+ * (sent, delivered, read) count: a failed message cannot be answered. An opt-out reply (STOP)
+ * is not an interaction: it counts as `optout` (count-reply-opt-outs.ts).
  */
-export const recordPromotionInteractions: InboundListener = async (tx: Ctx, input) => {
+export const recordPromotionInteractions: InboundListener = async (tx: Ctx, all) => {
+  const input = { ...all, messages: all.messages.filter((m) => !isOptOutText(m.text)) };
+  if (input.messages.length === 0) return;
   const rows = await rawQuery<{ promotion_id: string; round: number }>(
     tx.db,
     `WITH v AS (SELECT * FROM unnest($2::text[], $3::uuid[], $4::timestamptz[]) AS v(phone, reply_to, at)),
