@@ -13,50 +13,20 @@
 // Server: API and workers in one process (bench/lib/api-and-workers.ts, ROLE=all minus the
 // dashboard). Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk.ts
 // Env: BENCH_N (default 10000), BENCH_DATABASE_URL (PostgreSQL server; default embedded).
-import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { runFloor, type FloorResult } from "./lib/callback-floor";
 import { databaseCpuTracker, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
 import { approvedTemplate } from "./lib/messaging-setup";
+import { startReceiver } from "./lib/receiver";
 import { startBenchServer } from "./lib/server-process";
 
 const N = Number(process.env.BENCH_N ?? 10_000);
 const load1 = loadavg()[0]!.toFixed(2);
 
-const receiverCode = `
-const { createHmac } = require("node:crypto");
-const http = require("node:http");
-let key = null, ok = 0, bad = 0;
-const ids = new Set();
-const server = http.createServer((req, res) => {
-  const chunks = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    const body = Buffer.concat(chunks).toString();
-    if (req.url === "/secret") { key = Buffer.from(body.slice(6), "base64"); return res.writeHead(200).end(); }
-    const h = req.headers;
-    const mac = createHmac("sha256", key).update(h["webhook-id"] + "." + h["webhook-timestamp"] + "." + body).digest("base64");
-    if (h["webhook-signature"] === "v1," + mac) { ok++; ids.add(h["webhook-id"]); res.writeHead(200).end(); }
-    else { bad++; res.writeHead(401).end(); }
-  });
-});
-server.keepAliveTimeout = 60000;
-server.listen(0, "127.0.0.1", () => console.log("PORT " + server.address().port));
-setInterval(() => console.log("COUNTS " + JSON.stringify({ ok, bad, unique: ids.size })), 100);
-`;
-
-const receiver = spawn(process.execPath, ["-e", receiverCode], { stdio: ["ignore", "pipe", "inherit"] });
-let rxOut = "";
-receiver.stdout!.on("data", (c: Buffer) => (rxOut = (rxOut + c.toString()).slice(-4000)));
-while (!/PORT (\d+)/.test(rxOut)) await new Promise((r) => setTimeout(r, 20));
-const rxPort = Number(/PORT (\d+)/.exec(rxOut)![1]);
-const counts = () => {
-  const all = [...rxOut.matchAll(/COUNTS (\{[^\n]+\})/g)];
-  return all.length
-    ? (JSON.parse(all[all.length - 1]![1]!) as { ok: number; bad: number; unique: number })
-    : { ok: 0, bad: 0, unique: 0 };
-};
+const receiver = await startReceiver();
+const rxPort = receiver.port;
+const counts = receiver.counts;
 
 const server = await startBenchServer(
   {
@@ -103,7 +73,7 @@ try {
     body: JSON.stringify({ url: `http://127.0.0.1:${rxPort}/hook`, events: ["message.status"] }),
   });
   const { secret } = (await ep.json()) as { secret: string };
-  await fetch(`http://127.0.0.1:${rxPort}/secret`, { method: "POST", body: secret });
+  await receiver.setSecret(secret);
 
   // Numbers ending in 1: the simulator takes them all the way to read.
   const bulkBody = (n: number, first: number, sender = phoneNumberId) =>
@@ -147,9 +117,9 @@ try {
   // bare loop, before and after the pipeline runs; the pipeline is reported as a share of it.
   const floors: Array<FloorResult & { cpuMs: number }> = [];
   const floor = async (label: string) => {
-    const rx0 = processCpuSeconds(receiver.pid!);
+    const rx0 = processCpuSeconds(receiver.pid);
     const f = await runFloor(rxPort, secret, N, Number(process.env.CALLBACK_CONCURRENCY ?? 64));
-    const rxMs = ((processCpuSeconds(receiver.pid!) - rx0) * 1000) / N;
+    const rxMs = ((processCpuSeconds(receiver.pid) - rx0) * 1000) / N;
     floors.push({ ...f, cpuMs: f.cpuMsPerMessage + rxMs });
     report.push(
       `floor (${label}): ${N} messages' ${N * 3} signed callbacks from a bare loop (no database, no queue) in ${f.seconds.toFixed(2)} s => **${Math.round(f.perSecond)} messages/s**; CPU ms per message: loop ${f.cpuMsPerMessage.toFixed(2)}, receiver ${rxMs.toFixed(2)}`,
@@ -166,7 +136,7 @@ try {
     const cpu0 = {
       server: treeCpuSeconds(server.child.pid!),
       postgres: await pgCpu(),
-      receiver: processCpuSeconds(receiver.pid!),
+      receiver: processCpuSeconds(receiver.pid),
     };
     const t0 = performance.now();
     const answers = await Promise.all(
@@ -205,7 +175,7 @@ try {
     const c = counts();
     const serverS = treeCpuSeconds(server.child.pid!) - cpu0.server;
     const postgresS = (await pgCpu()) - cpu0.postgres;
-    const receiverS = processCpuSeconds(receiver.pid!) - cpu0.receiver;
+    const receiverS = processCpuSeconds(receiver.pid) - cpu0.receiver;
     rates.push({
       label,
       perSecond: total / ((done - t0) / 1000),
@@ -263,7 +233,7 @@ try {
 } finally {
   await dbCpu?.stop();
   await server.stop();
-  receiver.kill("SIGTERM");
+  receiver.stop();
 }
 
 console.log(
