@@ -21,7 +21,7 @@ test("an operator sets a business's calling provider and registered number; secr
   await number.fill("12ab");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(number).toHaveAttribute("aria-invalid", "true");
-  await expect(dialog.getByText("Digits of the registered number, with country code")).toBeVisible();
+  await expect(dialog.getByText(/The registered number with its country code/)).toBeVisible();
   await dialog.getByRole("textbox", { name: "API base URL" }).fill("not a url");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText(/Must be a URL/)).toBeVisible();

@@ -7,7 +7,7 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { customerReplyInput } from "@/lib/inbound/schemas";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
-import type { SendTestInput } from "@/lib/messages/send/send-test-schema";
+import { sendTestInput } from "@/lib/messages/send/send-test-schema";
 import { simulateRecipientAction } from "@/lib/messages/simulator/simulate-recipient-action";
 
 /** The recipient reads the message, or it fails on the device: a status event and its callbacks. */
@@ -59,8 +59,10 @@ export async function phoneSendAction(
 ): Promise<ActionResult<{ messageId: string; to: string }>> {
   return runAction(async () => {
     const user = await requireAction("phoneSendAction");
-    const sent = await sendTestMessage(userCtx(user), user.businessId, raw as SendTestInput);
+    const input = sendTestInput.parse(raw);
+    const sent = await sendTestMessage(userCtx(user), user.businessId, input);
     revalidatePath("/virtual-phone");
-    return { messageId: sent.messageId, to: String((raw as SendTestInput).to) };
+    // The number as stored (digits, no '+'): the page opens that number's inbox.
+    return { messageId: sent.messageId, to: input.to.replace(/^\+/, "") };
   }, raw);
 }
