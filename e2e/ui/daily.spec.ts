@@ -218,6 +218,8 @@ test("profiles: sort, edit, delete after confirming, export with formula cells n
   await page.goto("/profiles");
   await page.getByRole("searchbox", { name: "Search Profiles" }).fill(tag);
   await expect(page.getByRole("row")).toHaveCount(3);
+  // The search reaches the URL after its debounce; sorting before that would be replaced by it.
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await page.getByRole("button", { name: "Name" }).click();
   await expect(page).toHaveURL(/sort=name/);
 
