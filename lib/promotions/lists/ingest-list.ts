@@ -26,13 +26,22 @@ export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
  */
 export async function ingestList(
   ctx: Ctx,
-  input: { businessId: string; name: string; source: AsyncIterable<Uint8Array>; createdBy?: string | null },
+  input: {
+    businessId: string;
+    name: string;
+    source: AsyncIterable<Uint8Array>;
+    createdBy?: string | null;
+    /** The header of the phone column (any case); default: the first of phone, mobile, msisdn, number. */
+    phoneColumn?: string;
+    /** ISO 3166 alpha-2 country for numbers without a code; default: the business's default country. */
+    defaultCountry?: string;
+  },
 ): Promise<IngestResult> {
   const parsed = listName.safeParse(input.name);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid list name", "name");
   const name = parsed.data;
   const { businessId } = input;
-  const defaultCountry = await getDefaultCountry(ctx, businessId);
+  const defaultCountry = input.defaultCountry ?? (await getDefaultCountry(ctx, businessId));
   const id = uuidv7();
   await ctx.db.insert(targetLists).values({
     id,
@@ -51,7 +60,7 @@ export async function ingestList(
     let rejected = 0;
     for await (const part of csvRecords(input.source, { maxBytes: env().PROMOTION_LIST_MAX_BYTES })) {
       if ("header" in part) {
-        header = parseListHeader(part.header);
+        header = parseListHeader(part.header, input.phoneColumn);
         sink = (await isEmbeddedDatabase(ctx.db))
           ? insertRowSink(ctx.db, id, businessId)
           : await copyRowSink(id, businessId);

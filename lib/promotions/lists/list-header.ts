@@ -20,9 +20,10 @@ const fileError = (message: string) => invalid(message, [{ path: "file", message
 
 /**
  * Reads the header row of a list: every column is addressable as `${name}` by its lower-cased
- * name, so two headers that differ only in case are ambiguous and refused.
+ * name, so two headers that differ only in case are ambiguous and refused. The phone column is
+ * `phoneColumn` when the caller names one (any case), else the first of PHONE_COLUMN_ALIASES.
  */
-export function parseListHeader(cells: string[]): ListHeader {
+export function parseListHeader(cells: string[], phoneColumn?: string): ListHeader {
   const keys: Array<string | undefined> = [];
   const columns: string[] = [];
   const seen = new Set<string>();
@@ -40,6 +41,15 @@ export function parseListHeader(cells: string[]): ListHeader {
     seen.add(key);
     keys.push(key);
     columns.push(name);
+  }
+  if (phoneColumn !== undefined) {
+    const phoneIndex = keys.indexOf(phoneColumn.trim().toLowerCase());
+    if (phoneIndex < 0) {
+      throw invalid(`The CSV has no column '${phoneColumn}' to read the phone numbers from`, [
+        { path: "phoneColumn", message: `No column '${phoneColumn}' in the header row` },
+      ]);
+    }
+    return { columns, keys, phoneIndex, phoneColumn: cells[phoneIndex]!.trim() };
   }
   for (const alias of PHONE_COLUMN_ALIASES) {
     const phoneIndex = keys.indexOf(alias);
