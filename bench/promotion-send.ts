@@ -118,12 +118,19 @@ try {
   );
   const first = Number(span.rows[0].first);
   const last = Number(span.rows[0].last);
+  // Every second from the first message dispatched to the last, empty seconds included; and
+  // how many messages the scheduler created in that second (created_at), to tell a scheduler
+  // gap (nothing created) from a dispatcher one (created, not dispatched).
   const perSecond = await db.query(
-    `SELECT floor(extract(epoch FROM accepted_at) - $2::float8 / 1000)::int AS s, count(*)::int AS n
-     FROM messages WHERE transaction_id = $1 GROUP BY 1 ORDER BY 1`,
+    `WITH m AS (SELECT floor(extract(epoch FROM accepted_at) - $2::float8 / 1000)::int AS a,
+                       floor(extract(epoch FROM created_at) - $2::float8 / 1000)::int AS c
+                FROM messages WHERE transaction_id = $1)
+     SELECT s, (SELECT count(*)::int FROM m WHERE a = s) AS n, (SELECT count(*)::int FROM m WHERE c = s) AS created
+     FROM generate_series(0, (SELECT max(a) FROM m)) s ORDER BY s`,
     [id, first],
   );
   const full = perSecond.rows.slice(0, -1).map((r: { n: number }) => r.n); // the last second is partial
+  const createdPerSecond = perSecond.rows.slice(0, -1).map((r: { created: number }) => r.created);
   const sorted = [...full].sort((a, b) => a - b);
   const dup = await db.query(
     `SELECT count(*)::int AS n FROM (SELECT recipient FROM messages WHERE transaction_id = $1
@@ -151,6 +158,7 @@ try {
       backlogMin: Math.min(...backlog),
       backlogMedian: [...backlog].sort((a, b) => a - b)[Math.floor(backlog.length / 2)],
       perSecond: full,
+      createdPerSecond,
     }),
   );
 

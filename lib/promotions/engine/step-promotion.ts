@@ -25,8 +25,8 @@ async function rateOf(tx: Ctx, p: PromotionRow): Promise<number> {
  * Active at its schedule time; then a chunk of pending recipients is sent. Staggered: `batchSize`
  * recipients, then the next step in `batchTimer` seconds. Otherwise paced at the sender's rate:
  * the step creates what the sender can dispatch until PROMOTIONS_SEND_AHEAD_SECONDS from now
- * (`paced_until` carries the account between steps), so the dispatcher never runs dry and a
- * Stop leaves only that much in flight. When nothing of the round is pending or queued any
+ * (`paced_until` carries the account between steps, corrected by the round's in-flight count),
+ * so the dispatcher never runs dry and a Stop leaves only that much in flight. When nothing of the round is pending or queued any
  * more, the round ends (retry or Completed); an RCS campaign stays Active for batches to come
  * until it expires.
  */
@@ -61,7 +61,14 @@ export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
     nextRunSql = `now() + make_interval(secs => ${Math.max(0, p.batchTimer)})`;
   } else {
     rate = await rateOf(tx, p);
-    const from = Math.max(now, p.pacedUntil?.getTime() ?? 0);
+    // Where the sender's queue of this promotion ends: the paced account, or sooner when the
+    // round's in-flight messages (created, no outcome yet) say the dispatcher has caught up
+    // (a token-bucket burst or a slow step left the paced account ahead of the real queue).
+    // The account alone would let the dispatcher run dry; in-flight alone would stall the
+    // promotion if a provider stopped reporting statuses. Either way creation stays paced:
+    // each step moves paced_until to at most now + PROMOTIONS_SEND_AHEAD_SECONDS.
+    const inFlight = await inFlightOf(tx, p);
+    const from = Math.max(now, Math.min(p.pacedUntil?.getTime() ?? 0, now + (inFlight / rate) * 1000));
     const horizon = now + cfg.PROMOTIONS_SEND_AHEAD_SECONDS * 1000;
     limit = Math.min(MAX_CHUNK, Math.floor(((horizon - from) / 1000) * rate));
     nextRunSql = "now()";
@@ -85,6 +92,17 @@ export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
     `UPDATE promotions SET next_run_at = ${nextRunSql}, paced_until = $2, updated_at = now() WHERE id = $1`,
     [p.id, pacedUntil],
   );
+}
+
+/** The round's recipients with a message but no outcome yet (off the counters, not counted). */
+async function inFlightOf(tx: Ctx, p: PromotionRow): Promise<number> {
+  const [row] = await rawQuery<{ n: number }>(
+    tx.db,
+    `SELECT greatest(attempted - failed - sent - delivered - read, 0)::int AS n FROM promotion_counters
+     WHERE promotion_id = $1 AND round = $2`,
+    [p.id, p.currentRound],
+  );
+  return row?.n ?? 0;
 }
 
 /**
