@@ -16,10 +16,9 @@
 // Env: BENCH_N (default 10000), BENCH_SENDERS (default 8), BENCH_DATABASE_URL (PostgreSQL
 // server; default embedded).
 import { cpus, loadavg } from "node:os";
-import pg from "pg";
 import { runFloor, type FloorResult } from "./lib/callback-floor";
 import { databaseCpuTracker, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
-import { approvedTemplate } from "./lib/messaging-setup";
+import { approvedTemplate, bulkBody, subscribeReceiver, withSenders } from "./lib/messaging-setup";
 import { startReceiver } from "./lib/receiver";
 import { rowWrites, rowWritesPerMessage } from "./lib/row-writes";
 import { startBenchServer } from "./lib/server-process";
@@ -59,52 +58,12 @@ try {
       buttons: [{ type: "URL", text: "Open", url: "https://school.example.com/r{{1}}", example: ["?id=1"] }],
     },
   ]);
-  const headers = { "x-api-key": server.apiKey, "content-type": "application/json" };
-  const senders = [phoneNumberId];
-  if (server.databaseUrl) {
-    const extra = Array.from({ length: SENDERS - 1 }, (_, k) => `simbench${k + 2}`);
-    const c = new pg.Client({ connectionString: server.databaseUrl });
-    await c.connect();
-    await c.query(
-      `UPDATE business_channels SET config = jsonb_set(config, '{phoneNumberIds}', (config->'phoneNumberIds') || $2::jsonb)
-       WHERE business_id = $1 AND channel = 'chatapp'`,
-      [server.businessId, JSON.stringify(extra)],
-    );
-    await c.end();
-    senders.push(...extra);
-  }
-  const ep = await fetch(`${server.url}/api/v3/callbacks/${server.businessId}/endpoints`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ url: `http://127.0.0.1:${rxPort}/hook`, events: ["message.status"] }),
-  });
-  const { secret } = (await ep.json()) as { secret: string };
-  await receiver.setSecret(secret);
-
-  // Numbers ending in 1: the simulator takes them all the way to read.
-  const bulkBody = (n: number, first: number, sender = phoneNumberId) =>
-    JSON.stringify({
-      message: {
-        messageType: "template",
-        name,
-        language: "en_US",
-        components: [
-          {
-            componentType: "body",
-            parameters: [
-              { type: "text", text: "1" },
-              { type: "text", text: "2" },
-            ],
-          },
-          { componentType: "button", index: "0", sub_type: "url", parameters: [{ type: "text", text: "3" }] },
-        ],
-      },
-      subscribers: Array.from({ length: n }, (_, i) => ({
-        subscriberId: `9199${String(first + i).padStart(7, "0")}1`,
-        variables: [`Kid${i}`, String(1000 + i), `?Kid_ID=${i}`],
-      })),
-      phoneNumberId: sender,
-    });
+  const senders = server.databaseUrl
+    ? await withSenders(server, phoneNumberId, SENDERS, "simbench")
+    : [phoneNumberId];
+  const secret = await subscribeReceiver(server, receiver);
+  const bulkBodyOf = (n: number, first: number, sender = phoneNumberId) =>
+    bulkBody({ name, n, first, sender, withButton: true });
   const b1Url = `${server.url}/api/v2/message/${server.businessId}/template?apikey=${server.apiKey}`;
   const post = (body: string) =>
     fetch(b1Url, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -114,7 +73,7 @@ try {
   // finished before the measured run; its callbacks are subtracted.
   const WARM = 2_500;
   await new Promise((r) => setTimeout(r, 2_500)); // the channel cache (MESSAGES_CACHE_MS) sees the new sender
-  await post(bulkBody(WARM, 5_000_000));
+  await post(bulkBodyOf(WARM, 5_000_000));
   while (counts().unique < WARM * 3) await new Promise((r) => setTimeout(r, 100));
 
   const statusUrl = (transactionId: string, kind: string) =>
@@ -137,7 +96,7 @@ try {
 
   /** Sends the requests at once, then waits for every message read and every callback acknowledged. */
   const endToEnd = async (label: string, requests: Array<{ n: number; first: number; sender: string }>) => {
-    const bodies = requests.map((r) => bulkBody(r.n, r.first, r.sender));
+    const bodies = requests.map((r) => bulkBodyOf(r.n, r.first, r.sender));
     const total = requests.reduce((sum, r) => sum + r.n, 0);
     const writes0 = server.databaseUrl ? await rowWrites(server.databaseUrl) : undefined;
     const cpu0 = {

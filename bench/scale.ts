@@ -9,9 +9,8 @@
 // Env: BENCH_N (messages per step, default 8000), BENCH_SENDERS (default 8), BENCH_WORKERS
 //      (default "0,1,2,4,8"). PostgreSQL only: a fresh database is created for each step.
 import { cpus, loadavg } from "node:os";
-import pg from "pg";
 import { databaseCpuTracker, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
-import { approvedTemplate } from "./lib/messaging-setup";
+import { approvedTemplate, bulkBody, subscribeReceiver, withSenders } from "./lib/messaging-setup";
 import { startReceiver } from "./lib/receiver";
 import { startBenchServer } from "./lib/server-process";
 
@@ -59,45 +58,10 @@ async function step(workers: number): Promise<Step> {
     const { name, phoneNumberId } = await approvedTemplate(server, `bench_scale_${workers}`, [
       { type: "BODY", text: "Hi {{1}}, report {{2}} is ready.", example: { body_text: [["Sunil", "1234"]] } },
     ]);
-    const senders = [phoneNumberId, ...Array.from({ length: SENDERS - 1 }, (_, k) => `simscale${k + 2}`)];
-    const c = new pg.Client({ connectionString: server.databaseUrl });
-    await c.connect();
-    await c.query(
-      `UPDATE business_channels SET config = jsonb_set(config, '{phoneNumberIds}', $2::jsonb)
-       WHERE business_id = $1 AND channel = 'chatapp'`,
-      [server.businessId, JSON.stringify(senders)],
-    );
-    await c.end();
-    const ep = await fetch(`${server.url}/api/v3/callbacks/${server.businessId}/endpoints`, {
-      method: "POST",
-      headers: { "x-api-key": server.apiKey, "content-type": "application/json" },
-      body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/hook`, events: ["message.status"] }),
-    });
-    await receiver.setSecret(((await ep.json()) as { secret: string }).secret);
+    const senders = await withSenders(server, phoneNumberId, SENDERS, "simscale");
+    await subscribeReceiver(server, receiver);
     const b1Url = `${server.url}/api/v2/message/${server.businessId}/template?apikey=${server.apiKey}`;
-    // Numbers ending in 1: the simulator takes them all the way to read.
-    const bulk = (n: number, first: number, sender: string) =>
-      JSON.stringify({
-        message: {
-          messageType: "template",
-          name,
-          language: "en_US",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "1" },
-                { type: "text", text: "2" },
-              ],
-            },
-          ],
-        },
-        subscribers: Array.from({ length: n }, (_, i) => ({
-          subscriberId: `9199${String(first + i).padStart(7, "0")}1`,
-          variables: [`Kid${i}`, String(1000 + i)],
-        })),
-        phoneNumberId: sender,
-      });
+    const bulk = (n: number, first: number, sender: string) => bulkBody({ name, n, first, sender });
     /** Sends n messages spread over every sender at once; resolves when all callbacks are acknowledged. */
     const run = async (n: number, first: number) => {
       const per = Math.ceil(n / senders.length);

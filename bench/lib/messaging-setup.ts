@@ -1,3 +1,4 @@
+import pg from "pg";
 import type { BenchServer } from "./server-process";
 
 /**
@@ -51,3 +52,76 @@ export const bodyTemplate = [
     example: { body_text: [["Asha", "A-1"]] },
   },
 ];
+
+/** Gives the business's chatapp channel `count` senders in all (the first one kept); their ids. */
+export async function withSenders(server: BenchServer, first: string, count: number, prefix: string) {
+  const senders = [first, ...Array.from({ length: count - 1 }, (_, k) => `${prefix}${k + 2}`)];
+  const c = new pg.Client({ connectionString: server.databaseUrl });
+  await c.connect();
+  try {
+    await c.query(
+      `UPDATE business_channels SET config = jsonb_set(config, '{phoneNumberIds}', $2::jsonb)
+       WHERE business_id = $1 AND channel = 'chatapp'`,
+      [server.businessId, JSON.stringify(senders)],
+    );
+  } finally {
+    await c.end();
+  }
+  return senders;
+}
+
+/** Subscribes the receiver to the business's message statuses; the endpoint's signing secret. */
+export async function subscribeReceiver(
+  server: BenchServer,
+  receiver: { port: number; setSecret(secret: string): Promise<void> },
+): Promise<string> {
+  const ep = await fetch(`${server.url}/api/v3/callbacks/${server.businessId}/endpoints`, {
+    method: "POST",
+    headers: { "x-api-key": server.apiKey, "content-type": "application/json" },
+    body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/hook`, events: ["message.status"] }),
+  });
+  const { secret } = (await ep.json()) as { secret: string };
+  await receiver.setSecret(secret);
+  return secret;
+}
+
+/**
+ * A B1 body of `n` subscribers numbered from `first` (numbers ending in 1: the simulator takes
+ * them all the way to read) for the two-variable body template (`withButton`: plus its URL
+ * button's variable).
+ */
+export function bulkBody(input: {
+  name: string;
+  n: number;
+  first: number;
+  sender: string;
+  withButton?: boolean;
+}) {
+  const { name, n, first, sender, withButton } = input;
+  const body = {
+    componentType: "body",
+    parameters: [
+      { type: "text", text: "1" },
+      { type: "text", text: "2" },
+    ],
+  };
+  const button = {
+    componentType: "button",
+    index: "0",
+    sub_type: "url",
+    parameters: [{ type: "text", text: "3" }],
+  };
+  return JSON.stringify({
+    message: {
+      messageType: "template",
+      name,
+      language: "en_US",
+      components: withButton ? [body, button] : [body],
+    },
+    subscribers: Array.from({ length: n }, (_, i) => ({
+      subscriberId: `9199${String(first + i).padStart(7, "0")}1`,
+      variables: withButton ? [`Kid${i}`, String(1000 + i), `?Kid_ID=${i}`] : [`Kid${i}`, String(1000 + i)],
+    })),
+    phoneNumberId: sender,
+  });
+}
