@@ -1,12 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
-import { sendTemplateMessage } from "@/lib/messages/send/send-template-message";
 import { sendRcsV1Input } from "@/lib/messages/schemas";
 import { apiKeyAuth } from "../auth";
-import { idempotentSend } from "../idempotent-send";
-import { keyCtx } from "../key-ctx";
 import { businessIdParam } from "../schemas";
 import { a1Route, idempotencyHeaders, sendResponses } from "../send-contract";
+import { sendRcsRoute, sendTemplateRoute } from "../send-routes";
 import type { ApiApp } from "../types";
 
 const a1Legacy = a1Route(
@@ -51,26 +48,11 @@ const a5 = createRoute({
 
 export function registerV1MessageRoutes(app: ApiApp): void {
   // POST /api/v1/message/{business_id}/template (A1, legacy path)
-  app.openapi(a1Legacy, async (c) => {
-    const body = c.req.valid("json");
-    return await idempotentSend(c, body, (idem) =>
-      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, {
-        idempotency: idem,
-        groupCommit: true,
-      }),
-    );
-  });
+  app.openapi(a1Legacy, (c) => sendTemplateRoute(c, c.req.valid("json")));
 
   // POST /api/v1/message/{business_id}/template/rcs?channel=rcs (A5)
-  app.openapi(a5, async (c) => {
+  app.openapi(a5, (c) => {
     const body = c.req.valid("json");
-    return await idempotentSend(c, body, (idem) =>
-      sendRcsMessage(
-        keyCtx(c),
-        c.get("auth").businessId,
-        { ...body, toPath: "to" },
-        { idempotency: idem, groupCommit: true },
-      ),
-    );
+    return sendRcsRoute(c, body, { ...body, toPath: "to" });
   });
 }

@@ -1,12 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
-import { sendTemplateMessage } from "@/lib/messages/send/send-template-message";
 import { sendRcsTemplateInput, sendRcsTextInput } from "@/lib/messages/schemas";
 import { apiKeyAuth } from "../auth";
-import { idempotentSend } from "../idempotent-send";
-import { keyCtx } from "../key-ctx";
 import { tenantIdParam } from "../schemas";
 import { a1Route, idempotencyHeaders, sendResponses } from "../send-contract";
+import { sendRcsRoute, sendTemplateRoute } from "../send-routes";
 import type { ApiApp } from "../types";
 
 const a1 = a1Route("/api/v3/message/{business_id}/template", "Send a chatapp template message (A1)");
@@ -69,44 +66,22 @@ const a4 = createRoute({
 
 export function registerMessageRoutes(app: ApiApp): void {
   // POST /api/v3/message/{business_id}/template (A1)
-  app.openapi(a1, async (c) => {
-    const body = c.req.valid("json");
-    return await idempotentSend(c, body, (idem) =>
-      sendTemplateMessage(keyCtx(c), c.get("auth").businessId, body, {
-        idempotency: idem,
-        groupCommit: true,
-      }),
-    );
-  });
+  app.openapi(a1, (c) => sendTemplateRoute(c, c.req.valid("json")));
 
   // POST /api/v3/message/{tenant_id}/template/rcs (A2)
-  app.openapi(a2, async (c) => {
+  app.openapi(a2, (c) => {
     const body = c.req.valid("json");
-    return await idempotentSend(c, body, (idem) =>
-      sendRcsMessage(
-        keyCtx(c),
-        c.get("auth").businessId,
-        { ...body, toPath: "to" },
-        { idempotency: idem, groupCommit: true },
-      ),
-    );
+    return sendRcsRoute(c, body, { ...body, toPath: "to" });
   });
 
   // POST /api/v3/message/{tenant_id}/rcs/text (A4; path chosen here, see docs/messaging.md)
-  app.openapi(a4, async (c) => {
+  app.openapi(a4, (c) => {
     const body = c.req.valid("json");
-    return await idempotentSend(c, body, (idem) =>
-      sendRcsMessage(
-        keyCtx(c),
-        c.get("auth").businessId,
-        {
-          to: body.phone,
-          toPath: "phone",
-          message: { messageType: "text", text: body.text },
-          messageRef: body.messageRef,
-        },
-        { idempotency: idem, groupCommit: true },
-      ),
-    );
+    return sendRcsRoute(c, body, {
+      to: body.phone,
+      toPath: "phone",
+      message: { messageType: "text", text: body.text },
+      messageRef: body.messageRef,
+    });
   });
 }
