@@ -50,9 +50,9 @@ describe("launchOnce (the wizard's Launch)", () => {
     expect(rows).toHaveLength(1);
 
     // Another launch under the same key is refused; a new key launches again.
-    await expect(
-      launchOnce(ctx, { ...input, body: { ...body, name: "Other" } }),
-    ).rejects.toMatchObject({ code: "unprocessable" });
+    await expect(launchOnce(ctx, { ...input, body: { ...body, name: "Other" } })).rejects.toMatchObject({
+      code: "unprocessable",
+    });
     const second = await launchOnce(ctx, { ...input, idempotencyKey: "wizard-key-2" });
     expect(second.promotionId).not.toBe(a.promotionId);
   });

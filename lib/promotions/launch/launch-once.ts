@@ -20,7 +20,9 @@ const POLL_MS = 250;
 
 /** Key, body and list of the launch in one hash: the same key with another launch is refused. */
 const hashOf = (listName: string, body: unknown) =>
-  createHash("sha256").update(`dashboard launch\n${stableJson({ listName, body })}`).digest("hex");
+  createHash("sha256")
+    .update(`dashboard launch\n${stableJson({ listName, body })}`)
+    .digest("hex");
 
 async function claim(ctx: Ctx, input: { businessId: string; key: string; hash: string }) {
   const until = Date.now() + WAIT_MS;

@@ -106,7 +106,9 @@ describe("the wizard's lists: dry run, rejects CSV, profiles", () => {
     expect(some).toMatchObject({ rowCount: 1, columns: ["phone", "name", "city", "gender", "age"] });
     const preview = await previewList(ctx, businessId, "people");
     expect(preview.list.id).toBe(some.id);
-    expect(preview.rows).toEqual([{ phone: "919800000011", name: "N11", city: "Pune", gender: "female", age: "30" }]);
+    expect(preview.rows).toEqual([
+      { phone: "919800000011", name: "N11", city: "Pune", gender: "female", age: "30" },
+    ]);
     await expect(
       createListFromProfiles(ctx, { businessId, filter: { name: "none", city: "Nowhere" } }),
     ).rejects.toMatchObject({ code: "invalid_request", details: [{ path: "city" }] });

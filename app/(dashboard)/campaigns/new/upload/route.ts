@@ -14,6 +14,12 @@ const optional = (v: string | null) => (v && v.trim() ? v.trim() : undefined);
 export async function POST(req: Request): Promise<Response> {
   try {
     const user = await requireRoute("POST /campaigns/new/upload");
+    // Only a script sends text/csv (a cross-site form cannot): the cookie alone never uploads.
+    if (!/^text\/csv\b/i.test(req.headers.get("content-type") ?? "")) {
+      throw invalid("Send the CSV as the body with Content-Type text/csv", [
+        { path: "file", message: "Not a CSV upload" },
+      ]);
+    }
     const q = new URL(req.url).searchParams;
     if (!req.body) throw invalid("Choose a CSV file", [{ path: "file", message: "Required" }]);
     const result = await uploadWizardList(userCtx(user), {

@@ -7,7 +7,10 @@ import { streamListRejects } from "@/lib/promotions/lists/stream-list-rejects";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The refused rows of one of the business's lists (row, phone, reason) as a CSV download. */
-export async function GET(_req: Request, { params }: { params: Promise<{ listId: string }> }): Promise<Response> {
+export async function GET(
+  _req: Request,
+  { params }: { params: Promise<{ listId: string }> },
+): Promise<Response> {
   try {
     const user = await requireRoute("GET /campaigns/new/rejects/[listId]");
     const { listId } = await params;
