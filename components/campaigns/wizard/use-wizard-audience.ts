@@ -41,17 +41,17 @@ export function useWizardAudience(
   const abort = useRef<(() => void) | null>(null);
   const values = useWatch({ control: form.control }) as WizardForm;
   const fileName = file?.name ?? "";
+  // In the audience's answers `name` is the list's name, not the campaign's.
+  const listErrors = (message: string, details: ErrorDetail[]) =>
+    onErrors(
+      message,
+      details.map((d) => (d.path === "name" ? { ...d, path: "listName" } : d)),
+    );
   const audience = stored && stored.key === audienceKey(values, fileName) ? stored.data : null;
 
   async function load(name: string) {
     const res = await previewListAction(name);
-    if (!res.ok)
-      return onErrors(
-        res.message,
-        res.fieldErrors.length
-          ? res.fieldErrors
-          : [{ path: "name", message: `${res.message} (target list)` }],
-      );
+    if (!res.ok) return listErrors(res.message, res.fieldErrors);
     setStored({ key: audienceKey(form.getValues(), fileName), data: res.data });
   }
 
@@ -96,7 +96,7 @@ export function useWizardAudience(
         minAge: age(v.minAge),
         maxAge: age(v.maxAge),
       });
-      if (!res.ok) return onErrors(res.message, res.fieldErrors);
+      if (!res.ok) return listErrors(res.message, res.fieldErrors);
       setStored({ key: audienceKey(form.getValues(), fileName), data: res.data });
     } finally {
       setBusy(false);
@@ -118,7 +118,7 @@ export function useWizardAudience(
     abort.current = upload.abort;
     try {
       const res = await upload.done;
-      if (!res.ok) return onErrors(res.error.message, res.error.details);
+      if (!res.ok) return listErrors(res.error.message, res.error.details);
       await load(res.data.list.name);
     } finally {
       abort.current = null;

@@ -85,6 +85,7 @@ export function fieldOfPath(path: string, message: string): { field: keyof Wizar
   if (root === "name" && /target list/i.test(message)) return { field: "listName", step: 0 };
   const map: Record<string, keyof WizardForm> = {
     name: "name",
+    listName: "listName",
     city: "city",
     gender: "gender",
     minAge: "minAge",
