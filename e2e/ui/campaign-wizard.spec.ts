@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { expectNoHorizontalScroll } from "./a11y";
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { apiKeyFor, signIn } from "./helpers";
 
 // Issue 12: the new-campaign wizard end to end on the simulator. A 1,000-row CSV with invalid
@@ -34,6 +34,7 @@ async function shoot(page: Page, step: string) {
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${SHOTS}-${step}-${width}.png`, fullPage: true });
     await expectNoHorizontalScroll(page, `wizard ${step} at ${width}px`, { soft: true });
+    await expectNoSeriousA11yViolations(page, `wizard ${step} at ${width}px`, { soft: true });
   }
 }
 
@@ -138,7 +139,7 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
 
   await expect(page.getByRole("heading", { name: "3. Message" })).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Choose an approved template")).toBeVisible();
+  await expect(page.getByText("Choose an approved template", { exact: true })).toBeVisible();
   await chooseTemplate(page, template);
   await expect(page.getByTestId("preview-body")).toHaveText(
     `Hello ${first.name}, your order ready-made is ready.`,
@@ -207,7 +208,7 @@ test("a scheduled launch on an existing list lands as Scheduled", async ({ page,
   const campaign = `Later ${listName}`;
   await page.getByLabel("Campaign name").fill(campaign);
   await page.getByLabel("A list uploaded before").check();
-  await page.getByLabel("List", { exact: true }).selectOption(listName);
+  await page.getByRole("combobox", { name: "List", exact: true }).selectOption(listName);
   await page.getByRole("button", { name: "Show the list" }).click();
   await expect(page.getByTestId("rows-preview")).toContainText("Asha");
   await page.getByRole("button", { name: "Next" }).click();
@@ -216,7 +217,7 @@ test("a scheduled launch on an existing list lands as Scheduled", async ({ page,
   await chooseTemplate(page, template);
   await expect(page.getByTestId("preview-body")).toHaveText("Hello Asha, your order ready-made is ready.");
   await page.getByRole("button", { name: "Next" }).click();
-  await page.getByLabel("Schedule").check();
+  await page.getByRole("radio", { name: "Schedule", exact: true }).check();
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel(/^Send at/).fill(`${tomorrow}T09:30`);
   await page.getByRole("button", { name: "Next" }).click();
@@ -227,4 +228,15 @@ test("a scheduled launch on an existing list lands as Scheduled", async ({ page,
     await request.get(`/api/v2/promotion/${businessId}?size=100`, { headers })
   ).json()) as { promotions: { promotionId: string; status: string }[] };
   expect(record.promotions.find((p) => p.promotionId === promotionId)?.status).toBe("Scheduled");
+
+  // "Duplicate as new": the list, template and variable mapping come back.
+  await page.goto(`/campaigns/new?from=${promotionId}`);
+  await expect(page.getByLabel("Campaign name")).toHaveValue(`${campaign} (copy)`);
+  await expect(page.getByTestId("rows-preview")).toContainText("Asha");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("radio", { name: new RegExp(template) })).toBeChecked();
+  await expect(page.getByLabel("Body {{1}}: column")).toHaveValue("name");
+  await expect(page.getByLabel("Body {{2}}: text")).toHaveValue("ready-made");
+  await expect(page.getByTestId("preview-body")).toHaveText("Hello Asha, your order ready-made is ready.");
 });

@@ -46,6 +46,14 @@ export function AudienceStep({
   onBuildProfiles: () => void;
 }) {
   const source = useWatch({ control: form.control, name: "source" });
+  const listName = useWatch({ control: form.control, name: "listName" });
+  const replaced = setup.lists.find((l) => l.name === listName.trim());
+  const replaceWarning = replaced ? (
+    <Alert tone="warning">
+      A list named “{replaced.name}” exists ({replaced.rowCount.toLocaleString("en-US")} rows): it will be
+      replaced. Campaigns already launched on it keep their recipients. Choose another name to keep it.
+    </Alert>
+  ) : null;
   const [dragging, setDragging] = useState(false);
   const listOptions = setup.lists.map((l) => ({
     value: l.name,
@@ -113,9 +121,10 @@ export function AudienceStep({
             form={form}
             name="listName"
             label="Save the recipients as the list"
-            hint="A list of that name is replaced. Launch later campaigns on it without uploading again."
+            hint="Launch later campaigns on it without uploading again."
             required
           />
+          {replaceWarning}
         </div>
       ) : null}
 
@@ -144,6 +153,7 @@ export function AudienceStep({
             <FormField form={form} name="maxAge" type="number" label="Age to" />
           </div>
           <FormField form={form} name="listName" label="Save the recipients as the list" required />
+          {replaceWarning}
           <Button variant="secondary" loading={busy} onClick={onBuildProfiles}>
             Build the list from profiles
           </Button>
