@@ -240,3 +240,38 @@ test("a scheduled launch on an existing list lands as Scheduled", async ({ page,
   await expect(page.getByLabel("Body {{2}}: text")).toHaveValue("ready-made");
   await expect(page.getByTestId("preview-body")).toHaveText("Hello Asha, your order ready-made is ready.");
 });
+
+test("profiles as the audience: filtered by city and age into a list, its rows shown", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  const { key } = await apiKeyFor(page);
+  const city = `Wizardtown ${Date.now().toString(36)}`;
+  const uploaded = await request.post(`/api/v3/profile/upload`, {
+    headers: { "x-api-key": key },
+    data: {
+      profile: [
+        { phone: "919876530001", countrycode: "IN", name: "Young", age: 20, city },
+        { phone: "919876530002", countrycode: "IN", name: "Older", age: 45, city },
+        { phone: "919876530003", countrycode: "IN", name: "Elsewhere", age: 45, city: "Pune" },
+      ],
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+
+  await page.goto("/campaigns/new");
+  await page.getByLabel("Campaign name").fill("Profiles campaign");
+  await page.getByRole("radio", { name: "Your profiles" }).check();
+  await page.getByLabel("City").fill(city);
+  await page.getByLabel("Age from").fill("30");
+  await page.getByLabel("Save the recipients as the list").fill(`profiles-${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Build the list from profiles" }).click();
+  await expect(page.getByTestId("audience-summary")).toContainText("1 recipient,");
+  await expect(page.getByTestId("rows-preview")).toContainText("Older");
+  await expect(page.getByTestId("rows-preview")).not.toContainText("Young");
+  await shoot(page, "1-profiles");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("total-valid")).toHaveText("1");
+});

@@ -9,6 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import type { CsvHead } from "./csv-head";
 import { RowsPreview } from "./rows-preview";
+import { recipients } from "./slot-values";
 import type { Audience, WizardForm } from "./wizard-form";
 
 const SOURCES = [
@@ -176,7 +177,7 @@ export function AudienceStep({
       {source !== "csv" && audience ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-700" data-testid="audience-summary">
-            {audience.list.name}: {audience.list.rowCount.toLocaleString("en-US")} recipients, columns{" "}
+            {audience.list.name}: {recipients(audience.list.rowCount)}, columns{" "}
             {audience.list.columns.join(", ")}
           </p>
           <RowsPreview

@@ -5,6 +5,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { estimateSeconds, formatDuration } from "@/lib/promotions/wizard/estimate-duration";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import { recipients } from "./slot-values";
 import type { Audience, WizardForm } from "./wizard-form";
 
 /** The sender's rate and the recipients that will be sent: the estimate the summary shows. */
@@ -120,8 +121,7 @@ export function DeliveryStep({
         className="max-w-xs"
       />
       <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="duration-estimate">
-        {estimate.recipients.toLocaleString("en-US")} recipients at up to {estimate.senderRate} messages per
-        second
+        {recipients(estimate.recipients)} at up to {estimate.senderRate} messages per second
         {values.staggered && values.batchSize > 0 && values.batchTimer > 0
           ? ` (${values.batchSize} every ${values.batchTimer} s)`
           : ""}
