@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import type { CsvHead } from "./csv-head";
 import { RowsPreview } from "./rows-preview";
-import { recipients } from "./slot-values";
+import { recipients } from "./recipients-text";
 import type { Audience, WizardForm } from "./wizard-form";
 
 const SOURCES = [

@@ -5,7 +5,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { estimateSeconds, formatDuration } from "@/lib/promotions/wizard/estimate-duration";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
-import { recipients } from "./slot-values";
+import { recipients } from "./recipients-text";
 import type { Audience, WizardForm } from "./wizard-form";
 
 /** The sender's rate and the recipients that will be sent: the estimate the summary shows. */

@@ -23,6 +23,3 @@ export function renderSlot(value: SlotValue | undefined, row: Record<string, str
   if (value.kind === "column") return lower[value.value.toLowerCase()] ?? "";
   return fillReferences(value.value, lower).text;
 }
-
-/** "1 recipient", "1,000 recipients". */
-export const recipients = (n: number) => `${n.toLocaleString("en-US")} recipient${n === 1 ? "" : "s"}`;
