@@ -112,6 +112,7 @@ const ADMIN_PAGES = (templateId: string, messageId: string) => [
   `/messages/${messageId}`,
   "/virtual-phone?number=919812340002",
   "/campaigns",
+  "/campaigns/new",
   "/profiles",
   "/users",
   "/calls",

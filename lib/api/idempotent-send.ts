@@ -9,6 +9,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from "@/lib/messages/send/idempotency";
+import { stableJson } from "@/lib/messages/send/stable-json";
 import { errorBody, type ErrorBody } from "./errors";
 import type { ApiEnv } from "./types";
 
@@ -71,17 +72,6 @@ function requestHash(c: Context, body: unknown): string {
   url.searchParams.delete("apikey");
   url.searchParams.sort();
   return createHash("sha256")
-    .update(`${c.req.method} ${url.pathname}?${url.searchParams.toString()}\n${stable(body)}`)
+    .update(`${c.req.method} ${url.pathname}?${url.searchParams.toString()}\n${stableJson(body)}`)
     .digest("hex");
-}
-
-function stable(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
-  if (v && typeof v === "object") {
-    const entries = Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stable(x)}`).join(",")}}`;
-  }
-  return JSON.stringify(v) ?? "null";
 }

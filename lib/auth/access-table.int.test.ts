@@ -147,6 +147,7 @@ const expected: Record<string, string> = {
   "page /messages/[id]": "AMB",
   "page /virtual-phone": "AMB",
   "page /campaigns": "AMB",
+  "page /campaigns/new": "AMB",
   "page /profiles": "AMB",
   "page /replies": "AMB",
   "page /users": "AMB",
@@ -166,6 +167,8 @@ const expected: Record<string, string> = {
   "route GET /templates/media/[hash]": "OAMB",
   "route GET /media/[businessId]/[hash]": "*",
   "route GET /profiles/export": "AMB",
+  "route POST /campaigns/new/upload": "AMB",
+  "route GET /campaigns/new/rejects/[listId]": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -210,6 +213,9 @@ const expected: Record<string, string> = {
   "action recipientActionAction": "AMB",
   "action customerReplyAction": "AMB",
   "action phoneSendAction": "AMB",
+  "action previewListAction": "AMB",
+  "action profilesListAction": "AMB",
+  "action launchCampaignAction": "AMB",
 };
 
 const letter: Record<Role, string> = {

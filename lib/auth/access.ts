@@ -41,6 +41,7 @@ export const pages = {
   "/messages/[id]": { roles: STAFF, what: "open a message" },
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
   "/campaigns": { roles: STAFF, what: "open Campaigns" },
+  "/campaigns/new": { roles: STAFF, what: "create campaigns" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
@@ -71,6 +72,9 @@ export const routes = {
   // template uses them (lib/templates/rcs-media.ts).
   "GET /media/[businessId]/[hash]": { roles: "anyone", what: "see RCS card images" },
   "GET /profiles/export": { roles: STAFF, what: "export profiles" },
+  // The new-campaign wizard's dry run (a CSV upload into a list) and its rejected rows.
+  "POST /campaigns/new/upload": { roles: STAFF, what: "upload campaign lists" },
+  "GET /campaigns/new/rejects/[listId]": { roles: STAFF, what: "download rejected rows" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -133,6 +137,11 @@ export const actions = {
   customerReplyAction: { roles: STAFF, what: "reply as a test recipient" },
   // Sends a real message through the same path as A1/A2 (charged as any other send).
   phoneSendAction: { roles: STAFF, what: "send test messages" },
+
+  // The new-campaign wizard: read a list, write one from profiles, launch (E1's domain path).
+  previewListAction: { roles: STAFF, what: "read campaign lists" },
+  profilesListAction: { roles: STAFF, what: "create campaign lists" },
+  launchCampaignAction: { roles: STAFF, what: "launch campaigns" },
 } as const satisfies Record<string, Rule>;
 
 export type PageKey = keyof typeof pages;

@@ -7,6 +7,9 @@ import type { ListRow } from "./row-sinks";
 /** A refused row: its number, why, and the raw phone cell (truncated) to find it by. */
 export type ListReject = { rowNumber: number; reason: string; phone: string | null };
 
+/** The reason of a row whose number appeared earlier in the file (the wizard counts these apart). */
+export const DUPLICATE_REASON = "duplicate phone";
+
 /** Longest row kept (all cells together); longer ones are refused, not stored. */
 export const MAX_ROW_CHARS = 64 * 1024;
 
@@ -39,7 +42,7 @@ export function checkListRow(
     e164 = typed.e164;
   }
   const key = Number(e164);
-  if (seen.has(key)) return reject("duplicate phone");
+  if (seen.has(key)) return reject(DUPLICATE_REASON);
   const fields: Record<string, string> = {};
   for (let i = 0; i < header.keys.length; i++) {
     const key = header.keys[i];

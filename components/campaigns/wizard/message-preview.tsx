@@ -1,0 +1,74 @@
+"use client";
+
+import { ChatappPreview, RcsPreview } from "@/components/templates/template-preview";
+import type { ChatappComponent } from "@/lib/templates/schemas";
+import { fillVariables, variablesOf } from "@/lib/templates/variables";
+import type { Slot, SlotValue, WizardTemplate } from "@/lib/promotions/wizard/template-slots";
+import { renderSlot } from "./slot-values";
+
+/**
+ * The message one recipient gets: the template's preview (components/templates) with every
+ * slot filled from that recipient's row: body variables, header and card images, card texts.
+ */
+export function MessagePreview({
+  template,
+  slots,
+  values,
+  row,
+}: {
+  template: WizardTemplate;
+  slots: Slot[];
+  values: Record<string, SlotValue | undefined>;
+  row: Record<string, string> | undefined;
+}) {
+  const valueOf = (key: string) => renderSlot(values[key], row);
+  const numbered = (prefix: string, text: string) => {
+    const out: string[] = [];
+    for (const n of variablesOf(text)) out[n - 1] = valueOf(`${prefix}body.${n}`);
+    return out;
+  };
+  if (template.channel === "rcs") {
+    const card = template.rcsCard;
+    const content = card?.richCard.standaloneCard.cardContent;
+    const all = numbered("", `${content?.title ?? ""} ${content?.description ?? ""}`);
+    const filled =
+      card && content
+        ? {
+            richCard: {
+              standaloneCard: {
+                ...card.richCard.standaloneCard,
+                cardContent: {
+                  ...content,
+                  title: content.title ? fillVariables(content.title, all) : content.title,
+                  description: content.description
+                    ? fillVariables(content.description, all)
+                    : content.description,
+                },
+              },
+            },
+          }
+        : null;
+    return <RcsPreview card={filled} />;
+  }
+  const body = template.components.find((c) => c.type === "BODY");
+  const samples = body?.type === "BODY" ? numbered("", body.text) : [];
+  const imageUrls: (string | undefined)[] = [];
+  if (slots.some((s) => s.key === "header")) imageUrls.push(valueOf("header") || undefined);
+  const components = template.components.map((c): ChatappComponent => {
+    if (c.type !== "CAROUSEL") return c;
+    return {
+      ...c,
+      cards: c.cards.map((card, ci) => {
+        imageUrls.push(valueOf(`card.${ci}.header`) || undefined);
+        return {
+          components: card.components.map((cc) =>
+            cc.type === "BODY"
+              ? { ...cc, text: fillVariables(cc.text, numbered(`card.${ci}.`, cc.text)) }
+              : cc,
+          ),
+        };
+      }),
+    };
+  });
+  return <ChatappPreview components={components} samples={samples} imageUrls={imageUrls} />;
+}

@@ -1,0 +1,62 @@
+import type { WizardTemplate } from "@/lib/promotions/wizard/template-slots";
+import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import { estimateFor } from "./delivery-step";
+import type { Audience, WizardForm } from "./wizard-form";
+
+/** Step 5: what Launch will do, in one list to read before the click. */
+export function ReviewStep({
+  values,
+  setup,
+  audience,
+  template,
+}: {
+  values: WizardForm;
+  setup: WizardSetup;
+  audience: Audience | null;
+  template: WizardTemplate | undefined;
+}) {
+  const estimate = estimateFor(values, setup, audience);
+  const t = audience?.totals;
+  const rows: [string, string][] = [
+    ["Campaign", values.name],
+    [
+      "List",
+      audience ? `${audience.list.name} (${audience.list.rowCount.toLocaleString("en-US")} valid rows)` : "—",
+    ],
+    [
+      "Recipients",
+      t
+        ? `${estimate.recipients.toLocaleString("en-US")} will be sent (${t.optedOut.toLocaleString("en-US")} opted out, ${(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows)`
+        : "—",
+    ],
+    ["Channel and sender", `${values.channelType === "rcs" ? "RCS" : "Chat app"}, ${values.phoneNumberId}`],
+    ["Template", template ? `${template.name} (${template.language})` : "—"],
+    ["When", values.when === "later" ? `${values.scheduleLocal.replace("T", " ")} ${setup.timeZone}` : "Now"],
+    [
+      "Pacing",
+      values.staggered
+        ? `${values.batchSize} recipients every ${values.batchTimer} s`
+        : "As fast as the sender allows",
+    ],
+    ["Retries", values.retryPromotion ? `Up to ${values.maxRetries}` : "None"],
+    ["Stops on category change", values.stopOnCategoryUpdate ? "Yes" : "No"],
+    [
+      "Ends",
+      values.endLocal ? `${values.endLocal.replace("T", " ")} ${setup.timeZone}` : "When everyone is sent",
+    ],
+    ["Estimated duration", estimate.text],
+  ];
+  return (
+    <dl
+      className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white"
+      data-testid="launch-summary"
+    >
+      {rows.map(([k, v]) => (
+        <div key={k} className="grid gap-1 px-4 py-2.5 text-sm sm:grid-cols-[14rem_minmax(0,1fr)]">
+          <dt className="font-medium text-slate-700">{k}</dt>
+          <dd className="break-words text-slate-900">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import type { Channel } from "@/lib/businesses/schemas";
+import type { ListPreview } from "@/lib/promotions/lists/preview-list";
+import {
+  valuesFromComponents,
+  type SlotValue,
+  type WizardTemplate,
+} from "@/lib/promotions/wizard/template-slots";
+import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import { formSlots } from "./slot-values";
+
+const slotValue = z.object({ kind: z.enum(["column", "text"]), value: z.string() });
+const count = (max: number) => z.number({ error: "A whole number" }).int("A whole number").min(0).max(max);
+
+/** Every field of the wizard: one form, validated step by step (STEP_FIELDS). */
+export const wizardForm = z
+  .object({
+    name: z.string().trim().min(1, "Name the campaign").max(200, "At most 200 characters"),
+    source: z.enum(["csv", "list", "profiles"]),
+    listName: z
+      .string()
+      .trim()
+      .min(1, "Name the list the recipients are stored in")
+      .max(200, "At most 200 characters"),
+    city: z.string().max(100),
+    gender: z.string().max(100),
+    // An empty number input is NaN (valueAsNumber): no bound.
+    minAge: z.number().int("A whole number").min(0).max(150).or(z.nan()).optional(),
+    maxAge: z.number().int("A whole number").min(0).max(150).or(z.nan()).optional(),
+    phoneColumn: z.string(),
+    defaultCountry: z.string(),
+    channelType: z.enum(["chatapp", "rcs"]),
+    phoneNumberId: z.string().min(1, "Choose the sender"),
+    templateId: z.string().min(1, "Choose an approved template"),
+    slots: z.record(z.string(), slotValue),
+    when: z.enum(["now", "later"]),
+    scheduleLocal: z.string(),
+    staggered: z.boolean(),
+    batchSize: count(1_000_000),
+    batchTimer: count(86_400),
+    retryPromotion: z.boolean(),
+    maxRetries: count(10),
+    stopOnCategoryUpdate: z.boolean(),
+    endLocal: z.string(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.when === "later" && !f.scheduleLocal)
+      ctx.addIssue({ code: "custom", path: ["scheduleLocal"], message: "Choose the date and time to send" });
+    if (f.staggered && f.batchSize < 1)
+      ctx.addIssue({ code: "custom", path: ["batchSize"], message: "At least 1 recipient per batch" });
+    if (f.staggered && f.batchTimer < 1)
+      ctx.addIssue({ code: "custom", path: ["batchTimer"], message: "At least 1 second between batches" });
+    if (f.retryPromotion && f.maxRetries < 1)
+      ctx.addIssue({ code: "custom", path: ["maxRetries"], message: "At least 1 retry" });
+    if (f.minAge != null && f.maxAge != null && f.minAge > f.maxAge)
+      ctx.addIssue({ code: "custom", path: ["maxAge"], message: "Not below the lowest age" });
+  });
+
+export type WizardForm = z.infer<typeof wizardForm>;
+export type { SlotValue };
+
+export const STEPS = ["Audience", "Columns and dry run", "Message", "Delivery", "Review and launch"] as const;
+
+/** The fields each step checks before Next. */
+export const STEP_FIELDS: (keyof WizardForm)[][] = [
+  ["name", "source", "listName", "city", "gender", "minAge", "maxAge"],
+  ["phoneColumn", "defaultCountry"],
+  ["channelType", "phoneNumberId", "templateId", "slots"],
+  [
+    "when",
+    "scheduleLocal",
+    "staggered",
+    "batchSize",
+    "batchTimer",
+    "retryPromotion",
+    "maxRetries",
+    "endLocal",
+  ],
+  [],
+];
+
+/** The server's error paths (E1 body, list upload) as the wizard's field and step. */
+export function fieldOfPath(path: string, message: string): { field: keyof WizardForm; step: number } | null {
+  const root = path.split(".")[0] ?? "";
+  if (root === "name" && /target list/i.test(message)) return { field: "listName", step: 0 };
+  const map: Record<string, keyof WizardForm> = {
+    name: "name",
+    listName: "listName",
+    city: "city",
+    gender: "gender",
+    minAge: "minAge",
+    maxAge: "maxAge",
+    file: "phoneColumn",
+    phoneColumn: "phoneColumn",
+    defaultCountry: "defaultCountry",
+    channelType: "channelType",
+    channel: "channelType",
+    phoneNumberId: "phoneNumberId",
+    template: "templateId",
+    scheduleTime: "scheduleLocal",
+    scheduledTime: "scheduleLocal",
+    batchSize: "batchSize",
+    batchTimer: "batchTimer",
+    maxRetries: "maxRetries",
+    promotionEndTime: "endLocal",
+    expiry: "endLocal",
+  };
+  const field = map[root];
+  if (!field) return null;
+  return { field, step: STEP_FIELDS.findIndex((fields) => fields.includes(field)) };
+}
+
+/** The wizard's first values: empty, or a promotion's settings ("duplicate as new"). */
+export function initialValues(setup: WizardSetup): WizardForm {
+  const d = setup.draft;
+  const template = setup.templates.find((t) => t.id === d?.templateId);
+  const firstSender = (channel: Channel) => setup.senders.find((s) => s.channel === channel)?.sender ?? "";
+  const channelType = d?.channelType ?? "chatapp";
+  return {
+    name: d?.name ?? "",
+    source: d?.listName ? "list" : "csv",
+    listName: d?.listName ?? "",
+    city: "",
+    gender: "",
+    minAge: undefined,
+    maxAge: undefined,
+    phoneColumn: "",
+    defaultCountry: setup.defaultCountry ?? "",
+    channelType,
+    phoneNumberId: d?.phoneNumberId || firstSender(channelType),
+    templateId: template?.id ?? "",
+    slots: template && d ? formSlots(valuesFromComponents(template, d.components)) : {},
+    when: "now",
+    scheduleLocal: "",
+    staggered: d?.staggered ?? false,
+    batchSize: d?.batchSize ?? 0,
+    batchTimer: d?.batchTimer ?? 0,
+    retryPromotion: d?.retryPromotion ?? false,
+    maxRetries: d?.maxRetries ?? 0,
+    stopOnCategoryUpdate: d?.stopOnCategoryUpdate ?? false,
+    endLocal: "",
+  };
+}
+
+/** The audience the later steps work on: a stored list with its first rows and totals. */
+export type Audience = ListPreview;
+
+export type { WizardTemplate };

@@ -1,0 +1,41 @@
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../db/sql";
+import { findList } from "./find-list";
+import { listDryRun, type DryRunTotals } from "./list-dry-run";
+import type { ListSummary } from "./schemas";
+
+/** How many rows the wizard shows of a list. */
+export const PREVIEW_ROWS = 10;
+
+export type ListPreview = {
+  list: ListSummary;
+  /** The first rows, keyed by the list's columns as uploaded (cells by lower-cased key). */
+  rows: Record<string, string>[];
+  totals: DryRunTotals;
+};
+
+/** A stored list of the business by name: its columns, first rows and dry-run totals. */
+export async function previewList(ctx: Ctx, businessId: string, name: unknown): Promise<ListPreview> {
+  const list = await findList(ctx, businessId, name);
+  const stored = await rawQuery<{ fields: Record<string, string> }>(
+    ctx.db,
+    `SELECT fields FROM target_list_rows WHERE list_id = $1 AND business_id = $2
+     ORDER BY row_number LIMIT $3`,
+    [list.id, businessId, PREVIEW_ROWS],
+  );
+  const rows = stored.map(({ fields }) =>
+    Object.fromEntries(list.columns.map((c) => [c, fields[c.toLowerCase()] ?? ""])),
+  );
+  return {
+    list: {
+      id: list.id,
+      name: list.name,
+      columns: list.columns,
+      phoneColumn: list.phoneColumn,
+      rowCount: list.rowCount,
+      rejectedCount: list.rejectedCount,
+    },
+    rows,
+    totals: await listDryRun(ctx, businessId, list.id),
+  };
+}

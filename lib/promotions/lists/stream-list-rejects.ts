@@ -1,0 +1,37 @@
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../db/sql";
+import { notFound } from "../../errors";
+import { csvLine } from "../reports/csv-cell";
+
+const PAGE = 5_000;
+
+/**
+ * The refused rows of a list as CSV lines (header first: row, phone, reason), page by page on
+ * the row number, so a list with 1M rejects streams in flat memory. Cells are escaped against
+ * spreadsheet formulas (csv-cell.ts): the phone cell is whatever the file held.
+ */
+export async function* streamListRejects(
+  ctx: Ctx,
+  businessId: string,
+  listId: string,
+): AsyncGenerator<string> {
+  const [list] = await rawQuery(ctx.db, "SELECT 1 FROM target_lists WHERE id = $1 AND business_id = $2", [
+    listId,
+    businessId,
+  ]);
+  if (!list) throw notFound("List");
+  yield csvLine(["row", "phone", "reason"]);
+  let after = 0;
+  for (;;) {
+    const rows = await rawQuery<{ row_number: number; phone: string | null; reason: string }>(
+      ctx.db,
+      `SELECT row_number, phone, reason FROM target_list_rejects
+       WHERE list_id = $1 AND business_id = $2 AND row_number > $3 ORDER BY row_number LIMIT $4`,
+      [listId, businessId, after, PAGE],
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => csvLine([r.row_number, r.phone, r.reason])).join("");
+    after = rows[rows.length - 1]!.row_number;
+    if (rows.length < PAGE) return;
+  }
+}

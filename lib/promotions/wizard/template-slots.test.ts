@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { buildComponents, slotsOf, valuesFromComponents, type WizardTemplate } from "./template-slots";
+
+const base = { id: "t", name: "offer", language: "en_US", category: "MARKETING" as const, rcsCard: null };
+
+const carousel: WizardTemplate = {
+  ...base,
+  channel: "chatapp",
+  components: [
+    { type: "BODY", text: "Hi {{1}}, see {{2}}", example: { body_text: [["Asha", "these"]] } },
+    {
+      type: "CAROUSEL",
+      cards: [0, 1].map(() => ({
+        components: [
+          { type: "HEADER" as const, format: "IMAGE" as const },
+          { type: "BODY" as const, text: "Only {{1}}", example: { body_text: [["9"]] } },
+        ],
+      })),
+    },
+  ],
+};
+
+describe("template slots", () => {
+  it("lists body, card and button slots and builds E1 components with ${column} values", () => {
+    expect(slotsOf(carousel).map((s) => s.key)).toEqual([
+      "body.1",
+      "body.2",
+      "card.0.header",
+      "card.0.body.1",
+      "card.1.header",
+      "card.1.body.1",
+    ]);
+    const values = {
+      "body.1": { kind: "column" as const, value: "Name" },
+      "body.2": { kind: "text" as const, value: "our offers" },
+      "card.0.header": { kind: "text" as const, value: "https://x.test/a.png" },
+      "card.0.body.1": { kind: "column" as const, value: "price" },
+      "card.1.header": { kind: "text" as const, value: "https://x.test/b.png" },
+      "card.1.body.1": { kind: "text" as const, value: "5" },
+    };
+    const components = buildComponents(carousel, values);
+    expect(components).toEqual([
+      {
+        type: "BODY",
+        variables: [
+          { type: "text", value: "${Name}" },
+          { type: "text", value: "our offers" },
+        ],
+      },
+      {
+        type: "CAROUSEL",
+        cards: [
+          {
+            card_index: 0,
+            components: [
+              { type: "HEADER", format: "IMAGE", media: { mediaUrl: "https://x.test/a.png" } },
+              { type: "BODY", variables: [{ type: "text", value: "${price}" }] },
+            ],
+          },
+          {
+            card_index: 1,
+            components: [
+              { type: "HEADER", format: "IMAGE", media: { mediaUrl: "https://x.test/b.png" } },
+              { type: "BODY", variables: [{ type: "text", value: "5" }] },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(valuesFromComponents(carousel, components)).toEqual(values);
+  });
+
+  it("maps a URL button's {{1}} and an RCS card's variables", () => {
+    const withButton: WizardTemplate = {
+      ...base,
+      channel: "chatapp",
+      components: [
+        { type: "BODY", text: "Track {{1}}" },
+        {
+          type: "BUTTONS",
+          buttons: [{ type: "URL", text: "Track", url: "https://x.test/{{1}}", example: ["a"] }],
+        },
+      ],
+    };
+    expect(slotsOf(withButton).map((s) => s.key)).toEqual(["body.1", "button.0"]);
+    const built = buildComponents(withButton, {
+      "body.1": { kind: "column", value: "order" },
+      "button.0": { kind: "column", value: "order" },
+    });
+    expect(built[1]).toEqual({
+      type: "BUTTON",
+      sub_type: "url",
+      index: 0,
+      variables: [{ type: "text", value: "${order}" }],
+    });
+    const rcs: WizardTemplate = {
+      ...base,
+      channel: "rcs",
+      components: [],
+      rcsCard: {
+        richCard: {
+          standaloneCard: {
+            cardOrientation: "VERTICAL",
+            cardContent: { title: "Hi {{1}}", description: "Code {{2}}" },
+          },
+        },
+      },
+    };
+    expect(slotsOf(rcs).map((s) => s.key)).toEqual(["body.1", "body.2"]);
+  });
+});

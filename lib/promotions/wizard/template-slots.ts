@@ -1,0 +1,166 @@
+import type { RcsRichCard, TemplateView } from "../../templates/schemas";
+import { cardFields } from "../../templates/schemas";
+import { variablesOf } from "../../templates/variables";
+
+/** What the wizard knows of an APPROVED template. */
+export type WizardTemplate = Pick<
+  TemplateView,
+  "id" | "name" | "language" | "channel" | "category" | "components" | "rcsCard"
+>;
+
+/** One value a send of the template needs: a body variable, a header's media URL, a URL button's suffix. */
+export type Slot = { key: string; label: string; sample?: string };
+
+/** A slot's value: a list column (`${column}` per recipient) or the same text for everyone. */
+export type SlotValue = { kind: "column" | "text"; value: string };
+
+const numbered = (text: string) => variablesOf(text).sort((a, b) => a - b);
+const REF = /^\$\{\s*([^{}]+?)\s*\}$/;
+
+function cardsOf(t: WizardTemplate) {
+  const carousel = t.components.find((c) => c.type === "CAROUSEL");
+  return carousel?.type === "CAROUSEL" ? carousel.cards : [];
+}
+
+function rcsVariables(card: RcsRichCard | null): number[] {
+  const content = card?.richCard.standaloneCard.cardContent;
+  if (!content) return [];
+  return [...new Set(cardFields(content).flatMap((f) => variablesOf(f.text)))].sort((a, b) => a - b);
+}
+
+/** The slots of a template, in the order a person fills them in. */
+export function slotsOf(t: WizardTemplate): Slot[] {
+  if (t.channel === "rcs")
+    return rcsVariables(t.rcsCard).map((n) => ({ key: `body.${n}`, label: `Variable {{${n}}}` }));
+  const slots: Slot[] = [];
+  for (const c of t.components) {
+    if (c.type === "HEADER") slots.push({ key: "header", label: `Header ${c.format.toLowerCase()} URL` });
+    if (c.type === "BODY") {
+      const samples = c.example?.body_text?.[0] ?? [];
+      for (const n of numbered(c.text))
+        slots.push({ key: `body.${n}`, label: `Body {{${n}}}`, sample: samples[n - 1] });
+    }
+    if (c.type === "BUTTONS") {
+      c.buttons.forEach((b, i) => {
+        if (b.type === "URL" && b.url.includes("{{1}}"))
+          slots.push({ key: `button.${i}`, label: `Button “${b.text}” link {{1}}`, sample: b.example?.[0] });
+      });
+    }
+  }
+  cardsOf(t).forEach((card, ci) => {
+    for (const cc of card.components) {
+      if (cc.type === "HEADER") slots.push({ key: `card.${ci}.header`, label: `Card ${ci + 1} image URL` });
+      if (cc.type === "BODY") {
+        const samples = cc.example?.body_text?.[0] ?? [];
+        for (const n of numbered(cc.text))
+          slots.push({
+            key: `card.${ci}.body.${n}`,
+            label: `Card ${ci + 1} {{${n}}}`,
+            sample: samples[n - 1],
+          });
+      }
+    }
+  });
+  return slots;
+}
+
+/** The value as E1 stores it: `${column}` or the text. */
+export const encodeSlot = (v: SlotValue | undefined): string =>
+  !v ? "" : v.kind === "column" ? `\${${v.value}}` : v.value;
+
+/** A stored E1 value back into the wizard's form (duplicate as new). */
+export function decodeSlot(value: string | undefined): SlotValue {
+  const m = REF.exec(value ?? "");
+  return m ? { kind: "column", value: m[1]! } : { kind: "text", value: value ?? "" };
+}
+
+type Values = Record<string, SlotValue | undefined>;
+const vars = (keys: string[], values: Values) =>
+  keys.map((k) => ({ type: "text", value: encodeSlot(values[k]) }));
+const bodyKeys = (text: string, prefix: string) => numbered(text).map((n) => `${prefix}body.${n}`);
+
+/** E1's `template.components` for the template with the wizard's values. */
+export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
+  if (t.channel === "rcs") {
+    const keys = rcsVariables(t.rcsCard).map((n) => `body.${n}`);
+    return keys.length ? [{ type: "BODY", variables: vars(keys, values) }] : [];
+  }
+  const out: unknown[] = [];
+  for (const c of t.components) {
+    if (c.type === "HEADER")
+      out.push({ type: "HEADER", format: c.format, media: { mediaUrl: encodeSlot(values.header) } });
+    if (c.type === "BODY" && numbered(c.text).length)
+      out.push({ type: "BODY", variables: vars(bodyKeys(c.text, ""), values) });
+    if (c.type === "BUTTONS") {
+      c.buttons.forEach((b, i) => {
+        if (b.type === "URL" && b.url.includes("{{1}}"))
+          out.push({ type: "BUTTON", sub_type: "url", index: i, variables: vars([`button.${i}`], values) });
+      });
+    }
+  }
+  const cards = cardsOf(t);
+  if (cards.length) {
+    out.push({
+      type: "CAROUSEL",
+      cards: cards.map((card, ci) => ({
+        card_index: ci,
+        components: card.components.flatMap<unknown>((cc) => {
+          if (cc.type === "HEADER")
+            return [
+              {
+                type: "HEADER",
+                format: "IMAGE",
+                media: { mediaUrl: encodeSlot(values[`card.${ci}.header`]) },
+              },
+            ];
+          if (cc.type === "BODY" && numbered(cc.text).length)
+            return [{ type: "BODY", variables: vars(bodyKeys(cc.text, `card.${ci}.`), values) }];
+          return [];
+        }),
+      })),
+    });
+  }
+  return out;
+}
+
+type Stored = {
+  type?: string;
+  index?: number | string;
+  media?: { mediaUrl?: string };
+  variables?: { value?: string }[];
+  cards?: { card_index?: number; components?: Stored[] }[];
+};
+
+/** The wizard's values from a promotion's stored components (the inverse of buildComponents). */
+export function valuesFromComponents(t: WizardTemplate, components: unknown): Values {
+  const values: Values = {};
+  const list = Array.isArray(components) ? (components as Stored[]) : [];
+  const body = (c: Stored, keys: string[]) =>
+    keys.forEach((k, i) => (values[k] = decodeSlot(c.variables?.[i]?.value)));
+  const textOf = (cs: readonly { type: string; text?: string }[] | undefined) =>
+    cs?.find((x) => x.type === "BODY")?.text ?? "";
+  for (const c of list) {
+    const type = (c.type ?? "").toUpperCase();
+    if (type === "HEADER") values.header = decodeSlot(c.media?.mediaUrl);
+    if (type === "BODY") {
+      const keys =
+        t.channel === "rcs"
+          ? rcsVariables(t.rcsCard).map((n) => `body.${n}`)
+          : bodyKeys(textOf(t.components), "");
+      body(c, keys);
+    }
+    if (type === "BUTTON") values[`button.${c.index ?? 0}`] = decodeSlot(c.variables?.[0]?.value);
+    if (type === "CAROUSEL") {
+      const cards = cardsOf(t);
+      for (const card of c.cards ?? []) {
+        const ci = card.card_index ?? 0;
+        for (const cc of card.components ?? []) {
+          const ct = (cc.type ?? "").toUpperCase();
+          if (ct === "HEADER") values[`card.${ci}.header`] = decodeSlot(cc.media?.mediaUrl);
+          if (ct === "BODY") body(cc, bodyKeys(textOf(cards[ci]?.components), `card.${ci}.`));
+        }
+      }
+    }
+  }
+  return values;
+}

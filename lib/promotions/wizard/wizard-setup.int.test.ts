@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { systemCtx } from "@/lib/context";
+import { createTestBusiness } from "@/test/factories";
+import { approvedTemplate, phoneOf } from "@/test/messages";
+import { launchOnce } from "../launch/launch-once";
+import { ingestList } from "../lists/ingest-list";
+import { buildComponents, valuesFromComponents } from "./template-slots";
+import { wizardSetup } from "./wizard-setup";
+
+const ctx = systemCtx("test");
+
+async function* bytes(text: string) {
+  yield new TextEncoder().encode(text);
+}
+
+describe("wizardSetup", () => {
+  it("offers the business's senders, approved templates and lists, and prefills from a promotion", async () => {
+    const t = await createTestBusiness();
+    const businessId = t.business.id;
+    const tpl = await approvedTemplate(businessId);
+    await approvedTemplate(businessId, { status: "PENDING" });
+    await ingestList(ctx, {
+      businessId,
+      name: "vip",
+      source: bytes("phone,name,order\n919800000001,Asha,A-1\n"),
+    });
+    const body = {
+      name: "Diwali",
+      channelType: "chatapp",
+      phoneNumberId: phoneOf(t),
+      template: {
+        name: tpl.name,
+        language: "en_US",
+        components: [
+          {
+            type: "BODY",
+            variables: [
+              { type: "text", value: "${name}" },
+              { type: "text", value: "fixed" },
+            ],
+          },
+        ],
+      },
+      staggered: true,
+      batchSize: 100,
+      batchTimer: 60,
+    };
+    const launched = await launchOnce(ctx, { businessId, listName: "vip", body, idempotencyKey: "k" });
+
+    const setup = await wizardSetup(ctx, businessId, launched.promotionId);
+    expect(setup.templates.map((x) => x.id)).toEqual([tpl.id]);
+    expect(setup.lists).toEqual([{ name: "vip", rowCount: 1 }]);
+    expect(setup.senders).toContainEqual({
+      channel: "chatapp",
+      sender: phoneOf(t),
+      perSecond: expect.any(Number),
+    });
+    expect(setup.draft).toMatchObject({
+      name: "Diwali (copy)",
+      listName: "vip",
+      phoneNumberId: phoneOf(t),
+      templateId: tpl.id,
+      staggered: true,
+      batchSize: 100,
+      batchTimer: 60,
+    });
+    const template = setup.templates[0]!;
+    const values = valuesFromComponents(template, setup.draft!.components);
+    expect(values).toEqual({
+      "body.1": { kind: "column", value: "name" },
+      "body.2": { kind: "text", value: "fixed" },
+    });
+    expect(buildComponents(template, values)).toEqual(body.template.components);
+
+    const other = await createTestBusiness();
+    await expect(wizardSetup(ctx, other.business.id, launched.promotionId)).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+});

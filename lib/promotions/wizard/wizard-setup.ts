@@ -1,0 +1,92 @@
+import { getBusiness } from "../../businesses/list-businesses";
+import { getTimeZone } from "../../businesses/get-time-zone";
+import type { Channel } from "../../businesses/schemas";
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../db/sql";
+import { listSenderRates } from "../../messages/dispatch/list-sender-rates";
+import { listTemplates } from "../../templates/list-templates";
+import { findPromotion } from "../engine/find-promotion";
+import type { WizardTemplate } from "./template-slots";
+
+/** Settings of a promotion to start a new one from ("duplicate as new"). */
+export type WizardDraft = {
+  name: string;
+  listName: string;
+  channelType: Channel;
+  phoneNumberId: string;
+  templateId: string | null;
+  components: unknown;
+  batchSize: number;
+  batchTimer: number;
+  staggered: boolean;
+  retryPromotion: boolean;
+  maxRetries: number;
+  stopOnCategoryUpdate: boolean;
+};
+
+export type WizardSetup = {
+  defaultCountry: string | null;
+  timeZone: string;
+  senders: { channel: Channel; sender: string; perSecond: number }[];
+  templates: WizardTemplate[];
+  lists: { name: string; rowCount: number }[];
+  draft: WizardDraft | null;
+};
+
+/** How many lists and templates the wizard offers (newest first; the API reaches the rest). */
+const OFFERED = 500;
+
+/**
+ * What the new-campaign wizard needs of the business: its senders with their rates (for the
+ * duration estimate), its APPROVED templates, its lists, its default country and time zone,
+ * and, with `from`, the settings of one of its promotions to prefill (another business's id is
+ * simply unknown).
+ */
+export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): Promise<WizardSetup> {
+  const business = await getBusiness(ctx, businessId);
+  const senders = (await listSenderRates(ctx, businessId)).flatMap((s) =>
+    s.channel ? [{ channel: s.channel, sender: s.sender, perSecond: s.perSecond }] : [],
+  );
+  const { items } = await listTemplates(ctx, businessId, { status: "APPROVED", limit: OFFERED });
+  const lists = await rawQuery<{ name: string; row_count: number }>(
+    ctx.db,
+    `SELECT name, row_count FROM target_lists
+     WHERE business_id = $1 AND name NOT LIKE E'\\u0001%' ORDER BY updated_at DESC LIMIT $2`,
+    [businessId, OFFERED],
+  );
+  let draft: WizardDraft | null = null;
+  if (from) {
+    const p = await findPromotion(ctx, businessId, from, undefined);
+    const template = (p.template ?? {}) as { components?: unknown };
+    draft = {
+      name: `${p.name} (copy)`.slice(0, 200),
+      listName: p.targetListName ?? "",
+      channelType: p.channelType,
+      phoneNumberId: p.phoneNumberId ?? "",
+      templateId: p.templateId,
+      components: template.components ?? [],
+      batchSize: p.batchSize,
+      batchTimer: p.batchTimer,
+      staggered: p.staggered,
+      retryPromotion: p.retryPromotion,
+      maxRetries: p.maxRetries,
+      stopOnCategoryUpdate: p.stopOnCategoryUpdate,
+    };
+  }
+  return {
+    defaultCountry: business.defaultCountry,
+    timeZone: await getTimeZone(ctx, businessId),
+    senders,
+    templates: items.map((t) => ({
+      id: t.id,
+      name: t.name,
+      language: t.language,
+      channel: t.channel,
+      category: t.category,
+      components: t.components,
+      rcsCard: t.rcsCard,
+    })),
+    lists: lists.map((l) => ({ name: l.name, rowCount: l.row_count })),
+    draft,
+  };
+}
