@@ -147,6 +147,8 @@ const expected: Record<string, string> = {
   "page /messages/[id]": "AMB",
   "page /virtual-phone": "AMB",
   "page /campaigns": "AMB",
+  "page /campaigns/lists": "AMB",
+  "page /campaigns/opt-outs": "AMB",
   "page /profiles": "AMB",
   "page /replies": "AMB",
   "page /users": "AMB",
@@ -166,6 +168,9 @@ const expected: Record<string, string> = {
   "route GET /templates/media/[hash]": "OAMB",
   "route GET /media/[businessId]/[hash]": "*",
   "route GET /profiles/export": "AMB",
+  "route POST /campaigns/lists/upload": "AMB",
+  "route GET /campaigns/lists/[id]/rejects": "AMB",
+  "route POST /campaigns/opt-outs/import": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -210,6 +215,9 @@ const expected: Record<string, string> = {
   "action recipientActionAction": "AMB",
   "action customerReplyAction": "AMB",
   "action phoneSendAction": "AMB",
+  "action deleteListAction": "AMB",
+  "action addOptOutsAction": "AMB",
+  "action removeOptOutsAction": "AMB",
 };
 
 const letter: Record<Role, string> = {

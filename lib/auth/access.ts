@@ -40,7 +40,11 @@ export const pages = {
   "/messages": { roles: STAFF, what: "open Messages" },
   "/messages/[id]": { roles: STAFF, what: "open a message" },
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
+  // Campaigns (promotions, lists, opt-outs) reach whole customer bases: staff only, never agents
+  // (docs/decisions.md, "Campaigns are for staff").
   "/campaigns": { roles: STAFF, what: "open Campaigns" },
+  "/campaigns/lists": { roles: STAFF, what: "open campaign lists" },
+  "/campaigns/opt-outs": { roles: STAFF, what: "open the opt-out list" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
@@ -71,6 +75,9 @@ export const routes = {
   // template uses them (lib/templates/rcs-media.ts).
   "GET /media/[businessId]/[hash]": { roles: "anyone", what: "see RCS card images" },
   "GET /profiles/export": { roles: STAFF, what: "export profiles" },
+  "POST /campaigns/lists/upload": { roles: STAFF, what: "upload campaign lists" },
+  "GET /campaigns/lists/[id]/rejects": { roles: STAFF, what: "download a list's refused rows" },
+  "POST /campaigns/opt-outs/import": { roles: STAFF, what: "import opt-outs" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -127,6 +134,10 @@ export const actions = {
   createTeamAction: { roles: STAFF, what: "create teams" },
   addMemberAction: { roles: STAFF, what: "change teams" },
   removeMemberAction: { roles: STAFF, what: "change teams" },
+
+  deleteListAction: { roles: STAFF, what: "delete campaign lists" },
+  addOptOutsAction: { roles: STAFF, what: "add opt-outs" },
+  removeOptOutsAction: { roles: STAFF, what: "remove opt-outs" },
 
   // These fire real status and message.received callbacks to the business's endpoints.
   recipientActionAction: { roles: STAFF, what: "act as a test recipient" },
