@@ -112,6 +112,8 @@ const ADMIN_PAGES = (templateId: string, messageId: string) => [
   `/messages/${messageId}`,
   "/virtual-phone?number=919812340002",
   "/campaigns",
+  "/campaigns/lists",
+  "/campaigns/opt-outs",
   "/profiles",
   "/users",
   "/calls",
