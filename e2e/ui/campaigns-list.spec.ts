@@ -49,8 +49,8 @@ test.describe.serial("campaigns pages", () => {
       "\n",
     );
     await uploadList(request, businessId, key, LIST, csv);
-    // Two per batch every 3 s: about 15 s of sending to watch.
-    await launch(request, ids, LIST, SLOW, { staggered: true, batchSize: 2, batchTimer: 3 });
+    // Two per batch every 5 s: about 25 s of sending to watch.
+    await launch(request, ids, LIST, SLOW, { staggered: true, batchSize: 2, batchTimer: 5 });
     await launch(request, ids, LIST, FAST);
 
     await page.goto("/campaigns");
@@ -86,14 +86,20 @@ test.describe.serial("campaigns pages", () => {
     await page.getByLabel("Status").selectOption("Completed");
     await expect(page).toHaveURL(/status=Completed/);
     await expect(table.getByRole("row")).toHaveCount(3);
-    await page.getByLabel("Channel").selectOption("rcs");
+    await page.getByLabel("Channel").selectOption("chatapp");
+    await expect(page).toHaveURL(/channel=chatapp/);
+    await expect(table.getByRole("row")).toHaveCount(3);
+    // Nothing was created in January 2020: the filtered empty state (search cleared first).
+    await page.getByRole("searchbox", { name: "Search Campaigns" }).fill("");
+    await expect(page).not.toHaveURL(/q=/);
+    await page.getByLabel("Created from").fill("2020-01-01");
+    await page.getByLabel("Created to").fill("2020-01-31");
     await expect(page.getByText("No campaign matches these filters")).toBeVisible();
+    // A reversed date range is refused on the field.
+    await page.getByLabel("Created from").fill("2020-02-01");
+    await expect(page.getByText("The end date is before the start date")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).not.toHaveURL(/channel=/);
-    // A reversed date range is refused on the field.
-    await page.getByLabel("Created from").fill("2026-02-01");
-    await page.getByLabel("Created to").fill("2026-01-01");
-    await expect(page.getByText("The end date is before the start date")).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto("/campaigns");
@@ -112,7 +118,9 @@ test.describe.serial("campaigns pages", () => {
     await expect(row).toContainText("phone, name, order");
     await expect(row.getByRole("link", { name: SLOW })).toBeVisible();
     await expect(row.getByRole("link", { name: FAST })).toBeVisible();
-    const href = await row.getByRole("link", { name: /refused rows of/ }).getAttribute("href");
+    const href = await row
+      .getByRole("link", { name: `Refused rows of ${LIST}`, exact: true })
+      .getAttribute("href");
     const csv = await page.request.get(href!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     expect(await csv.text()).toMatch(/^row,phone,reason\r\n11,12ab,/);

@@ -29,19 +29,7 @@ function columnsFor(deleteList: DeleteList) {
     col.accessor("rejectedCount", {
       header: "Refused",
       meta: { align: "end" },
-      cell: (c) =>
-        c.getValue() > 0 ? (
-          <a
-            href={`/campaigns/lists/${c.row.original.id}/rejects`}
-            download
-            className={`rounded text-indigo-700 hover:underline ${focusRing}`}
-          >
-            {num(c.getValue())}
-            <span className="sr-only"> refused rows of {c.row.original.name}: download CSV</span>
-          </a>
-        ) : (
-          num(0)
-        ),
+      cell: (c) => num(c.getValue()),
     }),
     col.accessor("columns", {
       header: "Columns",
