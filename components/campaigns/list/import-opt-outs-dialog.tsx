@@ -81,8 +81,8 @@ function ImportForm({ onClose }: { onClose: () => void }) {
 
 function ImportReport({ result }: { result: ImportOptOutsResult }) {
   return (
-    <div className="space-y-3 text-sm text-slate-700" role="status">
-      <p>
+    <div className="space-y-3 text-sm text-slate-700">
+      <p role="status">
         <strong>{result.added.toLocaleString("en")}</strong> added,{" "}
         <strong>{result.already.toLocaleString("en")}</strong> already on the list,{" "}
         <strong>{result.invalidCount.toLocaleString("en")}</strong> not valid.
