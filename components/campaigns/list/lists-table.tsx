@@ -35,7 +35,7 @@ function columnsFor(deleteList: DeleteList) {
       header: "Columns",
       enableSorting: false,
       cell: (c) => (
-        <span className="block max-w-56 truncate text-xs text-slate-600" title={c.getValue().join(", ")}>
+        <span className="block max-w-40 truncate text-xs text-slate-600" title={c.getValue().join(", ")}>
           {c.getValue().join(", ")}
         </span>
       ),
@@ -64,7 +64,7 @@ function UsedBy({ row }: { row: Row }) {
   if (row.usedByCount === 0) return <span className="text-slate-400">Not launched</span>;
   const more = row.usedByCount - row.usedBy.length;
   return (
-    <ul className="max-w-56 space-y-0.5">
+    <ul className="max-w-48 space-y-0.5">
       {row.usedBy.map((p) => (
         <li key={p.id} className="truncate">
           <Link
@@ -88,9 +88,14 @@ function ListActions({ row, deleteList }: { row: Row; deleteList: DeleteList }) 
   return (
     <div className="flex justify-end gap-1">
       {row.rejectedCount > 0 ? (
-        <a href={`/campaigns/lists/${row.id}/rejects`} download className={buttonClasses("ghost", "sm")}>
+        <a
+          href={`/campaigns/lists/${row.id}/rejects`}
+          download
+          title="Download the refused rows (CSV)"
+          className={buttonClasses("ghost", "sm")}
+        >
           <Icon name="download" className="size-4" />
-          Refused rows<span className="sr-only"> of {row.name}</span>
+          <span className="sr-only">Refused rows of {row.name}</span>
         </a>
       ) : null}
       <Button
