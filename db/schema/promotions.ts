@@ -126,7 +126,10 @@ export const promotions = pgTable(
     status: text("status", { enum: promotionStatuses }).notNull(),
     /** Why the promotion stopped or ended when not by a user (e.g. template category changed). */
     statusReason: text("status_reason"),
+    /** The dashboard user who launched it (null for an API launch: see createdByApiKey). */
     createdBy: uuid("created_by"),
+    /** The API key that launched it (null for a dashboard launch), for the campaigns table. */
+    createdByApiKey: uuid("created_by_api_key"),
     promotionType: text("promotion_type").notNull().default("IMMEDIATE"),
     targetSource: text("target_source").notNull().default("CSV"),
     targetListId: uuid("target_list_id"),

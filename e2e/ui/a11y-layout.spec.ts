@@ -113,6 +113,9 @@ const ADMIN_PAGES = (templateId: string, messageId: string) => [
   "/virtual-phone?number=919812340002",
   "/campaigns",
   "/campaigns/new",
+
+  "/campaigns/lists",
+  "/campaigns/opt-outs",
   "/profiles",
   "/users",
   "/calls",

@@ -148,6 +148,9 @@ const expected: Record<string, string> = {
   "page /virtual-phone": "AMB",
   "page /campaigns": "AMB",
   "page /campaigns/new": "AMB",
+
+  "page /campaigns/lists": "AMB",
+  "page /campaigns/opt-outs": "AMB",
   "page /profiles": "AMB",
   "page /replies": "AMB",
   "page /users": "AMB",
@@ -169,6 +172,10 @@ const expected: Record<string, string> = {
   "route GET /profiles/export": "AMB",
   "route POST /campaigns/new/upload": "AMB",
   "route GET /campaigns/new/rejects/[listId]": "AMB",
+
+  "route POST /campaigns/lists/upload": "AMB",
+  "route GET /campaigns/lists/[id]/rejects": "AMB",
+  "route POST /campaigns/opt-outs/import": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -216,6 +223,10 @@ const expected: Record<string, string> = {
   "action previewListAction": "AMB",
   "action profilesListAction": "AMB",
   "action launchCampaignAction": "AMB",
+
+  "action deleteListAction": "AMB",
+  "action addOptOutsAction": "AMB",
+  "action removeOptOutsAction": "AMB",
 };
 
 const letter: Record<Role, string> = {

@@ -40,8 +40,13 @@ export const pages = {
   "/messages": { roles: STAFF, what: "open Messages" },
   "/messages/[id]": { roles: STAFF, what: "open a message" },
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
+  // Campaigns (promotions, lists, opt-outs) reach whole customer bases: staff only, never agents
+  // (docs/decisions.md, "Campaigns are for staff").
   "/campaigns": { roles: STAFF, what: "open Campaigns" },
   "/campaigns/new": { roles: STAFF, what: "create campaigns" },
+
+  "/campaigns/lists": { roles: STAFF, what: "open campaign lists" },
+  "/campaigns/opt-outs": { roles: STAFF, what: "open the opt-out list" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
@@ -75,6 +80,10 @@ export const routes = {
   // The new-campaign wizard's dry run (a CSV upload into a list) and its rejected rows.
   "POST /campaigns/new/upload": { roles: STAFF, what: "upload campaign lists" },
   "GET /campaigns/new/rejects/[listId]": { roles: STAFF, what: "download rejected rows" },
+
+  "POST /campaigns/lists/upload": { roles: STAFF, what: "upload campaign lists" },
+  "GET /campaigns/lists/[id]/rejects": { roles: STAFF, what: "download a list's refused rows" },
+  "POST /campaigns/opt-outs/import": { roles: STAFF, what: "import opt-outs" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -131,6 +140,10 @@ export const actions = {
   createTeamAction: { roles: STAFF, what: "create teams" },
   addMemberAction: { roles: STAFF, what: "change teams" },
   removeMemberAction: { roles: STAFF, what: "change teams" },
+
+  deleteListAction: { roles: STAFF, what: "delete campaign lists" },
+  addOptOutsAction: { roles: STAFF, what: "add opt-outs" },
+  removeOptOutsAction: { roles: STAFF, what: "remove opt-outs" },
 
   // These fire real status and message.received callbacks to the business's endpoints.
   recipientActionAction: { roles: STAFF, what: "act as a test recipient" },

@@ -8,6 +8,7 @@ import type { IdempotencyRef } from "../../messages/send/commit-send";
 import { storeIdempotentResponse } from "../../messages/send/idempotency";
 import type { TargetList } from "../lists/find-list";
 import type { RejectedRow } from "../lists/schemas";
+import { launchedBy } from "../launched-by";
 import { toFullPromotionRecord, type FullPromotionRecord, type PromotionRow } from "../promotion-record";
 import { createRecipients } from "./create-recipients";
 import { launchRejects } from "./launch-rejects";
@@ -20,8 +21,6 @@ export type LaunchResult = FullPromotionRecord & {
   optout: number;
   rejectedRows: RejectedRow[];
 };
-
-const actorId = (ctx: Ctx) => (ctx.actor.type === "user" ? ctx.actor.id : null);
 
 /**
  * E1: validates the body against the list, writes the promotion in `Preparing` (visible, and
@@ -54,7 +53,7 @@ export async function launchPromotion(
     name: body.name,
     channelType: body.channelType,
     status: "Preparing",
-    createdBy: actorId(ctx),
+    ...launchedBy(ctx),
     promotionType: body.promotionType ?? (scheduleTime ? "SCHEDULED" : "IMMEDIATE"),
     targetListId: list.id,
     targetListName: list.name,

@@ -1,15 +1,19 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, like } from "drizzle-orm";
 import { optOuts } from "@/db/schema";
 import type { Ctx } from "../../context";
 import type { OptOutView } from "./schemas";
 
-/** The business's opt-out list, newest first, one page. */
+/** The business's opt-out list, newest first, one page; `search` keeps numbers holding its digits. */
 export async function listOptOuts(
   ctx: Ctx,
   businessId: string,
-  query: { page: number; size: number },
+  query: { page: number; size: number; search?: string },
 ): Promise<{ optOuts: OptOutView[]; totalItems: number }> {
-  const where = and(eq(optOuts.businessId, businessId));
+  const digits = query.search?.replace(/\D/g, "") ?? "";
+  const where = and(
+    eq(optOuts.businessId, businessId),
+    digits ? like(optOuts.phone, `%${digits}%`) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()

@@ -6,6 +6,7 @@ import { uuidv7 } from "../../ids";
 import { requireSender } from "../../messages/dispatch/sender-channel";
 import { nextMidnight } from "./next-midnight";
 import { createRcsCampaignInput, type CreateRcsCampaignInput } from "./schemas";
+import { launchedBy } from "../launched-by";
 import { validateFallback } from "./validate-fallback";
 
 export type CreateRcsCampaignOptions = {
@@ -53,7 +54,7 @@ export async function createRcsCampaign(
       name: input.promotionName,
       channelType: "rcs",
       status: "Active",
-      createdBy: ctx.actor.type === "user" ? ctx.actor.id : null,
+      ...launchedBy(ctx),
       promotionType: "IMMEDIATE",
       targetSource: "API",
       phoneNumberId: sender,

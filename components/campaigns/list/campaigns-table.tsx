@@ -1,0 +1,123 @@
+"use client";
+
+import Link from "next/link";
+import { PromotionStatusBadge } from "@/components/campaigns/promotion-status-badge";
+import { Badge } from "@/components/ui/badge";
+import { ButtonLink } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/cn";
+import { DataTable, dataTableColumns, EmptyState } from "@/components/ui/data-table";
+import { formatInZone } from "@/components/ui/format";
+import { Icon } from "@/components/ui/icons";
+import type { CampaignRow } from "@/lib/promotions/dashboard/list-campaigns";
+import { CampaignProgress, rateOf } from "./campaign-progress";
+
+const col = dataTableColumns<CampaignRow & { timeZone: string }>();
+const columns = col.columns([
+  col.accessor("name", {
+    header: "Name",
+    cell: (c) => (
+      <Link
+        href={`/campaigns/${c.row.original.id}`}
+        className={`rounded font-medium text-indigo-700 hover:underline ${focusRing}`}
+      >
+        {c.getValue()}
+      </Link>
+    ),
+  }),
+  col.accessor("channel", {
+    id: "channel",
+    header: "Channel",
+    cell: (c) => (
+      <Badge tone={c.getValue() === "rcs" ? "accent" : "info"}>
+        {c.getValue() === "rcs" ? "RCS" : "Chatapp"}
+      </Badge>
+    ),
+  }),
+  col.accessor("template", {
+    header: "Template",
+    enableSorting: false,
+    cell: (c) => c.getValue() ?? <span className="text-slate-400">—</span>,
+  }),
+  col.accessor("status", { header: "Status", cell: (c) => <PromotionStatusBadge status={c.getValue()} /> }),
+  col.display({
+    id: "progress",
+    header: "Sent",
+    cell: (c) => <CampaignProgress row={c.row.original} />,
+  }),
+  col.display({
+    id: "delivered",
+    header: "Delivered",
+    meta: { align: "end" },
+    cell: (c) => (
+      <span className="tabular-nums">{rateOf(c.row.original.delivered, c.row.original.sent)}</span>
+    ),
+  }),
+  col.display({
+    id: "read",
+    header: "Read",
+    meta: { align: "end" },
+    cell: (c) => <span className="tabular-nums">{rateOf(c.row.original.read, c.row.original.sent)}</span>,
+  }),
+  col.accessor("createdAt", {
+    header: "Created",
+    cell: (c) => (
+      <span className="whitespace-nowrap">{formatInZone(c.getValue(), c.row.original.timeZone)}</span>
+    ),
+  }),
+  col.display({
+    id: "createdBy",
+    header: "Created by",
+    cell: (c) => {
+      const by = c.row.original.createdBy;
+      if (!by) return <span className="text-slate-400">—</span>;
+      return (
+        <span className="block max-w-48 truncate" title={by.detail ?? undefined}>
+          {by.kind === "api_key" ? <span className="text-slate-500">API key </span> : null}
+          {by.name}
+        </span>
+      );
+    },
+  }),
+]);
+
+/** The campaigns of both channels, one page from the server; search, sort and page in the URL. */
+export function CampaignsTable({
+  rows,
+  total,
+  timeZone,
+  filtered,
+}: {
+  rows: CampaignRow[];
+  total: number;
+  timeZone: string;
+  /** A filter (not the search box) is set: an empty result is "no match", not "no campaigns". */
+  filtered: boolean;
+}) {
+  return (
+    <DataTable
+      label="Campaigns"
+      columns={columns}
+      data={rows.map((r) => ({ ...r, timeZone }))}
+      getRowId={(r) => r.id}
+      server={{ total, defaultPageSize: 25 }}
+      initialSort={[{ id: "createdAt", desc: true }]}
+      searchPlaceholder="Campaign name"
+      empty={
+        filtered ? (
+          <EmptyState
+            icon={<Icon name="search" />}
+            title="No campaign matches these filters"
+            description="Change or clear the filters above to see the other campaigns."
+          />
+        ) : (
+          <EmptyState
+            icon={<Icon name="campaigns" />}
+            title="No campaigns yet"
+            description="A campaign sends an approved template to every number of a CSV list, on chatapp or RCS, and shows its progress here."
+            action={<ButtonLink href="/campaigns/new">New campaign</ButtonLink>}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "promotions" ADD COLUMN "created_by_api_key" uuid;

@@ -1,0 +1,104 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+
+// Helpers of the campaigns specs: an approved chatapp template, the sender, a list upload and
+// a launch, all through the public API as an integration would do it.
+
+/** A chatapp template with two body variables, approved by the simulator's review. */
+export async function approvedChatappTemplate(
+  request: APIRequestContext,
+  businessId: string,
+  key: string,
+): Promise<string> {
+  const headers = { "x-api-key": key };
+  const name = `camp_${Date.now().toString(36)}`;
+  const created = await request.post(`/api/v1/template/${businessId}`, {
+    headers,
+    data: {
+      name,
+      language: "en_US",
+      category: "MARKETING",
+      components: [
+        {
+          type: "BODY",
+          text: "Hello {{1}}, order {{2}} ships today.",
+          example: { body_text: [["Asha", "A-1"]] },
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, { headers });
+        return ((await res.json()) as { status?: string }).status;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe("APPROVED");
+  return name;
+}
+
+export async function chatappSender(request: APIRequestContext, businessId: string, key: string) {
+  const res = await request.get(`/api/v3/business/${businessId}/channels`, { headers: { "x-api-key": key } });
+  const body = (await res.json()) as { channels: Array<{ channel: string; phoneNumberIds: string[] }> };
+  return body.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+}
+
+export async function uploadList(
+  request: APIRequestContext,
+  businessId: string,
+  key: string,
+  name: string,
+  csv: string,
+) {
+  const res = await request.post(`/api/v2/promotion/${businessId}/list?name=${encodeURIComponent(name)}`, {
+    headers: { "x-api-key": key },
+    multipart: { file: { name: "list.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** E1 form (b) on a list uploaded before; extra settings (staggered batches, ...) merged in. */
+export async function launch(
+  request: APIRequestContext,
+  ids: { businessId: string; key: string; sender: string; template: string },
+  list: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await request.post(
+    `/api/v2/promotion/${ids.businessId}/template/launch?name=${encodeURIComponent(list)}`,
+    {
+      headers: { "x-api-key": ids.key },
+      data: {
+        name,
+        channelType: "chatapp",
+        phoneNumberId: ids.sender,
+        template: {
+          name: ids.template,
+          language: "en_US",
+          components: [
+            {
+              type: "BODY",
+              variables: [
+                { type: "text", value: "${name}" },
+                { type: "text", value: "${order}" },
+              ],
+            },
+          ],
+        },
+        ...extra,
+      },
+    },
+  );
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { promotionId: string }).promotionId;
+}
+
+/** `n` numbers the simulator sends, delivers and reads (docs/simulator.md), unique per run. */
+export function readingNumbers(n: number): string[] {
+  const base = Date.now() % 10_000;
+  return Array.from({ length: n }, (_, i) => `9197${String((base + i) % 10_000).padStart(4, "0")}0001`);
+}
