@@ -9,7 +9,11 @@ import { useToast } from "@/components/ui/toast";
 import type { ImportOptOutsResult } from "@/lib/promotions/opt-outs/import-opt-outs";
 import { CsvFileInput } from "./csv-file-input";
 import { UploadProgressBar } from "./upload-progress-bar";
-import { uploadWithProgress, type UploadProgress } from "./upload-with-progress";
+import {
+  uploadErrorText,
+  uploadWithProgress,
+  type UploadProgress,
+} from "@/components/ui/upload-with-progress";
 
 /** "Import CSV": a file of numbers streamed onto the opt-out list; the answer counts and explains. */
 export function ImportOptOutsDialog() {
@@ -49,9 +53,9 @@ function ImportForm({ onClose }: { onClose: () => void }) {
           "/campaigns/opt-outs/import",
           file,
           setProgress,
-        );
+        ).done;
         setProgress(null);
-        if (!res.ok) return setError(res.message);
+        if (!res.ok) return setError(uploadErrorText(res.error));
         setResult(res.data);
         router.refresh();
         toast.show({ tone: "success", title: "Opt-outs imported", description: `${res.data.added} added` });

@@ -14,7 +14,11 @@ import { useToast } from "@/components/ui/toast";
 import type { ListSummary, RejectedRow } from "@/lib/promotions/lists/schemas";
 import { CsvFileInput } from "./csv-file-input";
 import { UploadProgressBar } from "./upload-progress-bar";
-import { uploadWithProgress, type UploadProgress } from "./upload-with-progress";
+import {
+  uploadErrorText,
+  uploadWithProgress,
+  type UploadProgress,
+} from "@/components/ui/upload-with-progress";
 
 const schema = z.object({
   name: z
@@ -59,9 +63,9 @@ function UploadListForm({ onClose }: { onClose: () => void }) {
       `/campaigns/lists/upload?name=${encodeURIComponent(name)}`,
       file,
       setProgress,
-    );
+    ).done;
     setProgress(null);
-    if (!res.ok) return setError(res.message);
+    if (!res.ok) return setError(uploadErrorText(res.error));
     setDone(res.data);
     router.refresh();
     toast.show({

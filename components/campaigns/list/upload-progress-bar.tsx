@@ -1,4 +1,4 @@
-import type { UploadProgress } from "./upload-with-progress";
+import type { UploadProgress } from "@/components/ui/upload-with-progress";
 
 /** The upload's progress, as a labelled progressbar; "Processing…" once the bytes are sent. */
 export function UploadProgressBar({ progress, label }: { progress: UploadProgress; label: string }) {

@@ -5,7 +5,8 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import { previewListAction, profilesListAction } from "@/app/(dashboard)/campaigns/new/actions";
 import type { ErrorDetail } from "@/lib/errors";
 import { detectPhoneColumn, readCsvHead, type CsvHead } from "./csv-head";
-import { uploadList } from "./upload-list";
+import { uploadWithProgress } from "@/components/ui/upload-with-progress";
+import type { WizardUpload } from "@/lib/promotions/lists/upload-wizard-list";
 import type { Audience, WizardForm } from "./wizard-form";
 
 /** What the audience was made from: a change of any of these makes the dry run stale. */
@@ -110,10 +111,10 @@ export function useWizardAudience(
       return form.setError("phoneColumn", { message: "Choose the column that holds the phone numbers" });
     setBusy(true);
     setProgress(0);
-    const upload = uploadList(
-      file,
-      { name: v.listName.trim(), phoneColumn: v.phoneColumn, defaultCountry: v.defaultCountry },
-      setProgress,
+    const query = new URLSearchParams({ name: v.listName.trim(), phoneColumn: v.phoneColumn });
+    if (v.defaultCountry) query.set("defaultCountry", v.defaultCountry);
+    const upload = uploadWithProgress<WizardUpload>(`/campaigns/new/upload?${query.toString()}`, file, (p) =>
+      setProgress(p.total > 0 ? p.loaded / p.total : 0),
     );
     abort.current = upload.abort;
     try {

@@ -12,7 +12,8 @@ import { findList } from "../lists/find-list";
 import { campaignFilters } from "./campaign-filters";
 import { deleteTargetList } from "./delete-target-list";
 import { listCampaigns } from "./list-campaigns";
-import { listRejectsCsv } from "./list-rejects-csv";
+import { streamListRejects } from "../lists/stream-list-rejects";
+import { refusedRowsFileName } from "./list-rejects-csv";
 import { listTargetLists } from "./list-target-lists";
 
 const ctx = systemCtx("test");
@@ -150,7 +151,11 @@ describe("lists table, rejects download and delete", () => {
     ).toBe(0);
 
     let csv = "";
-    for await (const part of listRejectsCsv(ctx, a.business.id, rows[0]!.id)) csv += part;
+    for await (const part of streamListRejects(ctx, a.business.id, rows[0]!.id)) csv += part;
+    expect(await refusedRowsFileName(ctx, a.business.id, rows[0]!.id)).toBe("spring-refused-rows.csv");
+    await expect(refusedRowsFileName(ctx, b.business.id, rows[0]!.id)).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(csv.startsWith("row,phone,reason\r\n3,not-a-phone,")).toBe(true);
     expect(csv.split("\r\n")[1]).toMatch(/^3,not-a-phone,./);
 
