@@ -147,6 +147,7 @@ const expected: Record<string, string> = {
   "page /messages/[id]": "AMB",
   "page /virtual-phone": "AMB",
   "page /campaigns": "AMB",
+  "page /campaigns/[id]": "AMB",
   "page /profiles": "AMB",
   "page /replies": "AMB",
   "page /users": "AMB",
@@ -166,6 +167,7 @@ const expected: Record<string, string> = {
   "route GET /templates/media/[hash]": "OAMB",
   "route GET /media/[businessId]/[hash]": "*",
   "route GET /profiles/export": "AMB",
+  "route GET /campaigns/[id]/report": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -210,6 +212,9 @@ const expected: Record<string, string> = {
   "action recipientActionAction": "AMB",
   "action customerReplyAction": "AMB",
   "action phoneSendAction": "AMB",
+  "action changeCampaignStatusAction": "AMB",
+  "action retryFailedNowAction": "AMB",
+  "action campaignProgressAction": "AMB",
 };
 
 const letter: Record<Role, string> = {

@@ -41,6 +41,7 @@ export const pages = {
   "/messages/[id]": { roles: STAFF, what: "open a message" },
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
   "/campaigns": { roles: STAFF, what: "open Campaigns" },
+  "/campaigns/[id]": { roles: STAFF, what: "open a campaign" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
@@ -71,6 +72,7 @@ export const routes = {
   // template uses them (lib/templates/rcs-media.ts).
   "GET /media/[businessId]/[hash]": { roles: "anyone", what: "see RCS card images" },
   "GET /profiles/export": { roles: STAFF, what: "export profiles" },
+  "GET /campaigns/[id]/report": { roles: STAFF, what: "download campaign reports" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -127,6 +129,10 @@ export const actions = {
   createTeamAction: { roles: STAFF, what: "create teams" },
   addMemberAction: { roles: STAFF, what: "change teams" },
   removeMemberAction: { roles: STAFF, what: "change teams" },
+
+  changeCampaignStatusAction: { roles: STAFF, what: "stop, resume or cancel campaigns" },
+  retryFailedNowAction: { roles: STAFF, what: "retry campaigns" },
+  campaignProgressAction: { roles: STAFF, what: "open a campaign" },
 
   // These fire real status and message.received callbacks to the business's endpoints.
   recipientActionAction: { roles: STAFF, what: "act as a test recipient" },
