@@ -15,7 +15,8 @@ import { apiKeyFor, signIn } from "./helpers";
 // business and followed on /campaigns/[id].
 
 const status = (page: Page) => page.getByTestId("campaign-status");
-const recipientRows = (page: Page) => page.getByRole("table", { name: "Recipients" }).locator("tbody tr");
+const recipientRows = (page: Page) =>
+  page.getByRole("table", { name: "Recipients", exact: true }).locator("tbody tr");
 
 async function confirm(page: Page, button: string, confirmLabel: string) {
   await page.getByRole("button", { name: button, exact: true }).click();

@@ -21,7 +21,9 @@ export function CampaignRounds({ stats }: { stats: PromotionStats }) {
           rows={stats.statsReport.map((r) => ({
             key: String(r.promotionRetryNumber),
             cells: [
-              r.promotionRetryNumber === 0 ? "First send" : `Retry ${r.promotionRetryNumber}`,
+              <span key="r" className="whitespace-nowrap">
+                {r.promotionRetryNumber === 0 ? "First send" : `Retry ${r.promotionRetryNumber}`}
+              </span>,
               ...kpis.map(([k]) => n(r[k])),
             ],
           }))}

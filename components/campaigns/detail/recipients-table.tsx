@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useMemo, useTransition } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
@@ -20,7 +20,11 @@ const columnsFor = (timeZone: string) =>
       enableSorting: false,
       cell: (c) => <span className="font-mono whitespace-nowrap">+{c.getValue()}</span>,
     }),
-    col.accessor("name", { header: "Name", enableSorting: false, cell: (c) => c.getValue() ?? "—" }),
+    col.accessor("name", {
+      header: "Name",
+      enableSorting: false,
+      cell: (c) => <span className="whitespace-nowrap">{c.getValue() ?? "—"}</span>,
+    }),
     col.accessor("state", {
       header: "State",
       enableSorting: false,
@@ -56,14 +60,16 @@ const columnsFor = (timeZone: string) =>
     }),
   ]);
 
-/** A filter kept in the URL beside the table's own params; a change restarts at page 1. */
+/**
+ * A filter kept in the URL beside the table's own params; a change restarts at page 1. It
+ * starts from the address bar, not the last render's params, so two quick changes both stay.
+ */
 function useUrlFilter() {
   const router = useRouter();
   const pathname = usePathname();
-  const params = useSearchParams();
   const [pending, startTransition] = useTransition();
   const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params.toString());
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
     next.delete("page");
@@ -112,7 +118,8 @@ export function RecipientsTable({
             <Select
               label="State"
               hideLabel
-              value={filters.state}
+              key={`state-${filters.state}`}
+              defaultValue={filters.state}
               onChange={(e) => set("state", e.target.value)}
               options={[
                 { value: "", label: "Any state" },
@@ -123,7 +130,8 @@ export function RecipientsTable({
             <Select
               label="Error code"
               hideLabel
-              value={filters.code}
+              key={`code-${filters.code}`}
+              defaultValue={filters.code}
               onChange={(e) => set("code", e.target.value)}
               options={[
                 { value: "", label: "Any error code" },

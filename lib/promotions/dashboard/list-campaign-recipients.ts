@@ -3,13 +3,19 @@ import { recipientStates } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 
+/**
+ * Matches a table pages through at most: the page and its count then walk at most this many
+ * index entries, however large the campaign (filters and search narrow beyond it).
+ */
+export const RECIPIENTS_PAGEABLE = 100_000;
+
 export const campaignRecipientsInput = z.object({
   state: z.enum(recipientStates).optional(),
   errorCode: z.string().trim().max(40).optional(),
   /** Digits of the phone number (a leading '+' and spaces are ignored): prefix match. */
   phone: z.string().max(40).optional(),
   limit: z.number().int().min(1).max(100).default(25),
-  offset: z.number().int().min(0).max(10_000_000).default(0),
+  offset: z.number().int().min(0).max(RECIPIENTS_PAGEABLE).default(0),
 });
 export type CampaignRecipientsInput = z.input<typeof campaignRecipientsInput>;
 
@@ -29,7 +35,8 @@ export type CampaignRecipient = {
  * One page of a campaign's recipients in list order (seq), filtered by state, error code and
  * phone prefix. Every filter has an index leading with promotion_id (the primary key for none,
  * `promotion_recipients_state_idx`, `promotion_recipients_error_idx`, the phone unique index),
- * so a page and its count read only the matching index range, whatever the campaign's size.
+ * so a page and its count read only the matching index range, capped at RECIPIENTS_PAGEABLE
+ * entries (`capped` says there are more), whatever the campaign's size.
  * The phone prefix is a range on the unique (promotion_id, phone) index: digits sort the same
  * in every collation, and ':' follows '9'.
  */
@@ -38,9 +45,11 @@ export async function listCampaignRecipients(
   businessId: string,
   promotionId: string,
   raw: CampaignRecipientsInput,
-): Promise<{ rows: CampaignRecipient[]; total: number }> {
+): Promise<{ rows: CampaignRecipient[]; total: number; capped: boolean }> {
   const input = campaignRecipientsInput.parse(raw);
-  const where = ["promotion_id = $1", "business_id = $2"];
+  // Tenancy is checked once against the promotion (an InitPlan), not per row: the ranges
+  // below then read only index columns (index-only scans once the visibility map is set).
+  const where = ["promotion_id = $1", "EXISTS (SELECT 1 FROM promotions WHERE id = $1 AND business_id = $2)"];
   const params: unknown[] = [promotionId, businessId];
   const add = (sql: string, value: unknown) => {
     params.push(value);
@@ -55,19 +64,24 @@ export async function listCampaignRecipients(
   }
   const filter = where.join(" AND ");
   const [rows, count] = await Promise.all([
+    // Deferred join: the offset is walked in the index (seq only), the 25 rows read after.
     rawQuery<CampaignRecipient>(
       ctx.db,
-      `SELECT seq::float8 AS seq, phone, name, state, round, error_code AS "errorCode", error,
-         via_fallback AS "viaFallback", updated_at AS "updatedAt"
-       FROM promotion_recipients WHERE ${filter}
-       ORDER BY seq LIMIT ${input.limit} OFFSET ${input.offset}`,
+      `SELECT r.seq::float8 AS seq, r.phone, r.name, r.state, r.round, r.error_code AS "errorCode", r.error,
+         r.via_fallback AS "viaFallback", r.updated_at AS "updatedAt"
+       FROM (SELECT seq FROM promotion_recipients WHERE ${filter}
+             ORDER BY seq LIMIT ${input.limit} OFFSET ${input.offset}) k
+       JOIN promotion_recipients r ON r.promotion_id = $1 AND r.seq = k.seq AND r.business_id = $2
+       ORDER BY r.seq`,
       params,
     ),
     rawQuery<{ n: number }>(
       ctx.db,
-      `SELECT count(*)::int AS n FROM promotion_recipients WHERE ${filter}`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM promotion_recipients WHERE ${filter}
+         LIMIT ${RECIPIENTS_PAGEABLE + 1}) s`,
       params,
     ),
   ]);
-  return { rows, total: count[0]!.n };
+  const n = count[0]!.n;
+  return { rows, total: Math.min(n, RECIPIENTS_PAGEABLE), capped: n > RECIPIENTS_PAGEABLE };
 }

@@ -10,7 +10,8 @@ import { LiveProgress } from "@/components/campaigns/detail/live-progress";
 import { RecipientsTable } from "@/components/campaigns/detail/recipients-table";
 import { PromotionStatusBadge } from "@/components/campaigns/promotion-status-badge";
 import { Alert } from "@/components/ui/alert";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
 import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
 import { formatInZone } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
@@ -25,7 +26,10 @@ import { findRetryWait } from "@/lib/promotions/engine/retry-failed-now";
 import { getCampaignTimeline } from "@/lib/promotions/dashboard/get-campaign-timeline";
 import { listCampaignBatches } from "@/lib/promotions/dashboard/list-campaign-batches";
 import { listCampaignFailures } from "@/lib/promotions/dashboard/list-campaign-failures";
-import { listCampaignRecipients } from "@/lib/promotions/dashboard/list-campaign-recipients";
+import {
+  listCampaignRecipients,
+  RECIPIENTS_PAGEABLE,
+} from "@/lib/promotions/dashboard/list-campaign-recipients";
 import { getPromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
 import { isFinal } from "@/lib/promotions/state-machine";
 
@@ -66,7 +70,7 @@ export default async function Page({
       errorCode,
       phone: table.q,
       limit: table.pageSize,
-      offset: table.offset,
+      offset: Math.min(table.offset, RECIPIENTS_PAGEABLE),
     }),
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, biz, p.id) : null,
     findRetryWait(ctx, p),
@@ -127,7 +131,7 @@ export default async function Page({
         ) : null}
         <Card>
           <CardBody>
-            <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
               {facts.map(([k, v]) => (
                 <div key={k} className="min-w-0">
                   <dt className="text-slate-600">{k}</dt>
@@ -139,37 +143,44 @@ export default async function Page({
         </Card>
         <CampaignKpis stats={stats} />
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-          <CampaignRounds stats={stats} />
-          <CampaignFailures failures={failures} />
-        </div>
+        <CampaignRounds stats={stats} />
+        <CampaignFailures failures={failures} />
         {batches ? <CampaignBatches {...batches} timeZone={timeZone} /> : null}
-        <Card className="min-w-0">
-          <CardHeader
-            title="Recipients"
-            description="In list order. Filter by state or error code, or search by phone number."
-            actions={
-              <a
-                href={`/campaigns/${p.id}/report`}
-                download
-                className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
-                data-testid="download-report"
-              >
-                Download report (CSV)
-              </a>
-            }
+        <section aria-labelledby="recipients-heading" className="min-w-0 space-y-3">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <div>
+              <h2 id="recipients-heading" className="text-base font-semibold text-slate-900">
+                Recipients
+              </h2>
+              <p className="text-sm text-slate-600">
+                In list order. Filter by state or error code, or search by phone number.
+              </p>
+            </div>
+            <a
+              href={`/campaigns/${p.id}/report`}
+              download
+              className={buttonClasses("secondary", "sm")}
+              data-testid="download-report"
+            >
+              Download report (CSV)
+            </a>
+          </div>
+          <RecipientsTable
+            rows={recipients.rows}
+            total={recipients.total}
+            timeZone={timeZone}
+            filters={{ state: state ?? "", code: errorCode ?? "" }}
+            states={recipientStates}
+            errorCodes={failures.map((f) => f.errorCode).filter(Boolean)}
           />
-          <CardBody>
-            <RecipientsTable
-              rows={recipients.rows}
-              total={recipients.total}
-              timeZone={timeZone}
-              filters={{ state: state ?? "", code: errorCode ?? "" }}
-              states={recipientStates}
-              errorCodes={failures.map((f) => f.errorCode).filter(Boolean)}
-            />
-          </CardBody>
-        </Card>
+          {recipients.capped ? (
+            <p className="text-sm text-slate-600">
+              More than {RECIPIENTS_PAGEABLE.toLocaleString("en-US")} recipients match: the table pages
+              through the first {RECIPIENTS_PAGEABLE.toLocaleString("en-US")}. Filter or search to narrow it,
+              or download the report for all of them.
+            </p>
+          ) : null}
+        </section>
       </div>
     </>
   );
