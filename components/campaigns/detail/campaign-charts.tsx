@@ -133,6 +133,7 @@ export function CampaignCharts({
                         name={statusLabels[s]}
                         stackId="status"
                         fill={statusColors[s]}
+                        maxBarSize={48}
                       />
                     ))}
                   </BarChart>
