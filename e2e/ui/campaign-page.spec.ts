@@ -85,6 +85,8 @@ test("a 200-row campaign runs to Completed live; KPIs equal E4; filters, search 
   await expect(page.getByText("No recipients match")).toBeVisible();
   await page.getByTestId("filter-state").selectOption("");
   await page.getByTestId("filter-code").selectOption("");
+  await expect(page).not.toHaveURL(/state=|code=/);
+  await expect(recipientRows(page)).toHaveCount(25);
   await page.getByLabel("Search Recipients").fill("+91 9700 07");
   await expect(page).toHaveURL(/q=/);
   await expect(recipientRows(page)).toHaveCount(1);

@@ -1,7 +1,7 @@
 "use client";
 
-import { usePathname, useRouter } from "next/navigation";
-import { useMemo, useTransition } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useTransition } from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -61,18 +61,25 @@ const columnsFor = (timeZone: string) =>
   ]);
 
 /**
- * A filter kept in the URL beside the table's own params; a change restarts at page 1. It
- * starts from the address bar, not the last render's params, so two quick changes both stay.
+ * A filter kept in the URL beside the table's own params; a change restarts at page 1. A
+ * change made while the previous one is still navigating builds on it (not on the address the
+ * page was rendered with), so two quick changes both stay.
  */
 function useUrlFilter() {
   const router = useRouter();
   const pathname = usePathname();
+  const params = useSearchParams();
   const [pending, startTransition] = useTransition();
+  const ahead = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    ahead.current = null;
+  }, [params]);
   const set = (key: string, value: string) => {
-    const next = new URLSearchParams(window.location.search);
+    const next = new URLSearchParams((ahead.current ?? params).toString());
     if (value) next.set(key, value);
     else next.delete(key);
     next.delete("page");
+    ahead.current = next;
     const qs = next.toString();
     startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
   };
