@@ -11,10 +11,12 @@ import { Icon } from "@/components/ui/icons";
 import type { CampaignRecipient } from "@/lib/promotions/dashboard/list-campaign-recipients";
 
 const col = dataTableColumns<CampaignRecipient>();
+const initialSort = [{ id: "seq", desc: false }];
 
 const columnsFor = (timeZone: string) =>
   col.columns([
-    col.accessor("seq", { header: "#", enableSorting: false, meta: { align: "end", className: "w-12" } }),
+    // List order, either way (the only server sort: both directions walk the same index).
+    col.accessor("seq", { header: "#", meta: { align: "end", className: "w-12" } }),
     col.accessor("phone", {
       header: "Phone",
       enableSorting: false,
@@ -119,6 +121,7 @@ export function RecipientsTable({
         columns={columns}
         data={rows}
         getRowId={(r) => String(r.seq)}
+        initialSort={initialSort}
         searchPlaceholder="Search by phone number"
         toolbar={
           <div className="flex flex-wrap gap-2">

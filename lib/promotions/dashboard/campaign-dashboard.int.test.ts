@@ -51,6 +51,8 @@ describe("campaign page reads and retry now", () => {
     const all = await listCampaignRecipients(ctx, biz, id, { limit: 4, offset: 4 });
     expect(all.total).toBe(9);
     expect(all.rows.map((r) => r.seq)).toEqual([5, 6, 7, 8]);
+    const reversed = await listCampaignRecipients(ctx, biz, id, { limit: 3, desc: true });
+    expect(reversed.rows.map((r) => r.seq)).toEqual([9, 8, 7]);
     const pending = await listCampaignRecipients(ctx, biz, id, { state: "pending" });
     expect(pending.total).toBe(3);
     expect(pending.rows.every((r) => r.round === 1 && r.errorCode === "131026")).toBe(true);

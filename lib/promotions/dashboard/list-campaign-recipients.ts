@@ -14,6 +14,8 @@ export const campaignRecipientsInput = z.object({
   errorCode: z.string().trim().max(40).optional(),
   /** Digits of the phone number (a leading '+' and spaces are ignored): prefix match. */
   phone: z.string().max(40).optional(),
+  /** List order (seq), or its reverse: both walk the same indexes. */
+  desc: z.boolean().default(false),
   limit: z.number().int().min(1).max(100).default(25),
   offset: z.number().int().min(0).max(RECIPIENTS_PAGEABLE).default(0),
 });
@@ -63,6 +65,7 @@ export async function listCampaignRecipients(
     add("phone < ?", `${digits}:`);
   }
   const filter = where.join(" AND ");
+  const dir = input.desc ? "DESC" : "ASC";
   const [rows, count] = await Promise.all([
     // Deferred join: the offset is walked in the index (seq only), the 25 rows read after.
     rawQuery<CampaignRecipient>(
@@ -70,9 +73,9 @@ export async function listCampaignRecipients(
       `SELECT r.seq::float8 AS seq, r.phone, r.name, r.state, r.round, r.error_code AS "errorCode", r.error,
          r.via_fallback AS "viaFallback", r.updated_at AS "updatedAt"
        FROM (SELECT seq FROM promotion_recipients WHERE ${filter}
-             ORDER BY seq LIMIT ${input.limit} OFFSET ${input.offset}) k
+             ORDER BY seq ${dir} LIMIT ${input.limit} OFFSET ${input.offset}) k
        JOIN promotion_recipients r ON r.promotion_id = $1 AND r.seq = k.seq AND r.business_id = $2
-       ORDER BY r.seq`,
+       ORDER BY r.seq ${dir}`,
       params,
     ),
     rawQuery<{ n: number }>(

@@ -53,7 +53,11 @@ export default async function Page({
     throw err;
   });
   const sp = await searchParams;
-  const table = parseTableParams(sp, { sortable: [], defaultSort: null, defaultPageSize: 25 });
+  const table = parseTableParams(sp, {
+    sortable: ["seq"],
+    defaultSort: { id: "seq", desc: false },
+    defaultPageSize: 25,
+  });
   const stateRaw = one(sp.state);
   const state = (recipientStates as readonly string[]).includes(stateRaw)
     ? (stateRaw as (typeof recipientStates)[number])
@@ -69,6 +73,7 @@ export default async function Page({
       state,
       errorCode,
       phone: table.q,
+      desc: table.sort?.desc ?? false,
       limit: table.pageSize,
       offset: Math.min(table.offset, RECIPIENTS_PAGEABLE),
     }),
