@@ -262,6 +262,12 @@ export const promotionRecipients = pgTable(
     index("promotion_recipients_pending_idx")
       .on(t.promotionId, t.round, t.seq)
       .where(sql`${t.state} = 'pending'`),
+    // The campaign page's recipients table, filtered by state or error code, in list order
+    // (and its failures by code): one index range per filter, whatever the campaign's size.
+    index("promotion_recipients_state_idx").on(t.promotionId, t.state, t.seq),
+    index("promotion_recipients_error_idx")
+      .on(t.promotionId, t.errorCode, t.seq)
+      .where(sql`${t.errorCode} is not null`),
     // Inbound replies are attributed to recipients by business and number (E4 `interacted`).
     index("promotion_recipients_business_phone_idx")
       .on(t.businessId, t.phone)

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { launchPromotion, promotionCsv } from "./campaign-page-helpers";
 import { apiKeyFor, signIn } from "./helpers";
 import { createAgent, signInAgentFirstTime } from "./people-helpers";
 
@@ -100,10 +101,17 @@ async function seedContent(request: APIRequestContext, businessId: string, key: 
   });
   expect(sent.status(), await sent.text()).toBe(200);
   const { messageId } = (await sent.json()) as { messageId: string };
-  return { templateId, messageId };
+  // A small campaign on the same template, for /campaigns/[id].
+  const campaignId = await launchPromotion(
+    request,
+    { businessId, key },
+    { name, phoneNumberId },
+    promotionCsv(3),
+  );
+  return { templateId, messageId, campaignId };
 }
 
-const ADMIN_PAGES = (templateId: string, messageId: string) => [
+const ADMIN_PAGES = (templateId: string, messageId: string, campaignId: string) => [
   "/templates",
   `/templates/${templateId}`,
   "/templates/new/chatapp",
@@ -116,6 +124,8 @@ const ADMIN_PAGES = (templateId: string, messageId: string) => [
 
   "/campaigns/lists",
   "/campaigns/opt-outs",
+
+  `/campaigns/${campaignId}`,
   "/profiles",
   "/users",
   "/calls",
@@ -133,8 +143,8 @@ for (const width of WIDTHS) {
     test.setTimeout(480_000);
     await signIn(page, E2E_ADMIN);
     const { businessId, key } = await apiKeyFor(page);
-    const { templateId, messageId } = await seedContent(request, businessId, key);
-    await sweep(page, "admin", ADMIN_PAGES(templateId, messageId), [width]);
+    const { templateId, messageId, campaignId } = await seedContent(request, businessId, key);
+    await sweep(page, "admin", ADMIN_PAGES(templateId, messageId, campaignId), [width]);
   });
 }
 

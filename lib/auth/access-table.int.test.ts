@@ -151,6 +151,8 @@ const expected: Record<string, string> = {
 
   "page /campaigns/lists": "AMB",
   "page /campaigns/opt-outs": "AMB",
+
+  "page /campaigns/[id]": "AMB",
   "page /profiles": "AMB",
   "page /replies": "AMB",
   "page /users": "AMB",
@@ -176,6 +178,8 @@ const expected: Record<string, string> = {
   "route POST /campaigns/lists/upload": "AMB",
   "route GET /campaigns/lists/[id]/rejects": "AMB",
   "route POST /campaigns/opt-outs/import": "AMB",
+
+  "route GET /campaigns/[id]/report": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -227,6 +231,10 @@ const expected: Record<string, string> = {
   "action deleteListAction": "AMB",
   "action addOptOutsAction": "AMB",
   "action removeOptOutsAction": "AMB",
+
+  "action changeCampaignStatusAction": "AMB",
+  "action retryFailedNowAction": "AMB",
+  "action campaignProgressAction": "AMB",
 };
 
 const letter: Record<Role, string> = {

@@ -47,6 +47,8 @@ export const pages = {
 
   "/campaigns/lists": { roles: STAFF, what: "open campaign lists" },
   "/campaigns/opt-outs": { roles: STAFF, what: "open the opt-out list" },
+
+  "/campaigns/[id]": { roles: STAFF, what: "open a campaign" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
@@ -84,6 +86,8 @@ export const routes = {
   "POST /campaigns/lists/upload": { roles: STAFF, what: "upload campaign lists" },
   "GET /campaigns/lists/[id]/rejects": { roles: STAFF, what: "download a list's refused rows" },
   "POST /campaigns/opt-outs/import": { roles: STAFF, what: "import opt-outs" },
+
+  "GET /campaigns/[id]/report": { roles: STAFF, what: "download campaign reports" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -144,6 +148,10 @@ export const actions = {
   deleteListAction: { roles: STAFF, what: "delete campaign lists" },
   addOptOutsAction: { roles: STAFF, what: "add opt-outs" },
   removeOptOutsAction: { roles: STAFF, what: "remove opt-outs" },
+
+  changeCampaignStatusAction: { roles: STAFF, what: "stop, resume or cancel campaigns" },
+  retryFailedNowAction: { roles: STAFF, what: "retry campaigns" },
+  campaignProgressAction: { roles: STAFF, what: "open a campaign" },
 
   // These fire real status and message.received callbacks to the business's endpoints.
   recipientActionAction: { roles: STAFF, what: "act as a test recipient" },

@@ -1,0 +1,34 @@
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import type { PromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
+import { kpis } from "./campaign-kpis";
+import { SimpleTable } from "./simple-table";
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** E4's statsReport: one row per round (0 = first send, then each retry), as it was counted. */
+export function CampaignRounds({ stats }: { stats: PromotionStats }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader
+        title="Rounds"
+        description="The first send and each retry round, as counted in that round."
+      />
+      <CardBody>
+        <SimpleTable
+          caption="Counters per retry round"
+          testId="rounds"
+          columns={[{ header: "Round" }, ...kpis.map(([, label]) => ({ header: label, numeric: true }))]}
+          rows={stats.statsReport.map((r) => ({
+            key: String(r.promotionRetryNumber),
+            cells: [
+              <span key="r" className="whitespace-nowrap">
+                {r.promotionRetryNumber === 0 ? "First send" : `Retry ${r.promotionRetryNumber}`}
+              </span>,
+              ...kpis.map(([k]) => n(r[k])),
+            ],
+          }))}
+        />
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "promotion_recipients_state_idx" ON "promotion_recipients" USING btree ("promotion_id","state","seq");--> statement-breakpoint
+CREATE INDEX "promotion_recipients_error_idx" ON "promotion_recipients" USING btree ("promotion_id","error_code","seq") WHERE "promotion_recipients"."error_code" is not null;
