@@ -1,12 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useTransition } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
+import { useUrlParams } from "@/components/ui/use-url-params";
 import {
   messageSearchFilters,
   messageStatuses,
@@ -29,10 +29,7 @@ const empty: Required<MessageSearchForm> = {
  * validated by the same zod schema the page parses them with; paging restarts at page 1.
  */
 export function MessageFilters({ initial, invalid }: { initial: Record<string, string>; invalid: boolean }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const [pending, startTransition] = useTransition();
+  const { setParams, pending } = useUrlParams();
   const form = useForm<MessageSearchForm>({
     resolver: zodResolver(messageSearchFilters),
     defaultValues: { ...empty, ...initial },
@@ -42,17 +39,8 @@ export function MessageFilters({ initial, invalid }: { initial: Record<string, s
     if (invalid) void form.trigger();
   }, [invalid, form]);
 
-  function go(values: Record<string, string>) {
-    const next = new URLSearchParams(params.toString());
-    for (const k of keys) {
-      const v = values[k]?.trim() ?? "";
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    next.delete("page");
-    const qs = next.toString();
-    startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
-  }
+  const go = (values: Record<string, string>) =>
+    setParams({ ...Object.fromEntries(keys.map((k) => [k, values[k]?.trim() ?? ""])), page: null });
 
   const onSubmit = form.handleSubmit((values) => go(values as Record<string, string>));
   return (
