@@ -45,14 +45,14 @@ export default async function Page() {
       label: "Messages today",
       value: n(today),
       hint: `${n(totalOf(m.totals.last7))} in 7 days, ${n(last30)} in 30`,
-      href: messagesHref(m.starts.today),
+      href: messagesHref(m.starts.today, m.timeZone),
     },
     ...(["delivery", "read"] as const).map((k) => ({
       testId: `tile-${k}`,
       label: `${k === "delivery" ? "Delivery" : "Read"} rate, 7 days`,
       value: percent(m.rates.last7[k]),
       hint: rateHint(m.rates, k),
-      href: messagesHref(m.starts.last7, k === "delivery" ? "delivered" : "read"),
+      href: messagesHref(m.starts.last7, m.timeZone, k === "delivery" ? "delivered" : "read"),
     })),
     {
       testId: "tile-callbacks",
