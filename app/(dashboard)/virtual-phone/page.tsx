@@ -43,13 +43,11 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     getTimeZone(ctx, user.businessId),
   ]);
   const { items } = await listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 });
-  const sendable: SendableTemplate[] = items.flatMap((t) => {
-    const slots = testSlotsOf(t);
-    const channel = t.channel === "rcs" ? "RCS" : "chatapp";
-    return slots.unsupported
-      ? []
-      : [{ id: t.id, label: `${t.name} (${t.language}, ${channel})`, slots: slots.fields }];
-  });
+  const sendable: SendableTemplate[] = items.map((t) => ({
+    id: t.id,
+    label: `${t.name} (${t.language}, ${t.channel === "rcs" ? "RCS" : "chatapp"})`,
+    slots: testSlotsOf(t),
+  }));
   return (
     <>
       <PageHeader
