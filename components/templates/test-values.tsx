@@ -42,7 +42,9 @@ export function TestValues({
 }
 
 function MediaValue({ form, field, index }: { form: Form; field: TestField; index: number }) {
-  const value = useWatch({ control: form.control, name: `values.${index}` }) ?? "";
+  // The default keeps the server's render and the first browser render the same (hydration).
+  const value =
+    useWatch({ control: form.control, name: `values.${index}`, defaultValue: field.example }) ?? "";
   const media = field.target.part === "header" ? field.target.media : "image";
   const uploaded = /^[0-9a-f]{64}$/.test(value);
   return (
@@ -63,6 +65,15 @@ function MediaValue({ form, field, index }: { form: Form; field: TestField; inde
               : `An http(s) URL the provider can fetch the ${media} from`
         }
       />
+      {uploaded ? (
+        // The uploaded image itself, so nobody has to read its reference.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={`/templates/media/${value}`}
+          alt={`${field.label} as it will be sent`}
+          className="size-16 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
+        />
+      ) : null}
       {media === "image" ? (
         <ImageUpload
           label={`Upload the ${field.label.toLowerCase()}`}
