@@ -71,7 +71,7 @@ function MediaValue({ form, field, index }: { form: Form; field: TestField; inde
         <img
           src={`/templates/media/${value}`}
           alt={`${field.label} as it will be sent`}
-          className="size-16 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
+          className="size-16 overflow-hidden rounded-md bg-slate-100 object-cover text-xs ring-1 ring-slate-200"
         />
       ) : null}
       {media === "image" ? (
