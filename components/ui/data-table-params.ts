@@ -44,3 +44,22 @@ export function parseTableParams(
       : (opts.defaultSort ?? null);
   return { q: one("q").trim().slice(0, 200), sort, page, pageSize, offset: (page - 1) * pageSize };
 }
+
+/** A control's change to the URL: a value sets its key; null or "" removes it; undefined leaves it. */
+export type ParamsChange = Record<string, string | null | undefined>;
+
+/**
+ * The query string (without "?") of `change` applied on top of `current`, the URL's query as it
+ * is NOW. Every control of a server-side table (search box, sort, pager, filters) writes only
+ * its own keys through this, so a change never drops what another control wrote meanwhile
+ * (e.g. a debounced search landing after a sort click). Keys keep their order; new keys go last.
+ */
+export function mergeSearchParams(current: string | URLSearchParams, change: ParamsChange): string {
+  const next = new URLSearchParams(current);
+  for (const [k, v] of Object.entries(change)) {
+    if (v === undefined) continue;
+    if (v === null || v === "") next.delete(k);
+    else next.set(k, v);
+  }
+  return next.toString();
+}

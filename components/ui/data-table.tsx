@@ -1,7 +1,7 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useId, useMemo, useState, useTransition, type ReactNode } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -29,6 +29,7 @@ import { cn, focusRing } from "./cn";
 import { DEFAULT_PAGE_SIZES } from "./data-table-params";
 import { EmptyState } from "./empty-state";
 import { Icon } from "./icons";
+import { useUrlParams } from "./use-url-params";
 
 export type DataTableColumnMeta = {
   /** Classes for the header and body cells of the column (width, alignment). */
@@ -140,10 +141,8 @@ function ServerDataTable<TData extends RowData>({
   server,
   ...view
 }: DataTableProps<TData> & { server: NonNullable<DataTableProps<TData>["server"]> }) {
-  const router = useRouter();
-  const pathname = usePathname();
   const params = useSearchParams();
-  const [busy, startTransition] = useTransition();
+  const { setParams: navigate, pending: busy } = useUrlParams();
 
   const sorting = useMemo<SortingState>(() => {
     const s = params.get("sort");
@@ -160,16 +159,6 @@ function ServerDataTable<TData extends RowData>({
   }, [params, pageSizes, server.defaultPageSize]);
   const q = params.get("q") ?? "";
   const [search, setSearch] = useState(q);
-
-  function navigate(change: Record<string, string | null>) {
-    const next = new URLSearchParams(params.toString());
-    for (const [k, v] of Object.entries(change)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    const qs = next.toString();
-    startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
-  }
 
   // Debounce typing; a new search starts at page 1.
   useEffect(() => {
@@ -198,7 +187,7 @@ function ServerDataTable<TData extends RowData>({
       const next = typeof updater === "function" ? updater(pagination) : updater;
       navigate({
         page: next.pageIndex > 0 ? String(next.pageIndex + 1) : null,
-        size: next.pageSize !== pagination.pageSize ? String(next.pageSize) : params.get("size"),
+        ...(next.pageSize !== pagination.pageSize ? { size: String(next.pageSize) } : {}),
       });
     },
   });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { launchPromotion, promotionCsv } from "./campaign-page-helpers";
-import { apiKeyFor, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, signIn } from "./helpers";
 import { createAgent, signInAgentFirstTime } from "./people-helpers";
 
 // Issue 13: every dashboard and console page, as the roles that use it, at a phone and a laptop
@@ -37,42 +37,11 @@ async function sweep(page: Page, who: string, paths: string[], widths: readonly 
 /** An approved template and one message sent with it, so the detail pages have content. */
 async function seedContent(request: APIRequestContext, businessId: string, key: string) {
   const headers = { "x-api-key": key };
-  const name = `a11y_${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/template/${businessId}`, {
-    headers,
-    data: {
-      name,
-      language: "en_US",
-      category: "UTILITY",
-      components: [
-        {
-          type: "BODY",
-          text: "Hello {{1}}, your order {{2}} has shipped.",
-          example: { body_text: [["Asha", "A-1"]] },
-        },
-        { type: "FOOTER", text: "Demo shop" },
-      ],
-    },
+  const { name, id: templateId } = await approvedTemplate(request, businessId, key, {
+    prefix: "a11y",
+    components: [ORDER_BODY, { type: "FOOTER", text: "Demo shop" }],
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id: templateId } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${templateId}`, {
-          headers,
-        });
-        return ((await res.json()) as { status?: string }).status;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBe("APPROVED");
-  const channels = (await (
-    await request.get(`/api/v3/business/${businessId}/channels`, { headers })
-  ).json()) as {
-    channels: Array<{ channel: string; phoneNumberIds: string[] }>;
-  };
-  const phoneNumberId = channels.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+  const phoneNumberId = await chatappSender(request, businessId, key);
   const endpoint = await request.post(`/api/v3/callbacks/${businessId}/endpoints`, {
     headers,
     data: { url: "https://127.0.0.1:9/a11y", events: ["message.status"], description: "a11y sweep" },

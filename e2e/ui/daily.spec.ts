@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
-import { apiKeyFor, createBusiness, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, createBusiness, signIn } from "./helpers";
 
 // UI-DAILY (issue 13): overview, virtual phone Send box, replies inbox, the console's first
 // admin and key, profile management. Screenshots of each page at 390 and 1,280 px go to
@@ -19,43 +19,6 @@ async function shots(page: Page, name: string) {
   }
 }
 
-async function approvedTemplate(
-  request: APIRequestContext,
-  businessId: string,
-  key: string,
-): Promise<string> {
-  const name = `e2e_daily_${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/template/${businessId}`, {
-    headers: { "x-api-key": key },
-    data: {
-      name,
-      language: "en_US",
-      category: "UTILITY",
-      components: [
-        {
-          type: "BODY",
-          text: "Hello {{1}}, your order {{2}} has shipped.",
-          example: { body_text: [["Asha", "A-1"]] },
-        },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, {
-          headers: { "x-api-key": key },
-        });
-        return ((await res.json()) as { status?: string }).status;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBe("APPROVED");
-  return name;
-}
-
 /** The overview's "today" column: total and failed. */
 async function todayCounts(page: Page) {
   await page.goto("/overview");
@@ -71,7 +34,7 @@ test("the overview counts a bulk send as the API's B3 does", async ({ page }) =>
   await signIn(page, E2E_ADMIN);
   await expect(page).toHaveURL(/\/overview$/);
   const { businessId, key } = await apiKeyFor(page);
-  const name = await approvedTemplate(page.request, businessId, key);
+  const { name } = await approvedTemplate(page.request, businessId, key, { prefix: "e2e_daily" });
   const before = await todayCounts(page);
   const tail = Date.now().toString().slice(-5, -2);
   // 0047 fails with 131047; the others are delivered and read by the simulator.
@@ -96,7 +59,7 @@ test("the overview counts a bulk send as the API's B3 does", async ({ page }) =>
         ],
       },
       subscribers,
-      phoneNumberId: await firstSender(page.request, businessId, key),
+      phoneNumberId: await chatappSender(page.request, businessId, key),
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -115,18 +78,10 @@ test("the overview counts a bulk send as the API's B3 does", async ({ page }) =>
   await shots(page, "overview");
 });
 
-async function firstSender(request: APIRequestContext, businessId: string, key: string): Promise<string> {
-  const res = await request.get(`/api/v3/business/${businessId}/channels`, { headers: { "x-api-key": key } });
-  const { channels } = (await res.json()) as {
-    channels: Array<{ channel: string; phoneNumberIds: string[] }>;
-  };
-  return channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
-}
-
 test("the virtual phone sends a template with its samples, the reply shows in Replies", async ({ page }) => {
   await signIn(page, E2E_ADMIN);
   const { businessId, key } = await apiKeyFor(page);
-  const name = await approvedTemplate(page.request, businessId, key);
+  const { name } = await approvedTemplate(page.request, businessId, key, { prefix: "e2e_daily" });
   const number = `9198${Date.now().toString().slice(-8)}`;
   await page.goto("/virtual-phone");
   const box = page.getByRole("form", { name: "Send a test message" });
@@ -217,11 +172,13 @@ test("profiles: sort, edit, delete after confirming, export with formula cells n
   expect(up.status(), `${businessId}: ${await up.text()}`).toBe(200);
   await page.goto("/profiles");
   await page.getByRole("searchbox", { name: "Search Profiles" }).fill(tag);
-  await expect(page.getByRole("row")).toHaveCount(3);
-  // The search reaches the URL after its debounce; sorting before that would be replaced by it.
-  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  // Sort at once, inside the search's debounce: each control merges its own params into the
+  // current URL, so the search landing later keeps the sort (and the sort keeps the search).
   await page.getByRole("button", { name: "Name" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await expect(page).toHaveURL(/sort=name/);
+  await expect(page.getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("row").nth(1)).toContainText(`=cmd ${tag}`);
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /Export/ }).click();

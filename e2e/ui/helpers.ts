@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto("/login");
@@ -38,4 +38,54 @@ export async function createBusiness(page: Page, prefix: string) {
   await create.getByRole("button", { name: "Create business" }).click();
   await expect(create).toBeHidden();
   return { name, row: page.getByRole("row").filter({ hasText: name }) };
+}
+
+/** The body most specs send: two variables, with samples. */
+export const ORDER_BODY = {
+  type: "BODY",
+  text: "Hello {{1}}, your order {{2}} has shipped.",
+  example: { body_text: [["Asha", "A-1"]] },
+};
+
+/**
+ * Creates a chatapp template through D1 (a unique name from `prefix`) and waits until the
+ * simulator's review approves it. `components` defaults to ORDER_BODY alone.
+ */
+export async function approvedTemplate(
+  request: APIRequestContext,
+  businessId: string,
+  key: string,
+  { prefix = "e2e", components = [ORDER_BODY] }: { prefix?: string; components?: object[] } = {},
+): Promise<{ name: string; id: string }> {
+  const headers = { "x-api-key": key };
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const created = await request.post(`/api/v1/template/${businessId}`, {
+    headers,
+    data: { name, language: "en_US", category: "UTILITY", components },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, { headers });
+        return ((await res.json()) as { status?: string }).status;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe("APPROVED");
+  return { name, id };
+}
+
+/** The business's first chatapp sender number id (the phoneNumberId of A1/B1 sends). */
+export async function chatappSender(
+  request: APIRequestContext,
+  businessId: string,
+  key: string,
+): Promise<string> {
+  const res = await request.get(`/api/v3/business/${businessId}/channels`, { headers: { "x-api-key": key } });
+  const { channels } = (await res.json()) as {
+    channels: Array<{ channel: string; phoneNumberIds: string[] }>;
+  };
+  return channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
 }

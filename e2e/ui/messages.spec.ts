@@ -1,52 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 import { startReceiver } from "../receiver";
-import { apiKeyFor, signIn } from "./helpers";
-
-/** Creates a template through D1 and waits until the simulator's review approves it. */
-async function approvedTemplate(
-  request: APIRequestContext,
-  businessId: string,
-  key: string,
-): Promise<string> {
-  const name = `e2e_order_${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/template/${businessId}`, {
-    headers: { "x-api-key": key },
-    data: {
-      name,
-      language: "en_US",
-      category: "UTILITY",
-      components: [
-        {
-          type: "BODY",
-          text: "Hello {{1}}, your order {{2}} has shipped.",
-          example: { body_text: [["Asha", "A-1"]] },
-        },
-        { type: "FOOTER", text: "Demo shop" },
-        {
-          type: "BUTTONS",
-          buttons: [
-            { type: "URL", text: "Track", url: "https://shop.example/track{{1}}", example: ["?o=1"] },
-          ],
-        },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, {
-          headers: { "x-api-key": key },
-        });
-        return ((await res.json()) as { status?: string }).status;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBe("APPROVED");
-  return name;
-}
+import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, signIn } from "./helpers";
 
 test("a message sent from the API shows on the virtual phone; marking it read sends the read callback", async ({
   page,
@@ -65,13 +20,20 @@ test("a message sent from the API shows on the virtual phone; marking it read se
     });
     expect(endpoint.status(), await endpoint.text()).toBe(201);
 
-    const template = await approvedTemplate(request, businessId, key);
-    const channels = (await (
-      await request.get(`/api/v3/business/${businessId}/channels`, { headers })
-    ).json()) as {
-      channels: Array<{ channel: string; phoneNumberIds: string[] }>;
-    };
-    const phoneNumberId = channels.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+    const { name: template } = await approvedTemplate(request, businessId, key, {
+      prefix: "e2e_order",
+      components: [
+        ORDER_BODY,
+        { type: "FOOTER", text: "Demo shop" },
+        {
+          type: "BUTTONS",
+          buttons: [
+            { type: "URL", text: "Track", url: "https://shop.example/track{{1}}", example: ["?o=1"] },
+          ],
+        },
+      ],
+    });
+    const phoneNumberId = await chatappSender(request, businessId, key);
 
     // A number ending in 0002: the simulator delivers but the recipient does not read by itself.
     const number = `9198${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}0002`;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
-import { signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
 
 const SHOTS = "/tmp/shots-ui-templates";
 const PNG = Buffer.concat([
@@ -195,4 +195,84 @@ test("an RCS template with an uploaded image, served publicly for the RCS platfo
   expect(res.headers()["content-type"]).toBe("image/png");
   const other = await anonymous.get(new URL(url!).pathname.replace(/[0-9a-f]{64}$/, "0".repeat(64)));
   expect(other.status()).toBe(404);
+});
+
+test("send a test of a carousel (per-card images and values) and of a document template", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ADMIN);
+  const { businessId, key } = await apiKeyFor(page);
+  const headers = { "x-api-key": key };
+  const card = page.getByRole("form", { name: "Send a test" });
+
+  // A two-card carousel through D2: the card images travel as files.
+  const form = new FormData();
+  form.append(
+    "template",
+    JSON.stringify({
+      name: `e2e_carousel_${suffix()}`,
+      language: "en_US",
+      category: "MARKETING",
+      components: [
+        { type: "BODY", text: "Hi {{1}}, picked for you today:", example: { body_text: [["Asha"]] } },
+        {
+          type: "CAROUSEL",
+          cards: ["Fern", "Cactus"].map((plant) => ({
+            components: [
+              { type: "HEADER", format: "IMAGE" },
+              { type: "BODY", text: `${plant} is {{1}} this week`, example: { body_text: [["new"]] } },
+              {
+                type: "BUTTONS",
+                buttons: [
+                  { type: "URL", text: "Buy", url: "https://shop.example.com/p/{{1}}", example: [plant] },
+                ],
+              },
+            ],
+          })),
+        },
+      ],
+    }),
+  );
+  for (const i of [0, 1]) form.append("files", new Blob([PNG], { type: "image/png" }), `card${i}.png`);
+  const created = await page.request.post(`/api/v1/template/media/${businessId}`, {
+    headers,
+    multipart: form,
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/templates/${id}`);
+  await expect(page.getByTestId("template-status")).toContainText(/approved/i, { timeout: 30_000 });
+  // Every card has its own image (the template's, pre-filled), variables and URL suffix.
+  await expect(card.getByRole("group", { name: "Card 2" })).toBeVisible();
+  await expect(card.getByLabel("Card 2 {{1}}", { exact: true })).toHaveValue("new");
+  await expect(card.getByLabel('Card 2 Button "Buy" URL {{1}}')).toHaveValue("Cactus");
+  await expect(card.getByRole("img", { name: "Card 1 image as it will be sent" })).toBeVisible();
+  await card.getByLabel("Upload the card 1 image").setInputFiles({
+    name: "fern.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await card.getByLabel("Card 2 image URL").fill("https://cdn.example.com/cactus.png");
+  await expect(card.getByRole("img", { name: "Card 2 image as it will be sent" })).toBeHidden();
+  await card.getByLabel("Card 1 {{1}}", { exact: true }).fill("fresh");
+  await card.getByLabel("Test number").fill("+91 98123 40013");
+  await card.getByRole("button", { name: "Send test" }).click();
+  await expect(card.getByTestId("test-sent")).toBeVisible();
+  await shots(page, "template-carousel-test");
+
+  // A DOCUMENT header: its URL comes with each send, and a wrong one is said on its field.
+  const doc = await approvedTemplate(page.request, businessId, key, {
+    prefix: "e2e_doc",
+    components: [{ type: "HEADER", format: "DOCUMENT" }, ORDER_BODY],
+  });
+  await page.goto(`/templates/${doc.id}`);
+  await card.getByLabel("Test number").fill("+91 98123 40014");
+  await card.getByLabel("Header document URL").fill("invoice.pdf");
+  await card.getByRole("button", { name: "Send test" }).click();
+  await expect(card.getByText("An http(s) URL of the document", { exact: false }).first()).toBeVisible();
+  await card.getByLabel("Header document URL").fill("https://files.example.com/invoice.pdf");
+  await card.getByRole("button", { name: "Send test" }).click();
+  await expect(card.getByTestId("test-sent")).toBeVisible();
+  await shots(page, "template-document-test");
+  await expectNoSeriousA11yViolations(page);
 });

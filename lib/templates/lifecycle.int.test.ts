@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, messages } from "@/db/schema";
+import { auditLog, messages, templates } from "@/db/schema";
 import { systemCtx, type Ctx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
-import { approvedTemplate, rcsCard } from "@/test/messages";
+import { approvedTemplate, carouselComponents, rcsCard, richComponents } from "@/test/messages";
 import { saveImage } from "@/lib/media/save-image";
 import { pngBytes, runTemplateReviews, textTemplate } from "@/test/templates";
 import { createRcsTemplate } from "./create-rcs-template";
@@ -19,6 +19,7 @@ import { recordTemplateUsage } from "./record-template-usage";
 import { resubmitTemplate } from "./resubmit-template";
 import { searchTemplates } from "./search-templates";
 import { templateDraft } from "./template-draft";
+import { testSlotsOf } from "./test-slots";
 
 const name = (p = "t") => `${p}_${uniq()}`;
 let a: TestBusiness;
@@ -278,6 +279,98 @@ describe("send a test", () => {
         values: ["a", "b"],
       }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("send a test: media headers and carousels", () => {
+  const content = async (messageId: string) =>
+    JSON.stringify((await db().select().from(messages).where(eq(messages.id, messageId)))[0]!.content);
+
+  it("takes a document or video header as a URL slot, first, and says on its field what is wrong", async () => {
+    for (const format of ["DOCUMENT", "VIDEO"] as const) {
+      const t = await approvedTemplate(a.business.id, {
+        name: name(format.toLowerCase()),
+        components: [{ type: "HEADER", format }, ...richComponents.slice(1)],
+      });
+      const view = await getTemplate(admin, { businessId: a.business.id, templateId: t.id });
+      const slots = testSlotsOf(view);
+      expect(slots.map((f) => f.label)).toEqual([
+        `Header ${format.toLowerCase()}`,
+        "Body {{1}}",
+        "Body {{2}}",
+        'Button "Open" URL {{1}}',
+      ]);
+      const url = `https://files.example.com/report.${format === "VIDEO" ? "mp4" : "pdf"}`;
+      const res = await sendTestMessage(admin, a.business.id, {
+        templateId: t.id,
+        to: "919900012350",
+        values: [url, "Sunil", "1234", "?Kid_ID=7"],
+      });
+      const stored = await content(res.messageId);
+      expect(stored).toContain(url);
+      expect(stored).toContain("?Kid_ID=7");
+      await expect(
+        sendTestMessage(admin, a.business.id, {
+          templateId: t.id,
+          to: "919900012350",
+          values: ["not a url", "Sunil", "1234", "?Kid_ID=7"],
+        }),
+      ).rejects.toMatchObject({
+        code: "invalid_request",
+        details: [{ path: "values.0", message: expect.stringMatching(/http\(s\) URL/) }],
+      });
+    }
+  });
+
+  it("pre-fills an image header with the template's own image and takes an upload of this business only", async () => {
+    const img = await saveImage(admin, { businessId: a.business.id, bytes: pngBytes(), path: "file" });
+    const t = await createChatappTemplate(admin, {
+      businessId: a.business.id,
+      template: { name: name("img"), language: "en_US", category: "UTILITY", components: richComponents },
+      mediaHashes: [img.sha256],
+    });
+    const slots = testSlotsOf(t);
+    expect(slots[0]).toMatchObject({ label: "Header image", example: img.sha256 });
+    await db().update(templates).set({ status: "APPROVED" }).where(eq(templates.id, t.id));
+    const values = slots.map((f) => f.example);
+    const res = await sendTestMessage(admin, a.business.id, { templateId: t.id, to: "919900012351", values });
+    expect(await content(res.messageId)).toContain(img.sha256);
+    // An image of business B is not business A's to send.
+    const other = await saveImage(admin, {
+      businessId: b.business.id,
+      bytes: pngBytes(),
+      path: "file",
+    });
+    await expect(
+      sendTestMessage(admin, a.business.id, {
+        templateId: t.id,
+        to: "919900012351",
+        values: [other.sha256, ...values.slice(1)],
+      }),
+    ).rejects.toMatchObject({ details: [{ path: "values.0" }] });
+  });
+
+  it("sends a carousel with per-card slots: image, body variables and URL suffix of every card", async () => {
+    const t = await approvedTemplate(a.business.id, { name: name("car"), components: carouselComponents });
+    const view = await getTemplate(admin, { businessId: a.business.id, templateId: t.id });
+    const slots = testSlotsOf(view);
+    expect(slots.map((f) => f.label).slice(0, 6)).toEqual([
+      "Body {{1}}",
+      "Card 1 image",
+      "Card 1 {{1}}",
+      "Card 1 {{2}}",
+      'Card 1 Button "Buy" URL {{1}}',
+      "Card 2 image",
+    ]);
+    expect(slots).toHaveLength(1 + 3 * 4);
+    const values = slots.map((f, i) =>
+      f.target.part === "header" ? `https://cdn.example.com/card${f.target.card}.png` : f.example || `v${i}`,
+    );
+    const res = await sendTestMessage(admin, a.business.id, { templateId: t.id, to: "919900012352", values });
+    const stored = await content(res.messageId);
+    for (const card of [0, 1, 2]) expect(stored).toContain(`https://cdn.example.com/card${card}.png`);
+    expect(stored).toContain("Asha");
+    expect(stored).toContain("fern");
   });
 });
 

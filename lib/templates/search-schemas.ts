@@ -14,6 +14,16 @@ export const templateSearchFilters = z.object({
 });
 export type TemplateSearchFilters = z.output<typeof templateSearchFilters>;
 
+/** The filter keys in the order the table shows them. */
+export const templateFilterKeys = Object.keys(templateSearchFilters.shape) as (keyof TemplateSearchFilters)[];
+
+/** Each filter's options, straight from the enums the schema checks against. */
+export const templateFilterOptions: Record<keyof TemplateSearchFilters, readonly string[]> = {
+  channel: templateChannels,
+  status: templateStatuses,
+  category: templateCategories,
+};
+
 /** Column ids the server sorts by (the table's column ids). */
 export const templateSortable = [
   "name",

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { templates, templateUsage } from "@/db/schema";
 import type { Ctx } from "../context";
-import { templateSearchFilters, type TemplateListRow, type TemplateSearchFilters } from "./search-schemas";
+import {
+  templateFilterKeys,
+  templateSearchFilters,
+  type TemplateListRow,
+  type TemplateSearchFilters,
+} from "./search-schemas";
 
 export type TemplateSearch = {
   filters?: Partial<TemplateSearchFilters>;
@@ -28,9 +33,7 @@ export async function searchTemplates(
   const f = templateSearchFilters.parse(input.filters ?? {});
   const t = templates;
   const where: SQL[] = [eq(t.businessId, businessId), isNull(t.deletedAt)];
-  if (f.channel) where.push(eq(t.channel, f.channel));
-  if (f.status) where.push(eq(t.status, f.status));
-  if (f.category) where.push(eq(t.category, f.category));
+  for (const key of templateFilterKeys) if (f[key]) where.push(eq(t[key], f[key]));
   const q = input.q?.trim();
   if (q) where.push(or(ilike(t.name, `%${likeEscape(q)}%`), ilike(t.language, `%${likeEscape(q)}%`))!);
   const sortCol = (() => {

@@ -1,20 +1,35 @@
-import type { TemplateView } from "./schemas";
+import type { ChatappComponent, TemplateView } from "./schemas";
 import { variablesOf } from "./variables";
 
-export type TestField = { label: string; example: string };
+export type TestMedia = "image" | "document" | "video";
 
 /**
- * The values a test send of a template needs, in send order (body variables, then the URL
- * buttons' suffixes; an RCS card's variables across the card), each with the template's own
- * sample pre-filled. `unsupported` says why a template cannot be tested from the dashboard.
+ * Where a test value goes: the header's media, a body variable, or a URL button's {{1}};
+ * `card` (from 0) places it on that card of a carousel.
  */
-export function testSlotsOf(t: TemplateView): {
-  fields: TestField[];
-  body: number;
-  urlButtons: number[];
-  imageHash: string | null;
-  unsupported: string | null;
-} {
+export type TestTarget =
+  | { part: "header"; media: TestMedia; card?: number }
+  | { part: "body"; card?: number }
+  | { part: "button"; index: number; card?: number };
+
+/**
+ * One value a test send needs, with the template's own sample pre-filled. A media value is an
+ * http(s) URL or the hash of an image this business uploaded (the template's own image is
+ * pre-filled that way).
+ */
+export type TestField = { label: string; example: string; target: TestTarget };
+
+type Components = ChatappComponent[];
+const find = <T extends ChatappComponent["type"]>(cs: Components, type: T) =>
+  cs.find((c) => c.type === type) as Extract<ChatappComponent, { type: T }> | undefined;
+
+/**
+ * The values a test send of a template needs, in send order: for chatapp the header's media,
+ * the body's variables, the URL buttons' suffixes, then card by card for a carousel (its image,
+ * body variables, URL suffixes); for RCS the card's variables across the card. Every approved
+ * template can be tested this way.
+ */
+export function testSlotsOf(t: TemplateView): TestField[] {
   if (t.channel === "rcs") {
     const c = t.rcsCard?.richCard.standaloneCard.cardContent;
     const texts = [
@@ -26,38 +41,50 @@ export function testSlotsOf(t: TemplateView): {
         s.action.openUrlAction.url,
       ]),
     ];
-    const n = variablesOf(texts.join(" ")).length;
-    const fields = Array.from({ length: n }, (_, i) => ({ label: `{{${i + 1}}}`, example: "" }));
-    return { fields, body: n, urlButtons: [], imageHash: null, unsupported: null };
+    return variablesOf(texts.join(" ")).map((n) => ({
+      label: `{{${n}}}`,
+      example: "",
+      target: { part: "body" },
+    }));
   }
-  const header = t.components.find((c) => c.type === "HEADER");
-  const format = header && "format" in header ? header.format : undefined;
-  const unsupported = t.components.some((c) => c.type === "CAROUSEL")
-    ? "Carousel templates are sent through the API (each card needs its own image and values)"
-    : format && format !== "IMAGE"
-      ? `A ${format} header needs a media file for each send: send this template through the API`
-      : null;
-  const body = t.components.find((c) => c.type === "BODY");
-  const bodyText = body && "text" in body ? body.text : "";
-  const samples = (body && "example" in body ? body.example?.body_text?.[0] : undefined) ?? [];
-  const fields: TestField[] = variablesOf(bodyText).map((n, i) => ({
-    label: `Body {{${n}}}`,
-    example: samples[i] ?? "",
-  }));
-  const bodyCount = fields.length;
-  const urlButtons: number[] = [];
-  const buttons = t.components.find((c) => c.type === "BUTTONS");
-  (buttons && "buttons" in buttons ? buttons.buttons : []).forEach((b, i) => {
-    if (b.type === "URL" && b.url.includes("{{1}}")) {
-      urlButtons.push(i);
-      fields.push({ label: `Button "${b.text}" URL {{1}}`, example: b.example?.[0] ?? "" });
-    }
+  const carousel = find(t.components, "CAROUSEL");
+  return [
+    ...slotsOf(t.components, "", t.mediaHashes[0]),
+    ...(carousel?.cards ?? []).flatMap((card, i) =>
+      slotsOf(card.components as Components, `Card ${i + 1} `, t.mediaHashes[i], i),
+    ),
+  ];
+}
+
+/** The slots of one component list (the template's, or a carousel card's). */
+function slotsOf(cs: Components, prefix: string, ownMedia: string | undefined, card?: number): TestField[] {
+  const fields: TestField[] = [];
+  const header = find(cs, "HEADER");
+  if (header) {
+    const media = header.format.toLowerCase() as TestMedia;
+    fields.push({
+      label: prefix ? `${prefix}${media}` : `Header ${media}`,
+      // The template's own image, when it has one; documents and videos come with each send.
+      example: (media === "image" && ownMedia) || (header.example?.header_handle?.[0] ?? ""),
+      target: { part: "header", media, card },
+    });
+  }
+  const body = find(cs, "BODY");
+  const samples = body?.example?.body_text?.[0] ?? [];
+  variablesOf(body?.text ?? "").forEach((n, i) =>
+    fields.push({
+      label: `${prefix || "Body "}{{${n}}}`,
+      example: samples[i] ?? "",
+      target: { part: "body", card },
+    }),
+  );
+  (find(cs, "BUTTONS")?.buttons ?? []).forEach((b, index) => {
+    if (b.type === "URL" && b.url.includes("{{1}}"))
+      fields.push({
+        label: `${prefix}Button "${b.text}" URL {{1}}`,
+        example: b.example?.[0] ?? "",
+        target: { part: "button", index, card },
+      });
   });
-  return {
-    fields,
-    body: bodyCount,
-    urlButtons,
-    imageHash: format === "IMAGE" ? (t.mediaHashes[0] ?? null) : null,
-    unsupported,
-  };
+  return fields;
 }

@@ -1,12 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useTransition } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
+import { useUrlParams } from "@/components/ui/use-url-params";
 import {
   messageSearchFilters,
   messageStatuses,
@@ -24,35 +24,42 @@ const empty: Required<MessageSearchForm> = {
   to: "",
 };
 
+/** A date alone in the URL (its whole day) as the datetime-local input shows it. */
+const asInput = (v: string | undefined, time: string) =>
+  v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T${time}` : (v ?? "");
+
 /**
  * The search form of the messages table. Filters live in the URL (shareable, back button),
  * validated by the same zod schema the page parses them with; paging restarts at page 1.
+ * From and To are wall times in the business's time zone (a date alone in the URL is its day).
  */
-export function MessageFilters({ initial, invalid }: { initial: Record<string, string>; invalid: boolean }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const [pending, startTransition] = useTransition();
+export function MessageFilters({
+  initial,
+  invalid,
+  timeZone,
+}: {
+  initial: Record<string, string>;
+  invalid: boolean;
+  /** The business's zone: From and To are read in it, as the table shows times. */
+  timeZone: string;
+}) {
+  const { setParams, pending } = useUrlParams();
   const form = useForm<MessageSearchForm>({
     resolver: zodResolver(messageSearchFilters),
-    defaultValues: { ...empty, ...initial },
+    defaultValues: {
+      ...empty,
+      ...initial,
+      from: asInput(initial.from, "00:00"),
+      to: asInput(initial.to, "23:59"),
+    },
   });
   // Show why a filter from the URL was ignored.
   useEffect(() => {
     if (invalid) void form.trigger();
   }, [invalid, form]);
 
-  function go(values: Record<string, string>) {
-    const next = new URLSearchParams(params.toString());
-    for (const k of keys) {
-      const v = values[k]?.trim() ?? "";
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    next.delete("page");
-    const qs = next.toString();
-    startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
-  }
+  const go = (values: Record<string, string>) =>
+    setParams({ ...Object.fromEntries(keys.map((k) => [k, values[k]?.trim() ?? ""])), page: null });
 
   const onSubmit = form.handleSubmit((values) => go(values as Record<string, string>));
   return (
@@ -87,8 +94,8 @@ export function MessageFilters({ initial, invalid }: { initial: Record<string, s
                 ...messageStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
               ]}
             />
-            <FormField form={form} name="from" label="From (UTC)" type="datetime-local" />
-            <FormField form={form} name="to" label="To (UTC)" type="datetime-local" />
+            <FormField form={form} name="from" label={`From (${timeZone})`} type="datetime-local" />
+            <FormField form={form} name="to" label={`To (${timeZone})`} type="datetime-local" />
             <div className="flex items-end gap-2">
               <Button type="submit" loading={pending}>
                 Search

@@ -62,7 +62,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       />
       <div className="space-y-4">
         <SenderRatesCard senders={senders} />
-        <MessageFilters initial={raw} invalid={!parsed.success} />
+        <MessageFilters initial={raw} invalid={!parsed.success} timeZone={timeZone} />
         <MessagesTable rows={rows} total={total} filtered={filtered} timeZone={timeZone} />
       </div>
     </>

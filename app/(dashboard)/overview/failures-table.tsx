@@ -30,7 +30,7 @@ export function FailuresTable({ m }: { m: MessageOverview }) {
               <td className="px-3 py-2 text-slate-700">{f.reason}</td>
               <td className="py-2 pl-3 text-right tabular-nums">
                 <Link
-                  href={messagesHref(m.starts.last30, "failed")}
+                  href={messagesHref(m.starts.last30, m.timeZone, "failed")}
                   className="text-indigo-700 underline-offset-2 hover:underline"
                 >
                   {f.count.toLocaleString("en-US")}

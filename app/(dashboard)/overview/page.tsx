@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ComponentProps } from "react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
@@ -36,6 +37,54 @@ export default async function Page() {
     `${today.toLocaleString("en-US")} today, busiest day ${busiest.day} with ${totalOf(busiest).toLocaleString("en-US")}. ` +
     `The table "By status" has every number.`;
   const points = m.days.map((d) => ({ day: d.day, ...ratesOf(d) }));
+  const n = (v: number) => v.toLocaleString("en-US");
+  const failing = o.callbacksFailing;
+  const tiles: ComponentProps<typeof StatTile>[] = [
+    {
+      testId: "tile-today",
+      label: "Messages today",
+      value: n(today),
+      hint: `${n(totalOf(m.totals.last7))} in 7 days, ${n(last30)} in 30`,
+      href: messagesHref(m.starts.today, m.timeZone),
+    },
+    ...(["delivery", "read"] as const).map((k) => ({
+      testId: `tile-${k}`,
+      label: `${k === "delivery" ? "Delivery" : "Read"} rate, 7 days`,
+      value: percent(m.rates.last7[k]),
+      hint: rateHint(m.rates, k),
+      href: messagesHref(m.starts.last7, m.timeZone, k === "delivery" ? "delivered" : "read"),
+    })),
+    {
+      testId: "tile-callbacks",
+      label: "Callbacks failing now",
+      value: n(failing.deliveries),
+      tone: failing.deliveries > 0 ? "danger" : "neutral",
+      hint:
+        failing.deliveries > 0
+          ? `to ${failing.endpoints} endpoint${failing.endpoints === 1 ? "" : "s"}, waiting for a retry`
+          : "every delivery went through",
+      href: "/callbacks?status=pending",
+    },
+    {
+      testId: "tile-templates",
+      label: "Templates awaiting review",
+      value: n(o.templatesPending),
+      tone: o.templatesPending > 0 ? "warning" : "neutral",
+      hint: o.templatesPending > 0 ? "they can be sent once approved" : "nothing waiting",
+      href: "/templates?status=PENDING",
+    },
+    ...(o.campaigns.total > 0
+      ? [
+          {
+            testId: "tile-campaigns",
+            label: "Running campaigns",
+            value: n(o.campaigns.total),
+            hint: o.campaigns.active.map((c) => c.name).join(", "),
+            href: "/campaigns",
+          },
+        ]
+      : []),
+  ];
   const rateSummary = `Delivery rate ${percent(m.rates.last7.delivery)} and read rate ${percent(m.rates.last7.read)} over the last 7 days; ${percent(m.rates.last30.delivery)} and ${percent(m.rates.last30.read)} over 30 days.`;
   return (
     <>
@@ -45,56 +94,9 @@ export default async function Page() {
       />
       <div className="space-y-6">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <StatTile
-            testId="tile-today"
-            label="Messages today"
-            value={today.toLocaleString("en-US")}
-            hint={`${totalOf(m.totals.last7).toLocaleString("en-US")} in 7 days, ${last30.toLocaleString("en-US")} in 30`}
-            href={messagesHref(m.starts.today)}
-          />
-          <StatTile
-            testId="tile-delivery"
-            label="Delivery rate, 7 days"
-            value={percent(m.rates.last7.delivery)}
-            hint={rateHint(m.rates, "delivery")}
-            href={messagesHref(m.starts.last7, "delivered")}
-          />
-          <StatTile
-            testId="tile-read"
-            label="Read rate, 7 days"
-            value={percent(m.rates.last7.read)}
-            hint={rateHint(m.rates, "read")}
-            href={messagesHref(m.starts.last7, "read")}
-          />
-          <StatTile
-            testId="tile-callbacks"
-            label="Callbacks failing now"
-            value={o.callbacksFailing.deliveries.toLocaleString("en-US")}
-            tone={o.callbacksFailing.deliveries > 0 ? "danger" : "neutral"}
-            hint={
-              o.callbacksFailing.deliveries > 0
-                ? `to ${o.callbacksFailing.endpoints} endpoint${o.callbacksFailing.endpoints === 1 ? "" : "s"}, waiting for a retry`
-                : "every delivery went through"
-            }
-            href="/callbacks?status=pending"
-          />
-          <StatTile
-            testId="tile-templates"
-            label="Templates awaiting review"
-            value={o.templatesPending.toLocaleString("en-US")}
-            tone={o.templatesPending > 0 ? "warning" : "neutral"}
-            hint={o.templatesPending > 0 ? "they can be sent once approved" : "nothing waiting"}
-            href="/templates?status=PENDING"
-          />
-          {o.campaigns.total > 0 ? (
-            <StatTile
-              testId="tile-campaigns"
-              label="Running campaigns"
-              value={o.campaigns.total.toLocaleString("en-US")}
-              hint={o.campaigns.active.map((c) => c.name).join(", ")}
-              href="/campaigns"
-            />
-          ) : null}
+          {tiles.map((t) => (
+            <StatTile key={t.testId} {...t} />
+          ))}
         </div>
 
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">

@@ -1,3 +1,4 @@
+import { toWallTime } from "@/lib/dates/zoned-time";
 import type { MessageStatus } from "@/lib/overview/schemas";
 
 /** One colour per status, the same in the chart, its legend and the totals table. */
@@ -34,9 +35,12 @@ export const statusLabels: Record<MessageStatus, string> = {
 /** "12.3%", or an en dash when there is nothing to divide. */
 export const percent = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
 
-/** The Messages page filtered by status (optional) from an instant (its filters are UTC). */
-export function messagesHref(from: Date, status?: MessageStatus): string {
-  const p = new URLSearchParams({ from: from.toISOString().slice(0, 16) });
+/**
+ * The Messages page filtered by status (optional) from an instant; its filters are wall times
+ * in the business's zone, so the instant is written in `timeZone`.
+ */
+export function messagesHref(from: Date, timeZone: string, status?: MessageStatus): string {
+  const p = new URLSearchParams({ from: toWallTime(from, timeZone) });
   if (status) p.set("status", status);
   return `/messages?${p.toString()}`;
 }

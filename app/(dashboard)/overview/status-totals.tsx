@@ -44,7 +44,7 @@ export function StatusTotals({ m }: { m: MessageOverview }) {
                 <td key={p.key} className="px-3 py-2 text-right tabular-nums" data-period={p.key}>
                   <Link
                     className="text-indigo-700 underline-offset-2 hover:underline"
-                    href={messagesHref(m.starts[p.key], s)}
+                    href={messagesHref(m.starts[p.key], m.timeZone, s)}
                     aria-label={`${m.totals[p.key][s]} ${statusLabels[s].toLowerCase()}, ${p.label.toLowerCase()}`}
                   >
                     {m.totals[p.key][s].toLocaleString("en-US")}

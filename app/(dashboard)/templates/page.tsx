@@ -4,7 +4,7 @@ import { parseTableParams } from "@/components/ui/data-table-params";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { templateSearchFilters, templateSortable } from "@/lib/templates/search-schemas";
+import { templateFilterKeys, templateSearchFilters, templateSortable } from "@/lib/templates/search-schemas";
 import { searchTemplates } from "@/lib/templates/search-templates";
 import { TemplatesTable } from "./templates-table";
 
@@ -22,11 +22,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     defaultPageSize: 25,
   });
   // Unknown filter values in a hand-edited URL read as "all" (the schema catches them).
-  const filters = templateSearchFilters.parse({
-    channel: one(sp.channel),
-    status: one(sp.status),
-    category: one(sp.category),
-  });
+  const filters = templateSearchFilters.parse(
+    Object.fromEntries(templateFilterKeys.map((k) => [k, one(sp[k])])),
+  );
   const { rows, total } = await searchTemplates(userCtx(user), user.businessId, {
     filters,
     q: table.q,

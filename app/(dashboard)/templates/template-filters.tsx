@@ -1,61 +1,37 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useTransition } from "react";
 import { Select } from "@/components/ui/field";
-import type { TemplateSearchFilters } from "@/lib/templates/search-schemas";
+import { useUrlParams } from "@/components/ui/use-url-params";
+import {
+  templateFilterKeys,
+  templateFilterOptions,
+  type TemplateSearchFilters,
+} from "@/lib/templates/search-schemas";
 
-const filters = [
-  {
-    key: "channel",
-    label: "Channel",
-    options: [
-      { value: "", label: "All channels" },
-      { value: "chatapp", label: "Chatapp" },
-      { value: "rcs", label: "RCS" },
-    ],
-  },
-  {
-    key: "status",
-    label: "Status",
-    options: [
-      { value: "", label: "All statuses" },
-      { value: "PENDING", label: "Pending" },
-      { value: "APPROVED", label: "Approved" },
-      { value: "REJECTED", label: "Rejected" },
-    ],
-  },
-  {
-    key: "category",
-    label: "Category",
-    options: [
-      { value: "", label: "All categories" },
-      { value: "UTILITY", label: "Utility" },
-      { value: "MARKETING", label: "Marketing" },
-      { value: "AUTHENTICATION", label: "Authentication" },
-    ],
-  },
-] as const;
+type TemplateFilterKey = keyof TemplateSearchFilters;
+
+const labels: Record<TemplateFilterKey, { label: string; all: string }> = {
+  channel: { label: "Channel", all: "All channels" },
+  status: { label: "Status", all: "All statuses" },
+  category: { label: "Category", all: "All categories" },
+};
+/** "chatapp" -> "Chatapp", "RCS" stays, "PENDING" -> "Pending". */
+const optionLabel = (v: string) => (v === "rcs" ? "RCS" : v[0]!.toUpperCase() + v.slice(1).toLowerCase());
+const filters = templateFilterKeys.map((key) => ({
+  key,
+  label: labels[key].label,
+  options: [
+    { value: "", label: labels[key].all },
+    ...templateFilterOptions[key].map((value) => ({ value, label: optionLabel(value) })),
+  ],
+}));
 
 /**
  * The templates table's filters. They live in the URL (shareable, back button, kept on reload),
  * like the search box, sort and page; a change starts again at page 1.
  */
 export function TemplateFilters({ filters: current }: { filters: TemplateSearchFilters }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const [, startTransition] = useTransition();
-
-  function set(key: string, value: string) {
-    const next = new URLSearchParams(params.toString());
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete("page");
-    const qs = next.toString();
-    startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
-  }
-
+  const { setParams } = useUrlParams();
   return (
     <div className="flex flex-wrap gap-2">
       {filters.map((f) => (
@@ -65,8 +41,8 @@ export function TemplateFilters({ filters: current }: { filters: TemplateSearchF
           hideLabel
           className="w-auto"
           value={current[f.key]}
-          onChange={(e) => set(f.key, e.target.value)}
-          options={[...f.options]}
+          onChange={(e) => setParams({ [f.key]: e.target.value, page: null })}
+          options={f.options}
         />
       ))}
     </div>

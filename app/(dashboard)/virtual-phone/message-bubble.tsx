@@ -11,11 +11,11 @@ import { recipientActionAction } from "./actions";
 import { Attachment } from "./attachment";
 import { CarouselCards } from "./carousel-cards";
 import { MediaImage } from "./media-image";
-import { time } from "./phone-format";
+import { Clock } from "./clock";
 import { Ticks } from "./ticks";
 
 /** A message the business sent to the test number, with buttons to mark it read or failed. */
-export function MessageBubble({ m }: { m: InboxMessage }) {
+export function MessageBubble({ m, timeZone }: { m: InboxMessage; timeZone: string }) {
   const router = useRouter();
   const toast = useToast();
   const [pending, start] = useTransition();
@@ -54,7 +54,7 @@ export function MessageBubble({ m }: { m: InboxMessage }) {
           {m.preview.footer ? <p className="text-xs text-slate-500">{m.preview.footer}</p> : null}
           <p className="flex items-center justify-end gap-1 text-[11px] text-slate-500">
             {m.templateName ? <span className="mr-auto truncate">{m.templateName}</span> : null}
-            <span>{time(m.createdAt)}</span>
+            <Clock at={m.createdAt} timeZone={timeZone} />
             <Ticks status={m.status} />
           </p>
         </div>

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
-import { formatDateTime } from "@/components/ui/format";
+import { formatInZone } from "@/components/ui/format";
 import { phoneNumberForm, type PhoneNumberForm } from "./number-schema";
 
 export type RecentNumber = { recipient: string; messages: number; lastAt: Date; channels: string[] };
@@ -18,10 +18,12 @@ export function NumberPicker({
   current,
   recent,
   error,
+  timeZone,
 }: {
   current: string;
   recent: RecentNumber[];
   error: string | null;
+  timeZone: string;
 }) {
   const router = useRouter();
   const form = useForm<PhoneNumberForm>({
@@ -66,7 +68,7 @@ export function NumberPicker({
                   >
                     <span className="font-mono">+{r.recipient}</span>
                     <span className="text-xs text-slate-600">
-                      {r.messages} · {formatDateTime(r.lastAt)}
+                      {r.messages} · {formatInZone(r.lastAt, timeZone)}
                     </span>
                   </Link>
                 </li>

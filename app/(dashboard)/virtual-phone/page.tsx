@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { getTimeZone } from "@/lib/businesses/get-time-zone";
 import { AppError } from "@/lib/errors";
 import { listCustomerReplies } from "@/lib/inbound/list-customer-replies";
 import type { CustomerReplyView } from "@/lib/inbound/schemas";
@@ -37,15 +38,16 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       error = e.message;
     }
   }
-  const recent = await listRecentRecipients(ctx, user.businessId);
+  const [recent, timeZone] = await Promise.all([
+    listRecentRecipients(ctx, user.businessId),
+    getTimeZone(ctx, user.businessId),
+  ]);
   const { items } = await listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 });
-  const sendable: SendableTemplate[] = items.flatMap((t) => {
-    const slots = testSlotsOf(t);
-    const channel = t.channel === "rcs" ? "RCS" : "chatapp";
-    return slots.unsupported
-      ? []
-      : [{ id: t.id, label: `${t.name} (${t.language}, ${channel})`, slots: slots.fields }];
-  });
+  const sendable: SendableTemplate[] = items.map((t) => ({
+    id: t.id,
+    label: `${t.name} (${t.language}, ${t.channel === "rcs" ? "RCS" : "chatapp"})`,
+    slots: testSlotsOf(t),
+  }));
   return (
     <>
       <PageHeader
@@ -54,11 +56,11 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       />
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <div className="min-w-0 space-y-6">
-          <NumberPicker current={number || raw} recent={recent} error={error} />
+          <NumberPicker current={number || raw} recent={recent} error={error} timeZone={timeZone} />
           <SendBox key={number} templates={sendable} number={number || raw} />
         </div>
         {inbox ? (
-          <PhoneView key={number} number={number} inbox={inbox} replies={replies} />
+          <PhoneView key={number} number={number} inbox={inbox} replies={replies} timeZone={timeZone} />
         ) : (
           <div className="grid place-items-center rounded-lg border border-dashed border-slate-300 p-10 text-sm text-slate-500">
             Pick a number to open its phone.

@@ -21,10 +21,13 @@ export function PhoneView({
   number,
   inbox,
   replies,
+  timeZone,
 }: {
   number: string;
   inbox: InboxMessage[];
   replies: CustomerReplyView[];
+  /** The business's zone, the times' zone. */
+  timeZone: string;
 }) {
   const router = useRouter();
   const counts = { chatapp: 0, rcs: 0 };
@@ -121,15 +124,16 @@ export function PhoneView({
           ) : (
             shown.map((item) =>
               "m" in item ? (
-                <MessageBubble key={item.key} m={item.m} />
+                <MessageBubble key={item.key} m={item.m} timeZone={timeZone} />
               ) : (
-                <ReplyBubble key={item.key} r={item.r} />
+                <ReplyBubble key={item.key} r={item.r} timeZone={timeZone} />
               ),
             )
           )}
         </div>
         <ReplyBox key={tab} number={number} channel={tab} />
       </div>
+      <p className="text-xs text-slate-600">Times in {timeZone}, your business&apos;s time zone.</p>
     </div>
   );
 }

@@ -5,13 +5,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { TestValues } from "@/components/templates/test-values";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import type { TestField } from "@/lib/templates/test-slots";
-import { sendTestInput } from "@/lib/messages/send/send-test-schema";
+import { sendTestInput, type SendTestInput } from "@/lib/messages/send/send-test-schema";
 import { phoneSendAction } from "./actions";
 
 export type SendableTemplate = { id: string; label: string; slots: TestField[] };
@@ -23,7 +24,7 @@ export type SendableTemplate = { id: string; label: string; slots: TestField[] }
 export function SendBox({ templates, number }: { templates: SendableTemplate[]; number: string }) {
   const router = useRouter();
   const first = templates[0];
-  const form = useForm({
+  const form = useForm<SendTestInput>({
     resolver: zodResolver(sendTestInput),
     defaultValues: {
       templateId: first?.id ?? "",
@@ -81,14 +82,7 @@ export function SendBox({ templates, number }: { templates: SendableTemplate[]; 
               {...form.register("to")}
               error={errors.to?.message}
             />
-            {chosen?.slots.map((s, i) => (
-              <Input
-                key={`${chosen.id}-${i}`}
-                label={s.label}
-                {...form.register(`values.${i}`)}
-                error={errors.values?.[i]?.message}
-              />
-            ))}
+            {chosen ? <TestValues key={chosen.id} form={form} fields={chosen.slots} /> : null}
             <Button type="submit" loading={form.formState.isSubmitting}>
               Send
             </Button>

@@ -9,6 +9,10 @@ export const sendTestInput = z.object({
     .trim()
     .transform((s) => s.replace(/[\s().-]/g, ""))
     .pipe(z.string().regex(/^\+?\d{6,15}$/, "A number with its country code, e.g. +91 98123 40002")),
-  values: z.array(z.string().trim().min(1, "Fill this variable").max(1024)).max(20).default([]),
+  /** The template's test slots in order (lib/templates/test-slots.ts): texts and media URLs. */
+  values: z
+    .array(z.string().trim().min(1, "Fill this in").max(2048, "At most 2048 characters"))
+    .max(120)
+    .default([]),
 });
 export type SendTestInput = z.input<typeof sendTestInput>;

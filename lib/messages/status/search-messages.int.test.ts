@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { messageEvents, messages } from "@/db/schema/index";
+import { eq } from "drizzle-orm";
+import { businesses, messageEvents, messages } from "@/db/schema/index";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { uuidv7 } from "@/lib/ids";
@@ -101,6 +102,21 @@ describe("searchMessages", () => {
     expect(
       (await search({ from: "2024-01-01T12:00", to: "2024-01-02T10:00" })).rows.map((r) => r.recipient),
     ).toEqual(["919811110002"]);
+  });
+
+  it("reads From and To as wall times in the business's zone; a date alone is its whole day", async () => {
+    await db().update(businesses).set({ timeZone: "Asia/Kolkata" }).where(eq(businesses.id, a.business.id));
+    try {
+      // 2024-01-02 in Kolkata is 2024-01-01T18:30Z up to 2024-01-02T18:30Z.
+      const day = await search({ from: "2024-01-02", to: "2024-01-02" });
+      expect(day.rows.map((r) => r.recipient)).toEqual(["919811110002"]);
+      // 15:30 in Kolkata is 10:00Z: the first message, at that very minute, is in.
+      const at = await search({ from: "2024-01-01T15:30", to: "2024-01-01T15:30" });
+      expect(at.rows.map((r) => r.id)).toEqual([first.id]);
+      expect((await search({ from: "2024-01-01T15:31" })).rows.map((r) => r.id)).not.toContain(first.id);
+    } finally {
+      await db().update(businesses).set({ timeZone: "UTC" }).where(eq(businesses.id, a.business.id));
+    }
   });
 
   it("searches the free text as an id, a number or a template name", async () => {

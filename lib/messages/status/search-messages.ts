@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, gte, ilike, like, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
 import { messages } from "@/db/schema/index";
 import { getDefaultCountry } from "../../businesses/get-default-country";
+import { getTimeZone } from "../../businesses/get-time-zone";
 import type { Ctx } from "../../context";
 import { isUuid } from "../../ids";
 import { numberPrefixes } from "../../profiles/number-prefixes";
 import {
+  createdRange,
   messageSearchFilters,
-  utcFromLocal,
   type MessageListRow,
   type MessageSearchForm,
 } from "./search-schemas";
@@ -42,8 +43,12 @@ export async function searchMessages(
   if (f.messageId) where.push(eq(m.id, f.messageId));
   if (f.template) where.push(ilike(m.templateName, `%${likeEscape(f.template)}%`));
   if (f.status) where.push(eq(m.status, f.status));
-  if (f.from) where.push(gte(m.createdAt, utcFromLocal(f.from)));
-  if (f.to) where.push(lte(m.createdAt, new Date(utcFromLocal(f.to).getTime() + 59_999)));
+  if (f.from || f.to) {
+    // The filters are wall times in the business's zone, as the dashboard shows times.
+    const range = createdRange(f, await getTimeZone(ctx, businessId));
+    if (range.from) where.push(gte(m.createdAt, range.from));
+    if (range.before) where.push(lt(m.createdAt, range.before));
+  }
   if (q) {
     if (isUuid(q)) where.push(or(eq(m.id, q), eq(m.transactionId, q))!);
     else if (typedNumber) where.push(recipientLike(q));

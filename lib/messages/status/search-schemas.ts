@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWallTime } from "@/lib/dates/zoned-time";
 import { typedPhone } from "@/lib/validation/typed-phone";
 import type { messageStatuses as dbStatuses } from "@/db/schema/messages";
 
@@ -14,11 +15,14 @@ export const messageStatuses = [
 ] as const satisfies typeof dbStatuses;
 
 const blank = z.literal("");
-/** `datetime-local` input value (UTC in this dashboard): 2026-03-01T14:05. */
+/**
+ * A `datetime-local` input value (2026-03-01T14:05) or a date alone (2026-03-01), a wall time
+ * in the business's time zone (see createdRange).
+ */
 const localDateTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Use a date and time");
+  .refine((v) => parseWallTime(v, "UTC") !== null, "Use a date and time");
 
 /**
  * Filters of the dashboard's message search. Every field is a string (empty = no filter) so
@@ -56,5 +60,25 @@ export type MessageListRow = {
   updatedAt: Date;
 };
 
-/** A datetime-local value as UTC. */
-export const utcFromLocal = (v: string) => new Date(`${v.length === 16 ? `${v}:00` : v}Z`);
+/**
+ * The From/To filters as instants, read as wall times in the business's zone (a date alone is
+ * its midnight there). `before` is exclusive and covers what To names: the whole day of a
+ * date, the whole minute of a time, the whole second of a time with seconds.
+ */
+export function createdRange(
+  f: { from?: string; to?: string },
+  timeZone: string,
+): { from: Date | null; before: Date | null } {
+  const from = f.from ? parseWallTime(f.from, timeZone) : null;
+  const to = f.to?.trim() ?? "";
+  if (!to) return { from, before: null };
+  const [date = "", time = ""] = to.split("T");
+  if (!time) {
+    const [y, m, d] = date.split("-").map(Number);
+    const next = new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+    return { from, before: parseWallTime(next, timeZone) };
+  }
+  const start = parseWallTime(to, timeZone);
+  const step = time.length > 5 ? 1_000 : 60_000;
+  return { from, before: start && new Date(start.getTime() + step) };
+}

@@ -69,7 +69,8 @@ const columns = col.columns([
         {c.row.original.channels.map((ch) => {
           const settings = c.row.original.channelSettings.find((s) => s.channel === ch.channel);
           return (
-            <div key={ch.channel} className="flex items-center gap-1">
+            // Settings wraps under the channel when the table is short of room (1,280 px).
+            <div key={ch.channel} className="flex flex-wrap items-center gap-1">
               <ChannelToggle
                 businessId={c.row.original.id}
                 businessName={c.row.original.name}

@@ -29,13 +29,14 @@ export function SenderRatesCell({ business }: { business: Business }) {
         {business.senders.map((s) => (
           <li
             key={`${s.channel ?? "stale"}|${s.sender}`}
-            className="flex items-center gap-1.5 whitespace-nowrap"
+            className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5"
           >
-            {/* Ids are also in the Channels column: cut long ones so the table stays narrow. */}
+            {/* Ids are also in the Channels column: cut long ones, and let the rate and its
+                badge wrap under the id, so the table fits 1,280 px without scrolling. */}
             <code className="max-w-[8rem] truncate font-mono text-xs text-slate-500" title={s.sender}>
               {s.sender}
             </code>
-            <span className="font-medium text-slate-900">{s.perSecond}/s</span>
+            <span className="font-medium whitespace-nowrap text-slate-900">{s.perSecond}/s</span>
             {s.isDefault ? <Badge tone="neutral">default</Badge> : null}
           </li>
         ))}

@@ -79,13 +79,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0 space-y-6">
           {t.status === "APPROVED" ? (
-            slots.unsupported ? (
-              <Alert tone="info" title="Send a test">
-                {slots.unsupported}.
-              </Alert>
-            ) : (
-              <SendTestCard templateId={t.id} fields={slots.fields} recent={recent.map((r) => r.recipient)} />
-            )
+            <SendTestCard templateId={t.id} fields={slots} recent={recent.map((r) => r.recipient)} />
           ) : null}
           <Card>
             <CardHeader title="Usage" />

@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { TestValues } from "@/components/templates/test-values";
 import { FormField } from "@/components/ui/form-field";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { sendTestInput, type SendTestInput } from "@/lib/messages/send/send-test-schema";
@@ -17,7 +18,7 @@ type Sent = { messageId: string; recipient: string };
 
 /**
  * Sends the approved template to one test number through the API's own send path, with the
- * template's samples pre-filled; then links to the message and to the virtual phone.
+ * template's samples (and its image) pre-filled, media headers and carousel cards included; then links to the message and to the virtual phone.
  */
 export function SendTestCard({
   templateId,
@@ -78,14 +79,7 @@ export function SendTestCard({
               ))}
             </div>
           ) : null}
-          {fields.length ? (
-            <fieldset className="grid gap-3 sm:grid-cols-2">
-              <legend className="mb-1 text-sm font-medium text-slate-700">Variables</legend>
-              {fields.map((f, i) => (
-                <FormField key={i} form={form} name={`values.${i}`} label={f.label} />
-              ))}
-            </fieldset>
-          ) : null}
+          <TestValues form={form} fields={fields} className="sm:grid-cols-2" />
           <Button type="submit" loading={form.formState.isSubmitting}>
             Send test
           </Button>

@@ -8,23 +8,20 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { limits } from "@/lib/templates/schemas";
 import type { ChatappFormValues } from "./build-template";
-import type { Upload } from "./upload-media";
+import { ImageUpload } from "@/components/templates/image-upload";
+import type { Upload } from "@/components/templates/upload-media";
 
 /** A carousel's cards: an image, a text and a quick reply each. */
 export function CarouselCard({
   form,
   cards,
   values,
-  pick,
   setCardImages,
-  uploadError,
 }: {
   form: UseFormReturn<ChatappFormValues>;
   cards: UseFieldArrayReturn<ChatappFormValues, "cards">;
   values: ChatappFormValues;
-  pick: (file: File | undefined, set: (u: Upload) => void) => Promise<void>;
   setCardImages: Dispatch<SetStateAction<Upload[]>>;
-  uploadError: string | null;
 }) {
   const errors = form.formState.errors;
   return (
@@ -50,18 +47,15 @@ export function CarouselCard({
         ) : null}
         {cards.fields.map((f, i) => (
           <div key={f.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
-            <Input
-              type="file"
-              accept="image/png,image/jpeg"
+            <ImageUpload
               label={`Card ${i + 1} image`}
-              onChange={(e) =>
-                void pick(e.target.files?.[0], (u) =>
-                  setCardImages((prev) => {
-                    const next = [...prev];
-                    next[i] = u;
-                    return next;
-                  }),
-                )
+              hint="JPEG or PNG"
+              onUpload={(u) =>
+                setCardImages((prev) => {
+                  const next = [...prev];
+                  next[i] = u;
+                  return next;
+                })
               }
             />
             <Input
@@ -82,7 +76,6 @@ export function CarouselCard({
             ) : null}
           </div>
         ))}
-        {uploadError ? <Alert tone="danger">{uploadError}</Alert> : null}
       </CardBody>
     </Card>
   );

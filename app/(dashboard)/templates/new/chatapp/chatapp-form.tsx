@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ImageUpload } from "@/components/templates/image-upload";
+import type { Upload } from "@/components/templates/upload-media";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox, Input, Textarea } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
@@ -18,7 +20,6 @@ import { ButtonsCard } from "./buttons-card";
 import { CarouselCard } from "./carousel-card";
 import { chatappResolver } from "./chatapp-resolver";
 import type { ChatappFormStart } from "./form-from-template";
-import { uploadMedia, type Upload } from "./upload-media";
 
 const blank: ChatappFormValues = {
   name: "",
@@ -60,7 +61,6 @@ export function ChatappTemplateForm({
   const cards = useFieldArray({ control: form.control, name: "cards" });
   const [header, setHeader] = useState<Upload>(start?.header ?? null);
   const [cardImages, setCardImages] = useState<Upload[]>(start?.cardImages ?? []);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // "Some fields need attention" shows only while some field still has an error: fixing the
   // last one (fields re-validate on change) removes it.
@@ -71,17 +71,6 @@ export function ChatappTemplateForm({
   const warnings = lintChatappComponents(template.components);
   const vars = countVars(values.body);
   const errors = form.formState.errors;
-
-  const pick = async (file: File | undefined, set: (u: Upload) => void) => {
-    setUploadError(null);
-    if (!file) return set(null);
-    try {
-      set(await uploadMedia(file));
-    } catch (e) {
-      set(null);
-      setUploadError((e as Error).message);
-    }
-  };
 
   const onSubmit = form.handleSubmit(
     async (v) => {
@@ -172,13 +161,10 @@ export function ChatappTemplateForm({
               <>
                 <Checkbox label="Image header" {...form.register("headerImage")} />
                 {values.headerImage ? (
-                  <Input
-                    type="file"
-                    accept="image/png,image/jpeg"
+                  <ImageUpload
                     label="Header image"
-                    hint="JPEG or PNG, at most 5 MB"
-                    error={uploadError ?? errors.headerImage?.message}
-                    onChange={(e) => void pick(e.target.files?.[0], setHeader)}
+                    error={errors.headerImage?.message}
+                    onUpload={setHeader}
                   />
                 ) : null}
               </>
@@ -229,14 +215,7 @@ export function ChatappTemplateForm({
         {!values.carousel ? (
           <ButtonsCard form={form} buttons={buttons} values={values} />
         ) : (
-          <CarouselCard
-            form={form}
-            cards={cards}
-            values={values}
-            pick={pick}
-            setCardImages={setCardImages}
-            uploadError={uploadError}
-          />
+          <CarouselCard form={form} cards={cards} values={values} setCardImages={setCardImages} />
         )}
 
         <div className="flex gap-3">

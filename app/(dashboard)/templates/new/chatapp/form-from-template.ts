@@ -1,6 +1,6 @@
 import type { ChatappComponent } from "@/lib/templates/schemas";
 import { buildChatappTemplate, emptyButton, type ChatappFormValues } from "./build-template";
-import type { Upload } from "./upload-media";
+import type { Upload } from "@/components/templates/upload-media";
 
 /** A stored template as the chatapp form edits it (duplicate, edit and resubmit). */
 export type ChatappFormStart = {

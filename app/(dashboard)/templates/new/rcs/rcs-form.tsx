@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { RcsPreview } from "@/components/templates/template-preview";
+import { ImageUpload } from "@/components/templates/image-upload";
+import type { Upload } from "@/components/templates/upload-media";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -13,7 +15,6 @@ import { lintRcsCard } from "@/lib/templates/lint-template";
 import { createRcsTemplateInput, limits, type RcsRichCard } from "@/lib/templates/schemas";
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
-import { uploadMedia } from "../chatapp/upload-media";
 
 export type RcsFormValues = {
   name: string;
@@ -129,7 +130,6 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
   });
   const suggestions = useFieldArray({ control: form.control, name: "suggestions" });
   const [error, setError] = useState<string | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
   // useWatch (not form.watch) so the React Compiler can memoise this component.
   const values = useWatch({ control: form.control }) as Values;
   const body = build(values);
@@ -150,20 +150,9 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
     router.push(`/templates/${res.data.id}`);
   });
 
-  const pickImage = async (file: File | undefined) => {
-    setUploadError(null);
-    const set = (hash: string, url: string) => {
-      form.setValue("imageHash", hash);
-      form.setValue("imageUrl", url, { shouldValidate: form.formState.isSubmitted });
-    };
-    if (!file) return set("", "");
-    try {
-      const u = await uploadMedia(file);
-      set(u.sha256, u.url);
-    } catch (e) {
-      set("", "");
-      setUploadError((e as Error).message);
-    }
+  const setImage = (u: Upload) => {
+    form.setValue("imageHash", u?.sha256 ?? "");
+    form.setValue("imageUrl", u?.url ?? "", { shouldValidate: form.formState.isSubmitted });
   };
 
   return (
@@ -210,17 +199,10 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
               {...form.register("description")}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Input
-                type="file"
-                accept="image/png,image/jpeg"
+              <ImageUpload
                 label="Card image"
-                hint={
-                  values.imageHash
-                    ? "Uploaded; choose another file to replace it"
-                    : "JPEG or PNG, at most 5 MB"
-                }
-                error={uploadError ?? undefined}
-                onChange={(e) => void pickImage(e.target.files?.[0])}
+                hint={values.imageHash ? "Uploaded; choose another file to replace it" : undefined}
+                onUpload={setImage}
               />
               <Input
                 label="Or a media URL"
@@ -233,7 +215,7 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
               />
             </div>
             {values.imageHash ? (
-              <Button type="button" variant="ghost" size="sm" onClick={() => void pickImage(undefined)}>
+              <Button type="button" variant="ghost" size="sm" onClick={() => setImage(null)}>
                 Remove the uploaded image
               </Button>
             ) : null}
