@@ -9,7 +9,7 @@ import {
   campaignStatuses,
   type CampaignFilters,
 } from "@/lib/promotions/dashboard/campaign-filters";
-import { useUrlParams } from "./use-url-params";
+import { useUrlParams } from "@/components/ui/use-url-params";
 
 const none: CampaignFilters = { channel: "", status: "", from: "", to: "" };
 
@@ -19,7 +19,9 @@ const none: CampaignFilters = { channel: "", status: "", from: "", to: "" };
  * on the field instead.
  */
 export function CampaignFiltersForm({ initial }: { initial: CampaignFilters }) {
-  const { set } = useUrlParams();
+  const { setParams } = useUrlParams();
+  // A filter change starts again at page 1.
+  const set = (values: Record<string, string>) => setParams({ ...values, page: null });
   const form = useForm({ resolver: zodResolver(campaignFilters), defaultValues: initial, mode: "onChange" });
   const dirty = Object.values(initial).some((v) => v !== "");
   return (
