@@ -87,10 +87,9 @@ export const targetListRows = pgTable(
     phone: text("phone").notNull(),
     fields: jsonb("fields").$type<Record<string, string>>().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.listId, t.rowNumber] }),
-    uniqueIndex("target_list_rows_phone_idx").on(t.listId, t.phone),
-  ],
+  // No index on the phone: a unique one cost every COPY'd row a random b-tree insert; duplicates
+  // are found once per upload in SQL (lib/promotions/lists/remove-duplicate-rows.ts).
+  (t) => [primaryKey({ columns: [t.listId, t.rowNumber] })],
 );
 
 /** A rejected row of a list upload: its row number and why (invalid phone, duplicate, ...). */

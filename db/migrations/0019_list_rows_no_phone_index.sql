@@ -1,0 +1,1 @@
+DROP INDEX "target_list_rows_phone_idx";
