@@ -165,6 +165,11 @@ export const promotions = pgTable(
      * sender's rate; the next tick creates (now + ahead - pacedUntil) x rate more.
      */
     pacedUntil: timestamp("paced_until", { withTimezone: true }),
+    /**
+     * When the current round had nothing left to send but still waited for statuses (NULL while
+     * it sends): after PROMOTIONS_ROUND_TIMEOUT_SECONDS from here, its silent messages fail.
+     */
+    roundDrainedAt: timestamp("round_drained_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,16 @@ import metadata from "libphonenumber-js/min/metadata";
 
 type Plan = { pattern: RegExp; nationalPrefix: RegExp | undefined };
 
+/** The parts of libphonenumber-js's Metadata class the parser itself uses (untyped in its .d.ts). */
+type MetadataInternals = {
+  hasCallingCode(code: string): boolean;
+  getCountryCodesForCallingCode(code: string): string[] | undefined;
+  selectNumberingPlan(code: string): void;
+  hasTypes(): boolean;
+  numberingPlan: { nationalNumberPattern(): string; nationalPrefixForParsing(): string | undefined };
+};
+const MetadataClass = Metadata as unknown as new (json: unknown) => MetadataInternals;
+
 /**
  * Per leading digits: the one country's plan of that calling code, null when the code needs
  * the full parse, undefined when the digits are no calling code.
@@ -11,17 +21,15 @@ const plans = new Map<string, Plan | null | undefined>();
 
 function planOf(callingCode: string): Plan | null | undefined {
   if (plans.has(callingCode)) return plans.get(callingCode);
-  const meta = new Metadata(metadata);
+  const meta = new MetadataClass(metadata);
   let plan: Plan | null | undefined;
   if (!meta.hasCallingCode(callingCode)) plan = undefined;
   else {
     const countries = meta.getCountryCodesForCallingCode(callingCode) ?? [];
     meta.selectNumberingPlan(callingCode);
-    const numbering = meta.numberingPlan!;
+    const numbering = meta.numberingPlan;
     // Shared calling codes (NANPA's 1, 7, 44, ...) pick their country by type patterns: full parse.
-    // `types` is internal in the typings: `hasTypes` says whether the plan has them.
-    const hasTypes = (meta as unknown as { hasTypes(): boolean }).hasTypes();
-    if (countries.length !== 1 || hasTypes) plan = null;
+    if (countries.length !== 1 || meta.hasTypes()) plan = null;
     else {
       const prefix = numbering.nationalPrefixForParsing();
       plan = {

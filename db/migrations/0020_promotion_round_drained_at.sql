@@ -1,0 +1,1 @@
+ALTER TABLE "promotions" ADD COLUMN "round_drained_at" timestamp with time zone;
