@@ -12,6 +12,7 @@ import { parseListHeader, type ListHeader } from "./list-header";
 import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
 import { removeDuplicateRows } from "./remove-duplicate-rows";
 import { listName, REJECTS_SHOWN, type ListSummary, type RejectedRow } from "./schemas";
+import { uploadName } from "./upload-name";
 import { writeRejects } from "./write-rejects";
 
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
@@ -49,7 +50,7 @@ export async function ingestList(
   await ctx.db.insert(targetLists).values({
     id,
     businessId,
-    name: `\u0001upload ${id}`,
+    name: uploadName(id),
     columns: [],
     phoneColumn: "",
     createdBy: input.createdBy ?? null,
