@@ -102,9 +102,11 @@ const columns = col.columns([
 export function BusinessesView({
   businesses,
   countries,
+  timeZones,
 }: {
   businesses: BusinessRow[];
   countries: CountryOption[];
+  timeZones: CountryOption[];
 }) {
   const [creating, setCreating] = useState(false);
   const createButton = (
@@ -132,7 +134,12 @@ export function BusinessesView({
           />
         }
       />
-      <CreateBusinessDialog open={creating} onClose={() => setCreating(false)} countries={countries} />
+      <CreateBusinessDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        countries={countries}
+        timeZones={timeZones}
+      />
     </>
   );
 }
