@@ -63,7 +63,8 @@ export async function streamPromotionReport(
       WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.seq > $3
       ORDER BY r.seq LIMIT ${PAGE}) page`;
   const encoder = new TextEncoder();
-  let after = 0;
+  // Below every seq: list rows start at 1, an RCS campaign's first batch at 0.
+  let after = -1;
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
