@@ -7,6 +7,7 @@
 // recipients are written with SQL (E1 is another engineer's, built in parallel).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/promotion-send.ts
 // Env: BENCH_N (default 100000), BENCH_REPORT_N (default 1000000).
+import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { uuidv7 } from "../lib/ids";
@@ -194,6 +195,17 @@ try {
     for (const b of value) if (b === 10) lines++;
   }
   const e3Ms = performance.now() - s;
+  // Baseline in the same run: psql's \copy of the same rows and columns (CSV by PostgreSQL).
+  const c0 = performance.now();
+  execFileSync("psql", [
+    server.databaseUrl!,
+    "-v",
+    "ON_ERROR_STOP=1",
+    "-q",
+    "-c",
+    `\\copy (SELECT name, phone, state, to_char(updated_at AT TIME ZONE 'UTC', 'FMDD FMMonth YYYY, HH12:MI AM'), error, round FROM promotion_recipients WHERE promotion_id = '${big}' ORDER BY seq) TO '/dev/null' WITH (FORMAT csv)`,
+  ]);
+  const copyMs = performance.now() - c0;
   await sleep(300);
   console.log(
     JSON.stringify({
@@ -204,6 +216,9 @@ try {
       e3Ms: Math.round(e3Ms),
       e3Lines: lines,
       e3MiB: +(bytes / 1048576).toFixed(1),
+      psqlCopyMs: Math.round(copyMs),
+      e3OverCopy: +(e3Ms / copyMs).toFixed(2),
+      load: loadavg().map((l) => l.toFixed(2)),
       serverPeakRssBeforeE3MiB: rssBefore,
       serverPeakRssAfterE3MiB: server.peakRssMiB(),
     }),

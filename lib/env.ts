@@ -152,6 +152,11 @@ const schema = z.object({
   PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(3),
   /** Delay before a retry round starts, in seconds. */
   PROMOTIONS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
+   * Seconds a round waits, once it has nothing left to send, for the statuses of its messages;
+   * then a message still not reported sent or failed counts as failed (`round_timeout`).
+   */
+  PROMOTIONS_ROUND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3600),
   /** Error codes a retry round sends again (comma-separated; Meta's temporary errors and our transient ones). */
   PROMOTIONS_RETRYABLE_CODES: z
     .string()

@@ -25,6 +25,11 @@ import {
   applyWebhookStatusEvents,
   statusEventsQueue,
 } from "./messages/status/status-events-queue";
+import { listHousekeepingQueue } from "./promotions/lists/housekeeping-queue";
+import {
+  removeAbandonedUploads,
+  REMOVE_ABANDONED_UPLOADS_EVERY_MS,
+} from "./promotions/lists/remove-abandoned-uploads";
 import { capabilityQueue } from "./promotions/rcs/capability-queue";
 import { checkBatchCapability } from "./promotions/rcs/check-batch-capability";
 import { onInboundStored } from "./inbound/inbound-listeners";
@@ -64,6 +69,12 @@ export function wireAll(): void {
   registerQueue(promotionQueue, () => runDuePromotions().then(() => undefined), {
     everyMs: promotionsConfig().PROMOTIONS_TICK_MS,
     run: () => runDuePromotions(),
+  });
+  // Lists a crashed upload left under their hidden name, cleared after an hour.
+  const housekeeping = () => removeAbandonedUploads(systemCtx("list-housekeeping"));
+  registerQueue(listHousekeepingQueue, () => housekeeping().then(() => undefined), {
+    everyMs: REMOVE_ABANDONED_UPLOADS_EVERY_MS,
+    run: housekeeping,
   });
 
   // Provider webhooks: provider status events go to the messages domain (the status sink keeps

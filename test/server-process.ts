@@ -51,3 +51,24 @@ export async function serverDatabase(
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   return { url: database.url, dataDir };
 }
+
+/**
+ * Waits until a started process has printed a match of `pattern` and returns it; throws with
+ * everything it printed if it exits first or `ms` pass.
+ */
+export async function waitForOutput(
+  p: { child: ChildProcess; out: () => string },
+  pattern: RegExp,
+  ms = 60_000,
+): Promise<RegExpExecArray> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const m = pattern.exec(p.out());
+    if (m) return m;
+    if (p.child.exitCode !== null || p.child.signalCode !== null) {
+      throw new Error(`the server exited (${p.child.exitCode ?? p.child.signalCode}):\n${p.out()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`no ${pattern} from the server within ${ms} ms:\n${p.out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

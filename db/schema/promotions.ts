@@ -87,10 +87,9 @@ export const targetListRows = pgTable(
     phone: text("phone").notNull(),
     fields: jsonb("fields").$type<Record<string, string>>().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.listId, t.rowNumber] }),
-    uniqueIndex("target_list_rows_phone_idx").on(t.listId, t.phone),
-  ],
+  // No index on the phone: a unique one cost every COPY'd row a random b-tree insert; duplicates
+  // are found once per upload in SQL (lib/promotions/lists/remove-duplicate-rows.ts).
+  (t) => [primaryKey({ columns: [t.listId, t.rowNumber] })],
 );
 
 /** A rejected row of a list upload: its row number and why (invalid phone, duplicate, ...). */
@@ -169,6 +168,11 @@ export const promotions = pgTable(
      * sender's rate; the next tick creates (now + ahead - pacedUntil) x rate more.
      */
     pacedUntil: timestamp("paced_until", { withTimezone: true }),
+    /**
+     * When the current round had nothing left to send but still waited for statuses (NULL while
+     * it sends): after PROMOTIONS_ROUND_TIMEOUT_SECONDS from here, its silent messages fail.
+     */
+    roundDrainedAt: timestamp("round_drained_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

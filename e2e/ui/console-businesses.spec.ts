@@ -11,6 +11,9 @@ test("an operator creates a business and enables a channel", async ({ page }) =>
   await page.getByRole("button", { name: "Create business" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create business" });
   await dialog.getByLabel("Name").fill(name);
+  const zone = dialog.getByLabel("Time zone");
+  await expect(zone).toHaveValue("UTC");
+  await zone.selectOption("Asia/Tokyo");
   // Start with RCS off, so the test can switch it on.
   await dialog.getByRole("switch", { name: "RCS" }).uncheck();
   await dialog.getByRole("button", { name: "Create business" }).click();

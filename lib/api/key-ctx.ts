@@ -8,3 +8,8 @@ export function keyCtx(c: Context<ApiEnv>): Ctx {
   const { keyId, businessId } = c.get("auth");
   return { db: db(), actor: { type: "api_key", id: keyId, businessId } };
 }
+
+/** The key's context and business: what a handler acting for the key's business starts with. */
+export function keyScope(c: Context<ApiEnv>): { ctx: Ctx; businessId: string } {
+  return { ctx: keyCtx(c), businessId: c.get("auth").businessId };
+}

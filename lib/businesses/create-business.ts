@@ -9,7 +9,8 @@ import { createBusinessInput, type BusinessView, type CreateBusinessInput } from
  * Creates a business with both channel rows on the simulator provider. The chatapp channel
  * gets one sender phoneNumberId and the RCS channel an agent id derived from the business id,
  * so a new business can send at once on the simulator. The default country (none unless the
- * operator picks one) is how its people's national phone numbers are read.
+ * operator picks one) is how its people's national phone numbers are read; the time zone (UTC
+ * unless picked) is where its dates are shown.
  */
 export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promise<BusinessView> {
   const input = createBusinessInput.parse(raw);
@@ -18,7 +19,7 @@ export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promis
   return inTransaction(ctx, async (tx) => {
     const [b] = await tx.db
       .insert(businesses)
-      .values({ id, name: input.name, defaultCountry: input.defaultCountry })
+      .values({ id, name: input.name, defaultCountry: input.defaultCountry, timeZone: input.timeZone })
       .returning();
     const rows = await tx.db
       .insert(businessChannels)
@@ -42,7 +43,7 @@ export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promis
       action: "business.create",
       targetType: "business",
       targetId: id,
-      data: { name: input.name, defaultCountry: input.defaultCountry },
+      data: { name: input.name, defaultCountry: input.defaultCountry, timeZone: input.timeZone },
     });
     return {
       id,

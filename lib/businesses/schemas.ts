@@ -43,6 +43,8 @@ export const defaultCountry = z.preprocess(
 export const createBusinessInput = z.object({
   name: businessName,
   defaultCountry: defaultCountry.default(null),
+  /** The zone its dates are shown and read in (businesses.time_zone); admins change it in Settings. */
+  timeZone: timeZone.default("UTC"),
   chatappEnabled: z.boolean().default(true),
   rcsEnabled: z.boolean().default(true),
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { systemCtx } from "../context";
 import { db } from "../db";
 import { rawQuery } from "../db/sql";
+import { createBusiness } from "./create-business";
+import { createBusinessInput } from "./schemas";
 import { getTimeZone, setTimeZone } from "./set-time-zone";
 import { createTestBusiness } from "@/test/factories";
 
@@ -25,5 +27,21 @@ describe("setTimeZone", () => {
       await expect(setTimeZone(ctx, { businessId: t.business.id, timeZone: bad })).rejects.toThrow();
     }
     expect(await getTimeZone(ctx, t.business.id)).toBe("America/New_York");
+  });
+
+  it("the console's create form takes a time zone, validated as the settings page's (UTC unless given)", async () => {
+    const picked = await createBusiness(ctx, { name: "Zoned business", timeZone: "asia/tokyo" });
+    expect(await getTimeZone(ctx, picked.id)).toBe("Asia/Tokyo");
+    const plain = await createBusiness(ctx, { name: "Plain business" });
+    expect(await getTimeZone(ctx, plain.id)).toBe("UTC");
+    const bad = createBusinessInput.safeParse({ name: "Bad zone", timeZone: "+05:30" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["timeZone"],
+        message: expect.stringContaining("not an IANA time zone"),
+      }),
+    ]);
+    await expect(createBusiness(ctx, { name: "Bad zone", timeZone: "Mars/Base" })).rejects.toThrow();
   });
 });

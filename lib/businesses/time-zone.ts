@@ -9,6 +9,16 @@ export function timeZoneNames(): string[] {
 }
 
 /**
+ * The zones as select options ("Asia/Kolkata", shown "Asia/Kolkata" with spaces for "_"); a
+ * stored link name the runtime does not list (Asia/Kolkata on Node 20) stays selectable.
+ */
+export function timeZoneOptions(current?: string): Array<{ value: string; label: string }> {
+  const names = timeZoneNames();
+  const all = current && !names.includes(current) ? [current, ...names] : names;
+  return all.map((z) => ({ value: z, label: z.replaceAll("_", " ") }));
+}
+
+/**
  * The zone as stored: a real IANA zone, spelled as the runtime lists it when it differs only
  * by case ("asia/tokyo" -> "Asia/Tokyo"); names the list lacks are kept as given (Node 20's
  * ICU lists "Asia/Calcutta" where newer ones list "Asia/Kolkata"; Intl accepts both). Undefined for anything Intl rejects (offsets like "+05:30"

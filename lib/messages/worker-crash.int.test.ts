@@ -8,6 +8,7 @@ import {
   killServerProcesses,
   serverDatabase,
   startServerProcess as startServer,
+  waitForOutput,
 } from "@/test/server-process";
 
 // A worker killed with SIGKILL in the middle of a bulk send: another worker started on the same
@@ -50,12 +51,7 @@ describe("worker killed mid-bulk", () => {
     };
 
     const apiServer = startServer("api", env);
-    const deadline = Date.now() + 60_000;
-    while (!/Demo API key/.test(apiServer.out())) {
-      if (Date.now() > deadline || apiServer.child.exitCode !== null)
-        throw new Error(`api did not start: ${apiServer.out()}`);
-      await sleep(100);
-    }
+    await waitForOutput(apiServer, /Demo API key/);
     mark("api up");
     const apiKey = /Demo API key\s+(\S+)/.exec(apiServer.out())![1]!;
     const businessId = /Demo business\s+(\S+)/.exec(apiServer.out())![1]!;

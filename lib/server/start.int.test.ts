@@ -1,46 +1,29 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "@/test/fresh-database";
+import { startServerProcess, waitForOutput } from "@/test/server-process";
 
 type Started = { child: ChildProcess; port: number; output: () => string };
 
 /** Runs server.ts as a real process (ROLE=api: no Next.js) and waits for its "listening" log. */
-function startProcess(
+async function startProcess(
   databaseUrl: string,
   dataDir = mkdtempSync(path.join(tmpdir(), "sb-start-")),
 ): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      ROLE: "api",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const p = startServerProcess("api", {
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
   });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /"port":(\d+),"role":"api","msg":"listening"/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(m[1]), output: () => out });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
+  const m = await waitForOutput(p, /"port":(\d+),"role":"api","msg":"listening"/, 45_000);
+  return { child: p.child, port: Number(m[1]), output: p.out };
 }
 
 /** Waits until the process has printed `text` (the banner follows the "listening" line). */

@@ -20,6 +20,11 @@ import { formatCredentials, seedDemo } from "../seed/seed-demo";
 
 const API_PATH = /^\/api\/(v1|v2|v3|webhooks|internal)(\/|$)|^\/api\/(openapi\.json|health|ready)$/;
 
+/** Longest a request may take to arrive whole (a 200 MiB list upload on a slow link). */
+export const REQUEST_TIMEOUT_MS = 3_600_000;
+/** Longest the request line and headers may take (slowloris). */
+export const HEADERS_TIMEOUT_MS = 60_000;
+
 export type Running = { port: number; url: string; stop: () => Promise<void> };
 
 /**
@@ -71,6 +76,14 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
       return void web!(req, res);
     });
     server.keepAliveTimeout = 65_000;
+    // A promotion list (up to PROMOTION_LIST_MAX_BYTES, 200 MiB) streams into the database as it
+    // arrives: on a slow link or a loaded database that takes longer than Node's default
+    // requestTimeout (300 s), which answered 408 in the middle of a 1M-row upload. The whole
+    // request may take an hour; slowloris protection stays with headersTimeout (the request
+    // line and headers within 60 s, as Node's default) and the hour bounds a trickled body.
+    // No socket idle timeout: a launch computes its answer for minutes after the last byte.
+    server.requestTimeout = REQUEST_TIMEOUT_MS;
+    server.headersTimeout = HEADERS_TIMEOUT_MS;
     await new Promise<void>((resolve) => server!.listen(cfg.PORT, cfg.HOST, resolve));
     port = (server.address() as { port: number }).port;
     log.info({ port, role: cfg.ROLE }, "listening");

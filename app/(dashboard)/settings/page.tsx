@@ -5,7 +5,7 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { getTimeZone } from "@/lib/businesses/set-time-zone";
-import { timeZoneNames } from "@/lib/businesses/time-zone";
+import { timeZoneOptions } from "@/lib/businesses/time-zone";
 import { BusinessSettings } from "./business-settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -14,12 +14,7 @@ export default async function SettingsPage() {
   const user = await requirePage("/settings");
   const defaultCountry = await getDefaultCountry(userCtx(user), user.businessId);
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
-  // A stored link name the runtime does not list (Asia/Kolkata on Node 20) stays selectable.
-  const names = timeZoneNames();
-  const zones = (names.includes(timeZone) ? names : [timeZone, ...names]).map((z) => ({
-    value: z,
-    label: z.replaceAll("_", " "),
-  }));
+  const zones = timeZoneOptions(timeZone);
   return (
     <>
       <PageHeader title="Settings" description="How Switchboard treats your business's data." />

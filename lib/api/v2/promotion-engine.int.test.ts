@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";
+import { csvLine } from "@/lib/promotions/reports/csv-cell";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { drainAll } from "@/test/messages";
@@ -190,6 +191,84 @@ describe("E4 stats and E3 report", () => {
     expect(lines[8]).toContain(",failed,");
     expect(lines[8]).toContain("Re-engagement message");
     expect(lines[9]).toMatch(/^Name 8,919999990001,optout,/);
+  });
+
+  it("the report's bytes are csvLine's over every recipient, across pages (PostgreSQL formats it)", async () => {
+    const t = await createTestBusiness();
+    await rawQuery(db(), `UPDATE businesses SET time_zone = 'America/New_York' WHERE id = $1`, [
+      t.business.id,
+    ]);
+    const tricky = [
+      "=1+1",
+      "-2",
+      "@x",
+      "\ttab",
+      "\rcr",
+      "a,b",
+      'say "hi"',
+      "two\nlines",
+      "ünïcødé 🙂",
+      "",
+      "'q",
+    ];
+    const { id, template } = await createTestPromotion(t, {
+      phones: numbers(tricky.length),
+      scheduleTime: new Date(Date.now() + 3_600_000),
+      names: (i) => tricky[i]!,
+    });
+    await rawQuery(db(), `UPDATE promotions SET flow_id = '+f,1', flow_name = 'Flow "A"' WHERE id = $1`, [
+      id,
+    ]);
+    // Errors (one NULL name), and enough recipients for more than one page.
+    await rawQuery(
+      db(),
+      `UPDATE promotion_recipients SET error = CASE WHEN seq % 2 = 0 THEN '-err, "x"' END, round = seq % 3,
+         name = CASE WHEN seq = 1 THEN NULL ELSE name END WHERE promotion_id = $1`,
+      [id],
+    );
+    await rawQuery(
+      db(),
+      `INSERT INTO promotion_recipients (promotion_id, seq, business_id, phone, name, vars, state, updated_at)
+       SELECT $1, 100 + g, $2, (919700000000 + g)::text, 'N' || g, '{}'::jsonb, 'sent',
+              '2026-03-08T06:30:00Z'::timestamptz + g * interval '1 second'
+       FROM generate_series(1, 20500) g`,
+      [id, t.business.id],
+    );
+    const rows = await rawQuery<{
+      name: string | null;
+      phone: string;
+      state: string;
+      at: string;
+      error: string | null;
+      round: number;
+    }>(
+      db(),
+      `SELECT name, phone, state, error, round,
+         to_char(updated_at AT TIME ZONE 'America/New_York', 'FMDD FMMonth YYYY, HH12:MI AM') AS at
+       FROM promotion_recipients WHERE promotion_id = $1 ORDER BY seq`,
+      [id],
+    );
+    const expected =
+      "Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language\r\n" +
+      rows
+        .map((r) =>
+          csvLine([
+            r.name,
+            r.phone,
+            r.state,
+            r.at,
+            r.error,
+            "+f,1",
+            'Flow "A"',
+            r.round,
+            template.name,
+            "en_US",
+          ]),
+        )
+        .join("");
+    const csv = await report(t, id);
+    expect(csv.text.length).toBe(expected.length);
+    expect(csv.text).toBe(expected);
   });
 
   it("the report's timestamps are in the business's time zone", async () => {

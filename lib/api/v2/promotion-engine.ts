@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TypedResponse } from "hono";
+import type { Context, TypedResponse } from "hono";
 import {
   updatePromotionStatus,
   updatePromotionStatusInput,
@@ -7,9 +7,9 @@ import {
 import { getPromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
 import { REPORT_HEADER, streamPromotionReport } from "@/lib/promotions/reports/stream-promotion-report";
 import { apiKeyAuth } from "../auth";
-import { keyCtx } from "../key-ctx";
+import { keyScope } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
-import type { ApiApp } from "../types";
+import type { ApiApp, ApiEnv } from "../types";
 
 const promotionParams = businessIdParam.extend({
   promotion_id: z.string().openapi({
@@ -23,6 +23,15 @@ const channelQuery = z.object({
     .optional()
     .openapi({ description: "`rcs` for an RCS promotion or campaign; absent: either channel" }),
 });
+
+/** What E3-E5 act on: the key's business and the path's promotion, on the channel asked (if any). */
+function promotionTarget(
+  c: Context<ApiEnv>,
+  param: { promotion_id: string },
+  query: z.infer<typeof channelQuery>,
+) {
+  return { ...keyScope(c), promotionId: param.promotion_id, channel: query.channel };
+}
 
 const counterKeys = ["attempted", "failed", "sent", "delivered", "read", "interacted", "optout"] as const;
 const counters = Object.fromEntries(counterKeys.map((k) => [k, z.number().int()])) as Record<
@@ -141,33 +150,30 @@ const e3 = createRoute({
 export function registerPromotionEngineRoutes(app: ApiApp): void {
   // PATCH /api/v2/promotion/{business_id}/{promotion_id} (E5)
   app.openapi(e5, async (c) => {
-    const { promotion_id } = c.req.valid("param");
-    const { channel } = c.req.valid("query");
+    const t = promotionTarget(c, c.req.valid("param"), c.req.valid("query"));
     const record = await updatePromotionStatus(
-      keyCtx(c),
-      c.get("auth").businessId,
-      promotion_id,
+      t.ctx,
+      t.businessId,
+      t.promotionId,
       c.req.valid("json"),
-      channel,
+      t.channel,
     );
     return c.json(record as Record<string, unknown>, 200);
   });
 
   // GET /api/v2/promotion/{business_id}/{promotion_id}/stats (E4)
   app.openapi(e4, async (c) => {
-    const { promotion_id } = c.req.valid("param");
-    const { channel } = c.req.valid("query");
-    return c.json(await getPromotionStats(keyCtx(c), c.get("auth").businessId, promotion_id, channel), 200);
+    const t = promotionTarget(c, c.req.valid("param"), c.req.valid("query"));
+    return c.json(await getPromotionStats(t.ctx, t.businessId, t.promotionId, t.channel), 200);
   });
 
   // GET /api/v2/promotion/{business_id}/statistics/{promotion_id}/report (E3)
   app.openapi(e3, async (c) => {
-    const { promotion_id } = c.req.valid("param");
-    const { channel } = c.req.valid("query");
-    const stream = await streamPromotionReport(keyCtx(c), c.get("auth").businessId, promotion_id, channel);
+    const t = promotionTarget(c, c.req.valid("param"), c.req.valid("query"));
+    const stream = await streamPromotionReport(t.ctx, t.businessId, t.promotionId, t.channel);
     const res: Response = c.body(stream, 200, {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="promotion-${promotion_id}.csv"`,
+      "content-disposition": `attachment; filename="promotion-${t.promotionId}.csv"`,
     });
     // Hono types only the bodies it serialises itself; this one is streamed.
     return res as Response & TypedResponse<string, 200, "text">;

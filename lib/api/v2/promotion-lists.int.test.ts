@@ -5,6 +5,8 @@ import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { uploadList } from "@/test/promotion-uploads";
+import { tryParseRecipient } from "@/lib/messages/send/recipient";
+import { normaliseTypedPhone } from "@/lib/profiles/normalise-typed-phone";
 
 const rowsOf = (listId: string) =>
   db()
@@ -69,6 +71,61 @@ describe("POST /api/v2/promotion/{business_id}/list (target list upload)", () =>
     );
     // The blank line keeps its number: the last row is the file's fifth data line.
     expect((await rowsOf(res.json.id)).map((r) => r.rowNumber)).toEqual([1, 5]);
+  });
+
+  it("a mixed file gets the same rows and reasons as the full parse with a first-wins set", async () => {
+    // Plain E.164 (fast path), typed forms, national numbers, shared calling codes, invalid
+    // numbers, and duplicates across forms: compared with the reference checks, row by row.
+    const cells = [
+      "919810000001",
+      "+91 98100 00001",
+      "09810000002",
+      "9810000002",
+      "4915123456789",
+      "+49 151 23456789",
+      "14155550100",
+      "+1 415 555 0100",
+      "447911123456",
+      "919810000001",
+      "12",
+      "abc",
+      "0919810000003",
+      "91981000000",
+      "9198100000012",
+      "33612345678",
+      "(0) 98100 00004",
+      "919810000004",
+      "6581234567",
+      "",
+      "  919810000005 ",
+      "919810000005",
+      "8613800138000",
+      "+86 138 0013 8000",
+      "971501234567",
+    ];
+    for (let i = 0; i < 200; i++) cells.push(String(910000000000 + i * 7_919_113));
+    const csv = `phone,n\n${cells.map((c, i) => `${c},${i}`).join("\n")}\n`;
+    const res = await uploadList(b, "mixed", csv);
+    expect(res.status).toBe(200);
+    const seen = new Set<string>();
+    const expectedRows: Array<[number, string]> = [];
+    const expectedRejects: Array<[number, string]> = [];
+    cells.forEach((raw, i) => {
+      let e164 = tryParseRecipient(raw);
+      if (e164 === undefined) {
+        const typed = normaliseTypedPhone(raw, "IN");
+        if (!typed.ok) return void expectedRejects.push([i + 1, `invalid phone: ${typed.reason}`]);
+        e164 = typed.e164;
+      }
+      if (seen.has(e164)) return void expectedRejects.push([i + 1, "duplicate phone"]);
+      seen.add(e164);
+      expectedRows.push([i + 1, e164]);
+    });
+    expect((await rowsOf(res.json.id)).map((r) => [r.rowNumber, r.phone])).toEqual(expectedRows);
+    expect((await rejectsOf(res.json.id)).map((r) => [r.rowNumber, r.reason])).toEqual(expectedRejects);
+    expect(res.json).toMatchObject({ rowCount: expectedRows.length, rejectedCount: expectedRejects.length });
+    expect(expectedRows.length).toBeGreaterThan(50);
+    expect(expectedRejects.length).toBeGreaterThan(5);
   });
 
   it("reads national numbers with the business's default country; MSISDN and NUMBER aliases", async () => {

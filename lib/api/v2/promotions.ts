@@ -6,7 +6,7 @@ import { findList } from "@/lib/promotions/lists/find-list";
 import { listPromotions, listPromotionsQuery } from "@/lib/promotions/list-promotions";
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
-import { keyCtx } from "../key-ctx";
+import { keyScope } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
 import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
 import type { ApiApp, ApiEnv } from "../types";
@@ -90,8 +90,7 @@ async function launchFromJson(c: Context<ApiEnv>) {
   const body: unknown = await c.req.json().catch(() => {
     throw invalid("Malformed JSON in request body");
   });
-  const ctx = keyCtx(c);
-  const businessId = c.get("auth").businessId;
+  const { ctx, businessId } = keyScope(c);
   const list = await findList(ctx, businessId, c.req.query("name"));
   return idempotentSend<LaunchAnswer>(c, body, (idempotency) =>
     launchPromotion(ctx, { businessId, list, body, idempotency }),
@@ -105,8 +104,7 @@ export function registerPromotionRoutes(app: ApiApp): void {
   app.openAPIRegistry.registerPath(e1);
   app.post("/api/v2/promotion/:business_id/template/launch", apiKeyAuth, async (c) => {
     if (!MULTIPART.test(c.req.header("content-type") ?? "")) return launchFromJson(c);
-    const ctx = keyCtx(c);
-    const businessId = c.get("auth").businessId;
+    const { ctx, businessId } = keyScope(c);
     const upload = await readListUpload(c, ctx, { businessId, name: c.req.query("name"), withBody: true });
     const list = await findList(ctx, businessId, upload.ingest.list.name);
     // The key's request hash covers the JSON body and the file's SHA-256 (read as it streamed).
@@ -123,8 +121,7 @@ export function registerPromotionRoutes(app: ApiApp): void {
         { path: "file", message: "Required" },
       ]);
     }
-    const ctx = keyCtx(c);
-    const businessId = c.get("auth").businessId;
+    const { ctx, businessId } = keyScope(c);
     const { ingest } = await readListUpload(c, ctx, {
       businessId,
       name: c.req.query("name"),
@@ -136,6 +133,7 @@ export function registerPromotionRoutes(app: ApiApp): void {
   // GET /api/v2/promotion/{business_id}?channel=rcs (E2)
   app.openapi(e2, async (c) => {
     const query = c.req.valid("query");
-    return c.json(await listPromotions(keyCtx(c), c.get("auth").businessId, query), 200);
+    const { ctx, businessId } = keyScope(c);
+    return c.json(await listPromotions(ctx, businessId, query), 200);
   });
 }

@@ -5,7 +5,7 @@ import { normalisePhones } from "@/lib/promotions/opt-outs/normalise-phones";
 import { removeOptOuts } from "@/lib/promotions/opt-outs/remove-opt-outs";
 import { listOptOutsQuery, optOutPhonesInput } from "@/lib/promotions/opt-outs/schemas";
 import { apiKeyAuth } from "../auth";
-import { keyCtx } from "../key-ctx";
+import { keyScope } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
 
@@ -83,13 +83,13 @@ const remove = createRoute({
 export function registerOptOutRoutes(app: ApiApp): void {
   // GET /api/v3/optouts/{business_id} (opt-outs; not in the spec)
   app.openapi(list, async (c) => {
-    return c.json(await listOptOuts(keyCtx(c), c.get("auth").businessId, c.req.valid("query")), 200);
+    const { ctx, businessId } = keyScope(c);
+    return c.json(await listOptOuts(ctx, businessId, c.req.valid("query")), 200);
   });
 
   // POST /api/v3/optouts/{business_id} (opt-outs; not in the spec)
   app.openapi(add, async (c) => {
-    const ctx = keyCtx(c);
-    const businessId = c.get("auth").businessId;
+    const { ctx, businessId } = keyScope(c);
     const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
     const added = (await addOptOuts(ctx, { businessId, phones: valid, source: "api" })).length;
     return c.json({ added, invalid: refused }, 200);
@@ -97,8 +97,7 @@ export function registerOptOutRoutes(app: ApiApp): void {
 
   // DELETE /api/v3/optouts/{business_id} (opt-outs; not in the spec)
   app.openapi(remove, async (c) => {
-    const ctx = keyCtx(c);
-    const businessId = c.get("auth").businessId;
+    const { ctx, businessId } = keyScope(c);
     const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
     const removed = await removeOptOuts(ctx, { businessId, phones: valid });
     return c.json({ removed, invalid: refused }, 200);

@@ -3,7 +3,9 @@ import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
 import { systemCtx } from "@/lib/context";
+import { csvLine } from "@/lib/promotions/reports/csv-cell";
 import { nextMidnight } from "@/lib/promotions/rcs/next-midnight";
+import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf, rcsCard } from "@/test/messages";
 import { batchBody, batchRow, c1, c2, promotionRow, recipientsOf } from "@/test/promotions-rcs";
@@ -290,5 +292,40 @@ describe("C2 add batch", () => {
     expect(foreignTpl.json.error.details[0].path).toBe("templateId");
     expect(await recipientsOf(a.business.id, promotionId)).toHaveLength(0);
     expect(await recipientsOf(b.business.id, promotionId)).toHaveLength(0);
+  });
+});
+
+describe("E3 report of an RCS campaign", () => {
+  it("names each recipient's batch template; every recipient from seq 0; same bytes as csvLine", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { channel: "rcs", rcsCard });
+    const { promotionId } = (await c1(t, { promotionName: "Report" })).json;
+    const batch = await c2(
+      t,
+      batchBody(promotionId, tpl.id, [
+        { phone: "919900000031", extras: { name: '=Asha, "A"', code: "X1" } },
+        { phone: "919900000032", extras: { name: "Ravi", code: "X2" } },
+      ]),
+    );
+    expect(batch.status, batch.text).toBe(200);
+    const rows = await rawQuery<Record<string, string | number | null>>(
+      db(),
+      `SELECT r.name, r.phone, r.state, r.error, r.round, t.name AS template, t.language,
+         to_char(r.updated_at AT TIME ZONE 'UTC', 'FMDD FMMonth YYYY, HH12:MI AM') AS at
+       FROM promotion_recipients r JOIN promotion_batches b ON b.id = r.batch_id
+       JOIN templates t ON t.id = b.template_id WHERE r.promotion_id = $1 ORDER BY r.seq`,
+      [promotionId],
+    );
+    expect(rows).toHaveLength(2);
+    const res = await api(`/api/v2/promotion/${t.business.id}/statistics/${promotionId}/report?channel=rcs`, {
+      headers: { "x-api-key": t.apiKey },
+    });
+    expect(res.status, res.text).toBe(200);
+    const lines = rows.map((r) =>
+      csvLine([r.name, r.phone, r.state, r.at, r.error, null, null, r.round, r.template, r.language]),
+    );
+    expect(res.text).toBe(
+      `Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language\r\n${lines.join("")}`,
+    );
   });
 });

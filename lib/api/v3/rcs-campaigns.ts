@@ -7,7 +7,7 @@ import { createRcsCampaign } from "@/lib/promotions/rcs/create-rcs-campaign";
 import { addRcsBatchInput, createRcsCampaignInput } from "@/lib/promotions/rcs/schemas";
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
-import { keyCtx } from "../key-ctx";
+import { keyScope } from "../key-ctx";
 import { tenantIdParam } from "../schemas";
 import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
 import type { ApiApp } from "../types";
@@ -108,18 +108,18 @@ export function registerRcsCampaignRoutes(app: ApiApp): void {
   // POST /api/v3/promotion/{tenant_id}/rcs (C1)
   app.openapi(c1, async (c) => {
     const body = c.req.valid("json");
-    const businessId = c.get("auth").businessId;
+    const { ctx, businessId } = keyScope(c);
     return await idempotentSend(c, body, (idem) =>
-      createRcsCampaign(keyCtx(c), businessId, body, { onCommit: completeKey(businessId, idem) }),
+      createRcsCampaign(ctx, businessId, body, { onCommit: completeKey(businessId, idem) }),
     );
   });
 
   // POST /api/v3/promotion/{tenant_id}/rcs/batch (C2)
   app.openapi(c2, async (c) => {
     const body = c.req.valid("json");
-    const businessId = c.get("auth").businessId;
+    const { ctx, businessId } = keyScope(c);
     return await idempotentSend(c, body, (idem) =>
-      addRcsBatch(keyCtx(c), businessId, body, { onCommit: completeKey(businessId, idem) }),
+      addRcsBatch(ctx, businessId, body, { onCommit: completeKey(businessId, idem) }),
     );
   });
 }

@@ -6,7 +6,12 @@ import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate, bulkBody, phoneOf } from "@/test/messages";
-import { killServerProcesses, serverDatabase, startServerProcess } from "@/test/server-process";
+import {
+  killServerProcesses,
+  serverDatabase,
+  startServerProcess,
+  waitForOutput,
+} from "@/test/server-process";
 import { setSenderRate } from "./sender-rate";
 import { senderLeaseSize } from "./sender-tokens";
 
@@ -62,11 +67,7 @@ describe("sender limit across worker processes", () => {
       for (const w of workers) w.child.kill("SIGTERM");
     });
     const deadline = Date.now() + 90_000;
-    while (!workers.every((w) => /workers started/.test(w.out()))) {
-      const dead = workers.find((w) => w.child.exitCode !== null);
-      if (dead || Date.now() > deadline) throw new Error(`a worker did not start: ${dead?.out() ?? ""}`);
-      await sleep(200);
-    }
+    await Promise.all(workers.map((w) => waitForOutput(w, /workers started/, 90_000)));
     await closeDb();
     setDatabaseUrl(fresh.url);
     cleanups.push(closeDb);

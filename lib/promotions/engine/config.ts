@@ -7,6 +7,7 @@ export type PromotionsConfig = Pick<
   | "PROMOTIONS_SEND_AHEAD_SECONDS"
   | "PROMOTIONS_RETRY_DELAY_SECONDS"
   | "PROMOTIONS_RETRYABLE_CODES"
+  | "PROMOTIONS_ROUND_TIMEOUT_SECONDS"
 >;
 
 export function promotionsConfig(): PromotionsConfig {

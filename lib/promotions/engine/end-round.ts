@@ -28,7 +28,7 @@ export async function endRound(tx: Ctx, p: PromotionRow): Promise<"retry" | "com
     if (moved[0]!.n > 0) {
       await rawQuery(
         tx.db,
-        `UPDATE promotions SET current_round = $2, retries_left = retries_left - 1, paced_until = NULL,
+        `UPDATE promotions SET current_round = $2, retries_left = retries_left - 1, paced_until = NULL, round_drained_at = NULL,
            next_run_at = now() + make_interval(secs => $3), updated_at = now()
          WHERE id = $1`,
         [p.id, next, promotionsConfig().PROMOTIONS_RETRY_DELAY_SECONDS],

@@ -30,6 +30,7 @@ describe("promotion engine", () => {
   afterEach(() => {
     delete process.env.PROMOTIONS_RETRYABLE_CODES;
     delete process.env.PROMOTIONS_RETRY_DELAY_SECONDS;
+    delete process.env.PROMOTIONS_ROUND_TIMEOUT_SECONDS;
     resetEnv();
   });
 
@@ -235,5 +236,37 @@ describe("promotion engine", () => {
       [id],
     );
     expect(mismatched).toHaveLength(0);
+  });
+
+  it("a round whose messages are never reported fails them after PROMOTIONS_ROUND_TIMEOUT_SECONDS and ends", async () => {
+    process.env.PROMOTIONS_ROUND_TIMEOUT_SECONDS = "1";
+    resetEnv();
+    const t = await createTestBusiness();
+    const { id } = await createTestPromotion(t, { phones: numbers(4) });
+    // The scheduler sends, but no dispatch runs: no status ever comes back.
+    await runDuePromotions();
+    expect(await recipientStates(id)).toEqual({ queued: 4 });
+    await runDuePromotions();
+    expect((await promotionRow(id)).status).toBe("Active"); // still waiting, inside the timeout
+    expect((await promotionRow(id)).roundDrainedAt).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1_100));
+    await runDuePromotions();
+    expect((await promotionRow(id)).status).toBe("Completed");
+    expect(await recipientStates(id)).toEqual({ failed: 4 });
+    const errors = await rawQuery<{ error_code: string; error: string }>(
+      db(),
+      `SELECT DISTINCT error_code, error FROM promotion_recipients WHERE promotion_id = $1`,
+      [id],
+    );
+    expect(errors).toEqual([
+      { error_code: "round_timeout", error: expect.stringContaining("PROMOTIONS_ROUND_TIMEOUT_SECONDS") },
+    ]);
+    expect(await counters(id)).toEqual([
+      { round: 0, attempted: 4, failed: 4, sent: 0, delivered: 0, read: 0, interacted: 0, optout: 0 },
+    ]);
+    // The statuses that come late change nothing: the recipients stay failed, counted once.
+    await drainAll();
+    expect(await recipientStates(id)).toEqual({ failed: 4 });
+    expect((await counters(id))[0]).toMatchObject({ attempted: 4, failed: 4, read: 0 });
   });
 });

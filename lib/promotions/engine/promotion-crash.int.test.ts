@@ -6,6 +6,7 @@ import {
   killServerProcesses,
   serverDatabase,
   startServerProcess as startServer,
+  waitForOutput,
 } from "@/test/server-process";
 
 // A worker killed with SIGKILL in the middle of a promotion: another worker started on the same
@@ -41,12 +42,7 @@ describe("worker killed mid-promotion", () => {
       PROMOTIONS_SEND_AHEAD_SECONDS: "1",
     };
     const apiServer = startServer("api", env);
-    const deadline = Date.now() + 60_000;
-    while (!/Demo API key/.test(apiServer.out())) {
-      if (Date.now() > deadline || apiServer.child.exitCode !== null)
-        throw new Error(`api did not start: ${apiServer.out()}`);
-      await sleep(100);
-    }
+    await waitForOutput(apiServer, /Demo API key/);
     const businessId = /Demo business\s+(\S+)/.exec(apiServer.out())![1]!;
 
     const client = new pg.Client({ connectionString: database.url });

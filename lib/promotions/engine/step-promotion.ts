@@ -6,6 +6,7 @@ import type { PromotionRow } from "../promotion-record";
 import { assertMove } from "../state-machine";
 import { promotionsConfig } from "./config";
 import { endRound } from "./end-round";
+import { failSilentRecipients } from "./fail-silent-recipients";
 import { sendPromotionChunk } from "./send-promotion-chunk";
 
 /** Most recipients one step sends (a couple of seconds at the highest sender rate). */
@@ -28,7 +29,8 @@ async function rateOf(tx: Ctx, p: PromotionRow): Promise<number> {
  * (`paced_until` carries the account between steps, corrected by the round's in-flight count),
  * so the dispatcher never runs dry and a Stop leaves only that much in flight. When nothing of the round is pending or queued any
  * more, the round ends (retry or Completed); an RCS campaign stays Active for batches to come
- * until it expires.
+ * until it expires. A round left waiting only for statuses ends after
+ * PROMOTIONS_ROUND_TIMEOUT_SECONDS (failSilentRecipients; `round_drained_at` marks the start).
  */
 export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
   if (p.status === "Scheduled") {
@@ -77,11 +79,21 @@ export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
   const r = await sendPromotionChunk(tx, p, limit);
   if (pacedUntil && r.queued > 0) pacedUntil = new Date(pacedUntil.getTime() + (r.queued / rate) * 1000);
 
+  // Sending again (or something still to send) restarts the wait for a drained round.
+  let drainedAt = r.claimed > 0 ? null : p.roundDrainedAt;
   if (r.claimed < limit || limit === 0) {
-    if (await roundIsOpen(tx, p)) {
+    const round = await roundState(tx, p);
+    let open = round.pending || round.queued;
+    if (round.pending) drainedAt = null;
+    else if (round.queued) {
+      drainedAt ??= new Date();
+      if (await failSilentRecipients(tx, p, drainedAt)) open = false;
+    }
+    if (open) {
       // Recipients still queued (or batches still checking): look again on the next tick.
     } else if (p.kind === "rcs_campaign" && (!p.promotionEndTime || p.promotionEndTime.getTime() > now)) {
       // Batches may still come until the campaign expires.
+      drainedAt = null;
     } else {
       await endRound(tx, p);
       return;
@@ -89,8 +101,9 @@ export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
   }
   await rawQuery(
     tx.db,
-    `UPDATE promotions SET next_run_at = ${nextRunSql}, paced_until = $2, updated_at = now() WHERE id = $1`,
-    [p.id, pacedUntil],
+    `UPDATE promotions SET next_run_at = ${nextRunSql}, paced_until = $2, round_drained_at = $3, updated_at = now()
+     WHERE id = $1`,
+    [p.id, pacedUntil, drainedAt],
   );
 }
 
@@ -106,16 +119,17 @@ async function inFlightOf(tx: Ctx, p: PromotionRow): Promise<number> {
 }
 
 /**
- * True while the round has a recipient pending (any, claimable or not) or queued. Queued ones
- * are read off the round's counters (attempted minus those with an outcome), not counted.
+ * Whether the round has a recipient pending (any, claimable or not) and whether it has some
+ * queued (read off the round's counters: attempted minus those with an outcome, not counted).
  */
-async function roundIsOpen(tx: Ctx, p: PromotionRow): Promise<boolean> {
-  const [row] = await rawQuery<{ open: boolean }>(
+async function roundState(tx: Ctx, p: PromotionRow): Promise<{ pending: boolean; queued: boolean }> {
+  const [row] = await rawQuery<{ pending: boolean; queued: boolean }>(
     tx.db,
     `SELECT EXISTS (SELECT 1 FROM promotion_recipients WHERE promotion_id = $1 AND round = $2 AND state = 'pending')
-       OR coalesce((SELECT attempted - failed - sent - delivered - read FROM promotion_counters
-                    WHERE promotion_id = $1 AND round = $2), 0) > 0 AS open`,
+         AS pending,
+       coalesce((SELECT attempted - failed - sent - delivered - read FROM promotion_counters
+                 WHERE promotion_id = $1 AND round = $2), 0) > 0 AS queued`,
     [p.id, p.currentRound],
   );
-  return row!.open;
+  return row!;
 }

@@ -2,27 +2,30 @@ import { tryParseRecipient } from "../../messages/send/recipient";
 import { normaliseTypedPhone } from "../../profiles/normalise-typed-phone";
 import type { CsvRecord } from "./csv-records";
 import type { ListHeader } from "./list-header";
+import { plainE164 } from "./plain-e164";
 import type { ListRow } from "./row-sinks";
 
 /** A refused row: its number, why, and the raw phone cell (truncated) to find it by. */
 export type ListReject = { rowNumber: number; reason: string; phone: string | null };
 
-/** The reason of a row whose number appeared earlier in the file (the wizard counts these apart). */
+/**
+ * The reason of a row whose number appeared earlier in the file (removeDuplicateRows writes it;
+ * the wizard's dry run counts these apart).
+ */
 export const DUPLICATE_REASON = "duplicate phone";
 
 /** Longest row kept (all cells together); longer ones are refused, not stored. */
 export const MAX_ROW_CHARS = 64 * 1024;
 
 /**
- * Checks one record of a list: a valid phone (with its country code, else a national number of
- * the business's default country), not seen before in the file, storable text. `seen`
- * holds the numbers accepted so far as numbers (E.164 fits in 2^53): half the memory of strings.
+ * Checks one record of a list on its own: a valid phone (with its country code, else a national
+ * number of the business's default country) and storable text. Duplicates are a property of
+ * the whole file: removeDuplicateRows finds them in SQL once the rows are stored.
  */
 export function checkListRow(
   record: CsvRecord,
   header: ListHeader,
   defaultCountry: string | null,
-  seen: Set<number>,
 ): ListRow | ListReject {
   const raw = record.cells[header.phoneIndex] ?? "";
   const reject = (reason: string): ListReject => ({
@@ -33,16 +36,14 @@ export function checkListRow(
   let chars = 0;
   for (const cell of record.cells) chars += cell.length;
   if (chars > MAX_ROW_CHARS) return reject(`row too long (over ${MAX_ROW_CHARS} characters)`);
-  // With its country code first, as B1 reads subscriberId (one parse: the cost of a 1M-row
-  // list is mostly this); a national number of the default country only when that fails.
-  let e164 = tryParseRecipient(raw);
+  // Plain E.164 digits proven valid without a parse (plain-e164.ts), else with its country code
+  // as B1 reads subscriberId, else a national number of the default country.
+  let e164 = plainE164(raw) ?? tryParseRecipient(raw);
   if (e164 === undefined) {
     const typed = normaliseTypedPhone(raw, defaultCountry);
     if (!typed.ok) return reject(`invalid phone: ${typed.reason}`);
     e164 = typed.e164;
   }
-  const key = Number(e164);
-  if (seen.has(key)) return reject(DUPLICATE_REASON);
   const fields: Record<string, string> = {};
   for (let i = 0; i < header.keys.length; i++) {
     const key = header.keys[i];
@@ -52,7 +53,6 @@ export function checkListRow(
     if (cell.includes("\u0000")) return reject(`unstorable character (U+0000) in column '${key}'`);
     fields[key] = cell;
   }
-  seen.add(key);
   return { rowNumber: record.rowNumber, phone: e164, fields };
 }
 

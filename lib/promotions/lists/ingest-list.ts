@@ -10,16 +10,20 @@ import { checkListRow, isReject, type ListReject } from "./check-list-row";
 import { csvRecords } from "./csv-records";
 import { parseListHeader, type ListHeader } from "./list-header";
 import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
+import { removeDuplicateRows } from "./remove-duplicate-rows";
 import { listName, REJECTS_SHOWN, type ListSummary, type RejectedRow } from "./schemas";
+import { uploadName } from "./upload-name";
 import { writeRejects } from "./write-rejects";
 
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
 
 /**
- * Uploads a CSV into the business's target list `name`, streaming: rows are checked as they
- * are parsed and written in large batches (COPY on a PostgreSQL server, multi-row inserts on
- * the embedded database), so memory stays flat whatever the file size. Bad rows are stored as
- * rejects with their number and reason; they never fail the upload. The new rows go into a
+ * Uploads a CSV into the business's target list `name`, streaming: rows are checked one by one
+ * as they are parsed (plain E.164 digits without a libphonenumber parse) and written once, in
+ * large batches (COPY on a PostgreSQL server, multi-row inserts on the embedded database);
+ * duplicates are then found in SQL (removeDuplicateRows), so memory stays flat whatever the
+ * file size. Bad rows are stored as rejects with their number and reason; they never fail the
+ * upload. The new rows go into a
  * fresh list under a hidden name and replace the list of that name in one short transaction
  * at the end: readers (a launch) see the old list or the new one, never half of it, and no
  * transaction stays open while the client sends the file.
@@ -46,15 +50,13 @@ export async function ingestList(
   await ctx.db.insert(targetLists).values({
     id,
     businessId,
-    name: `\u0001upload ${id}`,
+    name: uploadName(id),
     columns: [],
     phoneColumn: "",
     createdBy: input.createdBy ?? null,
   });
   let sink: RowSink | undefined;
   try {
-    const seen = new Set<number>();
-    const shown: RejectedRow[] = [];
     let header: ListHeader | undefined;
     let accepted = 0;
     let rejected = 0;
@@ -69,7 +71,7 @@ export async function ingestList(
       const rows: ListRow[] = [];
       const rejects: ListReject[] = [];
       for (const record of part.records) {
-        const checked = checkListRow(record, header!, defaultCountry, seen);
+        const checked = checkListRow(record, header!, defaultCountry);
         if (isReject(checked)) rejects.push(checked);
         else rows.push(checked);
       }
@@ -77,12 +79,16 @@ export async function ingestList(
       await writeRejects(ctx.db, id, businessId, rejects);
       accepted += rows.length;
       rejected += rejects.length;
-      for (const r of rejects.slice(0, REJECTS_SHOWN - shown.length)) {
-        shown.push({ rowNumber: r.rowNumber, reason: r.reason });
-      }
     }
     await sink?.end();
     sink = undefined;
+    if (accepted > 0) {
+      const phoneKey = header!.keys[header!.phoneIndex]!;
+      const duplicates = await removeDuplicateRows(ctx.db, { listId: id, businessId, phoneKey });
+      accepted -= duplicates;
+      rejected += duplicates;
+    }
+    const shown = rejected > 0 ? await firstRejects(ctx, id, businessId) : [];
     if (accepted === 0) {
       throw invalid(`The CSV has no valid row (${rejected} rejected)`, [
         { path: "file", message: "No valid row" },
@@ -96,6 +102,17 @@ export async function ingestList(
     await rawQuery(ctx.db, "DELETE FROM target_lists WHERE id = $1", [id]).catch(() => undefined);
     throw err;
   }
+}
+
+/** The first REJECTS_SHOWN refused rows of a list, by row number. */
+async function firstRejects(ctx: Ctx, listId: string, businessId: string): Promise<RejectedRow[]> {
+  const rows = await rawQuery<{ row_number: number; reason: string }>(
+    ctx.db,
+    `SELECT row_number, reason FROM target_list_rejects WHERE list_id = $1 AND business_id = $2
+     ORDER BY row_number LIMIT $3`,
+    [listId, businessId, REJECTS_SHOWN],
+  );
+  return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
 }
 
 /** Gives the uploaded list its name, dropping the list that had it (rows and rejects cascade). */

@@ -1,7 +1,7 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
-import { csvLine } from "./csv-cell";
+import { csvCell, csvCellSql } from "./csv-cell";
 
 export const REPORT_HEADER = [
   "Name",
@@ -16,27 +16,18 @@ export const REPORT_HEADER = [
   "Language",
 ] as const;
 
-/** Recipients per page: one keyset query each, written before the next is read. */
-const PAGE = 5_000;
-
-type Row = {
-  seq: number;
-  name: string | null;
-  phone: string;
-  state: string;
-  at: string;
-  error: string | null;
-  round: number;
-  batch_id: string | null;
-};
+/** Recipients per page: one keyset query each (about 1.6 MB of CSV), sent before the next is read. */
+const PAGE = 20_000;
 
 /**
  * E3: the promotion's report as CSV, one row per recipient in seq order, streamed page by page
  * (keyset on seq; the next page is read only when the client has taken the previous one), so
- * memory stays constant whatever the size. Timestamp: the recipient's last change, as
- * "25 November 2026, 03:15 PM" in the business's time zone. Status: the recipient's state.
- * Every cell goes through csvCell (CSV-injection safe). The promotion is checked before the
- * stream starts, so an unknown id is a plain 404.
+ * memory stays constant whatever the size. PostgreSQL builds each page's CSV text (one
+ * string_agg per page: no per-row work in JS, the same on the embedded database); the cells
+ * follow csvCell's rules (CSV-injection safe) through csvCellSql. Timestamp: the recipient's
+ * last change, as "25 November 2026, 03:15 PM" in the business's time zone (always holds a
+ * comma, never a quote: quoted as csvCell would). Status: the recipient's state. The
+ * promotion is checked before the stream starts, so an unknown id is a plain 404.
  */
 export async function streamPromotionReport(
   ctx: Ctx,
@@ -52,18 +43,28 @@ export async function streamPromotionReport(
   );
   const tz = biz?.time_zone ?? "UTC";
   const template = (p.template ?? {}) as { name?: string; language?: string };
-  const batchTemplates = new Map<string, { name: string; language: string }>();
-  if (p.kind === "rcs_campaign") {
-    const rows = await rawQuery<{ id: string; name: string; language: string }>(
-      ctx.db,
-      `SELECT b.id, t.name, t.language FROM promotion_batches b JOIN templates t ON t.id = b.template_id
-       WHERE b.business_id = $1 AND b.promotion_id = $2`,
-      [businessId, p.id],
-    );
-    for (const r of rows) batchTemplates.set(r.id, r);
-  }
+  // The same cells on every row, formatted once: FlowId, FlowName, and the template's.
+  const flow = `,${csvCell(p.flowId)},${csvCell(p.flowName)},`;
+  const templateCells = `,${csvCell(template.name)},${csvCell(template.language)}`;
+  // RCS campaigns: a batch's own template when it has one (promotion_batches), else the campaign's.
+  const rcs = p.kind === "rcs_campaign";
+  const templateSql = rcs
+    ? `CASE WHEN t.id IS NULL THEN $6 ELSE ',' || ${csvCellSql("t.name")} || ',' || ${csvCellSql("t.language")} END`
+    : "$6";
+  const joins = rcs
+    ? `LEFT JOIN promotion_batches b ON b.id = r.batch_id AND b.business_id = r.business_id
+       LEFT JOIN templates t ON t.id = b.template_id`
+    : "";
+  const pageSql = `SELECT max(seq)::float8 AS last, string_agg(line, '' ORDER BY seq) AS text FROM (
+      SELECT r.seq, ${csvCellSql("r.name")} || ',' || ${csvCellSql("r.phone")} || ',' || r.state
+        || ',"' || to_char(r.updated_at AT TIME ZONE $4, 'FMDD FMMonth YYYY, HH12:MI AM') || '",'
+        || ${csvCellSql("r.error")} || $5 || r.round || ${templateSql} || E'\\r\\n' AS line
+      FROM promotion_recipients r ${joins}
+      WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.seq > $3
+      ORDER BY r.seq LIMIT ${PAGE}) page`;
   const encoder = new TextEncoder();
-  let after = 0;
+  // Below every seq: list rows start at 1, an RCS campaign's first batch at 0.
+  let after = -1;
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -72,33 +73,17 @@ export async function streamPromotionReport(
         controller.enqueue(encoder.encode(`${REPORT_HEADER.join(",")}\r\n`));
         return;
       }
-      const rows = await rawQuery<Row>(
-        ctx.db,
-        `SELECT r.seq::float8 AS seq, name, phone, state, error, round, batch_id,
-           to_char(updated_at AT TIME ZONE $4, 'FMDD FMMonth YYYY, HH12:MI AM') AS at
-         FROM promotion_recipients r WHERE promotion_id = $1 AND business_id = $2 AND r.seq > $3
-         ORDER BY r.seq LIMIT ${PAGE}`,
-        [p.id, businessId, after, tz],
-      );
-      if (rows.length === 0) return controller.close();
-      let out = "";
-      for (const r of rows) {
-        const t = (r.batch_id && batchTemplates.get(r.batch_id)) || template;
-        out += csvLine([
-          r.name,
-          r.phone,
-          r.state,
-          r.at,
-          r.error,
-          p.flowId,
-          p.flowName,
-          r.round,
-          t.name,
-          t.language,
-        ]);
-      }
-      after = rows[rows.length - 1]!.seq;
-      controller.enqueue(encoder.encode(out));
+      const [page] = await rawQuery<{ last: number | null; text: string | null }>(ctx.db, pageSql, [
+        p.id,
+        businessId,
+        after,
+        tz,
+        flow,
+        templateCells,
+      ]);
+      if (!page?.text || page.last === null) return controller.close();
+      after = page.last;
+      controller.enqueue(encoder.encode(page.text));
     },
   });
 }

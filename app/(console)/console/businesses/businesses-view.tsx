@@ -103,9 +103,11 @@ const columns = col.columns([
 export function BusinessesView({
   businesses,
   countries,
+  timeZones,
 }: {
   businesses: BusinessRow[];
   countries: CountryOption[];
+  timeZones: CountryOption[];
 }) {
   const [creating, setCreating] = useState(false);
   const createButton = (
@@ -133,7 +135,12 @@ export function BusinessesView({
           />
         }
       />
-      <CreateBusinessDialog open={creating} onClose={() => setCreating(false)} countries={countries} />
+      <CreateBusinessDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        countries={countries}
+        timeZones={timeZones}
+      />
     </>
   );
 }

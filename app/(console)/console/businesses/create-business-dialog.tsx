@@ -15,16 +15,18 @@ export function CreateBusinessDialog({
   open,
   onClose,
   countries,
+  timeZones,
 }: {
   open: boolean;
   onClose: () => void;
   countries: CountryOption[];
+  timeZones: CountryOption[];
 }) {
   const router = useRouter();
   const toast = useToast();
   const form = useForm({
     resolver: zodResolver(createBusinessInput),
-    defaultValues: { name: "", defaultCountry: "", chatappEnabled: true, rcsEnabled: true },
+    defaultValues: { name: "", defaultCountry: "", timeZone: "UTC", chatappEnabled: true, rcsEnabled: true },
   });
   const { submit, error, setError } = useActionSubmit(form, createBusinessAction, (data) => {
     toast.show({ tone: "success", title: "Business created", description: data.name });
@@ -58,6 +60,14 @@ export function CreateBusinessDialog({
         placeholder="None: numbers need their country code"
         options={countries}
         hint="How national phone numbers its people type are read (users, calls, profiles, filters). Its admins can change it under Settings."
+      />
+      <FormField
+        form={form}
+        name="timeZone"
+        kind="select"
+        label="Time zone"
+        options={timeZones}
+        hint="The IANA zone its dates are shown in (reports, the overview, campaign expiry). Its admins can change it under Settings."
       />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">Channels</legend>

@@ -6,6 +6,7 @@ import { countBusinessAdmins } from "@/lib/businesses/create-first-admin";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
 import { listChannelSettings } from "@/lib/businesses/list-channel-settings";
+import { timeZoneOptions } from "@/lib/businesses/time-zone";
 import { listCallingSettings } from "@/lib/calls/list-calling-settings";
 import { messagesConfig } from "@/lib/messages/dispatch/config";
 import { listSenderRatesOf } from "@/lib/messages/dispatch/list-sender-rates";
@@ -40,6 +41,7 @@ export default async function BusinessesPage() {
           admins: admins[b.id] ?? 0,
         }))}
         countries={countryOptions()}
+        timeZones={timeZoneOptions()}
       />
     </>
   );

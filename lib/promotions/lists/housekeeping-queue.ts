@@ -1,0 +1,14 @@
+import { declareQueue } from "../../jobs/workers";
+
+/**
+ * The promotions' housekeeping queue: its work (removeAbandonedUploads) runs as the queue's
+ * maintenance every REMOVE_ABANDONED_UPLOADS_EVERY_MS and once per drain; a job on it (any
+ * data) just asks for a run now. Wired in lib/wiring.ts.
+ */
+export const listHousekeepingQueue = declareQueue<{ reason?: string }>({
+  name: "promotions.list-housekeeping",
+  batchSize: 1,
+  concurrency: 1,
+  retryLimit: 0,
+  expireInSeconds: 600,
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { systemCtx } from "@/lib/context";
+import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db/sql";
+import { uuidv7 } from "@/lib/ids";
+import { createTestBusiness } from "@/test/factories";
+import { drainAll } from "@/test/messages";
+import { removeAbandonedUploads } from "./remove-abandoned-uploads";
+import { uploadName } from "./upload-name";
+
+/** A list as a crashed upload leaves it: hidden name, rows, rejects, created `ageSeconds` ago. */
+async function abandoned(businessId: string, name: string, ageSeconds: number): Promise<string> {
+  const id = uuidv7();
+  await rawQuery(
+    db(),
+    `INSERT INTO target_lists (id, business_id, name, columns, phone_column, created_at)
+     VALUES ($1, $2, $3, '[]'::jsonb, '', now() - make_interval(secs => $4))`,
+    [id, businessId, name.replace("<id>", id), ageSeconds],
+  );
+  await rawQuery(
+    db(),
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
+     VALUES ($1, $2, 1, '919810000001', '{}'::jsonb)`,
+    [id, businessId],
+  );
+  await rawQuery(
+    db(),
+    `INSERT INTO target_list_rejects (list_id, business_id, row_number, reason) VALUES ($1, $2, 2, 'x')`,
+    [id, businessId],
+  );
+  return id;
+}
+
+const exists = async (id: string) =>
+  (await rawQuery(db(), `SELECT 1 FROM target_lists WHERE id = $1`, [id])).length === 1;
+
+describe("abandoned list uploads", () => {
+  it("removes hidden upload lists older than an hour with their rows; keeps fresh uploads and real lists", async () => {
+    const t = await createTestBusiness();
+    const old = await abandoned(t.business.id, uploadName("<id>"), 3700);
+    const fresh = await abandoned(t.business.id, uploadName("<id>"), 60);
+    const real = await abandoned(t.business.id, "customers", 86_400);
+    expect(await removeAbandonedUploads(systemCtx("test"))).toBeGreaterThanOrEqual(1);
+    expect(await exists(old)).toBe(false);
+    expect(await exists(fresh)).toBe(true);
+    expect(await exists(real)).toBe(true);
+    const leftovers = await rawQuery(
+      db(),
+      `SELECT 1 FROM target_list_rows WHERE list_id = $1 UNION ALL SELECT 1 FROM target_list_rejects WHERE list_id = $1`,
+      [old],
+    );
+    expect(leftovers).toHaveLength(0);
+  });
+
+  it("runs as the promotions housekeeping of the workers (wired in lib/wiring.ts)", async () => {
+    const t = await createTestBusiness();
+    const old = await abandoned(t.business.id, uploadName("<id>"), 7200);
+    await drainAll();
+    expect(await exists(old)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Executor } from "../../db";
+import { rawQuery } from "../../db/sql";
+import { DUPLICATE_REASON } from "./check-list-row";
+
+/**
+ * Moves every row of a freshly written list whose number an earlier row (lower row number)
+ * already has into its rejects as "duplicate phone", with the raw phone cell as uploaded
+ * (truncated to 64 characters). One statement over the stored rows instead of a set of every
+ * number in the application's memory; a file without duplicates writes nothing here.
+ * Returns how many rows were moved.
+ */
+export async function removeDuplicateRows(
+  executor: Executor,
+  input: { listId: string; businessId: string; phoneKey: string },
+): Promise<number> {
+  const [moved] = await rawQuery<{ n: number }>(
+    executor,
+    `WITH dup AS (
+       SELECT row_number, fields FROM (
+         SELECT row_number, fields, row_number() OVER (PARTITION BY phone ORDER BY row_number) AS k
+         FROM target_list_rows
+         WHERE list_id = $1 AND business_id = $2
+           AND phone IN (SELECT phone FROM target_list_rows WHERE list_id = $1 AND business_id = $2
+                         GROUP BY phone HAVING count(*) > 1)
+       ) d WHERE k > 1
+     ), rejected AS (
+       INSERT INTO target_list_rejects (list_id, business_id, row_number, reason, phone)
+       SELECT $1, $2, row_number, $4, left(fields->>$3, 64) FROM dup
+       RETURNING row_number
+     ), removed AS (
+       DELETE FROM target_list_rows t USING rejected
+       WHERE t.list_id = $1 AND t.row_number = rejected.row_number
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM removed`,
+    [input.listId, input.businessId, input.phoneKey, DUPLICATE_REASON],
+  );
+  return moved?.n ?? 0;
+}
