@@ -71,6 +71,8 @@ async function createPromotion(
        jsonb_build_object('order', 'O-' || g) FROM generate_series(1, $3) g`,
     [id, server.businessId, n],
   );
+  // As E1's launch does from 10,000 recipients (launch-promotion.ts): fresh statistics.
+  if (n >= 10_000) await db.query("ANALYZE promotion_recipients");
   await db.query(`INSERT INTO promotion_counters (promotion_id, round, business_id) VALUES ($1, 0, $2)`, [
     id,
     server.businessId,

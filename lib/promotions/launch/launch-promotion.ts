@@ -28,6 +28,9 @@ export type LaunchResult = FullPromotionRecord & {
  * (INSERT ... SELECT from the list), the round-0 counters and the hand-over to the engine:
  * `Active` with next_run_at = now, or `Scheduled` at scheduleTime (promo-shared contract).
  */
+/** Recipients from which a launch refreshes the table's planner statistics itself. */
+const ANALYZE_FROM = 10_000;
+
 export async function launchPromotion(
   ctx: Ctx,
   input: { businessId: string; list: TargetList; body: unknown; idempotency?: IdempotencyRef },
@@ -105,6 +108,11 @@ export async function launchPromotion(
           { path: "template.components", message: `Missing values of ${checked.columns.join(", ")}` },
         ]);
       }
+      // A large launch changes promotion_recipients more than its statistics know until
+      // autovacuum's next ANALYZE (up to a minute later): meanwhile the planner may scan the
+      // table for the engine's lookups by message id, seconds per status batch. Analyzed here,
+      // in the launch's transaction (ANALYZE counts this transaction's own rows).
+      if (counts.accepted >= ANALYZE_FROM) await rawQuery(tx.db, "ANALYZE promotion_recipients", []);
       await tx.db
         .insert(promotionCounters)
         .values({ promotionId: id, round: 0, businessId, optout: counts.optout });
