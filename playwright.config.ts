@@ -11,6 +11,23 @@ import { E2E_ADMIN, E2E_OPERATOR } from "./e2e/accounts";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `/tmp/switchboard-e2e-${port}`;
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: ["ui/**/*.spec.ts", "api/**/*.spec.ts"],
@@ -30,25 +47,10 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    // Signs the seeded accounts in through the form once; signIn() (e2e/ui/helpers.ts) reuses
+    // those sessions instead of going through the form in every test.
+    { name: "sessions", testMatch: "ui/sessions.setup.ts", use: chromium },
+    { name: "chromium", dependencies: ["sessions"], use: chromium },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && env -u DATABASE_URL NODE_ENV=production npx tsx server.ts`,

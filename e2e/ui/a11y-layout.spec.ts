@@ -6,11 +6,25 @@ import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, signIn } from "
 import { createAgent, signInAgentFirstTime } from "./people-helpers";
 
 // Issue 13: every dashboard and console page, as the roles that use it, at a phone and a laptop
-// width: no serious or critical axe violation and no sideways page scroll. Screenshots go to
-// /tmp/shots-ui-fixes for a human look. Checks are soft so one run lists every page that fails.
+// width: no serious or critical axe violation and no sideways page scroll. Outside CI,
+// screenshots go to /tmp/shots-ui-fixes for a human look (nothing asserts on them, so CI skips
+// them). Checks are soft so one run lists every page that fails.
+//
+// The sideways-scroll check is cheap and runs everywhere; axe is the expensive part and runs
+// once per distinct page markup and width. A path in LAYOUT_ONLY gets the scroll check only
+// because another role's axe run covers the same markup (see each entry).
 
 const WIDTHS = [390, 1280] as const;
-const SHOTS = "/tmp/shots-ui-fixes";
+const SHOTS = process.env.CI ? null : "/tmp/shots-ui-fixes";
+
+/** who -> paths whose axe run another role's sweep already covers. */
+const LAYOUT_ONLY: Record<string, string[]> = {
+  // The same Swagger reference as the operator's, whose run also lists the internal operations
+  // (a superset); the admin's shell is axe-checked on every other admin page.
+  admin: ["/api-reference"],
+  // The same form as the admin's /account/password; the agent's shell is checked on /calls.
+  agent: ["/account/password"],
+};
 
 async function sweep(page: Page, who: string, paths: string[], widths: readonly number[] = WIDTHS) {
   for (const width of widths) {
@@ -23,12 +37,16 @@ async function sweep(page: Page, who: string, paths: string[], widths: readonly 
         await page.waitForLoadState("load");
         await page.waitForTimeout(300);
         const what = `${who} ${path} at ${width}px`;
-        const name = `${who}${path.replace(/[/?=&]+/g, "_")}-${width}`;
-        await page
-          .screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, timeout: 30_000 })
-          .catch(() => {});
+        if (SHOTS) {
+          const name = `${who}${path.replace(/[/?=&]+/g, "_")}-${width}`;
+          await page
+            .screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, timeout: 30_000 })
+            .catch(() => {});
+        }
         await expectNoHorizontalScroll(page, what, { soft: true });
-        await expectNoSeriousA11yViolations(page, what, { soft: true });
+        if (!LAYOUT_ONLY[who]?.includes(path)) {
+          await expectNoSeriousA11yViolations(page, what, { soft: true });
+        }
       });
     }
   }
@@ -106,16 +124,29 @@ const ADMIN_PAGES = (templateId: string, messageId: string, campaignId: string) 
   "/no-such-page",
 ];
 
-// One test per width: 17 pages with axe each take minutes on a busy 2-core machine.
-for (const width of WIDTHS) {
-  test(`business admin pages at ${width} px: axe and no sideways scroll`, async ({ page, request }) => {
-    test.setTimeout(480_000);
+// One test per width: 17 pages with axe each take minutes on a busy 2-core machine. The content
+// they show is seeded once for both.
+test.describe("business admin pages", () => {
+  let seeded: { templateId: string; messageId: string; campaignId: string };
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await browser.newPage();
     await signIn(page, E2E_ADMIN);
     const { businessId, key } = await apiKeyFor(page);
-    const { templateId, messageId, campaignId } = await seedContent(request, businessId, key);
-    await sweep(page, "admin", ADMIN_PAGES(templateId, messageId, campaignId), [width]);
+    seeded = await seedContent(page.request, businessId, key);
+    await page.context().close();
   });
-}
+
+  for (const width of WIDTHS) {
+    test(`business admin pages at ${width} px: axe and no sideways scroll`, async ({ page }) => {
+      test.setTimeout(480_000);
+      await signIn(page, E2E_ADMIN);
+      await sweep(page, "admin", ADMIN_PAGES(seeded.templateId, seeded.messageId, seeded.campaignId), [
+        width,
+      ]);
+    });
+  }
+});
 
 test("operator console pages: axe and no sideways scroll at 390 and 1280 px", async ({ page }) => {
   test.setTimeout(300_000);

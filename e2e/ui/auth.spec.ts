@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
-import { signIn } from "./helpers";
+import { signIn, signInWithForm } from "./helpers";
 
 test("signed-out visitors are sent to sign-in", async ({ page }) => {
   await page.goto("/api-keys");
@@ -52,8 +52,8 @@ test("the admin's navigation has a place for every area", async ({ page }) => {
   }
 });
 
-test("sign out ends the session", async ({ page }) => {
-  await signIn(page, E2E_OPERATOR);
+test("signing in through the form, then signing out, ends the session", async ({ page }) => {
+  await signInWithForm(page, E2E_OPERATOR);
   await page.getByRole("button", { name: /account menu/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);

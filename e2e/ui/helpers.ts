@@ -1,6 +1,28 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { savedCookies } from "../sessions";
 
-export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+type Account = { email: string; password: string };
+
+/**
+ * Starts `page` signed in as `account`: with the session the "sessions" setup project saved
+ * (e2e/ui/sessions.setup.ts), else through the sign-in form. Lands on the role's home page.
+ */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  const cookies = savedCookies(account.email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto("/");
+    // A session from an older server (another database) is not accepted: use the form.
+    if (!new URL(page.url()).pathname.startsWith("/login")) {
+      await expect(page.locator("main#main h1")).toBeVisible();
+      return;
+    }
+  }
+  await signInWithForm(page, account);
+}
+
+/** Signs in through the sign-in form (what auth.spec.ts and the setup project test). */
+export async function signInWithForm(page: Page, account: Account): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
