@@ -15,13 +15,19 @@ const col = dataTableColumns<CampaignRow & { timeZone: string }>();
 const columns = col.columns([
   col.accessor("name", {
     header: "Name",
+    // The template under the name: one column less, so the table fits a 1,280 px screen.
     cell: (c) => (
-      <Link
-        href={`/campaigns/${c.row.original.id}`}
-        className={`rounded font-medium text-indigo-700 hover:underline ${focusRing}`}
-      >
-        {c.getValue()}
-      </Link>
+      <div className="min-w-44">
+        <Link
+          href={`/campaigns/${c.row.original.id}`}
+          className={`rounded font-medium text-indigo-700 hover:underline ${focusRing}`}
+        >
+          {c.getValue()}
+        </Link>
+        <div className="truncate text-xs text-slate-500">
+          {c.row.original.template ?? "No template"} <span className="sr-only">(template)</span>
+        </div>
+      </div>
     ),
   }),
   col.accessor("channel", {
@@ -32,11 +38,6 @@ const columns = col.columns([
         {c.getValue() === "rcs" ? "RCS" : "Chatapp"}
       </Badge>
     ),
-  }),
-  col.accessor("template", {
-    header: "Template",
-    enableSorting: false,
-    cell: (c) => c.getValue() ?? <span className="text-slate-400">—</span>,
   }),
   col.accessor("status", { header: "Status", cell: (c) => <PromotionStatusBadge status={c.getValue()} /> }),
   col.display({
