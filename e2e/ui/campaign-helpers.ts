@@ -1,50 +1,26 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { approvedTemplate, chatappSender, ORDER_BODY } from "./helpers";
 
 // Helpers of the campaigns specs: an approved chatapp template, the sender, a list upload and
 // a launch, all through the public API as an integration would do it.
 
-/** A chatapp template with two body variables, approved by the simulator's review. */
+/** A MARKETING chatapp template with two body variables, approved by the simulator's review. */
 export async function approvedChatappTemplate(
   request: APIRequestContext,
   businessId: string,
   key: string,
 ): Promise<string> {
-  const headers = { "x-api-key": key };
-  const name = `camp_${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/template/${businessId}`, {
-    headers,
-    data: {
-      name,
-      language: "en_US",
+  const body = { ...ORDER_BODY, text: "Hello {{1}}, order {{2}} ships today." };
+  return (
+    await approvedTemplate(request, businessId, key, {
+      prefix: "camp",
+      components: [body],
       category: "MARKETING",
-      components: [
-        {
-          type: "BODY",
-          text: "Hello {{1}}, order {{2}} ships today.",
-          example: { body_text: [["Asha", "A-1"]] },
-        },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, { headers });
-        return ((await res.json()) as { status?: string }).status;
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBe("APPROVED");
-  return name;
+    })
+  ).name;
 }
 
-export async function chatappSender(request: APIRequestContext, businessId: string, key: string) {
-  const res = await request.get(`/api/v3/business/${businessId}/channels`, { headers: { "x-api-key": key } });
-  const body = (await res.json()) as { channels: Array<{ channel: string; phoneNumberIds: string[] }> };
-  return body.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
-}
+export { chatappSender };
 
 export async function uploadList(
   request: APIRequestContext,

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { approvedTemplate, chatappSender, ORDER_BODY } from "./helpers";
 
 /** The demo business's API credentials, as apiKeyFor (helpers.ts) returns them. */
 export type ApiCreds = { businessId: string; key: string };
@@ -17,37 +18,17 @@ async function waitApproved(request: APIRequestContext, url: string, key: string
 }
 
 /**
- * An approved chatapp template with two body variables ({{1}} name, {{2}} order) and the
- * business's first chatapp sender: what a promotion launch needs.
+ * An approved MARKETING chatapp template with two body variables ({{1}} name, {{2}} order) and
+ * the business's first chatapp sender: what a promotion launch needs.
  */
 export async function promotionTemplate(request: APIRequestContext, { businessId, key }: ApiCreds) {
-  const headers = { "x-api-key": key };
-  const name = `promo_${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/template/${businessId}`, {
-    headers,
-    data: {
-      name,
-      language: "en_US",
-      category: "MARKETING",
-      components: [
-        {
-          type: "BODY",
-          text: "Hello {{1}}, your order {{2}} ships today.",
-          example: { body_text: [["Asha", "A-1"]] },
-        },
-      ],
-    },
+  const body = { ...ORDER_BODY, text: "Hello {{1}}, your order {{2}} ships today." };
+  const { name } = await approvedTemplate(request, businessId, key, {
+    prefix: "promo",
+    components: [body],
+    category: "MARKETING",
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  await waitApproved(request, `/api/v1/template/id/${businessId}?templateId=${id}`, key);
-  const channels = (await (
-    await request.get(`/api/v3/business/${businessId}/channels`, { headers })
-  ).json()) as {
-    channels: Array<{ channel: string; phoneNumberIds: string[] }>;
-  };
-  const phoneNumberId = channels.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
-  return { name, phoneNumberId };
+  return { name, phoneNumberId: await chatappSender(request, businessId, key) };
 }
 
 /** `phone,name,order` rows; `tailOf(i)` picks the simulator's outcome (docs/simulator.md). */

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
-import { apiKeyFor, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
 
 // Issue 12: the new-campaign wizard end to end on the simulator. A 1,000-row CSV with invalid
 // phones, duplicates and an opted-out number; dry-run totals and the rejects download checked
@@ -38,38 +38,14 @@ async function shoot(page: Page, step: string) {
   }
 }
 
-/** An APPROVED chatapp template with two body variables (the simulator approves it). */
-async function approvedTemplate(request: APIRequestContext, businessId: string, key: string) {
-  const headers = { "x-api-key": key };
-  const name = `wizard_${Date.now().toString(36)}`;
-  const created = await request.post(`/api/v1/template/${businessId}`, {
-    headers,
-    data: {
-      name,
-      language: "en_US",
-      category: "MARKETING",
-      components: [
-        {
-          type: "BODY",
-          text: "Hello {{1}}, your order {{2}} is ready.",
-          example: { body_text: [["Asha", "A-1"]] },
-        },
-      ],
-    },
+/** An APPROVED MARKETING chatapp template with two body variables (the simulator approves it). */
+async function wizardTemplate(request: APIRequestContext, businessId: string, key: string) {
+  const body = { ...ORDER_BODY, text: "Hello {{1}}, your order {{2}} is ready." };
+  const { name } = await approvedTemplate(request, businessId, key, {
+    prefix: "wizard",
+    components: [body],
+    category: "MARKETING",
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(`/api/v1/template/id/${businessId}?templateId=${id}`, { headers })
-          ).json()) as { status?: string }
-        ).status,
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toBe("APPROVED");
   return name;
 }
 
@@ -89,7 +65,7 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
   await signIn(page, E2E_ADMIN);
   const { businessId, key } = await apiKeyFor(page);
   const headers = { "x-api-key": key };
-  const template = await approvedTemplate(request, businessId, key);
+  const template = await wizardTemplate(request, businessId, key);
   const { csv, first, optedOut } = buildCsv();
   const optOut = await request.post(`/api/v3/optouts/${businessId}`, {
     headers,
@@ -190,7 +166,7 @@ test("a scheduled launch on an existing list lands as Scheduled", async ({ page,
   await signIn(page, E2E_ADMIN);
   const { businessId, key } = await apiKeyFor(page);
   const headers = { "x-api-key": key };
-  const template = await approvedTemplate(request, businessId, key);
+  const template = await wizardTemplate(request, businessId, key);
   const listName = `later-${Date.now().toString(36)}`;
   const up = await request.post(`/api/v2/promotion/${businessId}/list?name=${listName}`, {
     headers,

@@ -71,19 +71,24 @@ export const ORDER_BODY = {
 
 /**
  * Creates a chatapp template through D1 (a unique name from `prefix`) and waits until the
- * simulator's review approves it. `components` defaults to ORDER_BODY alone.
+ * simulator's review approves it. `components` defaults to ORDER_BODY alone, `category` to UTILITY
+ * (campaigns use MARKETING).
  */
 export async function approvedTemplate(
   request: APIRequestContext,
   businessId: string,
   key: string,
-  { prefix = "e2e", components = [ORDER_BODY] }: { prefix?: string; components?: object[] } = {},
+  {
+    prefix = "e2e",
+    components = [ORDER_BODY],
+    category = "UTILITY",
+  }: { prefix?: string; components?: object[]; category?: "UTILITY" | "MARKETING" } = {},
 ): Promise<{ name: string; id: string }> {
   const headers = { "x-api-key": key };
   const name = `${prefix}_${Date.now().toString(36)}`;
   const created = await request.post(`/api/v1/template/${businessId}`, {
     headers,
-    data: { name, language: "en_US", category: "UTILITY", components },
+    data: { name, language: "en_US", category, components },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as { id: string };
