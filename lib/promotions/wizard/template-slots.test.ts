@@ -109,3 +109,71 @@ describe("template slots", () => {
     expect(slotsOf(rcs).map((s) => s.key)).toEqual(["body.1", "body.2"]);
   });
 });
+
+describe("carousel card buttons", () => {
+  const withButtons: WizardTemplate = {
+    ...base,
+    channel: "chatapp",
+    components: [
+      { type: "BODY", text: "Hi {{1}}", example: { body_text: [["Asha"]] } },
+      {
+        type: "CAROUSEL",
+        cards: [0, 1].map((ci) => ({
+          components: [
+            { type: "HEADER" as const, format: "IMAGE" as const },
+            { type: "BODY" as const, text: `Card ${ci}` },
+            {
+              type: "BUTTONS" as const,
+              buttons: [
+                { type: "QUICK_REPLY" as const, text: "Stop" },
+                {
+                  type: "URL" as const,
+                  text: "Shop",
+                  url: "https://shop.test/{{1}}",
+                  example: [`https://shop.test/p${ci}`],
+                },
+              ],
+            },
+          ],
+        })),
+      },
+    ],
+  } as WizardTemplate;
+
+  it("gives each card's URL button {{1}} a slot, sends it as the card's BUTTON and reads it back", () => {
+    const slots = slotsOf(withButtons);
+    expect(slots.map((s) => s.key)).toEqual([
+      "body.1",
+      "card.0.header",
+      "card.0.button.1",
+      "card.1.header",
+      "card.1.button.1",
+    ]);
+    expect(slots[2]!.label).toBe("Card 1 button “Shop” link {{1}}");
+    const values = {
+      "body.1": { kind: "column" as const, value: "name" },
+      "card.0.header": { kind: "text" as const, value: "https://x.test/a.png" },
+      "card.0.button.1": { kind: "column" as const, value: "sku" },
+      "card.1.header": { kind: "text" as const, value: "https://x.test/b.png" },
+      "card.1.button.1": { kind: "text" as const, value: "sale" },
+    };
+    const components = buildComponents(withButtons, values) as Array<{
+      type: string;
+      cards?: Array<{ components: unknown[] }>;
+    }>;
+    const cards = components.find((c) => c.type === "CAROUSEL")!.cards!;
+    expect(cards[0]!.components).toContainEqual({
+      type: "BUTTON",
+      sub_type: "url",
+      index: 1,
+      variables: [{ type: "text", value: "${sku}" }],
+    });
+    expect(cards[1]!.components).toContainEqual({
+      type: "BUTTON",
+      sub_type: "url",
+      index: 1,
+      variables: [{ type: "text", value: "sale" }],
+    });
+    expect(valuesFromComponents(withButtons, components)).toEqual(values);
+  });
+});

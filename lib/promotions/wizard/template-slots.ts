@@ -40,12 +40,10 @@ export function slotsOf(t: WizardTemplate): Slot[] {
       for (const n of numbered(c.text))
         slots.push({ key: `body.${n}`, label: `Body {{${n}}}`, sample: samples[n - 1] });
     }
-    if (c.type === "BUTTONS") {
-      c.buttons.forEach((b, i) => {
-        if (b.type === "URL" && b.url.includes("{{1}}"))
-          slots.push({ key: `button.${i}`, label: `Button “${b.text}” link {{1}}`, sample: b.example?.[0] });
-      });
-    }
+    if (c.type === "BUTTONS")
+      urlButtons(c.buttons).forEach(({ b, i }) =>
+        slots.push({ key: `button.${i}`, label: `Button “${b.text}” link {{1}}`, sample: b.example?.[0] }),
+      );
   }
   cardsOf(t).forEach((card, ci) => {
     for (const cc of card.components) {
@@ -59,6 +57,14 @@ export function slotsOf(t: WizardTemplate): Slot[] {
             sample: samples[n - 1],
           });
       }
+      if (cc.type === "BUTTONS")
+        urlButtons(cc.buttons).forEach(({ b, i }) =>
+          slots.push({
+            key: `card.${ci}.button.${i}`,
+            label: `Card ${ci + 1} button “${b.text}” link {{1}}`,
+            sample: b.example?.[0],
+          }),
+        );
     }
   });
   return slots;
@@ -79,6 +85,21 @@ const vars = (keys: string[], values: Values) =>
   keys.map((k) => ({ type: "text", value: encodeSlot(values[k]) }));
 const bodyKeys = (text: string, prefix: string) => numbered(text).map((n) => `${prefix}body.${n}`);
 
+type TemplateButton = { type: string; text: string; url?: string; example?: string[] };
+
+/** The URL buttons with a {{1}} suffix, with their position among the component's buttons. */
+const urlButtons = (buttons: readonly TemplateButton[]) =>
+  buttons.flatMap((b, i) => (b.type === "URL" && b.url?.includes("{{1}}") ? [{ b, i }] : []));
+
+/** E1's BUTTON components (url suffix) of a template's or a card's buttons. */
+const buttonComponents = (buttons: readonly TemplateButton[], prefix: string, values: Values) =>
+  urlButtons(buttons).map(({ i }) => ({
+    type: "BUTTON",
+    sub_type: "url",
+    index: i,
+    variables: vars([`${prefix}button.${i}`], values),
+  }));
+
 /** E1's `template.components` for the template with the wizard's values. */
 export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
   if (t.channel === "rcs") {
@@ -91,12 +112,7 @@ export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
       out.push({ type: "HEADER", format: c.format, media: { mediaUrl: encodeSlot(values.header) } });
     if (c.type === "BODY" && numbered(c.text).length)
       out.push({ type: "BODY", variables: vars(bodyKeys(c.text, ""), values) });
-    if (c.type === "BUTTONS") {
-      c.buttons.forEach((b, i) => {
-        if (b.type === "URL" && b.url.includes("{{1}}"))
-          out.push({ type: "BUTTON", sub_type: "url", index: i, variables: vars([`button.${i}`], values) });
-      });
-    }
+    if (c.type === "BUTTONS") out.push(...buttonComponents(c.buttons, "", values));
   }
   const cards = cardsOf(t);
   if (cards.length) {
@@ -115,6 +131,7 @@ export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
             ];
           if (cc.type === "BODY" && numbered(cc.text).length)
             return [{ type: "BODY", variables: vars(bodyKeys(cc.text, `card.${ci}.`), values) }];
+          if (cc.type === "BUTTONS") return buttonComponents(cc.buttons, `card.${ci}.`, values);
           return [];
         }),
       })),
@@ -158,6 +175,8 @@ export function valuesFromComponents(t: WizardTemplate, components: unknown): Va
           const ct = (cc.type ?? "").toUpperCase();
           if (ct === "HEADER") values[`card.${ci}.header`] = decodeSlot(cc.media?.mediaUrl);
           if (ct === "BODY") body(cc, bodyKeys(textOf(cards[ci]?.components), `card.${ci}.`));
+          if (ct === "BUTTON")
+            values[`card.${ci}.button.${cc.index ?? 0}`] = decodeSlot(cc.variables?.[0]?.value);
         }
       }
     }
