@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { axisTick, chartGrid, chartMargin } from "@/components/ui/chart-style";
 
 export type RatePoint = { day: string; delivery: number | null; read: number | null };
 
@@ -17,15 +18,10 @@ export function RateChart({ points, summary }: { points: RatePoint[]; summary: s
   return (
     <div role="img" aria-label={summary} className="h-48 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="day"
-            tickFormatter={shortDay}
-            tick={{ fontSize: 11, fill: "#475569" }}
-            minTickGap={16}
-          />
-          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 11, fill: "#475569" }} />
+        <LineChart data={points} margin={chartMargin}>
+          <CartesianGrid {...chartGrid} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={16} />
+          <YAxis domain={[0, 1]} tickFormatter={pct} tick={axisTick} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} formatter={(v) => pct(v)} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line

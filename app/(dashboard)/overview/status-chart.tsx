@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DayCounts } from "@/lib/overview/schemas";
 import { statusColors, statusLabels, statusOrder } from "./status-colors";
+import { axisTick, chartGrid, chartMargin } from "@/components/ui/chart-style";
 
 const shortDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", {
@@ -19,15 +20,10 @@ export function StatusChart({ days, summary }: { days: DayCounts[]; summary: str
   return (
     <div role="img" aria-label={summary} className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="day"
-            tickFormatter={shortDay}
-            tick={{ fontSize: 11, fill: "#475569" }}
-            minTickGap={16}
-          />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#475569" }} />
+        <BarChart data={days} margin={chartMargin}>
+          <CartesianGrid {...chartGrid} />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={axisTick} />
           <Tooltip labelFormatter={(d) => shortDay(String(d))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {statusOrder.map((s) => (

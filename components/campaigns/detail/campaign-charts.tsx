@@ -15,6 +15,7 @@ import { statusColors, statusLabels, statusOrder } from "@/app/(dashboard)/overv
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { TimelinePoint } from "@/lib/promotions/dashboard/get-campaign-timeline";
 import type { PromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
+import { axisTick, chartGrid, chartMargin } from "@/components/ui/chart-style";
 
 const funnelSteps = [
   ["attempted", "Attempted", "#94a3b8"],
@@ -82,7 +83,7 @@ export function CampaignCharts({
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={funnel} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
-                <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: "#475569" }} />
+                <XAxis type="number" allowDecimals={false} tick={axisTick} />
                 <YAxis type="category" dataKey="label" width={76} tick={{ fontSize: 12, fill: "#334155" }} />
                 <Tooltip
                   formatter={(v) => [
@@ -115,15 +116,10 @@ export function CampaignCharts({
             <>
               <div role="img" aria-label={timelineSummary} className="h-56 w-full">
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-                    <XAxis
-                      dataKey="minute"
-                      tickFormatter={label}
-                      tick={{ fontSize: 11, fill: "#475569" }}
-                      minTickGap={16}
-                    />
-                    <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#475569" }} />
+                  <BarChart data={points} margin={chartMargin}>
+                    <CartesianGrid {...chartGrid} />
+                    <XAxis dataKey="minute" tickFormatter={label} tick={axisTick} minTickGap={16} />
+                    <YAxis allowDecimals={false} tick={axisTick} />
                     <Tooltip labelFormatter={label} />
                     <Legend wrapperStyle={{ fontSize: 12 }} />
                     {statusOrder.map((s) => (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,11 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import type { ImportOptOutsResult } from "@/lib/promotions/opt-outs/import-opt-outs";
 import { CsvFileInput } from "./csv-file-input";
 import { UploadProgressBar } from "./upload-progress-bar";
-import {
-  uploadErrorText,
-  uploadWithProgress,
-  type UploadProgress,
-} from "@/components/ui/upload-with-progress";
+import { useCsvUpload } from "./use-csv-upload";
 
 /** "Import CSV": a file of numbers streamed onto the opt-out list; the answer counts and explains. */
 export function ImportOptOutsDialog() {
@@ -29,13 +24,8 @@ export function ImportOptOutsDialog() {
 }
 
 function ImportForm({ onClose }: { onClose: () => void }) {
-  const router = useRouter();
   const toast = useToast();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [result, setResult] = useState<ImportOptOutsResult | null>(null);
+  const { file, setFile, fileError, error, progress, result, send } = useCsvUpload<ImportOptOutsResult>();
   return (
     <FormDialog
       open
@@ -46,19 +36,9 @@ function ImportForm({ onClose }: { onClose: () => void }) {
       onSubmit={async (e) => {
         e.preventDefault();
         if (result) return onClose();
-        if (!file) return setFileError("Choose a CSV file");
-        setError(null);
-        setProgress({ loaded: 0, total: file.size });
-        const res = await uploadWithProgress<ImportOptOutsResult>(
-          "/campaigns/opt-outs/import",
-          file,
-          setProgress,
-        ).done;
-        setProgress(null);
-        if (!res.ok) return setError(uploadErrorText(res.error));
-        setResult(res.data);
-        router.refresh();
-        toast.show({ tone: "success", title: "Opt-outs imported", description: `${res.data.added} added` });
+        const data = await send("/campaigns/opt-outs/import");
+        if (data)
+          toast.show({ tone: "success", title: "Opt-outs imported", description: `${data.added} added` });
       }}
       submitLabel={result ? "Done" : "Import"}
       submitting={progress !== null}
@@ -68,14 +48,7 @@ function ImportForm({ onClose }: { onClose: () => void }) {
         <ImportReport result={result} />
       ) : (
         <>
-          <CsvFileInput
-            file={file}
-            error={fileError}
-            onChange={(f) => {
-              setFile(f);
-              setFileError(null);
-            }}
-          />
+          <CsvFileInput file={file} error={fileError} onChange={setFile} />
           {progress ? <UploadProgressBar progress={progress} label="Opt-out import" /> : null}
         </>
       )}

@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -14,11 +13,7 @@ import { useToast } from "@/components/ui/toast";
 import type { ListSummary, RejectedRow } from "@/lib/promotions/lists/schemas";
 import { CsvFileInput } from "./csv-file-input";
 import { UploadProgressBar } from "./upload-progress-bar";
-import {
-  uploadErrorText,
-  uploadWithProgress,
-  type UploadProgress,
-} from "@/components/ui/upload-with-progress";
+import { useCsvUpload } from "./use-csv-upload";
 
 const schema = z.object({
   name: z
@@ -47,32 +42,18 @@ export function UploadListDialog() {
 }
 
 function UploadListForm({ onClose }: { onClose: () => void }) {
-  const router = useRouter();
   const toast = useToast();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [done, setDone] = useState<Uploaded | null>(null);
+  const { file, setFile, fileError, error, progress, result: done, send } = useCsvUpload<Uploaded>();
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { name: "" } });
   const submit = form.handleSubmit(async ({ name }) => {
-    if (!file) return setFileError("Choose a CSV file");
-    setError(null);
-    setProgress({ loaded: 0, total: file.size });
-    const res = await uploadWithProgress<Uploaded>(
-      `/campaigns/lists/upload?name=${encodeURIComponent(name)}`,
-      file,
-      setProgress,
-    ).done;
-    setProgress(null);
-    if (!res.ok) return setError(uploadErrorText(res.error));
-    setDone(res.data);
-    router.refresh();
-    toast.show({
-      tone: "success",
-      title: "List uploaded",
-      description: `${res.data.name}: ${res.data.rowCount} rows`,
-    });
+    const data = await send(`/campaigns/lists/upload?name=${encodeURIComponent(name)}`);
+    if (data) {
+      toast.show({
+        tone: "success",
+        title: "List uploaded",
+        description: `${data.name}: ${data.rowCount} rows`,
+      });
+    }
   });
   if (done) {
     return (
@@ -123,7 +104,6 @@ function UploadListForm({ onClose }: { onClose: () => void }) {
         error={fileError}
         onChange={(f) => {
           setFile(f);
-          setFileError(null);
           if (f && !form.getValues("name")) form.setValue("name", f.name.replace(/\.csv$/i, ""));
         }}
       />

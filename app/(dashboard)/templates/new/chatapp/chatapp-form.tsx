@@ -20,6 +20,7 @@ import { ButtonsCard } from "./buttons-card";
 import { CarouselCard } from "./carousel-card";
 import { chatappResolver } from "./chatapp-resolver";
 import type { ChatappFormStart } from "./form-from-template";
+import { TemplateNameField } from "@/components/templates/template-name-field";
 
 const blank: ChatappFormValues = {
   name: "",
@@ -122,22 +123,7 @@ export function ChatappTemplateForm({
         <Card>
           <CardHeader title="Template" description="Name, language and category, as Meta reviews them." />
           <CardBody className="grid gap-4 sm:grid-cols-3">
-            {resubmitId ? (
-              <Input
-                label="Name"
-                readOnly
-                hint="A resubmitted template keeps its name"
-                {...form.register("name")}
-              />
-            ) : (
-              <FormField
-                form={form}
-                name="name"
-                label="Name"
-                required
-                hint="Lowercase letters, digits and _"
-              />
-            )}
+            <TemplateNameField form={form} resubmit={!!resubmitId} />
             <FormField form={form} name="language" label="Language" required hint="en or en_US" />
             <FormField
               form={form}

@@ -15,6 +15,7 @@ import { lintRcsCard } from "@/lib/templates/lint-template";
 import { createRcsTemplateInput, limits, type RcsRichCard } from "@/lib/templates/schemas";
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
+import { TemplateNameField } from "@/components/templates/template-name-field";
 
 export type RcsFormValues = {
   name: string;
@@ -163,22 +164,7 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
         <Card>
           <CardHeader title="Template" />
           <CardBody className="grid gap-4 sm:grid-cols-2">
-            {resubmitId ? (
-              <Input
-                label="Name"
-                readOnly
-                hint="A resubmitted template keeps its name"
-                {...form.register("name")}
-              />
-            ) : (
-              <FormField
-                form={form}
-                name="name"
-                label="Name"
-                required
-                hint="Lowercase letters, digits and _"
-              />
-            )}
+            <TemplateNameField form={form} resubmit={!!resubmitId} />
             <FormField form={form} name="language" label="Language" required hint="en or en_US" />
           </CardBody>
         </Card>
