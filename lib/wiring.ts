@@ -15,7 +15,7 @@ import { handleMetaStatuses } from "./channels/whatsapp-cloud/message-status-han
 import { onMetaWebhookField } from "./channels/whatsapp-cloud/webhook";
 import { systemCtx } from "./context";
 import { handleMetaInbound } from "./inbound/meta-inbound-handler";
-import { registerQueue } from "./jobs/workers";
+import { leasedOnFirstRun, registerQueue } from "./jobs/workers";
 import { messagesConfig } from "./messages/dispatch/config";
 import { dispatchMessages } from "./messages/dispatch/dispatch-messages";
 import { dispatchQueue } from "./messages/dispatch/dispatch-queue";
@@ -47,15 +47,15 @@ import { runTemplateReview } from "./templates/run-template-review";
 
 export function wireAll(): void {
   // Queues: every queue the workers and the drain route (POST /api/internal/dispatch) run.
-  registerQueue(dispatchQueue, (job) => dispatchMessages(job), {
+  registerQueue(dispatchQueue, (job, info) => dispatchMessages(leasedOnFirstRun(job, info)), {
     everyMs: messagesConfig().MESSAGES_SWEEP_EVERY_MS,
     run: () => sweepMessages(),
   });
   registerQueue(statusEventsQueue, (job) => applyStatusEventsJob(job));
   registerQueue(
     deliveryQueue,
-    async (job) => {
-      await processDeliveries(job);
+    async (job, info) => {
+      await processDeliveries(leasedOnFirstRun(job, info));
     },
     {
       everyMs: REQUEUE_STRANDED_EVERY_MS,

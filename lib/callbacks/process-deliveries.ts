@@ -43,22 +43,30 @@ type Outcome = {
 
 export type ProcessResult = { claimed: number; delivered: number; retrying: number; failed: number };
 
-// Claims due deliveries with a lease: concurrent workers skip each other's rows, and rows of a
-// worker that died become claimable again when the lease runs out. A first job ($4, see
-// DeliveryJob.leased) owns the never-tried rows still under the lease they were born with
-// (half a lease left at least, to cover the sending) without writing them; the rest it claims.
-const CLAIM = `
-  WITH owned AS (
-    SELECT id, endpoint_id, event_type, payload::text AS body, attempts, step FROM callback_deliveries
-    WHERE $4::boolean AND business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending' AND attempts = 0
-      AND next_attempt_at <= now() AND locked_until >= now() + make_interval(secs => $3 / 2.0)
-  ), claimed AS (
-    UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
-    WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
-      AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-    RETURNING id, endpoint_id, event_type, payload::text AS body, attempts, step
-  )
-  SELECT * FROM owned UNION ALL SELECT * FROM claimed`;
+const COLUMNS = "id, endpoint_id, event_type, payload::text AS body, attempts, step";
+
+// A first job (DeliveryJob.leased) owns the never-tried rows still under the lease they were
+// born with (half a lease left at least, to cover the sending) without writing them.
+const OWNED = `SELECT ${COLUMNS} FROM callback_deliveries
+  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending' AND attempts = 0
+    AND next_attempt_at <= now() AND locked_until >= now() + make_interval(secs => $3 / 2.0)`;
+
+// The rest are claimed with a lease: concurrent workers skip each other's rows, and rows of a
+// worker that died become claimable again when the lease runs out.
+const CLAIM = `UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
+  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
+    AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+  RETURNING ${COLUMNS}`;
+
+async function claim(input: DeliveryJob, lease: number): Promise<Claimed[]> {
+  const owned = input.leased
+    ? await rawQuery<Claimed>(db(), OWNED, [input.businessId, input.ids, lease])
+    : [];
+  if (owned.length === input.ids.length) return owned;
+  const mine = new Set(owned.map((r) => r.id));
+  const rest = input.ids.filter((id) => !mine.has(id));
+  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [input.businessId, rest, lease]))];
+}
 
 /**
  * The delivery worker for one chunk: claims the due deliveries among `ids`, POSTs them signed
@@ -68,12 +76,7 @@ const CLAIM = `
 export async function processDeliveries(input: DeliveryJob): Promise<ProcessResult> {
   const cfg = env();
   const t0 = performance.now();
-  const rows = await rawQuery<Claimed>(db(), CLAIM, [
-    input.businessId,
-    input.ids,
-    cfg.CALLBACK_LEASE_SECONDS,
-    input.leased === true,
-  ]);
+  const rows = await claim(input, cfg.CALLBACK_LEASE_SECONDS);
   if (rows.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
   const t1 = performance.now();
   try {

@@ -10,7 +10,8 @@ import type { JobInsert } from "../db/write-statement";
 /** pg-boss's schema, as configured in lib/jobs/boss.ts. */
 const BOSS_SCHEMA = "pgboss";
 
-export type JobInfo = { id: string; queue: string };
+/** `retryCount` is 0 on a job's first run (pg-boss counts the runs after it). */
+export type JobInfo = { id: string; queue: string; retryCount: number };
 
 /** A queue's name and options: what enqueuing needs, known where the queue is declared. */
 export type QueueOptions = {
@@ -25,6 +26,14 @@ export type QueueOptions = {
   /** A job active longer than this is considered lost (worker died) and retried. */
   expireInSeconds?: number;
 };
+
+/**
+ * Rows born leased to a job (`leased`, e.g. DispatchJob) belong to it on its first run only: a
+ * run after a failure may follow a send already made, so it claims like any other job.
+ */
+export function leasedOnFirstRun<T extends { leased?: boolean }>(data: T, job: JobInfo): T {
+  return data.leased && job.retryCount > 0 ? { ...data, leased: false } : data;
+}
 
 /** Handles one job. Throwing fails the job; pg-boss retries it per the queue's options. */
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -181,7 +190,7 @@ export async function runRound(
   limit?: number,
 ): Promise<RoundResult & { fetched: number }> {
   const batchSize = Math.max(1, Math.min(limit ?? Infinity, def.batchSize ?? 10));
-  const jobs = await boss.fetch<object>(def.name, { batchSize });
+  const jobs = await boss.fetch<object>(def.name, { batchSize, includeMetadata: true });
   if (jobs.length === 0) return { fetched: 0, processed: 0, failed: 0 };
   const done: string[] = [];
   const failures: Array<{ id: string; message: string }> = [];
@@ -191,7 +200,7 @@ export async function runRound(
     while (next < jobs.length) {
       const job = jobs[next++]!;
       try {
-        await def.handler(job.data as never, { id: job.id, queue: def.name });
+        await def.handler(job.data as never, infoOf(def, job));
         done.push(job.id);
       } catch (err) {
         log.error({ err, queue: def.name, jobId: job.id }, "job failed");
@@ -245,13 +254,19 @@ async function runMaintenance(def: AnyDefinition): Promise<void> {
   }
 }
 
+const infoOf = (def: AnyDefinition, job: PgBoss.JobWithMetadata<object>): JobInfo => ({
+  id: job.id,
+  queue: def.name,
+  retryCount: job.retryCount,
+});
+
 type Loop = { stop: () => Promise<void> };
 const loops: Loop[] = [];
 
 /** Runs one job and completes or fails it. */
-async function runJob(boss: PgBoss, def: AnyDefinition, job: PgBoss.Job<object>): Promise<void> {
+async function runJob(boss: PgBoss, def: AnyDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
   try {
-    await def.handler(job.data as never, { id: job.id, queue: def.name });
+    await def.handler(job.data as never, infoOf(def, job));
   } catch (err) {
     log.error({ err, queue: def.name, jobId: job.id }, "job failed");
     await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
@@ -298,7 +313,10 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
       let fetched = 0;
       if (free > 0) {
         try {
-          const jobs = await boss.fetch<object>(def.name, { batchSize: Math.min(free, def.batchSize ?? 10) });
+          const jobs = await boss.fetch<object>(def.name, {
+            batchSize: Math.min(free, def.batchSize ?? 10),
+            includeMetadata: true,
+          });
           fetched = jobs.length;
           for (const job of jobs) {
             const p: Promise<void> = runJob(boss, def, job)

@@ -22,11 +22,50 @@ type Claimed = {
   dispatch_attempts: number;
 };
 
-type Accepted = { provider: string; message: OutboundMessage; providerMessageId: string; at: Date };
-type Retry = { id: string; delaySeconds: number };
+type Accepted = {
+  provider: string;
+  message: OutboundMessage;
+  providerMessageId: string;
+  at: Date;
+  /** Provider attempts so far, this one included (an owned message's is not written yet). */
+  attempts: number;
+};
+type Retry = { id: string; delaySeconds: number; attempts: number };
+/** `tried`: the failed messages a provider was asked to send, with their attempt count. */
+type Outcomes = {
+  accepted: Accepted[];
+  failures: StatusEventInput[];
+  retries: Retry[];
+  tried: Array<{ id: string; attempts: number }>;
+};
 
 /** Throttles absorbed inside one job before a message is handed to a later job. */
 const MAX_THROTTLES_IN_JOB = 5;
+
+const COLUMNS = "id, channel, sender, recipient, content, provider";
+
+// A first run of a leased job (DispatchJob.leased) owns the never-tried messages still under
+// the lease they were born with (half a lease left at least, to cover the sending) without
+// writing them; `dispatch_attempts` counts this attempt in memory (written if it is retried).
+const OWNED = `SELECT ${COLUMNS}, dispatch_attempts + 1 AS dispatch_attempts FROM messages
+  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted' AND dispatch_attempts = 0
+    AND dispatch_locked_until >= now() + make_interval(secs => $3 / 2.0)`;
+
+// The rest are claimed: a lease, so concurrent or repeated jobs skip them.
+const CLAIM = `UPDATE messages SET dispatch_locked_until = now() + make_interval(secs => $3),
+    dispatch_attempts = dispatch_attempts + 1, updated_at = now()
+  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted'
+    AND (dispatch_locked_until IS NULL OR dispatch_locked_until <= now())
+  RETURNING ${COLUMNS}, dispatch_attempts`;
+
+async function claim(job: DispatchJob): Promise<Claimed[]> {
+  const lease = messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;
+  const owned = job.leased ? await rawQuery<Claimed>(db(), OWNED, [job.businessId, job.ids, lease]) : [];
+  if (owned.length === job.ids.length) return owned;
+  const mine = new Set(owned.map((r) => r.id));
+  const rest = job.ids.filter((id) => !mine.has(id));
+  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [job.businessId, rest, lease]))];
+}
 
 /**
  * The dispatch worker for one chunk: claims the chunk's messages still `attempted` (a lease,
@@ -36,17 +75,8 @@ const MAX_THROTTLES_IN_JOB = 5;
  * and the provider's planned status events (simulator).
  */
 export async function dispatchMessages(job: DispatchJob): Promise<void> {
-  const cfg = messagesConfig();
   const ctx = systemCtx("dispatch");
-  const rows = await rawQuery<Claimed>(
-    db(),
-    `UPDATE messages SET dispatch_locked_until = now() + make_interval(secs => $3),
-       dispatch_attempts = dispatch_attempts + 1, updated_at = now()
-     WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted'
-       AND (dispatch_locked_until IS NULL OR dispatch_locked_until <= now())
-     RETURNING id, channel, sender, recipient, content, provider, dispatch_attempts`,
-    [job.businessId, job.ids, cfg.MESSAGES_DISPATCH_LEASE_SECONDS],
-  );
+  const rows = await claim(job);
   if (rows.length === 0) return;
 
   const groups = new Map<string, Claimed[]>();
@@ -56,21 +86,12 @@ export async function dispatchMessages(job: DispatchJob): Promise<void> {
     if (list) list.push(r);
     else groups.set(key, [r]);
   }
-  const accepted: Accepted[] = [];
-  const failures: StatusEventInput[] = [];
-  const retries: Retry[] = [];
-  await Promise.all(
-    [...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, { accepted, failures, retries })),
-  );
-  await record(ctx, job.businessId, accepted, failures, retries);
+  const out: Outcomes = { accepted: [], failures: [], retries: [], tried: [] };
+  await Promise.all([...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, out)));
+  await record(ctx, job.businessId, out);
 }
 
-async function sendGroup(
-  ctx: Ctx,
-  businessId: string,
-  list: Claimed[],
-  out: { accepted: Accepted[]; failures: StatusEventInput[]; retries: Retry[] },
-): Promise<void> {
+async function sendGroup(ctx: Ctx, businessId: string, list: Claimed[], out: Outcomes): Promise<void> {
   const cfg = messagesConfig();
   const { provider: name, channel, sender } = list[0]!;
   const provider = messageProvider(name);
@@ -113,18 +134,24 @@ async function sendGroup(
             message: outbound[j]!,
             providerMessageId: r.providerMessageId,
             at: new Date(),
+            attempts: item.m.dispatch_attempts,
           });
         } else if (r.throttled) {
           // Back off the whole sender, then try again (Meta 130429), rather than failing.
           const wait = r.retryAfterMs ?? Math.min(60_000, 1000 * 2 ** item.throttles);
           pauseMs = Math.max(pauseMs, wait);
           if (item.throttles + 1 >= MAX_THROTTLES_IN_JOB)
-            out.retries.push({ id: item.m.id, delaySeconds: 60 });
+            out.retries.push({ id: item.m.id, delaySeconds: 60, attempts: item.m.dispatch_attempts });
           else again.push({ ...item, attempt: item.attempt + 1, throttles: item.throttles + 1 });
         } else if (r.retryable && item.m.dispatch_attempts < cfg.MESSAGES_MAX_ATTEMPTS) {
           const delay = Math.ceil((r.retryAfterMs ?? 1000 * 2 ** item.m.dispatch_attempts) / 1000);
-          out.retries.push({ id: item.m.id, delaySeconds: Math.min(300, Math.max(1, delay)) });
+          out.retries.push({
+            id: item.m.id,
+            delaySeconds: Math.min(300, Math.max(1, delay)),
+            attempts: item.m.dispatch_attempts,
+          });
         } else {
+          out.tried.push({ id: item.m.id, attempts: item.m.dispatch_attempts });
           out.failures.push({
             businessId,
             messageId: item.m.id,
@@ -175,13 +202,8 @@ function toOutbound(businessId: string, m: Claimed, attempt: number): OutboundMe
   };
 }
 
-async function record(
-  ctx: Ctx,
-  businessId: string,
-  accepted: Accepted[],
-  failures: StatusEventInput[],
-  retries: Retry[],
-): Promise<void> {
+async function record(ctx: Ctx, businessId: string, out: Outcomes): Promise<void> {
+  const { accepted, failures, retries, tried } = out;
   await transaction(db(), async (tx) => {
     const t: Ctx = { ...ctx, db: tx };
     if (accepted.length > 0) {
@@ -190,26 +212,41 @@ async function record(
         tx,
         `UPDATE messages m SET status = CASE WHEN m.status = 'attempted' THEN 'accepted' ELSE m.status END,
            accepted_at = coalesce(m.accepted_at, v.at), provider_message_id = v.pid,
-           dispatch_locked_until = NULL, updated_at = now()
-         FROM unnest($2::uuid[], $3::text[], $4::timestamptz[]) AS v(id, pid, at)
+           dispatch_attempts = greatest(m.dispatch_attempts, v.attempts), dispatch_locked_until = NULL, updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::int[]) AS v(id, pid, at, attempts)
          WHERE m.business_id = $1 AND m.id = v.id`,
         [
           businessId,
           accepted.map((a) => a.message.messageId),
           accepted.map((a) => a.providerMessageId),
           accepted.map((a) => a.at),
+          accepted.map((a) => a.attempts),
         ],
       );
       await planEvents(t, businessId, accepted);
+    }
+    if (tried.length > 0) {
+      await rawQuery(
+        tx,
+        `UPDATE messages m SET dispatch_attempts = greatest(m.dispatch_attempts, v.attempts)
+         FROM unnest($2::uuid[], $3::int[]) AS v(id, attempts) WHERE m.business_id = $1 AND m.id = v.id`,
+        [businessId, tried.map((r) => r.id), tried.map((r) => r.attempts)],
+      );
     }
     if (failures.length > 0) await applyStatusEvents(t, failures);
     if (retries.length > 0) {
       await rawQuery(
         tx,
-        `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => v.delay), updated_at = now()
-         FROM unnest($2::uuid[], $3::int[]) AS v(id, delay)
+        `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => v.delay),
+           dispatch_attempts = greatest(m.dispatch_attempts, v.attempts), updated_at = now()
+         FROM unnest($2::uuid[], $3::int[], $4::int[]) AS v(id, delay, attempts)
          WHERE m.business_id = $1 AND m.id = v.id AND m.status = 'attempted'`,
-        [businessId, retries.map((r) => r.id), retries.map((r) => r.delaySeconds)],
+        [
+          businessId,
+          retries.map((r) => r.id),
+          retries.map((r) => r.delaySeconds),
+          retries.map((r) => r.attempts),
+        ],
       );
       const byDelay = new Map<number, string[]>();
       for (const r of retries) {

@@ -2,7 +2,15 @@ import type { Executor } from "../../db";
 import { declareQueue } from "../../jobs/workers";
 import { messagesConfig } from "./config";
 
-export type DispatchJob = { businessId: string; ids: string[] };
+export type DispatchJob = {
+  businessId: string;
+  ids: string[];
+  /**
+   * The messages were inserted leased to this job (insertSendRows): on its first run, while
+   * that lease lasts, the job owns them without a claim write (dispatchMessages).
+   */
+  leased?: boolean;
+};
 
 /**
  * Sends chunks of messages to their provider. A job carries up to MESSAGES_DISPATCH_CHUNK
@@ -35,6 +43,8 @@ export async function enqueueDispatch(
 export function dispatchJobs(
   msgs: Array<{ id: string; businessId: string }>,
   startAfterSeconds = 0,
+  /** The messages are inserted leased to these jobs (see DispatchJob.leased). */
+  leased = false,
 ): Array<{ data: DispatchJob; startAfterSeconds: number }> {
   const chunk = messagesConfig().MESSAGES_DISPATCH_CHUNK;
   const byBusiness = new Map<string, string[]>();
@@ -46,7 +56,8 @@ export function dispatchJobs(
   const jobs: Array<{ data: DispatchJob; startAfterSeconds: number }> = [];
   for (const [businessId, ids] of byBusiness) {
     for (let i = 0; i < ids.length; i += chunk) {
-      jobs.push({ data: { businessId, ids: ids.slice(i, i + chunk) }, startAfterSeconds });
+      const data: DispatchJob = { businessId, ids: ids.slice(i, i + chunk) };
+      jobs.push({ data: leased ? { ...data, leased } : data, startAfterSeconds });
     }
   }
   return jobs;

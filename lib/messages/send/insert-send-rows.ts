@@ -2,7 +2,10 @@ import type { OutboundMessage } from "../../channels/message-provider";
 import type { Executor } from "../../db";
 import { rawQuery } from "../../db/sql";
 import { writeStatement } from "../../db/write-statement";
+import { messagesConfig } from "../dispatch/config";
 import { dispatchJobs, dispatchQueue } from "../dispatch/dispatch-queue";
+
+const leaseSeconds = () => messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;
 
 export type NewTransaction = {
   id: string;
@@ -39,10 +42,13 @@ export const ROWS_PER_STATEMENT = 2_000;
 
 // One JSON document per statement: node-postgres escapes array parameters element by element,
 // which cost more than the insert itself for 10,000 rows with their content.
+// Each message is born leased to its first dispatch job (the lease from now, no attempt yet):
+// that job sends it without a claim write (dispatchMessages, DispatchJob.leased).
 const INSERT_MESSAGES = `INSERT INTO messages (id, business_id, transaction_id, channel, sender, recipient, msg_type,
-    template_id, template_name, language, content, message_ref, provider)
+    template_id, template_name, language, content, message_ref, provider, dispatch_locked_until)
   SELECT v."id", v."businessId", v."transactionId", v."channel", v."sender", v."recipient", v."msgType",
-    v."templateId", v."templateName", v."language", v."content"::jsonb, v."messageRef", v."provider"
+    v."templateId", v."templateName", v."language", v."content"::jsonb, v."messageRef", v."provider",
+    now() + make_interval(secs => $2)
   FROM json_to_recordset($1::json) AS v("id" uuid, "businessId" uuid, "transactionId" uuid, "channel" text,
     "sender" text, "recipient" text, "msgType" text, "templateId" uuid, "templateName" text, "language" text,
     "content" json, "messageRef" text, "provider" text)`;
@@ -80,7 +86,7 @@ export async function insertSendRows(
 
 /** Inserts messages only (at most ROWS_PER_STATEMENT); completeSend writes the rest. */
 export async function insertMessageRows(executor: Executor, msgs: NewMessage[]): Promise<void> {
-  await rawQuery(executor, INSERT_MESSAGES, [JSON.stringify(msgs)]);
+  await rawQuery(executor, INSERT_MESSAGES, [JSON.stringify(msgs), leaseSeconds()]);
 }
 
 /**
@@ -96,11 +102,11 @@ export async function completeSend(
   unwritten: NewMessage[],
 ): Promise<void> {
   await writeStatement()
-    .with("m", INSERT_MESSAGES, [JSON.stringify(unwritten)])
+    .with("m", INSERT_MESSAGES, [JSON.stringify(unwritten), leaseSeconds()])
     .with("t", INSERT_TRANSACTIONS, [JSON.stringify(transactions)])
     .with("k", COMPLETE_IDEMPOTENCY, [
       JSON.stringify(idempotency.map((i) => ({ ...i, body: i.response, response: undefined }))),
     ])
-    .jobs(dispatchQueue, dispatchJobs(msgs))
+    .jobs(dispatchQueue, dispatchJobs(msgs, 0, true))
     .run(executor);
 }

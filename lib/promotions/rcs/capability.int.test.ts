@@ -190,7 +190,7 @@ describe("C2 with doCapability", () => {
     await expect(
       checkBatchCapability(
         { businessId: t.business.id, promotionId, batchId },
-        { id: job!.id, queue: "promotions.rcs-capability" },
+        { id: job!.id, queue: "promotions.rcs-capability", retryCount: 0 },
       ),
     ).rejects.toThrow(/not enabled/);
     expect(await batchRow(t.business.id, batchId)).toMatchObject({ state: "checking" });
