@@ -140,9 +140,11 @@ const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.s
 
 const [stats] = await rawQuery<{ attempts: number; failed_attempts: number; p50: number; p99: number }>(
   db(),
-  `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE response_status <> 200 OR response_status IS NULL)::int AS failed_attempts,
-     percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99
-   FROM callback_attempts WHERE business_id = $1`,
+  `SELECT count(*)::int AS attempts,
+     count(*) FILTER (WHERE (a->>'responseStatus')::int IS DISTINCT FROM 200)::int AS failed_attempts,
+     percentile_cont(0.5) WITHIN GROUP (ORDER BY (a->>'latencyMs')::int) AS p50,
+     percentile_cont(0.99) WITHIN GROUP (ORDER BY (a->>'latencyMs')::int) AS p99
+   FROM callback_deliveries, jsonb_array_elements(attempt_log) AS a WHERE business_id = $1`,
   [business.id],
 );
 const countsP = new Promise<string>((resolve) => receiver.once("exit", () => resolve(rxOut)));

@@ -4,6 +4,20 @@ import { businesses } from "./businesses";
 
 export const callbackDeliveryStatuses = ["pending", "delivered", "failed"] as const;
 
+/** One HTTP attempt of a delivery, as its attempt log stores it (times in epoch seconds). */
+export type StoredAttempt = {
+  id: string;
+  attemptNo: number;
+  url: string;
+  requestedAt: number;
+  /** Null when no HTTP response came back (refused, timeout, SSRF guard). */
+  responseStatus: number | null;
+  latencyMs: number;
+  error: string | null;
+  /** At most 1 KB of the response body. */
+  responseBody: string | null;
+};
+
 /**
  * Where a business wants to hear about events. `events` empty means every event type. The
  * signing secret is stored encrypted (AES-256-GCM, see lib/callbacks/secret-box.ts) because the
@@ -66,16 +80,25 @@ export const callbackDeliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /**
+     * Every HTTP attempt, oldest first (the last ATTEMPT_LOG_MAX, lib/callbacks): appended by the
+     * outcome write the delivery needs anyway, so an attempt costs no row of its own.
+     */
+    attemptLog: jsonb("attempt_log")
+      .$type<StoredAttempt[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     index("callback_deliveries_business_idx").on(t.businessId, t.id),
     index("callback_deliveries_endpoint_idx").on(t.businessId, t.endpointId, t.id),
-    // Pending and failed deliveries only (the overview's "failing" count, the log's status
-    // filter): a delivered row, the bulk of the table, leaves it, and its outcome write
-    // touches one index less.
-    index("callback_deliveries_status_idx")
-      .on(t.businessId, t.status, t.nextAttemptAt)
-      .where(sql`${t.status} in ('pending', 'failed')`),
+    // The log's "failed" filter. Pending rows are found through the due index below (they are
+    // few: a delivery is pending until its first attempt answers); delivered ones, the bulk of
+    // the table, through the business index. A new row, pending, enters neither partial index
+    // but the due one, and its outcome write touches no partial index.
+    index("callback_deliveries_failed_idx")
+      .on(t.businessId, t.id)
+      .where(sql`${t.status} = 'failed'`),
     index("callback_deliveries_subject_idx").on(t.businessId, t.subjectId),
     // Not tenant-led on purpose: the sweeper looks across businesses for stranded deliveries,
     // and the partial index only holds pending rows.
@@ -83,29 +106,4 @@ export const callbackDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
-);
-
-/** Every HTTP attempt of a delivery, successful or not. */
-export const callbackAttempts = pgTable(
-  "callback_attempts",
-  {
-    id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
-    deliveryId: uuid("delivery_id")
-      .notNull()
-      .references(() => callbackDeliveries.id, { onDelete: "cascade" }),
-    endpointId: uuid("endpoint_id").notNull(),
-    attemptNo: integer("attempt_no").notNull(),
-    url: text("url").notNull(),
-    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
-    /** Null when no HTTP response came back (refused, timeout, SSRF guard). */
-    responseStatus: integer("response_status"),
-    latencyMs: integer("latency_ms").notNull(),
-    error: text("error"),
-    /** At most 1 KB of the response body. */
-    responseBody: text("response_body"),
-  },
-  (t) => [index("callback_attempts_delivery_idx").on(t.businessId, t.deliveryId, t.requestedAt)],
 );

@@ -7,6 +7,8 @@ import { drainQueues } from "../jobs/workers";
 import { createEndpoint } from "./create-endpoint";
 import { enqueueCallback, enqueueCallbacks } from "./enqueue-callbacks";
 import { getDelivery, listDeliveries } from "./list-deliveries";
+import { ATTEMPT_LOG_MAX } from "./process-deliveries";
+import { replayDelivery } from "./replay-delivery";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import type { CallbackEvent } from "./schemas";
 import { verify } from "./sign";
@@ -175,6 +177,30 @@ describe("callback delivery", () => {
     });
     expect(d.attemptLog).toHaveLength(3);
     expect(rx.received).toHaveLength(3);
+  });
+
+  it("keeps the latest ATTEMPT_LOG_MAX attempts in a delivery's log (replays add to it)", async () => {
+    const b = await createTestBusiness();
+    const rx = await startReceiver();
+    receivers.push(rx);
+    await createEndpoint(ctx, b.business.id, { url: rx.url });
+    const { deliveryIds } = await enqueueCallback(ctx, { businessId: b.business.id, ...status(5) });
+    const id = deliveryIds[0]!;
+    await drainUntil(async () => (await getDelivery(ctx, b.business.id, id)).status === "delivered");
+    // A log already full of older attempts (numbered 1..MAX).
+    await rawQuery(
+      db(),
+      `UPDATE callback_deliveries SET attempt_log = (
+         SELECT jsonb_agg(jsonb_set(attempt_log->0, '{attemptNo}', to_jsonb(n)) ORDER BY n)
+         FROM generate_series(1, $3::int) AS n)
+       WHERE business_id = $1 AND id = $2`,
+      [b.business.id, id, ATTEMPT_LOG_MAX],
+    );
+    const d = await replayDelivery(ctx, b.business.id, id);
+    expect(d.status).toBe("delivered");
+    expect(d.attemptLog).toHaveLength(ATTEMPT_LOG_MAX);
+    expect(d.attemptLog[0]!.attemptNo).toBe(2); // the oldest went
+    expect(d.attemptLog.at(-1)).toMatchObject({ responseStatus: 200, url: rx.url });
   });
 
   it("gets every event, signed, to a receiver that was down for a while", async () => {

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
-import { callbackAttempts, callbackDeliveries } from "@/db/schema";
+import { and, desc, eq, getTableColumns, gte, lt, lte, type SQL } from "drizzle-orm";
+import { callbackDeliveries } from "@/db/schema";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
 import { parseInput } from "./parse-input";
 import { deliveryFilters, type AttemptView, type DeliveryFilters, type DeliveryView } from "./schemas";
 
-type DeliveryRow = typeof callbackDeliveries.$inferSelect;
+type DeliveryRow = Omit<typeof callbackDeliveries.$inferSelect, "attemptLog">;
+// The log's pages leave each delivery's attempt log out (getDelivery has it).
+const { attemptLog: _log, ...listColumns } = getTableColumns(callbackDeliveries);
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function toDeliveryView(r: DeliveryRow): DeliveryView {
@@ -42,7 +44,7 @@ export async function listDeliveries(
   if (f.until !== undefined) where.push(lte(d.createdAt, new Date(f.until * 1000 + 999)));
   if (f.before) where.push(lt(d.id, f.before));
   const rows = await ctx.db
-    .select()
+    .select(listColumns)
     .from(d)
     .where(and(...where))
     .orderBy(desc(d.id))
@@ -62,23 +64,5 @@ export async function getDelivery(
     .from(callbackDeliveries)
     .where(and(eq(callbackDeliveries.businessId, businessId), eq(callbackDeliveries.id, id)));
   if (!row) throw notFound("Callback delivery");
-  const a = callbackAttempts;
-  const attempts = await ctx.db
-    .select()
-    .from(a)
-    .where(and(eq(a.businessId, businessId), eq(a.deliveryId, id)))
-    .orderBy(asc(a.requestedAt), asc(a.attemptNo), sql`${a.id}`);
-  return {
-    ...toDeliveryView(row),
-    attemptLog: attempts.map((x) => ({
-      id: x.id,
-      attemptNo: x.attemptNo,
-      url: x.url,
-      requestedAt: epoch(x.requestedAt),
-      responseStatus: x.responseStatus,
-      latencyMs: x.latencyMs,
-      error: x.error,
-      responseBody: x.responseBody,
-    })),
-  };
+  return { ...toDeliveryView(row), attemptLog: row.attemptLog };
 }

@@ -1,3 +1,4 @@
+import type { StoredAttempt } from "@/db/schema";
 import { db } from "../db";
 import { env } from "../env";
 import { uuidv7 } from "../ids";
@@ -43,19 +44,22 @@ type Outcome = {
 
 export type ProcessResult = { claimed: number; delivered: number; retrying: number; failed: number };
 
-const COLUMNS = "id, endpoint_id, event_type, payload::text AS body, attempts, step";
+const COLUMNS = "d.id, d.endpoint_id, d.event_type, d.payload::text AS body, d.attempts, d.step";
 
 // A first job (DeliveryJob.leased) owns the never-tried rows still under the lease they were
-// born with (half a lease left at least, to cover the sending) without writing them.
-const OWNED = `SELECT ${COLUMNS} FROM callback_deliveries
-  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending' AND attempts = 0
-    AND next_attempt_at <= now() AND locked_until >= now() + make_interval(secs => $3 / 2.0)`;
+// born with (half a lease left at least, to cover the sending) without writing them. Each id
+// is looked up by primary key (the LATERAL ... OFFSET 0): with "id = ANY" the planner may
+// scan every pending row through the due index instead, which grows with the backlog.
+const OWNED = `SELECT ${COLUMNS} FROM unnest($2::uuid[]) AS k(id)
+  CROSS JOIN LATERAL (SELECT * FROM callback_deliveries WHERE id = k.id OFFSET 0) d
+  WHERE d.business_id = $1 AND d.status = 'pending' AND d.attempts = 0
+    AND d.next_attempt_at <= now() AND d.locked_until >= now() + make_interval(secs => $3 / 2.0)`;
 
 // The rest are claimed with a lease: concurrent workers skip each other's rows, and rows of a
 // worker that died become claimable again when the lease runs out.
-const CLAIM = `UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
-  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending'
-    AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+const CLAIM = `UPDATE callback_deliveries d SET locked_until = now() + make_interval(secs => $3)
+  WHERE d.business_id = $1 AND d.id = ANY($2::uuid[]) AND d.status = 'pending'
+    AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
   RETURNING ${COLUMNS}`;
 
 async function claim(input: DeliveryJob, lease: number): Promise<Claimed[]> {
@@ -172,29 +176,15 @@ async function attempt(
   };
 }
 
+/** A delivery's attempt log keeps its latest attempts (replays add cycles to it). */
+export const ATTEMPT_LOG_MAX = 50;
+
 /**
  * Records a chunk's outcomes in ONE statement (atomic on its own, one round trip): the new
- * states, every attempt, and the retry jobs (one per delay and chunk, due on the DB clock).
+ * states with each attempt appended to its delivery's log, and the retry jobs (one per delay
+ * and chunk, due on the DB clock).
  */
 async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
-  const attempts = outcomes.flatMap((o) =>
-    o.attempt
-      ? [
-          {
-            id: uuidv7(),
-            delivery_id: o.id,
-            endpoint_id: o.endpointId,
-            attempt_no: o.attempt.attemptNo,
-            url: o.attempt.url,
-            requested_at: o.attempt.requestedAt,
-            status: o.attempt.status,
-            latency: o.attempt.latencyMs,
-            err: o.attempt.error ? clean(o.attempt.error).slice(0, 500) : null,
-            body: o.attempt.body === null ? null : clean(o.attempt.body),
-          },
-        ]
-      : [],
-  );
   const byDelay = new Map<number, string[]>();
   for (const o of outcomes) {
     if (o.status === "pending" && o.delay !== null)
@@ -209,8 +199,13 @@ async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
          next_attempt_at = CASE WHEN v.delay IS NULL THEN NULL ELSE now() + make_interval(secs => v.delay) END,
          locked_until = NULL, last_response_code = CASE WHEN v.tried = 1 THEN v.code ELSE d.last_response_code END,
          last_error = v.err, updated_at = now(),
-         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END
-       FROM json_to_recordset($2::json) AS v(id uuid, status text, tried int, step int, delay int, code int, err text)
+         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
+         attempt_log = CASE
+           WHEN v.attempt IS NULL THEN d.attempt_log
+           WHEN jsonb_array_length(d.attempt_log) < $3 THEN d.attempt_log || v.attempt
+           ELSE (d.attempt_log - 0) || v.attempt END
+       FROM json_to_recordset($2::json) AS v(id uuid, status text, tried int, step int, delay int, code int, err text,
+         attempt jsonb)
        WHERE d.business_id = $1 AND d.id = v.id`,
       [
         businessId,
@@ -223,21 +218,27 @@ async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
             delay: o.delay,
             code: o.attempt?.status ?? null,
             err: o.error ? clean(o.error).slice(0, 500) : null,
+            attempt: o.attempt ? [storedAttempt(o.attempt)] : null,
           })),
         ),
+        ATTEMPT_LOG_MAX,
       ],
-    )
-    .with(
-      "a",
-      `INSERT INTO callback_attempts (id, business_id, delivery_id, endpoint_id, attempt_no, url, requested_at,
-         response_status, latency_ms, error, response_body)
-       SELECT x.id, $1, x.delivery_id, x.endpoint_id, x.attempt_no, x.url, x.requested_at, x.status, x.latency, x.err, x.body
-       FROM json_to_recordset($2::json) AS x(id uuid, delivery_id uuid, endpoint_id uuid, attempt_no int, url text,
-         requested_at timestamptz, status int, latency int, err text, body text)`,
-      [businessId, JSON.stringify(attempts)],
     )
     .jobs(deliveryQueue, retries)
     .run(db());
+}
+
+function storedAttempt(a: NonNullable<Outcome["attempt"]>): StoredAttempt {
+  return {
+    id: uuidv7(),
+    attemptNo: a.attemptNo,
+    url: a.url,
+    requestedAt: Math.floor(a.requestedAt.getTime() / 1000),
+    responseStatus: a.status,
+    latencyMs: a.latencyMs,
+    error: a.error ? clean(a.error).slice(0, 500) : null,
+    responseBody: a.body === null ? null : clean(a.body),
+  };
 }
 
 async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {

@@ -42,21 +42,24 @@ type Outcomes = {
 /** Throttles absorbed inside one job before a message is handed to a later job. */
 const MAX_THROTTLES_IN_JOB = 5;
 
-const COLUMNS = "id, channel, sender, recipient, content, provider";
+const COLUMNS = "m.id, m.channel, m.sender, m.recipient, m.content, m.provider";
 
 // A first run of a leased job (DispatchJob.leased) owns the never-tried messages still under
 // the lease they were born with (half a lease left at least, to cover the sending) without
 // writing them; `dispatch_attempts` counts this attempt in memory (written if it is retried).
-const OWNED = `SELECT ${COLUMNS}, dispatch_attempts + 1 AS dispatch_attempts FROM messages
-  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted' AND dispatch_attempts = 0
-    AND dispatch_locked_until >= now() + make_interval(secs => $3 / 2.0)`;
+// Each id is looked up by primary key (the LATERAL ... OFFSET 0): with "id = ANY" the planner
+// may scan every open message through messages_open_idx instead.
+const OWNED = `SELECT ${COLUMNS}, m.dispatch_attempts + 1 AS dispatch_attempts FROM unnest($2::uuid[]) AS k(id)
+  CROSS JOIN LATERAL (SELECT * FROM messages WHERE id = k.id OFFSET 0) m
+  WHERE m.business_id = $1 AND m.status = 'attempted' AND m.dispatch_attempts = 0
+    AND m.dispatch_locked_until >= now() + make_interval(secs => $3 / 2.0)`;
 
 // The rest are claimed: a lease, so concurrent or repeated jobs skip them.
-const CLAIM = `UPDATE messages SET dispatch_locked_until = now() + make_interval(secs => $3),
-    dispatch_attempts = dispatch_attempts + 1, updated_at = now()
-  WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted'
-    AND (dispatch_locked_until IS NULL OR dispatch_locked_until <= now())
-  RETURNING ${COLUMNS}, dispatch_attempts`;
+const CLAIM = `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => $3),
+    dispatch_attempts = m.dispatch_attempts + 1, updated_at = now()
+  WHERE m.business_id = $1 AND m.id = ANY($2::uuid[]) AND m.status = 'attempted'
+    AND (m.dispatch_locked_until IS NULL OR m.dispatch_locked_until <= now())
+  RETURNING ${COLUMNS}, m.dispatch_attempts`;
 
 async function claim(job: DispatchJob): Promise<Claimed[]> {
   const lease = messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;

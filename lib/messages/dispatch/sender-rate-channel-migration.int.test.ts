@@ -1,28 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
 import { freshDatabase } from "@/test/fresh-database";
+import { migrationsBefore } from "@/test/migrations-before";
 
 // The migration that keys sender_rate_limits by channel moves the stored limits (hand-written
 // data step): a limit stored for an id went to every sender with that id, so it stays on each.
-
-type Journal = { entries: { tag: string }[] };
-
-/** db/migrations up to (not including) the sender_rate_channel migration, in a folder of their own. */
-function migrationsBefore(tagSuffix: string): { folder: string; remove: () => void } {
-  const folder = mkdtempSync(path.join(tmpdir(), "sb-migrations-"));
-  cpSync("db/migrations", folder, { recursive: true });
-  const file = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(file, "utf8")) as Journal;
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(file, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
 
 describe("migration sender_rate_channel", () => {
   const cleanups: Array<() => unknown> = [];

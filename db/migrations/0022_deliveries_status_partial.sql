@@ -1,2 +1,0 @@
-DROP INDEX "callback_deliveries_status_idx";--> statement-breakpoint
-CREATE INDEX "callback_deliveries_status_idx" ON "callback_deliveries" USING btree ("business_id","status","next_attempt_at") WHERE "callback_deliveries"."status" in ('pending', 'failed');

@@ -1,0 +1,20 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+type Journal = { entries: { tag: string }[] };
+
+/**
+ * db/migrations up to (not including) the migration whose tag ends with `tagSuffix`, in a
+ * folder of their own: a migration test runs these, writes the old shape, then migrates.
+ */
+export function migrationsBefore(tagSuffix: string): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), "sb-migrations-"));
+  cpSync("db/migrations", folder, { recursive: true });
+  const file = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(file, "utf8")) as Journal;
+  const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
+  if (at <= 0) throw new Error(`no migration ending with ${tagSuffix} after the first`);
+  writeFileSync(file, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
