@@ -225,7 +225,7 @@ export const promotionBatches = pgTable(
 
 /**
  * One recipient of a promotion. `seq` orders sending (the list's row number, or the order of a
- * C2 batch). `vars` are the values `${key}` refers to (list columns, or C2 `extras`).
+ * C2 batch). `${key}` refers to the list row's columns, or to C2's `extras` (`vars`).
  */
 export const promotionRecipients = pgTable(
   "promotion_recipients",
@@ -241,7 +241,13 @@ export const promotionRecipients = pgTable(
     name: text("name"),
     language: text("language"),
     subscriberId: text("subscriber_id"),
-    vars: jsonb("vars").$type<Record<string, string>>().notNull(),
+    /**
+     * C2 batches' own values. NULL for a list's recipients: their values are the list row
+     * (list_id = the promotion's target_list_id, row_number = seq), read at send time, so a
+     * launch does not write every row's columns a second time. The list outlives a
+     * replacement or deletion while a promotion refers to it (lib/promotions/lists/drop-list.ts).
+     */
+    vars: jsonb("vars").$type<Record<string, string>>(),
     state: text("state", { enum: recipientStates }).notNull().default("pending"),
     /**
      * RCS campaigns: not RCS-capable, sent instead through the chatapp fallback (the batch's or

@@ -10,6 +10,7 @@ import { checkListRow, isReject, type ListReject } from "./check-list-row";
 import { csvRecords } from "./csv-records";
 import { parseListHeader, type ListHeader } from "./list-header";
 import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
+import { dropList } from "./drop-list";
 import { removeDuplicateRows } from "./remove-duplicate-rows";
 import { listName, REJECTS_SHOWN, type ListSummary, type RejectedRow } from "./schemas";
 import { uploadName } from "./upload-name";
@@ -115,7 +116,10 @@ async function firstRejects(ctx: Ctx, listId: string, businessId: string): Promi
   return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
 }
 
-/** Gives the uploaded list its name, dropping the list that had it (rows and rejects cascade). */
+/**
+ * Gives the uploaded list its name, dropping the list that had it (with its rows and rejects,
+ * or retired while promotions read their values from it: dropList).
+ */
 async function replaceList(
   ctx: Ctx,
   input: {
@@ -132,10 +136,7 @@ async function replaceList(
     await tx.db.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext(${input.businessId} || ':' || ${input.name}))`,
     );
-    await rawQuery(tx.db, "DELETE FROM target_lists WHERE business_id = $1 AND name = $2", [
-      input.businessId,
-      input.name,
-    ]);
+    await dropList(tx.db, { businessId: input.businessId, name: input.name });
     await rawQuery(
       tx.db,
       `UPDATE target_lists SET name = $2, columns = $3::jsonb, phone_column = $4, row_count = $5,

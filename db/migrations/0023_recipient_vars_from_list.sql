@@ -1,0 +1,1 @@
+ALTER TABLE "promotion_recipients" ALTER COLUMN "vars" DROP NOT NULL;
