@@ -1,0 +1,1 @@
+DROP INDEX "promotion_recipients_pending_idx";
