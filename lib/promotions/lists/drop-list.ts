@@ -1,5 +1,5 @@
 import type { Executor } from "../../db";
-import { rawQuery } from "../../db/sql";
+import { rawQuery, transaction } from "../../db/sql";
 
 /**
  * The hidden name of a list that was replaced or deleted while promotions still refer to it:
@@ -13,28 +13,39 @@ export const RETIRED_NAME_PREFIX = "\u0001retired ";
  * and rejects when no promotion refers to it, else renamed to a hidden retired name so the
  * promotions launched on it keep their values (removeUnusedRetiredLists deletes it once none
  * refers to it). Returns the name it had, or undefined when there was no such visible list.
+ *
+ * The list row is locked first: a launch on it holds it FOR SHARE until its recipients are
+ * committed, so this waits for it, and the check for promotions (a later statement, so a later
+ * snapshot) then sees that launch's promotion. A launch that comes after finds the list gone or
+ * renamed and is refused (launchPromotion).
  */
 export async function dropList(
   executor: Executor,
   input: { businessId: string } & ({ name: string } | { id: string }),
 ): Promise<{ name: string } | undefined> {
   const [by, key] = "name" in input ? ["name", input.name] : ["id", input.id];
-  const [retired] = await rawQuery<{ name: string }>(
-    executor,
-    `UPDATE target_lists l SET name = $3 || l.id::text, updated_at = now()
-     FROM target_lists old
-     WHERE old.id = l.id AND l.business_id = $1 AND l.${by} = $2 AND left(l.name, 1) <> chr(1)
-       AND EXISTS (SELECT 1 FROM promotions p WHERE p.business_id = $1 AND p.target_list_id = l.id)
-     RETURNING old.name`,
-    [input.businessId, key, RETIRED_NAME_PREFIX],
-  );
-  if (retired) return retired;
-  const [deleted] = await rawQuery<{ name: string }>(
-    executor,
-    `DELETE FROM target_lists WHERE business_id = $1 AND ${by} = $2 AND left(name, 1) <> chr(1) RETURNING name`,
-    [input.businessId, key],
-  );
-  return deleted;
+  return transaction(executor, async (tx) => {
+    const [list] = await rawQuery<{ id: string; name: string }>(
+      tx,
+      `SELECT id, name FROM target_lists WHERE business_id = $1 AND ${by} = $2 AND left(name, 1) <> chr(1)
+       FOR UPDATE`,
+      [input.businessId, key],
+    );
+    if (!list) return undefined;
+    const [used] = await rawQuery(
+      tx,
+      "SELECT 1 FROM promotions WHERE business_id = $1 AND target_list_id = $2 LIMIT 1",
+      [input.businessId, list.id],
+    );
+    await rawQuery(
+      tx,
+      used
+        ? "UPDATE target_lists SET name = $2 || id::text, updated_at = now() WHERE id = $1"
+        : "DELETE FROM target_lists WHERE id = $1",
+      used ? [list.id, RETIRED_NAME_PREFIX] : [list.id],
+    );
+    return { name: list.name };
+  });
 }
 
 /**
