@@ -12,7 +12,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
-import { treeCpuSeconds } from "./lib/cpu";
+import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
 import { startBenchServer } from "./lib/server-process";
 
 const serverUrl = process.argv[2];
@@ -138,11 +138,19 @@ try {
     },
   };
   const loadBefore = execFileSync("uptime").toString().trim();
+  // PostgreSQL's side, load-independent too: CPU of the bench database's backends only.
+  const pgCpu = server.databaseUrl
+    ? databaseCpuTracker(serverUrl!, new URL(server.databaseUrl).pathname.slice(1))
+    : undefined;
+  await pgCpu?.start();
+  const pg0 = (await pgCpu?.mark()) ?? 0;
   const cpu0 = treeCpuSeconds(server.child.pid!);
   const s0 = performance.now();
   const res = await launch(`${url}/api/v2/promotion/${businessId}/template/launch?name=bench`, apiKey, body);
   const e1Ms = performance.now() - s0;
   const e1Cpu = treeCpuSeconds(server.child.pid!) - cpu0;
+  const e1PgCpu = pgCpu ? (await pgCpu.mark()) - pg0 : undefined;
+  await pgCpu?.stop();
   if (res.status !== 200 || res.json.accepted !== ROWS) {
     throw new Error(`E1 answered ${res.status}: ${JSON.stringify(res.json).slice(0, 500)}`);
   }
@@ -169,6 +177,9 @@ try {
     );
   }
   console.log(`  server CPU during E1 (Node side only):      ${e1Cpu.toFixed(1)} s (load-independent)`);
+  if (e1PgCpu !== undefined) {
+    console.log(`  PostgreSQL backends' CPU during E1:         ${e1PgCpu.toFixed(1)} s (load-independent)`);
+  }
   console.log(`  server peak RSS:                            ${server.peakRssMiB()} MiB (goal < 300)`);
   console.log(`  load before: ${loadBefore}\n  load after:  ${loadAfter}`);
 } finally {

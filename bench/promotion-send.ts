@@ -66,13 +66,29 @@ async function createPromotion(
       }),
     ],
   );
-  // Every number ends in 1: none of the simulator's special endings (docs/simulator.md), so no
+  // As E1 writes them: the list's rows hold the values, the recipients only point at them
+  // (vars NULL, seq = the row's number; the engine joins the list row at send time). Every
+  // number ends in 1: none of the simulator's special endings (docs/simulator.md), so no
   // deliberate 130429 throttle (one per 10,000 numbers, each holding the sender for 1 s by
   // design, capped earlier runs near 91%) nor transient failure is part of the pacing measured.
+  const listId = uuidv7();
   await db.query(
-    `INSERT INTO promotion_recipients (promotion_id, seq, business_id, phone, name, subscriber_id, vars)
-     SELECT $1, g, $2, '91' || (9000000000 + g * 10 + 1)::text, 'Name ' || g, 'sub-' || g,
-       jsonb_build_object('order', 'O-' || g) FROM generate_series(1, $3) g`,
+    `INSERT INTO target_lists (id, business_id, name, columns, phone_column, row_count)
+     VALUES ($1, $2, $3, '["phone","name","order"]'::jsonb, 'phone', $4)`,
+    [listId, server.businessId, `bench ${listId}`, n],
+  );
+  await db.query(
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
+     SELECT $1, $2, g, '91' || (9000000000 + g * 10 + 1)::text,
+       jsonb_build_object('phone', '91' || (9000000000 + g * 10 + 1)::text, 'name', 'Name ' || g, 'order', 'O-' || g)
+     FROM generate_series(1, $3) g`,
+    [listId, server.businessId, n],
+  );
+  await db.query(`UPDATE promotions SET target_list_id = $2 WHERE id = $1`, [id, listId]);
+  await db.query(
+    `INSERT INTO promotion_recipients (promotion_id, seq, business_id, phone, name, subscriber_id)
+     SELECT $1, g, $2, '91' || (9000000000 + g * 10 + 1)::text, 'Name ' || g, 'sub-' || g
+     FROM generate_series(1, $3) g`,
     [id, server.businessId, n],
   );
   // As E1's launch does from 10,000 recipients (launch-promotion.ts): fresh statistics.

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { promotionCounters, promotionRecipients, promotions } from "@/db/schema";
 import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db/sql";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf } from "@/test/messages";
 import { chatappLaunch, launchOnList, launchWithFile, post, uploadList } from "@/test/promotion-uploads";
@@ -44,11 +45,22 @@ describe("POST /api/v2/promotion/{business_id}/template/launch (E1)", () => {
     });
     const id = res.json.promotionId as string;
     const recipients = await recipientsOf(id);
-    expect(
-      recipients.map((r) => [r.seq, r.phone, r.name, r.subscriberId, r.state, r.vars.order, r.vars.phone]),
-    ).toEqual([
-      [1, "919810000001", "Asha", "CRM-1", "pending", "A-1", "919810000001"],
-      [2, "919810000002", "Ravi", null, "pending", "A-2", "919810000002"],
+    expect(recipients.map((r) => [r.seq, r.phone, r.name, r.subscriberId, r.state, r.vars])).toEqual([
+      [1, "919810000001", "Asha", "CRM-1", "pending", null],
+      [2, "919810000002", "Ravi", null, "pending", null],
+    ]);
+    // Their values are not copied: the engine reads the list row (row_number = seq) at send time.
+    const values = await rawQuery<{ seq: number; order: string }>(
+      db(),
+      `SELECT r.seq::int AS seq, l.fields->>'order' AS order FROM promotion_recipients r
+       JOIN promotions p ON p.id = r.promotion_id
+       JOIN target_list_rows l ON l.list_id = p.target_list_id AND l.row_number = r.seq
+       WHERE r.promotion_id = $1 ORDER BY r.seq`,
+      [id],
+    );
+    expect(values).toEqual([
+      { seq: 1, order: "A-1" },
+      { seq: 2, order: "A-2" },
     ]);
     const [row] = await db().select().from(promotions).where(eq(promotions.id, id));
     expect(row!.nextRunAt!.getTime()).toBeLessThanOrEqual(Date.now());

@@ -1,24 +1,18 @@
 import type { Ctx } from "../../context";
 import { notFound } from "../../errors";
 import { isUuid } from "../../ids";
-import { rawQuery } from "../../db/sql";
+import { dropList } from "../lists/drop-list";
 
 /**
- * Deletes one of the business's lists with its rows and refused rows (they cascade). Promotions
- * launched on it keep their recipients: those were copied at launch.
+ * Deletes one of the business's lists with its rows and refused rows. A list promotions were
+ * launched on is only hidden (retired) while they exist: they read their values from its rows.
  */
 export async function deleteTargetList(
   ctx: Ctx,
   businessId: string,
   listId: string,
 ): Promise<{ name: string }> {
-  const [row] = isUuid(listId)
-    ? await rawQuery<{ name: string }>(
-        ctx.db,
-        "DELETE FROM target_lists WHERE business_id = $1 AND id = $2 AND left(name, 1) <> chr(1) RETURNING name",
-        [businessId, listId],
-      )
-    : [];
+  const row = isUuid(listId) ? await dropList(ctx.db, { businessId, id: listId }) : undefined;
   if (!row) throw notFound("List");
   return row;
 }

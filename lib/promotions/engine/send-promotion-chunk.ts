@@ -21,7 +21,9 @@ export type ChunkResult = { claimed: number; queued: number; failed: number };
 /**
  * Sends up to `limit` pending recipients of the promotion's current round, inside the caller's
  * transaction (which holds the promotion row): claims them (FOR UPDATE SKIP LOCKED, in seq
- * order, only from batches that are ready), plans each message, then writes together the
+ * order, only from batches that are ready) with their values (a list's recipients: its row,
+ * list_id = target_list_id and row_number = seq; C2's: their own `vars`), plans each message,
+ * then writes together the
  * promotion_sends rows (their primary key makes a second send of a recipient in the same round
  * impossible, even after a crash), the transaction row (id = promotion id, kind 'promotion'),
  * the messages with their dispatch jobs, the recipients' new states and the round's counters.
@@ -32,14 +34,16 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
   const round = p.currentRound;
   const rows = await rawQuery<Claimed>(
     tx.db,
-    `SELECT r.seq::float8 AS seq, r.phone, r.name, r.language, r.subscriber_id, r.vars, r.batch_id, r.via_fallback
+    `SELECT r.seq::float8 AS seq, r.phone, r.name, r.language, r.subscriber_id, r.batch_id, r.via_fallback,
+            coalesce(r.vars, l.fields || jsonb_build_object('phone', r.phone), '{}'::jsonb) AS vars
      FROM promotion_recipients r
+     LEFT JOIN target_list_rows l ON r.vars IS NULL AND l.list_id = $5 AND l.row_number = r.seq
      WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.state = 'pending' AND r.round = $3
        AND (r.locked_until IS NULL OR r.locked_until <= now())
        AND (r.batch_id IS NULL OR EXISTS (SELECT 1 FROM promotion_batches b
              WHERE b.id = r.batch_id AND b.business_id = r.business_id AND b.state = 'ready'))
      ORDER BY r.seq LIMIT $4 FOR UPDATE OF r SKIP LOCKED`,
-    [p.id, p.businessId, round, limit],
+    [p.id, p.businessId, round, limit, p.targetListId],
   );
   if (rows.length === 0) return { claimed: 0, queued: 0, failed: 0 };
 

@@ -4,9 +4,10 @@ import { rawQuery } from "../../db/sql";
 /**
  * The promotion's recipients from its list, in ONE statement (no row travels through the
  * application): each list row whose referenced columns all have a value becomes a recipient,
- * `optout` when its number is on the business's opt-out list, else `pending`. `vars` are the
- * row's columns plus `phone` (the normalised number). Rows missing a value are counted and left
- * out ("missing variable value"). Returns the counts.
+ * `optout` when its number is on the business's opt-out list, else `pending`. Its values are
+ * not copied (`vars` stays NULL): the engine reads them from the list row at send time
+ * (list_id, row_number = seq), so the launch writes narrow rows. Rows missing a value are
+ * counted and left out ("missing variable value"). Returns the counts.
  */
 export async function createRecipients(
   tx: Ctx,
@@ -22,10 +23,9 @@ export async function createRecipients(
     tx.db,
     `WITH inserted AS (
        INSERT INTO promotion_recipients
-         (promotion_id, seq, business_id, phone, name, language, subscriber_id, vars, state)
+         (promotion_id, seq, business_id, phone, name, language, subscriber_id, state)
        SELECT $1, r.row_number, $2, r.phone, r.fields->>'name', r.fields->>'language',
               nullif(r.fields->>'businesssubscriberid', ''),
-              r.fields || jsonb_build_object('phone', r.phone),
               CASE WHEN o.phone IS NULL THEN 'pending' ELSE 'optout' END
        FROM target_list_rows r
        LEFT JOIN opt_outs o ON o.business_id = $2 AND o.phone = r.phone

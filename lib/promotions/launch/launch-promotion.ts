@@ -88,8 +88,13 @@ export async function launchPromotion(
   });
   try {
     return await inTransaction(ctx, async (tx) => {
-      // The list cannot be replaced under the launch, nor the promotion cancelled mid-way.
-      const [held] = await rawQuery(tx.db, "SELECT 1 FROM target_lists WHERE id = $1 FOR SHARE", [list.id]);
+      // The list cannot be replaced under the launch, nor the promotion cancelled mid-way. (A
+      // list replaced before this point may be kept, retired under a hidden name: not this one.)
+      const [held] = await rawQuery(
+        tx.db,
+        "SELECT 1 FROM target_lists WHERE id = $1 AND name = $2 FOR SHARE",
+        [list.id, list.name],
+      );
       if (!held) throw conflict(`The list '${list.name}' was replaced during the launch; launch again`);
       const [current] = await rawQuery<{ status: string }>(
         tx.db,

@@ -10,12 +10,16 @@ import { checkListRow, isReject, type ListReject } from "./check-list-row";
 import { csvRecords } from "./csv-records";
 import { parseListHeader, type ListHeader } from "./list-header";
 import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
+import { dropList } from "./drop-list";
 import { removeDuplicateRows } from "./remove-duplicate-rows";
 import { listName, REJECTS_SHOWN, type ListSummary, type RejectedRow } from "./schemas";
 import { uploadName } from "./upload-name";
 import { writeRejects } from "./write-rejects";
 
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
+
+/** Accepted rows from which an upload refreshes the list rows' planner statistics. */
+const ANALYZE_FROM = 10_000;
 
 /**
  * Uploads a CSV into the business's target list `name`, streaming: rows are checked one by one
@@ -82,6 +86,11 @@ export async function ingestList(
     }
     await sink?.end();
     sink = undefined;
+    // A large upload changes target_list_rows more than its planner statistics know: the
+    // launch's INSERT ... SELECT then joined opt_outs by a nested loop (one index probe per row,
+    // ~1 s per million) instead of hashing the business's opt-outs. The key columns only.
+    if (accepted >= ANALYZE_FROM)
+      await rawQuery(ctx.db, "ANALYZE target_list_rows (list_id, business_id, phone)");
     if (accepted > 0) {
       const phoneKey = header!.keys[header!.phoneIndex]!;
       const duplicates = await removeDuplicateRows(ctx.db, { listId: id, businessId, phoneKey });
@@ -115,7 +124,10 @@ async function firstRejects(ctx: Ctx, listId: string, businessId: string): Promi
   return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
 }
 
-/** Gives the uploaded list its name, dropping the list that had it (rows and rejects cascade). */
+/**
+ * Gives the uploaded list its name, dropping the list that had it (with its rows and rejects,
+ * or retired while promotions read their values from it: dropList).
+ */
 async function replaceList(
   ctx: Ctx,
   input: {
@@ -132,10 +144,7 @@ async function replaceList(
     await tx.db.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext(${input.businessId} || ':' || ${input.name}))`,
     );
-    await rawQuery(tx.db, "DELETE FROM target_lists WHERE business_id = $1 AND name = $2", [
-      input.businessId,
-      input.name,
-    ]);
+    await dropList(tx.db, { businessId: input.businessId, name: input.name });
     await rawQuery(
       tx.db,
       `UPDATE target_lists SET name = $2, columns = $3::jsonb, phone_column = $4, row_count = $5,

@@ -4,6 +4,7 @@ import { inTransaction, type Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
+import { dropList } from "./drop-list";
 import { listName, type ListSummary } from "./schemas";
 
 /** The columns of a list written from profiles (`${name}`, `${city}`... in the template). */
@@ -45,10 +46,7 @@ export async function createListFromProfiles(
   const id = uuidv7();
   return inTransaction(ctx, async (tx) => {
     await tx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${businessId} || ':' || ${f.name}))`);
-    await rawQuery(tx.db, "DELETE FROM target_lists WHERE business_id = $1 AND name = $2", [
-      businessId,
-      f.name,
-    ]);
+    await dropList(tx.db, { businessId, name: f.name });
     await rawQuery(
       tx.db,
       `INSERT INTO target_lists (id, business_id, name, columns, phone_column, created_by)

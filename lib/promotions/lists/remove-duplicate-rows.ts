@@ -1,5 +1,5 @@
 import type { Executor } from "../../db";
-import { rawQuery } from "../../db/sql";
+import { rawQuery, transaction } from "../../db/sql";
 import { DUPLICATE_REASON } from "./check-list-row";
 
 /**
@@ -8,8 +8,23 @@ import { DUPLICATE_REASON } from "./check-list-row";
  * (truncated to 64 characters). One statement over the stored rows instead of a set of every
  * number in the application's memory; a file without duplicates writes nothing here.
  * Returns how many rows were moved.
+ *
+ * Without parallel workers: PostgreSQL's parallel plan of this query built the whole GROUP BY
+ * hash in each of its three processes (3x the CPU on a 2-core machine, no faster). With more
+ * work_mem the one hash of a million numbers stays in memory (measured 1.96 -> 1.45 s).
  */
 export async function removeDuplicateRows(
+  executor: Executor,
+  input: { listId: string; businessId: string; phoneKey: string },
+): Promise<number> {
+  return transaction(executor, async (tx) => {
+    await rawQuery(tx, "SET LOCAL max_parallel_workers_per_gather = 0");
+    await rawQuery(tx, "SET LOCAL work_mem = '64MB'");
+    return moveDuplicates(tx, input);
+  });
+}
+
+async function moveDuplicates(
   executor: Executor,
   input: { listId: string; businessId: string; phoneKey: string },
 ): Promise<number> {

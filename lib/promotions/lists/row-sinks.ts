@@ -33,6 +33,12 @@ const copyText = (s: string) => (s.includes("\\") ? s.replace(/\\/g, "\\\\") : s
  */
 export async function copyRowSink(listId: string, businessId: string): Promise<RowSink> {
   const client: PoolClient = await pool().connect();
+  try {
+    await holdList(client, listId);
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
   const stream = client.query(
     copyFrom("COPY target_list_rows (list_id, business_id, row_number, phone, fields) FROM STDIN"),
   );
@@ -66,6 +72,7 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
       stream.end();
       try {
         await done;
+        await client.query("COMMIT");
         release();
       } catch (err) {
         release(err as Error);
@@ -79,17 +86,40 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
   };
 }
 
-/** Multi-row inserts of one JSON document per batch (the embedded database's way). */
+/**
+ * target_list_rows has no foreign key (its per-row check was half the COPY's time; a trigger
+ * deletes the rows of deleted lists): the COPY's transaction locks the list row once instead,
+ * as the key did for every row, so a deletion meanwhile waits and then takes the rows along.
+ */
+async function holdList(client: PoolClient, listId: string): Promise<void> {
+  await client.query("BEGIN");
+  const held = await client.query("SELECT 1 FROM target_lists WHERE id = $1 FOR KEY SHARE", [listId]);
+  if (held.rowCount === 0) {
+    await client.query("ROLLBACK");
+    throw new Error(`list ${listId} was removed during its upload`);
+  }
+}
+
+/**
+ * Multi-row inserts of one JSON document per batch (the embedded database's way), each with
+ * the list row locked in the same statement (no foreign key: see holdList).
+ */
 export function insertRowSink(executor: Executor, listId: string, businessId: string): RowSink {
   return {
     async write(rows) {
       const doc = JSON.stringify(rows.map((r) => ({ n: r.rowNumber, p: r.phone, f: r.fields })));
-      await rawQuery(
+      const [written] = await rawQuery<{ n: number }>(
         executor,
-        `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
-         SELECT $1, $2, u.n, u.p, u.f FROM json_to_recordset($3::json) AS u(n int, p text, f jsonb)`,
+        `WITH list AS (SELECT id FROM target_lists WHERE id = $1 FOR KEY SHARE),
+         written AS (
+           INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
+           SELECT list.id, $2, u.n, u.p, u.f
+           FROM list, json_to_recordset($3::json) AS u(n int, p text, f jsonb)
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM written`,
         [listId, businessId, doc],
       );
+      if ((written?.n ?? 0) < rows.length) throw new Error(`list ${listId} was removed during its upload`);
     },
     end: async () => undefined,
     abort: () => undefined,

@@ -64,6 +64,14 @@ async function finish(
     [data.batchId, data.businessId],
   );
   if (locked.length === 0) return;
+  // promotion_recipients has no foreign key (a trigger on promotions deletes the recipients of
+  // deleted promotions): the promotion row is held here, once, as the key held it per row.
+  const held = await rawQuery(
+    tx.db,
+    "SELECT 1 FROM promotions WHERE id = $1 AND business_id = $2 FOR KEY SHARE",
+    [data.promotionId, data.businessId],
+  );
+  if (held.length === 0) return;
   const rows = subscribers.map((s) => {
     const rcs = capable?.has(s.phone) ?? false;
     return {
