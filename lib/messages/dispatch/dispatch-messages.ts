@@ -10,7 +10,7 @@ import { enqueueStatusEvents } from "../status/status-events-queue";
 import { messageProvider } from "./providers";
 import { loadChannel } from "./sender-channel";
 import { senderRate } from "./sender-rate";
-import { senderTokensFor } from "./sender-tokens";
+import { senderLeaseSize, senderTokensFor } from "./sender-tokens";
 
 type Claimed = {
   id: string;
@@ -116,7 +116,8 @@ async function sendGroup(ctx: Ctx, businessId: string, list: Claimed[], out: Out
 
   const rate = await senderRate(ctx, { businessId, channel, sender });
   const bucket = senderTokensFor({ businessId, channel, sender }, rate);
-  const step = Math.max(1, Math.min(100, Math.ceil(rate / 10)));
+  // Sent a lease at a time: small steps keep every second of a long send near the limit.
+  const step = senderLeaseSize(rate);
   let pending = list.map((m) => ({ m, attempt: m.dispatch_attempts - 1, throttles: 0 }));
   while (pending.length > 0) {
     const again: typeof pending = [];

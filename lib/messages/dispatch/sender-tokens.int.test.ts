@@ -11,9 +11,9 @@ const timed = async (p: Promise<void>) => {
 };
 
 describe("SenderTokens (shared sender bucket)", () => {
-  it("sizes leases at 10% of the rate, at least 1", () => {
-    expect(senderLeaseSize(1000)).toBe(100);
-    expect(senderLeaseSize(50)).toBe(5);
+  it("sizes leases at 2.5% of the rate, at least 1", () => {
+    expect(senderLeaseSize(1000)).toBe(25);
+    expect(senderLeaseSize(50)).toBe(2);
     expect(senderLeaseSize(3)).toBe(1);
   });
 

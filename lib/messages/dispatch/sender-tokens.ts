@@ -19,15 +19,17 @@ const senderBuckets: TokenTable = {
 const keyOf = (k: SenderKey) => [k.businessId, k.channel, k.sender];
 
 /** Share of a second's tokens one process leases per round trip (see senderLeaseSize). */
-export const SENDER_LEASE_FRACTION = 0.1;
+export const SENDER_LEASE_FRACTION = 0.025;
 /** Leased tokens not spent within this time lapse, so a lease never outlives a rate change or a throttle for long. */
 export const SENDER_LEASE_TTL_MS = 1000;
 
 /**
- * Tokens a process takes from the sender's shared bucket per database round trip: 10% of the
- * rate (100 at 1,000/s, at least the dispatcher's step of min(100, rate/10)), at least 1. At
- * full speed that is about 10 round trips a second per sender and process; N processes
- * together exceed rate x time + burst by at most N leases (docs/decisions.md).
+ * Tokens a process takes from the sender's shared bucket per database round trip, and the
+ * dispatcher's step (messages sent at once): 2.5% of the rate (25 at 1,000/s, 2 at 50/s), at
+ * least 1. At full speed that is about 40 round trips a second per sender and process (one
+ * HOT update each), and every second of a long send lands within a few percent of the limit
+ * (leases of 10% made single seconds swing +-10%: bench/RESULTS.md); N processes together
+ * exceed rate x time + burst by at most N leases (docs/decisions.md).
  */
 export function senderLeaseSize(rate: number): number {
   return Math.max(1, Math.min(rate, Math.ceil(rate * SENDER_LEASE_FRACTION)));
