@@ -54,8 +54,8 @@ export function wireAll(): void {
   registerQueue(statusEventsQueue, (job) => applyStatusEventsJob(job));
   registerQueue(
     deliveryQueue,
-    async (job, info) => {
-      await processDeliveries(leasedOnFirstRun(job, info));
+    async (job) => {
+      await processDeliveries(job);
     },
     {
       everyMs: REQUEUE_STRANDED_EVERY_MS,

@@ -7,7 +7,7 @@ import { createTestPromotion, numbers } from "@/test/promotions";
 
 // promotion_recipients and target_list_rows have no foreign key (its per-row check was the
 // costliest part of an upload and a launch): statement triggers delete them with their parent
-// (migration cascade_by_statement). Deleting the parent, directly or by cascade, leaves none.
+// (migration 0023_recipients_and_list_rows_without_fk). Deleting the parent, directly or by cascade, leaves none.
 
 async function listWithRows(businessId: string, rows: number): Promise<string> {
   const id = uuidv7();
