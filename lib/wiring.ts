@@ -54,8 +54,8 @@ export function wireAll(): void {
   registerQueue(statusEventsQueue, (job) => applyStatusEventsJob(job));
   registerQueue(
     deliveryQueue,
-    async (job) => {
-      await processDeliveries(job);
+    async (job, info) => {
+      await processDeliveries(job, { firstRun: info.retryCount === 0 });
     },
     {
       everyMs: REQUEUE_STRANDED_EVERY_MS,

@@ -13,8 +13,11 @@ export type CarriedDelivery = {
   endpointId: string;
   event: string;
   subjectId: string | null;
-  /** The payload as JSON text (normalised to jsonb's form before it is sent). */
-  body: string;
+  /**
+   * The event's payload. Stored in the job's jsonb, it comes back in jsonb's key order, as a
+   * retry reads it from the delivery's row: both send its JSON.stringify, the same bytes.
+   */
+  payload: unknown;
 };
 
 /**

@@ -351,10 +351,11 @@ describe("callback delivery", () => {
     expect(await processDeliveries(job!.data)).toMatchObject({ claimed: 0 });
     expect(rx.received).toHaveLength(2);
     // The retry sends, from the row, exactly the body the first attempt sent.
-    await drainUntil(async () => (await getDelivery(ctx, b.business.id, second)).attempts === 2);
+    await drainUntil(async () => (await getDelivery(ctx, b.business.id, second)).attempts >= 2);
     const bodies = rx.received.filter((r) => r.headers["webhook-id"] === second).map((r) => r.body);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0]!)).toEqual(status(2).payload);
   });
 
   it("does not write a carried delivery whose endpoint was deleted before its first attempt", async () => {

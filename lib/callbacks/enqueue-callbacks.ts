@@ -31,10 +31,9 @@ export async function enqueueCallbacks(
     const carried: CarriedDelivery[] = [];
     for (const e of events) {
       const subjectId = e.subjectId ?? defaultSubject(e);
-      const body = JSON.stringify(e.payload);
       for (const ep of endpoints) {
         if (!subscribed(ep.events, e.event)) continue;
-        carried.push({ id: uuidv7(), endpointId: ep.id, event: e.event, subjectId, body });
+        carried.push({ id: uuidv7(), endpointId: ep.id, event: e.event, subjectId, payload: e.payload });
       }
     }
     if (carried.length === 0) return { deliveryIds: [] };

@@ -29,11 +29,17 @@ export type ProcessResult = { claimed: number; delivered: number; retrying: numb
  * and the new states (new deliveries: their rows, written once) and schedules the retries in
  * one statement.
  */
-export async function processDeliveries(input: DeliveryJob): Promise<ProcessResult> {
+export async function processDeliveries(
+  input: DeliveryJob,
+  /** The job's first run (pg-boss retryCount 0): its carried deliveries cannot be written yet. */
+  opts: { firstRun?: boolean } = {},
+): Promise<ProcessResult> {
   const cfg = env();
   const t0 = performance.now();
   const carried = input.carried !== undefined;
-  const rows = carried ? await takeCarried(input) : await claimDue(input, cfg.CALLBACK_LEASE_SECONDS);
+  const rows = carried
+    ? await takeCarried(input, opts.firstRun === true)
+    : await claimDue(input, cfg.CALLBACK_LEASE_SECONDS);
   if (rows.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
   const t1 = performance.now();
   try {
