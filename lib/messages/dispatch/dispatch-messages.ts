@@ -54,11 +54,13 @@ const OWNED = `SELECT ${COLUMNS}, m.dispatch_attempts + 1 AS dispatch_attempts F
   WHERE m.business_id = $1 AND m.status = 'attempted' AND m.dispatch_attempts = 0
     AND m.dispatch_locked_until >= now() + make_interval(secs => $3 / 2.0)`;
 
-// The rest are claimed: a lease, so concurrent or repeated jobs skip them.
+// The rest are claimed: a lease, so concurrent or repeated jobs skip them. A leased job's
+// first run ($4) also claims its never-tried messages whose birth lease is running out (a
+// backlog delayed it): nobody else may take them before that lease ends.
 const CLAIM = `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => $3),
     dispatch_attempts = m.dispatch_attempts + 1, updated_at = now()
   WHERE m.business_id = $1 AND m.id = ANY($2::uuid[]) AND m.status = 'attempted'
-    AND (m.dispatch_locked_until IS NULL OR m.dispatch_locked_until <= now())
+    AND (m.dispatch_locked_until IS NULL OR m.dispatch_locked_until <= now() OR ($4::boolean AND m.dispatch_attempts = 0))
   RETURNING ${COLUMNS}, m.dispatch_attempts`;
 
 async function claim(job: DispatchJob): Promise<Claimed[]> {
@@ -67,7 +69,8 @@ async function claim(job: DispatchJob): Promise<Claimed[]> {
   if (owned.length === job.ids.length) return owned;
   const mine = new Set(owned.map((r) => r.id));
   const rest = job.ids.filter((id) => !mine.has(id));
-  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [job.businessId, rest, lease]))];
+  const leased = job.leased === true;
+  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [job.businessId, rest, lease, leased]))];
 }
 
 /**
