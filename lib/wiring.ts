@@ -55,7 +55,7 @@ export function wireAll(): void {
   registerQueue(
     deliveryQueue,
     async (job, info) => {
-      await processDeliveries(job, { firstRun: info.retryCount === 0 });
+      await processDeliveries(leasedOnFirstRun(job, info));
     },
     {
       everyMs: REQUEUE_STRANDED_EVERY_MS,

@@ -7,24 +7,15 @@ import { declareQueue } from "../jobs/workers";
 /** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
 export const DELIVERY_CHUNK = 500;
 
-/** A new delivery, carried by its first job until its first attempt writes its row. */
-export type CarriedDelivery = {
-  id: string;
-  endpointId: string;
-  event: string;
-  subjectId: string | null;
+export type DeliveryJob = {
+  businessId: string;
+  ids: string[];
   /**
-   * The event's payload. Stored in the job's jsonb, it comes back in jsonb's key order, as a
-   * retry reads it from the delivery's row: both send its JSON.stringify, the same bytes.
+   * The rows were inserted already leased to this job (enqueueCallbacks): while that lease
+   * lasts, the job owns them without a claim write (processDeliveries).
    */
-  payload: unknown;
+  leased?: boolean;
 };
-
-/**
- * A chunk of deliveries: rows already written (`ids`: retries, replays, the sweeper's), or new
- * ones `carried` by the job (enqueueCallbacks), whose rows its first attempt writes.
- */
-export type DeliveryJob = { businessId: string; ids: string[]; carried?: CarriedDelivery[] };
 
 /** Its handler, processDeliveries, retries on this queue: lib/wiring.ts registers it. */
 export const deliveryQueue = declareQueue<DeliveryJob>({
@@ -36,10 +27,8 @@ export const deliveryQueue = declareQueue<DeliveryJob>({
   retryLimit: 10,
   retryDelay: 5,
   retryBackoff: true,
-  // Longer than a chunk can take (500 requests, 64 at a time, 10 s timeout: under 80 s), so a
-  // job still running is not retried behind its own back; a job whose worker died is retried
-  // after it, which is when a carried chunk's lost first attempts are made again.
-  expireInSeconds: 300,
+  // Longer than the lease: a job still running is not retried behind its own back.
+  expireInSeconds: 600,
 });
 
 /** How often the delivery queue's housekeeping runs requeueStranded (lib/wiring.ts). */
@@ -60,26 +49,18 @@ export function deliveryJobs(
   businessId: string,
   ids: string[],
   delaySeconds = 0,
+  /** The rows are inserted leased to these jobs (see DeliveryJob.leased). */
+  leased = false,
 ): Array<{ data: DeliveryJob; startAfterSeconds: number }> {
-  return chunks(ids).map((chunk) => ({ data: { businessId, ids: chunk }, startAfterSeconds: delaySeconds }));
-}
-
-/** The jobs carrying new deliveries: one per chunk of DELIVERY_CHUNK, due after `delaySeconds`. */
-export function carriedDeliveryJobs(
-  businessId: string,
-  carried: CarriedDelivery[],
-  delaySeconds = 0,
-): Array<{ data: DeliveryJob; startAfterSeconds: number }> {
-  return chunks(carried).map((chunk) => ({
-    data: { businessId, ids: chunk.map((c) => c.id), carried: chunk },
-    startAfterSeconds: delaySeconds,
-  }));
-}
-
-function chunks<T>(list: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += DELIVERY_CHUNK) out.push(list.slice(i, i + DELIVERY_CHUNK));
-  return out;
+  const jobs: Array<{ data: DeliveryJob; startAfterSeconds: number }> = [];
+  for (let i = 0; i < ids.length; i += DELIVERY_CHUNK) {
+    const chunk = ids.slice(i, i + DELIVERY_CHUNK);
+    jobs.push({
+      data: leased ? { businessId, ids: chunk, leased } : { businessId, ids: chunk },
+      startAfterSeconds: delaySeconds,
+    });
+  }
+  return jobs;
 }
 
 /**

@@ -7,9 +7,7 @@ import { drainQueues } from "../jobs/workers";
 import { createEndpoint } from "./create-endpoint";
 import { enqueueCallback, enqueueCallbacks } from "./enqueue-callbacks";
 import { getDelivery, listDeliveries } from "./list-deliveries";
-import type { DeliveryJob } from "./deliver-job";
-import { deleteEndpoint } from "./delete-endpoint";
-import { ATTEMPT_LOG_MAX } from "./delivery-outcome";
+import { ATTEMPT_LOG_MAX } from "./process-deliveries";
 import { replayDelivery } from "./replay-delivery";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import type { CallbackEvent } from "./schemas";
@@ -65,16 +63,6 @@ async function jobsFor(businessId: string): Promise<number> {
 }
 
 /** Drains until `done()` or the deadline; retries become due on the (small) test schedule. */
-/** A delivery's status, or null before its first attempt has written its row. */
-async function statusOf(businessId: string, id: string): Promise<string | null> {
-  const [row] = await rawQuery<{ status: string }>(
-    db(),
-    `SELECT status FROM callback_deliveries WHERE business_id = $1 AND id = $2`,
-    [businessId, id],
-  );
-  return row?.status ?? null;
-}
-
 async function drainUntil(done: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await done())) {
@@ -177,7 +165,9 @@ describe("callback delivery", () => {
     receivers.push(rx);
     await createEndpoint(ctx, b.business.id, { url: rx.url });
     const { deliveryIds } = await enqueueCallback(ctx, { businessId: b.business.id, ...status(4) });
-    await drainUntil(async () => (await statusOf(b.business.id, deliveryIds[0]!)) === "failed");
+    await drainUntil(
+      async () => (await getDelivery(ctx, b.business.id, deliveryIds[0]!)).status === "failed",
+    );
     const d = await getDelivery(ctx, b.business.id, deliveryIds[0]!);
     expect(d).toMatchObject({
       attempts: 3,
@@ -196,7 +186,7 @@ describe("callback delivery", () => {
     await createEndpoint(ctx, b.business.id, { url: rx.url });
     const { deliveryIds } = await enqueueCallback(ctx, { businessId: b.business.id, ...status(5) });
     const id = deliveryIds[0]!;
-    await drainUntil(async () => (await statusOf(b.business.id, id)) === "delivered");
+    await drainUntil(async () => (await getDelivery(ctx, b.business.id, id)).status === "delivered");
     // A log already full of older attempts (numbered 1..MAX).
     await rawQuery(
       db(),
@@ -294,12 +284,11 @@ describe("callback delivery", () => {
 
   it("re-enqueues stranded deliveries whose lease ran out", async () => {
     const b = await createTestBusiness();
-    const rx = await startReceiver((_r, n) => (n === 1 ? 500 : 200));
+    const rx = await startReceiver();
     receivers.push(rx);
     await createEndpoint(ctx, b.business.id, { url: rx.url });
     const { deliveryIds } = await enqueueCallback(ctx, { businessId: b.business.id, ...status(9) });
-    await drainUntil(async () => (await statusOf(b.business.id, deliveryIds[0]!)) === "pending");
-    // Simulate a worker that claimed the row for its retry, then died, and a job that is gone.
+    // Simulate a worker that claimed the row, then died, and a job that is gone.
     await rawQuery(
       db(),
       `DELETE FROM pgboss.job WHERE name = 'callbacks.deliver' AND data->>'businessId' = $1`,
@@ -312,66 +301,51 @@ describe("callback delivery", () => {
     );
     const { requeueStranded } = await import("./deliver-job");
     expect(await requeueStranded()).toBeGreaterThanOrEqual(1);
-    await drainUntil(() => rx.received.length === 2);
-    expect(await statusOf(b.business.id, deliveryIds[0]!)).toBe("delivered");
+    await drainUntil(() => rx.received.length === 1);
   });
 
-  it("writes a new delivery once, by its first attempt: the job carries it until then", async () => {
+  it("lets the first job send its rows without a claim write, and no other job while their lease lasts", async () => {
     const b = await createTestBusiness();
-    const rx = await startReceiver((req) => (req.headers["webhook-id"] === second ? 500 : 200));
+    const rx = await startReceiver();
     receivers.push(rx);
     await createEndpoint(ctx, b.business.id, { url: rx.url });
     const { deliveryIds } = await enqueueCallbacks(ctx, b.business.id, [status(1), status(2)]);
-    const second = deliveryIds[1]!;
-    const [job] = await rawQuery<{ data: DeliveryJob }>(
+    const [job] = await rawQuery<{ data: { ids: string[]; leased?: boolean } }>(
       db(),
       `SELECT data FROM pgboss.job WHERE name = 'callbacks.deliver' AND data->>'businessId' = $1`,
       [b.business.id],
     );
-    expect(job!.data.ids).toEqual(deliveryIds);
-    expect(job!.data.carried!.map((c) => c.id)).toEqual(deliveryIds);
-    const rows = async () =>
-      rawQuery<{ id: string; status: string; attempts: number; xmin: string; payload: unknown }>(
-        db(),
-        `SELECT id, status, attempts, xmin::text, payload FROM callback_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`,
-        [deliveryIds],
-      );
-    expect(await rows()).toEqual([]); // no row before the first attempt
+    expect(job!.data).toMatchObject({ ids: deliveryIds, leased: true });
     const { processDeliveries } = await import("./process-deliveries");
-    expect(await processDeliveries(job!.data)).toMatchObject({ claimed: 2, delivered: 1, retrying: 1 });
-    const written = await rows();
-    // One row version each, both from the one statement that recorded the attempts.
-    expect(written.map((r) => [r.status, r.attempts])).toEqual([
-      ["delivered", 1],
-      ["pending", 1],
-    ]);
-    expect(new Set(written.map((r) => r.xmin)).size).toBe(1);
-    expect(written[0]!.payload).toEqual(status(1).payload);
-    // The job run again (a retry of it) leaves the written deliveries to their rows' jobs.
-    expect(await processDeliveries(job!.data)).toMatchObject({ claimed: 0 });
+    // A duplicate job (a sweeper's, a replay's) finds the rows leased: it sends nothing.
+    expect(await processDeliveries({ businessId: b.business.id, ids: deliveryIds })).toMatchObject({
+      claimed: 0,
+    });
+    const versions = async () =>
+      (
+        await rawQuery<{ xmin: string }>(
+          db(),
+          `SELECT xmin::text FROM callback_deliveries WHERE id = ANY($1::uuid[]) ORDER BY id`,
+          [deliveryIds],
+        )
+      ).map((r) => r.xmin);
+    const born = await versions();
+    expect(
+      await processDeliveries({ businessId: b.business.id, ids: deliveryIds, leased: true }),
+    ).toMatchObject({
+      claimed: 2,
+      delivered: 2,
+    });
     expect(rx.received).toHaveLength(2);
-    // The retry sends, from the row, exactly the body the first attempt sent.
-    await drainUntil(async () => (await getDelivery(ctx, b.business.id, second)).attempts >= 2);
-    const bodies = rx.received.filter((r) => r.headers["webhook-id"] === second).map((r) => r.body);
-    expect(bodies.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(bodies).size).toBe(1);
-    expect(JSON.parse(bodies[0]!)).toEqual(status(2).payload);
-  });
-
-  it("does not write a carried delivery whose endpoint was deleted before its first attempt", async () => {
-    const b = await createTestBusiness();
-    const rx = await startReceiver();
-    receivers.push(rx);
-    const { endpoint } = await createEndpoint(ctx, b.business.id, { url: rx.url });
-    const { deliveryIds } = await enqueueCallbacks(ctx, b.business.id, [status(3)]);
-    await deleteEndpoint(ctx, b.business.id, endpoint.id);
-    await drainQueues();
-    expect(rx.received).toHaveLength(0);
-    const [n] = await rawQuery<{ n: number }>(
-      db(),
-      `SELECT count(*)::int AS n FROM callback_deliveries WHERE id = ANY($1::uuid[])`,
-      [deliveryIds],
-    );
-    expect(n!.n).toBe(0);
+    // One write after the insert (the outcome), the same transaction for both rows.
+    const after = await versions();
+    expect(after[0]).not.toBe(born[0]);
+    expect(new Set(after).size).toBe(1);
+    // Sent once: the job run again (a retry of it) finds nothing pending.
+    expect(
+      await processDeliveries({ businessId: b.business.id, ids: deliveryIds, leased: true }),
+    ).toMatchObject({
+      claimed: 0,
+    });
   });
 });

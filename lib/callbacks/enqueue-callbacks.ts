@@ -1,7 +1,9 @@
 import { inTransaction, type Ctx } from "../context";
+import { env } from "../env";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
-import { carriedDeliveryJobs, deliveryQueue, type CarriedDelivery } from "./deliver-job";
+import { writeStatement } from "../db/write-statement";
+import { deliveryJobs, deliveryQueue } from "./deliver-job";
 import { retrySchedule } from "./retry-schedule";
 import { optInEventTypes, type CallbackEvent, type CallbackEventType } from "./schemas";
 
@@ -9,11 +11,10 @@ export type EnqueueResult = { deliveryIds: string[] };
 
 /**
  * Queues `events` for every enabled endpoint of the business subscribed to their type (an
- * empty list is every type but the opt-in ones, which must be listed): the jobs carrying the
- * deliveries (one per chunk of 500, one statement) are written through ctx.db, so they commit
- * or roll back with the caller's own rows (DESIGN.md rule 6); each delivery's row is written
- * by its first attempt (lib/callbacks/record-outcomes.ts). With no matching endpoint nothing
- * is written.
+ * empty list is every type but the opt-in ones, which must be listed): the
+ * delivery rows (one INSERT for all of them) and their jobs (one per chunk of 500) are written
+ * through ctx.db, so they commit or roll back with the caller's own rows (DESIGN.md rule 6).
+ * With no matching endpoint nothing is written.
  */
 export async function enqueueCallbacks(
   ctx: Ctx,
@@ -28,20 +29,44 @@ export async function enqueueCallbacks(
       [businessId],
     );
     if (endpoints.length === 0) return { deliveryIds: [] };
-    const carried: CarriedDelivery[] = [];
+    const rows: Array<{
+      id: string;
+      endpoint_id: string;
+      event_type: string;
+      subject_id: string | null;
+      payload: unknown;
+    }> = [];
     for (const e of events) {
-      const subjectId = e.subjectId ?? defaultSubject(e);
+      const subject = e.subjectId ?? defaultSubject(e);
       for (const ep of endpoints) {
         if (!subscribed(ep.events, e.event)) continue;
-        carried.push({ id: uuidv7(), endpointId: ep.id, event: e.event, subjectId, payload: e.payload });
+        rows.push({
+          id: uuidv7(),
+          endpoint_id: ep.id,
+          event_type: e.event,
+          subject_id: subject,
+          payload: e.payload,
+        });
       }
     }
-    if (carried.length === 0) return { deliveryIds: [] };
-    const ids = carried.map((c) => c.id);
-    // The outbox is the job: it carries the deliveries (one job per chunk of 500, committed
-    // with the caller's rows), and their rows are written once, by their first attempt, in
-    // the state it left them (issue 10: an insert and an outcome update per callback before).
-    await deliveryQueue.sendMany(tx.db, carriedDeliveryJobs(businessId, carried, retrySchedule()[0] ?? 0));
+    if (rows.length === 0) return { deliveryIds: [] };
+    const ids = rows.map((r) => r.id);
+    const firstDelay = retrySchedule()[0] ?? 0;
+    // The rows and their jobs in one statement: one JSON document (node-postgres would escape
+    // an array parameter element by element) and pg-boss's own job insert as a CTE. The rows
+    // are born leased to their first job until a lease after they fall due, so that job sends
+    // them without a claim write (one row version less per callback; issue 10).
+    await writeStatement()
+      .with(
+        "d",
+        `INSERT INTO callback_deliveries (id, business_id, endpoint_id, event_type, subject_id, payload, next_attempt_at, locked_until)
+         SELECT v.id, $1, v.endpoint_id, v.event_type, v.subject_id, v.payload, now() + make_interval(secs => $3),
+           now() + make_interval(secs => $3 + $4)
+         FROM json_to_recordset($2::json) AS v(id uuid, endpoint_id uuid, event_type text, subject_id text, payload jsonb)`,
+        [businessId, JSON.stringify(rows), firstDelay, env().CALLBACK_LEASE_SECONDS],
+      )
+      .jobs(deliveryQueue, deliveryJobs(businessId, ids, firstDelay, true))
+      .run(tx.db);
     return { deliveryIds: ids };
   });
 }

@@ -1,17 +1,26 @@
+import type { StoredAttempt } from "@/db/schema";
 import { db } from "../db";
 import { env } from "../env";
+import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
+import { writeStatement } from "../db/write-statement";
 import { log } from "../log";
-import { claimDue, takeCarried } from "./claim-deliveries";
-import type { DeliveryJob } from "./deliver-job";
-import type { Claimed, Outcome } from "./delivery-outcome";
+import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
-import { recordFirstOutcomes, recordOutcomes } from "./record-outcomes";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import { decryptSecret } from "./secret-box";
 import { secretBytes, signedHeaders } from "./sign";
 import { BlockedUrlError, resolveCallbackTarget, type ResolvedTarget } from "./ssrf-guard";
 
+/** `body` is the stored payload as JSON text: sent and signed as is, never parsed here. */
+type Claimed = {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  body: string;
+  attempts: number;
+  step: number;
+};
 type Endpoint = {
   id: string;
   url: string;
@@ -21,25 +30,57 @@ type Endpoint = {
   previous_ciphertext: string | null;
 };
 
+type Outcome = {
+  id: string;
+  endpointId: string;
+  status: "pending" | "delivered" | "failed";
+  /** 1 when an HTTP attempt was made (0: endpoint disabled). */
+  tried: number;
+  step: number;
+  delay: number | null;
+  attempt?: PostResult & { url: string; requestedAt: Date; attemptNo: number };
+  error: string | null;
+};
+
 export type ProcessResult = { claimed: number; delivered: number; retrying: number; failed: number };
 
+const COLUMNS = "d.id, d.endpoint_id, d.event_type, d.payload::text AS body, d.attempts, d.step";
+
+// A first job (DeliveryJob.leased) owns the never-tried rows still under the lease they were
+// born with (half a lease left at least, to cover the sending) without writing them. Each id
+// is looked up by primary key (the LATERAL ... OFFSET 0): with "id = ANY" the planner may
+// scan every pending row through the due index instead, which grows with the backlog.
+const OWNED = `SELECT ${COLUMNS} FROM unnest($2::uuid[]) AS k(id)
+  CROSS JOIN LATERAL (SELECT * FROM callback_deliveries WHERE id = k.id OFFSET 0) d
+  WHERE d.business_id = $1 AND d.status = 'pending' AND d.attempts = 0
+    AND d.next_attempt_at <= now() AND d.locked_until >= now() + make_interval(secs => $3 / 2.0)`;
+
+// The rest are claimed with a lease: concurrent workers skip each other's rows, and rows of a
+// worker that died become claimable again when the lease runs out.
+const CLAIM = `UPDATE callback_deliveries d SET locked_until = now() + make_interval(secs => $3)
+  WHERE d.business_id = $1 AND d.id = ANY($2::uuid[]) AND d.status = 'pending'
+    AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
+  RETURNING ${COLUMNS}`;
+
+async function claim(input: DeliveryJob, lease: number): Promise<Claimed[]> {
+  const owned = input.leased
+    ? await rawQuery<Claimed>(db(), OWNED, [input.businessId, input.ids, lease])
+    : [];
+  if (owned.length === input.ids.length) return owned;
+  const mine = new Set(owned.map((r) => r.id));
+  const rest = input.ids.filter((id) => !mine.has(id));
+  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [input.businessId, rest, lease]))];
+}
+
 /**
- * The delivery worker for one chunk: takes its carried new deliveries, or claims the due rows
- * among `ids`, POSTs them signed (bounded concurrency, keep-alive), then records every attempt
- * and the new states (new deliveries: their rows, written once) and schedules the retries in
- * one statement.
+ * The delivery worker for one chunk: claims the due deliveries among `ids`, POSTs them signed
+ * (bounded concurrency, keep-alive), then records every attempt and the new states and
+ * schedules the retries in one transaction.
  */
-export async function processDeliveries(
-  input: DeliveryJob,
-  /** The job's first run (pg-boss retryCount 0): its carried deliveries cannot be written yet. */
-  opts: { firstRun?: boolean } = {},
-): Promise<ProcessResult> {
+export async function processDeliveries(input: DeliveryJob): Promise<ProcessResult> {
   const cfg = env();
   const t0 = performance.now();
-  const carried = input.carried !== undefined;
-  const rows = carried
-    ? await takeCarried(input, opts.firstRun === true)
-    : await claimDue(input, cfg.CALLBACK_LEASE_SECONDS);
+  const rows = await claim(input, cfg.CALLBACK_LEASE_SECONDS);
   if (rows.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
   const t1 = performance.now();
   try {
@@ -68,8 +109,7 @@ export async function processDeliveries(
       ),
     );
     const t2 = performance.now();
-    if (carried) await recordFirstOutcomes(input.businessId, rows, outcomes);
-    else await recordOutcomes(input.businessId, outcomes);
+    await record(input.businessId, outcomes);
     // Where a chunk's time goes (LOG_LEVEL=debug), for tuning throughput.
     log.debug(
       {
@@ -87,9 +127,7 @@ export async function processDeliveries(
       failed: outcomes.filter((o) => o.status === "failed").length,
     };
   } catch (err) {
-    // Give claimed rows back so the job's retry (or the sweeper) can claim them at once; a
-    // carried chunk has no rows yet: its job's retry sends it again.
-    if (carried) throw err;
+    // Give the rows back so the job's retry (or the sweeper) can claim them at once.
     await rawQuery(
       db(),
       `UPDATE callback_deliveries SET locked_until = NULL WHERE business_id = $1 AND id = ANY($2::uuid[])`,
@@ -138,6 +176,71 @@ async function attempt(
   };
 }
 
+/** A delivery's attempt log keeps its latest attempts (replays add cycles to it). */
+export const ATTEMPT_LOG_MAX = 50;
+
+/**
+ * Records a chunk's outcomes in ONE statement (atomic on its own, one round trip): the new
+ * states with each attempt appended to its delivery's log, and the retry jobs (one per delay
+ * and chunk, due on the DB clock).
+ */
+async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
+  const byDelay = new Map<number, string[]>();
+  for (const o of outcomes) {
+    if (o.status === "pending" && o.delay !== null)
+      byDelay.set(o.delay, [...(byDelay.get(o.delay) ?? []), o.id]);
+  }
+  const retries = [...byDelay].flatMap(([delay, ids]) => deliveryJobs(businessId, ids, delay));
+  await writeStatement()
+    .with(
+      "u",
+      `UPDATE callback_deliveries d SET
+         status = v.status, attempts = d.attempts + v.tried, step = v.step,
+         next_attempt_at = CASE WHEN v.delay IS NULL THEN NULL ELSE now() + make_interval(secs => v.delay) END,
+         locked_until = NULL, last_response_code = CASE WHEN v.tried = 1 THEN v.code ELSE d.last_response_code END,
+         last_error = v.err, updated_at = now(),
+         delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
+         attempt_log = CASE
+           WHEN v.attempt IS NULL THEN d.attempt_log
+           WHEN jsonb_array_length(d.attempt_log) < $3 THEN d.attempt_log || v.attempt
+           ELSE (d.attempt_log - 0) || v.attempt END
+       FROM json_to_recordset($2::json) AS v(id uuid, status text, tried int, step int, delay int, code int, err text,
+         attempt jsonb)
+       WHERE d.business_id = $1 AND d.id = v.id`,
+      [
+        businessId,
+        JSON.stringify(
+          outcomes.map((o) => ({
+            id: o.id,
+            status: o.status,
+            tried: o.tried,
+            step: o.step,
+            delay: o.delay,
+            code: o.attempt?.status ?? null,
+            err: o.error ? clean(o.error).slice(0, 500) : null,
+            attempt: o.attempt ? [storedAttempt(o.attempt)] : null,
+          })),
+        ),
+        ATTEMPT_LOG_MAX,
+      ],
+    )
+    .jobs(deliveryQueue, retries)
+    .run(db());
+}
+
+function storedAttempt(a: NonNullable<Outcome["attempt"]>): StoredAttempt {
+  return {
+    id: uuidv7(),
+    attemptNo: a.attemptNo,
+    url: a.url,
+    requestedAt: Math.floor(a.requestedAt.getTime() / 1000),
+    responseStatus: a.status,
+    latencyMs: a.latencyMs,
+    error: a.error ? clean(a.error).slice(0, 500) : null,
+    responseBody: a.body === null ? null : clean(a.body),
+  };
+}
+
 async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {
   const rows = await rawQuery<Endpoint>(
     db(),
@@ -166,6 +269,11 @@ function unseal(ciphertext: string): Buffer {
 function signingKeys(endpoint: Endpoint): Buffer[] {
   const current = unseal(endpoint.secret_ciphertext);
   return endpoint.previous_ciphertext ? [current, unseal(endpoint.previous_ciphertext)] : [current];
+}
+
+/** Postgres text cannot hold NUL. */
+function clean(s: string): string {
+  return s.includes("\u0000") ? s.replaceAll("\u0000", "\uFFFD") : s;
 }
 
 // A process-wide bound on callback requests in flight (CALLBACK_CONCURRENCY), shared by every

@@ -28,8 +28,8 @@ export type QueueOptions = {
 };
 
 /**
- * Rows born leased to a job (`leased`: DispatchJob) belong to it on its first run only: a run
- * after a failure may follow a send already made, so it claims like any other job.
+ * Rows born leased to a job (`leased`, e.g. DispatchJob) belong to it on its first run only: a
+ * run after a failure may follow a send already made, so it claims like any other job.
  */
 export function leasedOnFirstRun<T extends { leased?: boolean }>(data: T, job: JobInfo): T {
   return data.leased && job.retryCount > 0 ? { ...data, leased: false } : data;
