@@ -4,6 +4,7 @@ import { env } from "../env";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
 import { writeStatement } from "../db/write-statement";
+import { ownThenClaim } from "../jobs/workers";
 import { log } from "../log";
 import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
@@ -62,14 +63,12 @@ const CLAIM = `UPDATE callback_deliveries d SET locked_until = now() + make_inte
     AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
   RETURNING ${COLUMNS}`;
 
-async function claim(input: DeliveryJob, lease: number): Promise<Claimed[]> {
-  const owned = input.leased
-    ? await rawQuery<Claimed>(db(), OWNED, [input.businessId, input.ids, lease])
-    : [];
-  if (owned.length === input.ids.length) return owned;
-  const mine = new Set(owned.map((r) => r.id));
-  const rest = input.ids.filter((id) => !mine.has(id));
-  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [input.businessId, rest, lease]))];
+function claim(input: DeliveryJob, lease: number): Promise<Claimed[]> {
+  return ownThenClaim(
+    input,
+    (ids) => rawQuery<Claimed>(db(), OWNED, [input.businessId, ids, lease]),
+    (ids) => rawQuery<Claimed>(db(), CLAIM, [input.businessId, ids, lease]),
+  );
 }
 
 /**

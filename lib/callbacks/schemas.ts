@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StoredAttempt } from "@/db/schema";
 
 /**
  * Event types a business can subscribe to. The spec names three callbacks (message status,
@@ -134,16 +135,8 @@ export type DeliveryView = {
   payload: unknown;
 };
 
-export type AttemptView = {
-  id: string;
-  attemptNo: number;
-  url: string;
-  requestedAt: number;
-  responseStatus: number | null;
-  latencyMs: number;
-  error: string | null;
-  responseBody: string | null;
-};
+/** An attempt as the API shows it: the delivery's stored attempt log entry, as is. */
+export type AttemptView = StoredAttempt;
 
 /** Message status callback (spec, Events): the body sent for `message.status`. */
 export const MessageStatusPayload = z.discriminatedUnion("status", [

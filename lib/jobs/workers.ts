@@ -35,6 +35,21 @@ export function leasedOnFirstRun<T extends { leased?: boolean }>(data: T, job: J
   return data.leased && job.retryCount > 0 ? { ...data, leased: false } : data;
 }
 
+/**
+ * The rows of a job over `ids`: on a `leased` job, those `own` returns (rows born leased to it,
+ * taken without a write), then `claim` for the rest (a write per row, with a lease).
+ */
+export async function ownThenClaim<R extends { id: string }>(
+  job: { ids: string[]; leased?: boolean },
+  own: (ids: string[]) => Promise<R[]>,
+  claim: (ids: string[]) => Promise<R[]>,
+): Promise<R[]> {
+  const owned = job.leased ? await own(job.ids) : [];
+  if (owned.length === job.ids.length) return owned;
+  const mine = new Set(owned.map((r) => r.id));
+  return [...owned, ...(await claim(job.ids.filter((id) => !mine.has(id))))];
+}
+
 /** Handles one job. Throwing fails the job; pg-boss retries it per the queue's options. */
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 

@@ -2,6 +2,7 @@ import type { MessageProvider, OutboundMessage, SendResult } from "../../channel
 import { systemCtx, type Ctx } from "../../context";
 import { db } from "../../db";
 import { rawQuery, transaction } from "../../db/sql";
+import { ownThenClaim } from "../../jobs/workers";
 import { log } from "../../log";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";
@@ -63,14 +64,13 @@ const CLAIM = `UPDATE messages m SET dispatch_locked_until = now() + make_interv
     AND (m.dispatch_locked_until IS NULL OR m.dispatch_locked_until <= now() OR ($4::boolean AND m.dispatch_attempts = 0))
   RETURNING ${COLUMNS}, m.dispatch_attempts`;
 
-async function claim(job: DispatchJob): Promise<Claimed[]> {
+function claim(job: DispatchJob): Promise<Claimed[]> {
   const lease = messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;
-  const owned = job.leased ? await rawQuery<Claimed>(db(), OWNED, [job.businessId, job.ids, lease]) : [];
-  if (owned.length === job.ids.length) return owned;
-  const mine = new Set(owned.map((r) => r.id));
-  const rest = job.ids.filter((id) => !mine.has(id));
-  const leased = job.leased === true;
-  return [...owned, ...(await rawQuery<Claimed>(db(), CLAIM, [job.businessId, rest, lease, leased]))];
+  return ownThenClaim(
+    job,
+    (ids) => rawQuery<Claimed>(db(), OWNED, [job.businessId, ids, lease]),
+    (ids) => rawQuery<Claimed>(db(), CLAIM, [job.businessId, ids, lease, job.leased === true]),
+  );
 }
 
 /**
