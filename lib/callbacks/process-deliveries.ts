@@ -47,27 +47,36 @@ export type ProcessResult = { claimed: number; delivered: number; retrying: numb
 
 const COLUMNS = "d.id, d.endpoint_id, d.event_type, d.payload::text AS body, d.attempts, d.step";
 
-// A first job (DeliveryJob.leased) owns the never-tried rows still under the lease they were
-// born with (half a lease left at least, to cover the sending) without writing them. Each id
-// is looked up by primary key (the LATERAL ... OFFSET 0): with "id = ANY" the planner may
-// scan every pending row through the due index instead, which grows with the backlog.
+// A row still under the lease it was born with: never tried, and its lease ends one lease after
+// it fell due (enqueueCallbacks). A claim's lease ends later than that (a claim is made after
+// the row fell due), so a row another job claimed and is sending (attempts are counted only at
+// its outcome) is never taken for a birth-leased one.
+const BIRTH_LEASED = "d.attempts = 0 AND d.locked_until <= d.next_attempt_at + make_interval(secs => $3)";
+
+// A first job (DeliveryJob.leased) owns its birth-leased rows while half that lease is left at
+// least (to cover the sending) without writing them. Each id is looked up by primary key (the
+// LATERAL ... OFFSET 0): with "id = ANY" the planner may scan every pending row through the due
+// index instead, which grows with the backlog.
 const OWNED = `SELECT ${COLUMNS} FROM unnest($2::uuid[]) AS k(id)
   CROSS JOIN LATERAL (SELECT * FROM callback_deliveries WHERE id = k.id OFFSET 0) d
-  WHERE d.business_id = $1 AND d.status = 'pending' AND d.attempts = 0
+  WHERE d.business_id = $1 AND d.status = 'pending' AND ${BIRTH_LEASED}
     AND d.next_attempt_at <= now() AND d.locked_until >= now() + make_interval(secs => $3 / 2.0)`;
 
 // The rest are claimed with a lease: concurrent workers skip each other's rows, and rows of a
-// worker that died become claimable again when the lease runs out.
+// worker that died become claimable again when the lease runs out. A leased job's first run
+// ($4) also claims its birth-leased rows whose lease is running out (a backlog delayed it):
+// nobody else may take them before that lease ends.
 const CLAIM = `UPDATE callback_deliveries d SET locked_until = now() + make_interval(secs => $3)
   WHERE d.business_id = $1 AND d.id = ANY($2::uuid[]) AND d.status = 'pending'
-    AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now())
+    AND d.next_attempt_at <= now()
+    AND (d.locked_until IS NULL OR d.locked_until < now() OR ($4::boolean AND ${BIRTH_LEASED}))
   RETURNING ${COLUMNS}`;
 
 function claim(input: DeliveryJob, lease: number): Promise<Claimed[]> {
   return ownThenClaim(
     input,
     (ids) => rawQuery<Claimed>(db(), OWNED, [input.businessId, ids, lease]),
-    (ids) => rawQuery<Claimed>(db(), CLAIM, [input.businessId, ids, lease]),
+    (ids) => rawQuery<Claimed>(db(), CLAIM, [input.businessId, ids, lease, input.leased === true]),
   );
 }
 
