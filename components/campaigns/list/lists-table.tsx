@@ -1,15 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/cn";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { DataTable, dataTableColumns, EmptyState } from "@/components/ui/data-table";
-import { ConfirmDialog } from "@/components/ui/dialog";
 import { formatInZone } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
-import { useToast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { TargetListRow } from "@/lib/promotions/dashboard/list-target-lists";
 
@@ -81,10 +79,6 @@ function UsedBy({ row }: { row: Row }) {
 }
 
 function ListActions({ row, deleteList }: { row: Row; deleteList: DeleteList }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const router = useRouter();
-  const toast = useToast();
   return (
     <div className="flex justify-end gap-1">
       {row.rejectedCount > 0 ? (
@@ -98,20 +92,9 @@ function ListActions({ row, deleteList }: { row: Row; deleteList: DeleteList }) 
           <span className="sr-only">Refused rows of {row.name}</span>
         </a>
       ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-        onClick={() => setOpen(true)}
-      >
-        Delete<span className="sr-only"> {row.name}</span>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setError(null);
-        }}
+      <ConfirmButton
+        label="Delete"
+        subject={row.name}
         title={`Delete the list “${row.name}”?`}
         description={
           row.usedByCount > 0
@@ -119,14 +102,8 @@ function ListActions({ row, deleteList }: { row: Row; deleteList: DeleteList }) 
             : `Its ${row.rowCount.toLocaleString("en")} rows and refused rows are deleted; it can no longer be picked for a new campaign. Upload it again to use it.`
         }
         confirmLabel="Delete list"
-        error={error}
-        onConfirm={async () => {
-          const res = await deleteList(row.id);
-          if (!res.ok) return setError(res.message);
-          setOpen(false);
-          toast.show({ tone: "success", title: "List deleted", description: res.data.name });
-          router.refresh();
-        }}
+        run={() => deleteList(row.id)}
+        done={(data) => ({ title: "List deleted", description: data.name })}
       />
     </div>
   );

@@ -1,14 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { DataTable, dataTableColumns, EmptyState } from "@/components/ui/data-table";
-import { ConfirmDialog } from "@/components/ui/dialog";
 import { formatInZone } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
-import { useToast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { OptOutSource } from "@/lib/promotions/opt-outs/schemas";
 
@@ -57,39 +54,16 @@ function columnsFor(remove: RemoveOptOuts) {
 }
 
 function RemoveOptOut({ phone, remove }: { phone: string; remove: RemoveOptOuts }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const router = useRouter();
-  const toast = useToast();
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-red-700 hover:bg-red-50 hover:text-red-800"
-        onClick={() => setOpen(true)}
-      >
-        Remove<span className="sr-only"> +{phone}</span>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setError(null);
-        }}
-        title={`Remove +${phone} from the opt-outs?`}
-        description="Campaigns launched from now on send to this number again. Only do this when the customer asked to receive them again. Campaigns already launched keep it out."
-        confirmLabel="Remove opt-out"
-        error={error}
-        onConfirm={async () => {
-          const res = await remove({ phones: [phone] });
-          if (!res.ok) return setError(res.message);
-          setOpen(false);
-          toast.show({ tone: "success", title: "Opt-out removed", description: `+${phone}` });
-          router.refresh();
-        }}
-      />
-    </>
+    <ConfirmButton
+      label="Remove"
+      subject={`+${phone}`}
+      title={`Remove +${phone} from the opt-outs?`}
+      description="Campaigns launched from now on send to this number again. Only do this when the customer asked to receive them again. Campaigns already launched keep it out."
+      confirmLabel="Remove opt-out"
+      run={() => remove({ phones: [phone] })}
+      done={() => ({ title: "Opt-out removed", description: `+${phone}` })}
+    />
   );
 }
 
