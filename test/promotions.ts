@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { promotionCounters, promotionRecipients, promotions } from "../db/schema";
 import type { promotionStatuses } from "../db/schema";
+import { systemCtx } from "../lib/context";
 import { db } from "../lib/db";
 import { uuidv7 } from "../lib/ids";
 import { rawQuery } from "../lib/db/sql";
 import { drainQueues } from "../lib/jobs/workers";
 import { runDuePromotions } from "../lib/promotions/engine/run-due-promotions";
-import type { TestBusiness } from "./factories";
+import { ingestList } from "../lib/promotions/lists/ingest-list";
+import { createTestBusiness, type TestBusiness } from "./factories";
 import { approvedTemplate, phoneOf } from "./messages";
 
 type Status = (typeof promotionStatuses)[number];
@@ -14,6 +16,39 @@ type Status = (typeof promotionStatuses)[number];
 /** Indian mobile numbers `9198` + 4 digits + `tail` (the simulator's outcome, docs/simulator.md). */
 export const numbers = (n: number, tail = "0001", from = 0) =>
   Array.from({ length: n }, (_, i) => `9198${String(from + i).padStart(4, "0")}${tail}`);
+
+/** A CSV as the byte stream of an upload (ingestList's `source`). */
+export async function* csvBytes(text: string) {
+  yield new TextEncoder().encode(text);
+}
+
+/**
+ * A new business ready for the wizard's Launch: an approved template, the list `listName`
+ * ingested from `csv`, and an E1 launch body named `name` on its chatapp sender, the template's
+ * two body variables set to `variables` (a `${column}` or fixed text).
+ */
+export async function launchReady(opts: {
+  listName: string;
+  csv: string;
+  name: string;
+  variables: [string, string];
+}) {
+  const t = await createTestBusiness();
+  const businessId = t.business.id;
+  const tpl = await approvedTemplate(businessId);
+  await ingestList(systemCtx("test"), { businessId, name: opts.listName, source: csvBytes(opts.csv) });
+  const body = {
+    name: opts.name,
+    channelType: "chatapp",
+    phoneNumberId: phoneOf(t),
+    template: {
+      name: tpl.name,
+      language: "en_US",
+      components: [{ type: "BODY", variables: opts.variables.map((value) => ({ type: "text", value })) }],
+    },
+  };
+  return { t, businessId, tpl, body };
+}
 
 /**
  * A promotion with its recipients, written directly as E1 (built in parallel) hands it to the

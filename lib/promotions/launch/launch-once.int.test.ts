@@ -2,44 +2,20 @@ import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { rawQuery } from "@/lib/db/sql";
 import { createTestBusiness } from "@/test/factories";
-import { approvedTemplate, phoneOf } from "@/test/messages";
+import { csvBytes, launchReady } from "@/test/promotions";
 import { ingestList } from "../lists/ingest-list";
 import { launchOnce } from "./launch-once";
 
 const ctx = systemCtx("test");
 
-async function* bytes(text: string) {
-  yield new TextEncoder().encode(text);
-}
-
 describe("launchOnce (the wizard's Launch)", () => {
   it("launches once per key: a double click answers the same promotion", async () => {
-    const t = await createTestBusiness();
-    const businessId = t.business.id;
-    const tpl = await approvedTemplate(businessId);
-    await ingestList(ctx, {
-      businessId,
-      name: "twice",
-      source: bytes("phone,name,order\n919800000001,Asha,A-1\n919800000002,Ravi,A-2\n"),
-    });
-    const body = {
+    const { businessId, body } = await launchReady({
+      listName: "twice",
+      csv: "phone,name,order\n919800000001,Asha,A-1\n919800000002,Ravi,A-2\n",
       name: "Double click",
-      channelType: "chatapp",
-      phoneNumberId: phoneOf(t),
-      template: {
-        name: tpl.name,
-        language: "en_US",
-        components: [
-          {
-            type: "BODY",
-            variables: [
-              { type: "text", value: "${name}" },
-              { type: "text", value: "${order}" },
-            ],
-          },
-        ],
-      },
-    };
+      variables: ["${name}", "${order}"],
+    });
     const input = { businessId, listName: "twice", body, idempotencyKey: "wizard-key-1" };
     const [a, b] = await Promise.all([launchOnce(ctx, input), launchOnce(ctx, input)]);
     expect(a.promotionId).toBe(b.promotionId);
@@ -60,7 +36,7 @@ describe("launchOnce (the wizard's Launch)", () => {
   it("keeps a refusal as the key's answer, with the field paths", async () => {
     const t = await createTestBusiness();
     const businessId = t.business.id;
-    await ingestList(ctx, { businessId, name: "l", source: bytes("phone\n919800000001\n") });
+    await ingestList(ctx, { businessId, name: "l", source: csvBytes("phone\n919800000001\n") });
     const input = {
       businessId,
       listName: "l",

@@ -2,49 +2,24 @@ import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf } from "@/test/messages";
+import { launchReady } from "@/test/promotions";
 import { launchOnce } from "../launch/launch-once";
-import { ingestList } from "../lists/ingest-list";
 import { buildComponents, valuesFromComponents } from "./template-slots";
 import { wizardSetup } from "./wizard-setup";
 
 const ctx = systemCtx("test");
 
-async function* bytes(text: string) {
-  yield new TextEncoder().encode(text);
-}
-
 describe("wizardSetup", () => {
   it("offers the business's senders, approved templates and lists, and prefills from a promotion", async () => {
-    const t = await createTestBusiness();
-    const businessId = t.business.id;
-    const tpl = await approvedTemplate(businessId);
-    await approvedTemplate(businessId, { status: "PENDING" });
-    await ingestList(ctx, {
-      businessId,
-      name: "vip",
-      source: bytes("phone,name,order\n919800000001,Asha,A-1\n"),
-    });
-    const body = {
+    const ready = await launchReady({
+      listName: "vip",
+      csv: "phone,name,order\n919800000001,Asha,A-1\n",
       name: "Diwali",
-      channelType: "chatapp",
-      phoneNumberId: phoneOf(t),
-      template: {
-        name: tpl.name,
-        language: "en_US",
-        components: [
-          {
-            type: "BODY",
-            variables: [
-              { type: "text", value: "${name}" },
-              { type: "text", value: "fixed" },
-            ],
-          },
-        ],
-      },
-      staggered: true,
-      batchSize: 100,
-      batchTimer: 60,
-    };
+      variables: ["${name}", "fixed"],
+    });
+    const { t, businessId, tpl } = ready;
+    await approvedTemplate(businessId, { status: "PENDING" });
+    const body = { ...ready.body, staggered: true, batchSize: 100, batchTimer: 60 };
     const launched = await launchOnce(ctx, { businessId, listName: "vip", body, idempotencyKey: "k" });
 
     const setup = await wizardSetup(ctx, businessId, launched.promotionId);
