@@ -78,9 +78,9 @@ async function createPromotion(
     [listId, server.businessId, `bench ${listId}`, n],
   );
   await db.query(
-    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
      SELECT $1, $2, g, '91' || (9000000000 + g * 10 + 1)::text,
-       jsonb_build_object('phone', '91' || (9000000000 + g * 10 + 1)::text, 'name', 'Name ' || g, 'order', 'O-' || g)
+       ARRAY['91' || (9000000000 + g * 10 + 1)::text, 'Name ' || g, 'O-' || g]
      FROM generate_series(1, $3) g`,
     [listId, server.businessId, n],
   );

@@ -169,6 +169,12 @@ const schema = z.object({
     .positive()
     .default(200 * 1024 * 1024),
   /**
+   * Largest list (accepted rows) whose launch creates its recipients within the E1 request; a
+   * larger one answers once its rows are stored and validated, in `Preparing`, and the
+   * scheduler prepares it (docs/promotions.md "Launch").
+   */
+  PROMOTION_PREPARE_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(100_000),
+  /**
    * Inbound texts (trimmed, any case) that put the sender on the business's opt-out list, beside
    * STOP and UNSUBSCRIBE, comma-separated (e.g. "STOPALL,END,CANCEL,ARRET").
    */

@@ -86,7 +86,12 @@ export const targetListRows = pgTable(
     /** 1-based data row number in the uploaded file (header excluded). */
     rowNumber: integer("row_number").notNull(),
     phone: text("phone").notNull(),
-    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    /**
+     * The row's cells of the list's named columns, in the order of target_lists.columns (whose
+     * lower-cased names are their keys): positional text, not a JSON object per row, so a
+     * million rows do not repeat their keys a million times nor pay jsonb's parse in the COPY.
+     */
+    vals: text("vals").array().notNull(),
   },
   // No index on the phone: a unique one cost every COPY'd row a random b-tree insert; duplicates
   // are found once per upload in SQL (lib/promotions/lists/remove-duplicate-rows.ts).
@@ -179,9 +184,10 @@ export const promotions = pgTable(
   },
   (t) => [
     index("promotions_business_created_idx").on(t.businessId, t.channelType, t.id),
+    // Due: to step (Scheduled, Active), or to prepare (a launch on a large list, Preparing).
     index("promotions_due_idx")
       .on(t.nextRunAt)
-      .where(sql`${t.status} in ('Scheduled', 'Active')`),
+      .where(sql`${t.status} in ('Preparing', 'Scheduled', 'Active')`),
     // The engine's expiry pass: running or stopped promotions with an end time.
     index("promotions_expiry_idx")
       .on(t.promotionEndTime)

@@ -18,8 +18,8 @@ async function listWithRows(businessId: string, rows: number): Promise<string> {
   );
   await rawQuery(
     db(),
-    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
-     SELECT $1, $2, n, '9198' || lpad(n::text, 8, '0'), '{}'::jsonb FROM generate_series(1, $3::int) n`,
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
+     SELECT $1, $2, n, '9198' || lpad(n::text, 8, '0'), '{}'::text[] FROM generate_series(1, $3::int) n`,
     [id, businessId, rows],
   );
   return id;

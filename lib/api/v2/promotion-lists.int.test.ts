@@ -48,10 +48,20 @@ describe("POST /api/v2/promotion/{business_id}/list (target list upload)", () =>
       rejectedCount: 0,
     });
     const rows = await rowsOf(res.json.id);
-    expect(rows.map((r) => [r.rowNumber, r.phone, r.fields])).toEqual([
-      [1, "919810000001", { phone: "919810000001", name: "Asha\r\nK", city: "Pune" }],
-      [2, "919810000002", { phone: "+91 98100 00002", name: "Ravi", city: "Delhi; NCR" }],
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.vals])).toEqual([
+      [1, "919810000001", ["919810000001", "Asha\r\nK", "Pune"]],
+      [2, "919810000002", ["+91 98100 00002", "Ravi", "Delhi; NCR"]],
     ]);
+  });
+
+  it("stores every cell as uploaded: quotes, backslashes, tabs, braces, commas, NULL, empty", async () => {
+    const cells = ['say "hi"', "C:\\dir\\n", "a\tb", "{x,y}", "NULL", "", " spaced ", "\\N", "é ☎"];
+    const quoted = cells.map((c) => `"${c.replace(/"/g, '""')}"`);
+    const header = ["phone", ...cells.map((_, i) => `c${i}`)].join(",");
+    const res = await uploadList(a, "awkward", `${header}\n919810000001,${quoted.join(",")}\n`);
+    expect(res.status).toBe(200);
+    const [row] = await rowsOf(res.json.id);
+    expect(row!.vals).toEqual(["919810000001", ...cells]);
   });
 
   it("rejects bad rows with their number and reason, never the file", async () => {

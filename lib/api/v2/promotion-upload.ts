@@ -71,6 +71,8 @@ export async function readListUpload(
         businessId: input.businessId,
         name: input.name ?? "",
         source: hashed(part.body, hash),
+        // E1's launch refreshes the rows' statistics itself (prepareRecipients).
+        analyze: !input.withBody,
       });
     } else if (part.name === "body" && input.withBody) {
       body = parseBodyPart(await partText(part, 1024 * 1024));

@@ -5,6 +5,7 @@ import { db } from "../../db";
 import { rawQuery, transaction } from "../../db/sql";
 import { log } from "../../log";
 import { expirePromotions } from "./expire-promotions";
+import { preparePromotions } from "./prepare-due-promotions";
 import { stepPromotion } from "./step-promotion";
 
 /** Promotions looked at per tick (each step is short; the rest wait for the next tick). */
@@ -12,14 +13,15 @@ const DUE_PER_TICK = 50;
 
 /**
  * One scheduler tick (the worker runs it every PROMOTIONS_TICK_MS; the drain route once per
- * drain): expire what is past its end time, then step each due promotion (Scheduled or
+ * drain): expire what is past its end time, prepare a launch on a large list, then step each due promotion (Scheduled or
  * Active with next_run_at <= now) in its own transaction. The row is taken FOR UPDATE SKIP
  * LOCKED, so two workers never step the same promotion at once, and an E5 Stop waits for the
  * step in progress (at most PROMOTIONS_SEND_AHEAD_SECONDS of messages) and then wins.
  */
-export async function runDuePromotions(): Promise<{ expired: number; stepped: number }> {
+export async function runDuePromotions(): Promise<{ expired: number; prepared: number; stepped: number }> {
   const ctx = systemCtx("promotions");
   const expired = await expirePromotions(ctx);
+  const prepared = await preparePromotions(ctx);
   const due = await rawQuery<{ id: string }>(
     db(),
     `SELECT id FROM promotions WHERE status IN ('Scheduled', 'Active') AND next_run_at <= now()
@@ -51,5 +53,5 @@ export async function runDuePromotions(): Promise<{ expired: number; stepped: nu
       log.error({ err, promotionId: id }, "promotion step failed");
     }
   }
-  return { expired: expired.length, stepped };
+  return { expired: expired.length, prepared, stepped };
 }

@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { valuePosition } from "../lists/list-columns";
 
 /**
  * The promotion's recipients from its list, in ONE statement (no row travels through the
@@ -11,21 +12,30 @@ import { rawQuery } from "../../db/sql";
  */
 export async function createRecipients(
   tx: Ctx,
-  input: { promotionId: string; businessId: string; listId: string; columns: string[] },
+  input: {
+    promotionId: string;
+    businessId: string;
+    list: { id: string; columns: string[] };
+    columns: string[];
+  },
 ): Promise<{ accepted: number; optout: number; missing: number }> {
-  // One plain condition per referenced column (a NULL `->>` fails `<> ''` as an empty one does):
-  // cheaper than an anti-join over unnest() for every row. Rows come in list order (the COPY's).
+  const { list } = input;
+  const at = (key: string) => valuePosition(list.columns, key);
+  // One plain condition per referenced column (a missing position's NULL fails `<> ''` as an
+  // empty cell does): cheaper than an anti-join over unnest() for every row. Rows come in list
+  // order (the COPY's).
   const filled = input.columns
     .filter((c) => c !== "phone")
-    .map((_, i) => ` AND r.fields->>$${i + 4}::text <> ''`)
+    .map((c) => ` AND r.vals[${at(c)}] <> ''`)
     .join("");
+  const value = (key: string) => (at(key) > 0 ? `r.vals[${at(key)}]` : "NULL");
   const [counts] = await rawQuery<{ accepted: number; optout: number }>(
     tx.db,
     `WITH inserted AS (
        INSERT INTO promotion_recipients
          (promotion_id, seq, business_id, phone, name, language, subscriber_id, state)
-       SELECT $1, r.row_number, $2, r.phone, r.fields->>'name', r.fields->>'language',
-              nullif(r.fields->>'businesssubscriberid', ''),
+       SELECT $1, r.row_number, $2, r.phone, ${value("name")}, ${value("language")},
+              nullif(${value("businesssubscriberid")}, ''),
               CASE WHEN o.phone IS NULL THEN 'pending' ELSE 'optout' END
        FROM target_list_rows r
        LEFT JOIN opt_outs o ON o.business_id = $2 AND o.phone = r.phone
@@ -33,13 +43,13 @@ export async function createRecipients(
        RETURNING state
      )
      SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout FROM inserted`,
-    [input.promotionId, input.businessId, input.listId, ...input.columns.filter((c) => c !== "phone")],
+    [input.promotionId, input.businessId, list.id],
   );
-  const [list] = await rawQuery<{ row_count: number }>(
+  const [stored] = await rawQuery<{ row_count: number }>(
     tx.db,
     "SELECT row_count FROM target_lists WHERE id = $1 AND business_id = $2",
-    [input.listId, input.businessId],
+    [list.id, input.businessId],
   );
   const accepted = counts?.accepted ?? 0;
-  return { accepted, optout: counts?.optout ?? 0, missing: (list?.row_count ?? accepted) - accepted };
+  return { accepted, optout: counts?.optout ?? 0, missing: (stored?.row_count ?? accepted) - accepted };
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { promotionCounters, promotions } from "@/db/schema";
+import { promotions } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
 import { invalid, invalidInput, conflict } from "../../errors";
 import { uuidv7 } from "../../ids";
@@ -10,8 +10,10 @@ import type { TargetList } from "../lists/find-list";
 import type { RejectedRow } from "../lists/schemas";
 import { launchedBy } from "../launched-by";
 import { toFullPromotionRecord, type FullPromotionRecord, type PromotionRow } from "../promotion-record";
-import { createRecipients } from "./create-recipients";
+import { env } from "../../env";
+import { listRejects } from "../lists/list-rejects";
 import { launchRejects } from "./launch-rejects";
+import { prepareRecipients } from "./prepare-recipients";
 import { launchPromotionInput } from "./schemas";
 import { validateLaunch } from "./validate-launch";
 
@@ -23,14 +25,14 @@ export type LaunchResult = FullPromotionRecord & {
 };
 
 /**
- * E1: validates the body against the list, writes the promotion in `Preparing` (visible, and
- * cancellable, while its recipients are created), then in one transaction its recipients
- * (INSERT ... SELECT from the list), the round-0 counters and the hand-over to the engine:
- * `Active` with next_run_at = now, or `Scheduled` at scheduleTime (promo-shared contract).
+ * E1: validates the body against the list and writes the promotion in `Preparing` (visible, and
+ * cancellable, while its recipients are created). A list of up to
+ * PROMOTION_PREPARE_INLINE_MAX_ROWS rows is then prepared in the same request, in one
+ * transaction (prepareRecipients): the answer has the final counts and the promotion is
+ * `Active` (next_run_at = now) or `Scheduled` at scheduleTime. A larger list answers at once,
+ * its rows stored and validated, in `Preparing` with next_run_at = now: the scheduler's next
+ * tick prepares it (preparePromotions), and E4/E2 then have the final counts.
  */
-/** Recipients from which a launch refreshes the table's planner statistics itself. */
-const ANALYZE_FROM = 10_000;
-
 export async function launchPromotion(
   ctx: Ctx,
   input: { businessId: string; list: TargetList; body: unknown; idempotency?: IdempotencyRef },
@@ -49,7 +51,7 @@ export async function launchPromotion(
   const scheduleTime = at && at > now ? at : null;
   const maxRetries = body.retryPromotion ? (body.maxRetries ?? 3) : (body.maxRetries ?? 0);
   const id = uuidv7();
-  await ctx.db.insert(promotions).values({
+  const row: typeof promotions.$inferInsert = {
     id,
     businessId,
     kind: "promotion",
@@ -85,52 +87,33 @@ export async function launchPromotion(
     callCampaign: body.callCampaign ?? false,
     utilityTemplateIndex: body.utilityTemplateIndex ?? 0,
     stopOnCategoryUpdate: body.stopOnCategoryUpdate ?? false,
-  });
+  };
+  if (list.rowCount > env().PROMOTION_PREPARE_INLINE_MAX_ROWS) {
+    return launchForPreparation(ctx, { row, list, idempotency: input.idempotency });
+  }
+  await ctx.db.insert(promotions).values(row);
   try {
     return await inTransaction(ctx, async (tx) => {
       // The list cannot be replaced under the launch, nor the promotion cancelled mid-way. (A
       // list replaced before this point may be kept, retired under a hidden name: not this one.)
-      const [held] = await rawQuery(
-        tx.db,
-        "SELECT 1 FROM target_lists WHERE id = $1 AND name = $2 FOR SHARE",
-        [list.id, list.name],
-      );
-      if (!held) throw conflict(`The list '${list.name}' was replaced during the launch; launch again`);
+      await holdList(tx, list);
       const [current] = await rawQuery<{ status: string }>(
         tx.db,
         "SELECT status FROM promotions WHERE id = $1 FOR UPDATE",
         [id],
       );
       if (current?.status !== "Preparing") throw conflict("The promotion was cancelled during its launch");
-      const counts = await createRecipients(tx, {
+      const counts = await prepareRecipients(tx, {
         promotionId: id,
         businessId,
-        listId: list.id,
+        list,
         columns: checked.columns,
+        scheduleTime,
       });
-      if (counts.accepted === 0) {
-        throw invalid(`No row of the list '${list.name}' has a value for every variable`, [
-          { path: "template.components", message: `Missing values of ${checked.columns.join(", ")}` },
-        ]);
-      }
-      // A large launch changes promotion_recipients more than its statistics know until
-      // autovacuum's next ANALYZE (up to a minute later): meanwhile the planner may scan the
-      // table for the engine's lookups by message id, seconds per status batch. Analyzed here,
-      // in the launch's transaction (ANALYZE counts this transaction's own rows).
-      if (counts.accepted >= ANALYZE_FROM) await rawQuery(tx.db, "ANALYZE promotion_recipients", []);
-      await tx.db
-        .insert(promotionCounters)
-        .values({ promotionId: id, round: 0, businessId, optout: counts.optout });
-      await rawQuery(
-        tx.db,
-        `UPDATE promotions SET status = $2, next_run_at = coalesce($3::timestamptz, now()), updated_at = now()
-         WHERE id = $1`,
-        [id, scheduleTime ? "Scheduled" : "Active", scheduleTime],
-      );
       const [record] = await tx.db.select().from(promotions).where(eq(promotions.id, id));
       const rejectedRows =
         list.rejectedCount + counts.missing > 0
-          ? await launchRejects(tx, { businessId, listId: list.id, columns: checked.columns })
+          ? await launchRejects(tx, { businessId, list, columns: checked.columns })
           : [];
       const result: LaunchResult = {
         ...toFullPromotionRecord(record as PromotionRow),
@@ -139,14 +122,7 @@ export async function launchPromotion(
         optout: counts.optout,
         rejectedRows,
       };
-      if (input.idempotency) {
-        await storeIdempotentResponse(tx, {
-          businessId,
-          key: input.idempotency.key,
-          status: 200,
-          body: result,
-        });
-      }
+      if (input.idempotency) await storeAnswer(tx, businessId, input.idempotency, result);
       return result;
     });
   } catch (err) {
@@ -156,4 +132,47 @@ export async function launchPromotion(
     );
     throw err;
   }
+}
+
+/** The list, FOR SHARE until commit: not replaced (renamed, deleted) under the launch. */
+async function holdList(tx: Ctx, list: TargetList): Promise<void> {
+  const [held] = await rawQuery(tx.db, "SELECT 1 FROM target_lists WHERE id = $1 AND name = $2 FOR SHARE", [
+    list.id,
+    list.name,
+  ]);
+  if (!held) throw conflict(`The list '${list.name}' was replaced during the launch; launch again`);
+}
+
+const storeAnswer = (tx: Ctx, businessId: string, idempotency: IdempotencyRef, body: LaunchResult) =>
+  storeIdempotentResponse(tx, { businessId, key: idempotency.key, status: 200, body });
+
+/**
+ * A large list's launch: the promotion in `Preparing`, due now for the scheduler's preparation,
+ * committed with the list held (a replacement of the list from then on retires it instead of
+ * deleting it: dropList) and with the answer under the idempotency key. `accepted` and
+ * `rejected` count the list's rows; rows missing a variable's value and opted-out numbers are
+ * taken out during the preparation (E4 then counts them).
+ */
+async function launchForPreparation(
+  ctx: Ctx,
+  input: { row: typeof promotions.$inferInsert; list: TargetList; idempotency?: IdempotencyRef },
+): Promise<LaunchResult> {
+  const { row, list } = input;
+  return inTransaction(ctx, async (tx) => {
+    await holdList(tx, list);
+    const [record] = await tx.db
+      .insert(promotions)
+      .values({ ...row, nextRunAt: new Date() })
+      .returning();
+    const rejectedRows = list.rejectedCount > 0 ? await listRejects(tx, row.businessId, list.id) : [];
+    const result: LaunchResult = {
+      ...toFullPromotionRecord(record as PromotionRow),
+      accepted: list.rowCount,
+      rejected: list.rejectedCount,
+      optout: 0,
+      rejectedRows,
+    };
+    if (input.idempotency) await storeAnswer(tx, row.businessId, input.idempotency, result);
+    return result;
+  });
 }

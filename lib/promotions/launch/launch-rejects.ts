@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { valuePosition } from "../lists/list-columns";
 import { REJECTS_SHOWN, type RejectedRow } from "../lists/schemas";
 
 /**
@@ -9,7 +10,7 @@ import { REJECTS_SHOWN, type RejectedRow } from "../lists/schemas";
  */
 export async function launchRejects(
   ctx: Ctx,
-  input: { businessId: string; listId: string; columns: string[] },
+  input: { businessId: string; list: { id: string; columns: string[] }; columns: string[] },
 ): Promise<RejectedRow[]> {
   const rows = await rawQuery<{ row_number: number; reason: string }>(
     ctx.db,
@@ -17,12 +18,18 @@ export async function launchRejects(
        WHERE list_id = $1 AND business_id = $2 ORDER BY row_number LIMIT $4)
      UNION ALL
      (SELECT r.row_number, 'missing variable value: ' || string_agg(c.name, ', ') AS reason
-       FROM target_list_rows r CROSS JOIN unnest($3::text[]) AS c(name)
+       FROM target_list_rows r CROSS JOIN unnest($3::text[], $5::int[]) AS c(name, pos)
        WHERE r.list_id = $1 AND r.business_id = $2 AND c.name <> 'phone'
-         AND coalesce(r.fields->>c.name, '') = ''
+         AND coalesce(r.vals[c.pos], '') = ''
        GROUP BY r.row_number ORDER BY r.row_number LIMIT $4)
      ORDER BY row_number LIMIT $4`,
-    [input.listId, input.businessId, input.columns, REJECTS_SHOWN],
+    [
+      input.list.id,
+      input.businessId,
+      input.columns,
+      REJECTS_SHOWN,
+      input.columns.map((c) => valuePosition(input.list.columns, c)),
+    ],
   );
   return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
 }

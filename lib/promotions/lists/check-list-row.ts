@@ -20,40 +20,45 @@ export const MAX_ROW_CHARS = 64 * 1024;
 /**
  * Checks one record of a list on its own: a valid phone (with its country code, else a national
  * number of the business's default country) and storable text. Duplicates are a property of
- * the whole file: removeDuplicateRows finds them in SQL once the rows are stored.
+ * the whole file: ingestList refuses them as it streams.
  */
 export function checkListRow(
   record: CsvRecord,
   header: ListHeader,
   defaultCountry: string | null,
 ): ListRow | ListReject {
-  const raw = record.cells[header.phoneIndex] ?? "";
-  const reject = (reason: string): ListReject => ({
-    rowNumber: record.rowNumber,
-    reason,
-    phone: raw ? raw.replace(/\u0000/g, "").slice(0, 64) : null,
-  });
+  const cells = record.cells;
   let chars = 0;
-  for (const cell of record.cells) chars += cell.length;
-  if (chars > MAX_ROW_CHARS) return reject(`row too long (over ${MAX_ROW_CHARS} characters)`);
+  for (let i = 0; i < cells.length; i++) chars += cells[i]!.length;
+  if (chars > MAX_ROW_CHARS)
+    return rejectRow(record, header, `row too long (over ${MAX_ROW_CHARS} characters)`);
   // Plain E.164 digits proven valid without a parse (plain-e164.ts), else with its country code
   // as B1 reads subscriberId, else a national number of the default country.
+  const raw = cells[header.phoneIndex] ?? "";
   let e164 = plainE164(raw) ?? tryParseRecipient(raw);
   if (e164 === undefined) {
     const typed = normaliseTypedPhone(raw, defaultCountry);
-    if (!typed.ok) return reject(`invalid phone: ${typed.reason}`);
+    if (!typed.ok) return rejectRow(record, header, `invalid phone: ${typed.reason}`);
     e164 = typed.e164;
   }
-  const fields: Record<string, string> = {};
+  // The cells of the named columns, in header order (the list's `columns`).
+  const vals: string[] = [];
   for (let i = 0; i < header.keys.length; i++) {
-    const key = header.keys[i];
-    if (key === undefined) continue;
-    const cell = record.cells[i] ?? "";
-    // PostgreSQL cannot store U+0000 in jsonb: the row is refused rather than the whole file.
-    if (cell.includes("\u0000")) return reject(`unstorable character (U+0000) in column '${key}'`);
-    fields[key] = cell;
+    if (header.keys[i] === undefined) continue;
+    const cell = cells[i] ?? "";
+    // PostgreSQL cannot store U+0000 in text: the row is refused rather than the whole file.
+    if (cell.includes("\u0000")) {
+      return rejectRow(record, header, `unstorable character (U+0000) in column '${header.keys[i]}'`);
+    }
+    vals.push(cell);
   }
-  return { rowNumber: record.rowNumber, phone: e164, fields };
+  return { rowNumber: record.rowNumber, phone: e164, vals };
+}
+
+/** A refused record: its number, the reason, and its raw phone cell (truncated, without U+0000). */
+export function rejectRow(record: CsvRecord, header: ListHeader, reason: string): ListReject {
+  const raw = record.cells[header.phoneIndex] ?? "";
+  return { rowNumber: record.rowNumber, reason, phone: raw ? raw.replace(/\u0000/g, "").slice(0, 64) : null };
 }
 
 export const isReject = (r: ListRow | ListReject): r is ListReject => "reason" in r;

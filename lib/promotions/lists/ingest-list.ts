@@ -6,13 +6,16 @@ import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
-import { checkListRow, isReject, type ListReject } from "./check-list-row";
+import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } from "./check-list-row";
 import { csvRecords } from "./csv-records";
 import { parseListHeader, type ListHeader } from "./list-header";
 import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
 import { dropList } from "./drop-list";
+import { valuePosition } from "./list-columns";
+import { PhoneSet } from "./phone-set";
 import { removeDuplicateRows } from "./remove-duplicate-rows";
-import { listName, REJECTS_SHOWN, type ListSummary, type RejectedRow } from "./schemas";
+import { listRejects } from "./list-rejects";
+import { listName, type ListSummary, type RejectedRow } from "./schemas";
 import { uploadName } from "./upload-name";
 import { writeRejects } from "./write-rejects";
 
@@ -22,11 +25,17 @@ export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
 const ANALYZE_FROM = 10_000;
 
 /**
+ * Numbers the upload keeps in memory to refuse repeats as they stream (32 MiB at most: PhoneSet);
+ * a larger file's remaining duplicates are found in SQL once its rows are stored.
+ */
+const DEDUPE_IN_MEMORY_MAX = 2_000_000;
+
+/**
  * Uploads a CSV into the business's target list `name`, streaming: rows are checked one by one
  * as they are parsed (plain E.164 digits without a libphonenumber parse) and written once, in
- * large batches (COPY on a PostgreSQL server, multi-row inserts on the embedded database);
- * duplicates are then found in SQL (removeDuplicateRows), so memory stays flat whatever the
- * file size. Bad rows are stored as rejects with their number and reason; they never fail the
+ * large batches (COPY on a PostgreSQL server, multi-row inserts on the embedded database); a
+ * number seen before in the file is refused as it streams (PhoneSet; past its bound the rest
+ * are found in SQL by removeDuplicateRows), so memory stays bounded whatever the file size. Bad rows are stored as rejects with their number and reason; they never fail the
  * upload. The new rows go into a
  * fresh list under a hidden name and replace the list of that name in one short transaction
  * at the end: readers (a launch) see the old list or the new one, never half of it, and no
@@ -43,6 +52,10 @@ export async function ingestList(
     phoneColumn?: string;
     /** ISO 3166 alpha-2 country for numbers without a code; default: the business's default country. */
     defaultCountry?: string;
+    /** Refresh the rows' planner statistics (default true; a launch that follows does it). */
+    analyze?: boolean;
+    /** Numbers held in memory to find duplicates (default DEDUPE_IN_MEMORY_MAX; tests lower it). */
+    dedupeInMemoryMax?: number;
   },
 ): Promise<IngestResult> {
   const parsed = listName.safeParse(input.name);
@@ -64,6 +77,7 @@ export async function ingestList(
     let header: ListHeader | undefined;
     let accepted = 0;
     let rejected = 0;
+    const seen = new PhoneSet(input.dedupeInMemoryMax ?? DEDUPE_IN_MEMORY_MAX);
     for await (const part of csvRecords(input.source, { maxBytes: env().PROMOTION_LIST_MAX_BYTES })) {
       if ("header" in part) {
         header = parseListHeader(part.header, input.phoneColumn);
@@ -77,7 +91,8 @@ export async function ingestList(
       for (const record of part.records) {
         const checked = checkListRow(record, header!, defaultCountry);
         if (isReject(checked)) rejects.push(checked);
-        else rows.push(checked);
+        else if (seen.add(checked.phone)) rows.push(checked);
+        else rejects.push(rejectRow(record, header!, DUPLICATE_REASON));
       }
       if (rows.length > 0) await sink!.write(rows);
       await writeRejects(ctx.db, id, businessId, rejects);
@@ -86,18 +101,20 @@ export async function ingestList(
     }
     await sink?.end();
     sink = undefined;
-    // A large upload changes target_list_rows more than its planner statistics know: the
-    // launch's INSERT ... SELECT then joined opt_outs by a nested loop (one index probe per row,
-    // ~1 s per million) instead of hashing the business's opt-outs. The key columns only.
-    if (accepted >= ANALYZE_FROM)
+    // A large upload changes target_list_rows more than its planner statistics know: the dry
+    // run's opt-out join took a nested loop (one index probe per row, ~1 s per million)
+    // instead of hashing the business's opt-outs. The key columns only. (A launch analyzes
+    // them itself: prepareRecipients.)
+    if (accepted >= ANALYZE_FROM && input.analyze !== false)
       await rawQuery(ctx.db, "ANALYZE target_list_rows (list_id, business_id, phone)");
-    if (accepted > 0) {
-      const phoneKey = header!.keys[header!.phoneIndex]!;
-      const duplicates = await removeDuplicateRows(ctx.db, { listId: id, businessId, phoneKey });
+    if (accepted > 0 && seen.full) {
+      // More numbers than the in-memory set holds: the rest of the duplicates are found in SQL.
+      const phonePosition = valuePosition(header!.columns, header!.keys[header!.phoneIndex]!);
+      const duplicates = await removeDuplicateRows(ctx.db, { listId: id, businessId, phonePosition });
       accepted -= duplicates;
       rejected += duplicates;
     }
-    const shown = rejected > 0 ? await firstRejects(ctx, id, businessId) : [];
+    const shown = rejected > 0 ? await listRejects(ctx, businessId, id) : [];
     if (accepted === 0) {
       throw invalid(`The CSV has no valid row (${rejected} rejected)`, [
         { path: "file", message: "No valid row" },
@@ -111,17 +128,6 @@ export async function ingestList(
     await rawQuery(ctx.db, "DELETE FROM target_lists WHERE id = $1", [id]).catch(() => undefined);
     throw err;
   }
-}
-
-/** The first REJECTS_SHOWN refused rows of a list, by row number. */
-async function firstRejects(ctx: Ctx, listId: string, businessId: string): Promise<RejectedRow[]> {
-  const rows = await rawQuery<{ row_number: number; reason: string }>(
-    ctx.db,
-    `SELECT row_number, reason FROM target_list_rejects WHERE list_id = $1 AND business_id = $2
-     ORDER BY row_number LIMIT $3`,
-    [listId, businessId, REJECTS_SHOWN],
-  );
-  return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
 }
 
 /**

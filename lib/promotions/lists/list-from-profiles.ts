@@ -56,11 +56,10 @@ export async function createListFromProfiles(
     const rows = await rawQuery<{ n: number }>(
       tx.db,
       `WITH written AS (
-         INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
+         INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
          SELECT $1, p.business_id, row_number() OVER (ORDER BY p.id), p.phone,
-                jsonb_build_object('phone', p.phone, 'name', coalesce(p.name, ''),
-                  'city', coalesce(p.city, ''), 'gender', coalesce(p.gender, ''),
-                  'age', coalesce(p.age::text, ''))
+                ARRAY[p.phone, coalesce(p.name, ''), coalesce(p.city, ''), coalesce(p.gender, ''),
+                      coalesce(p.age::text, '')]
          FROM profiles p
          WHERE p.business_id = $2
            AND ($3::text IS NULL OR lower(p.city) = lower($3))

@@ -17,15 +17,13 @@ export type ListPreview = {
 /** A stored list of the business by name: its columns, first rows and dry-run totals. */
 export async function previewList(ctx: Ctx, businessId: string, name: unknown): Promise<ListPreview> {
   const list = await findList(ctx, businessId, name);
-  const stored = await rawQuery<{ fields: Record<string, string> }>(
+  const stored = await rawQuery<{ vals: string[] }>(
     ctx.db,
-    `SELECT fields FROM target_list_rows WHERE list_id = $1 AND business_id = $2
+    `SELECT vals FROM target_list_rows WHERE list_id = $1 AND business_id = $2
      ORDER BY row_number LIMIT $3`,
     [list.id, businessId, PREVIEW_ROWS],
   );
-  const rows = stored.map(({ fields }) =>
-    Object.fromEntries(list.columns.map((c) => [c, fields[c.toLowerCase()] ?? ""])),
-  );
+  const rows = stored.map(({ vals }) => Object.fromEntries(list.columns.map((c, i) => [c, vals[i] ?? ""])));
   return {
     list: {
       id: list.id,

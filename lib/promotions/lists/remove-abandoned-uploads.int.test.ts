@@ -19,8 +19,8 @@ async function abandoned(businessId: string, name: string, ageSeconds: number): 
   );
   await rawQuery(
     db(),
-    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
-     VALUES ($1, $2, 1, '919810000001', '{}'::jsonb)`,
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
+     VALUES ($1, $2, 1, '919810000001', '{}'::text[])`,
     [id, businessId],
   );
   await rawQuery(

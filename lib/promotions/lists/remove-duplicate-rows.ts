@@ -15,7 +15,7 @@ import { DUPLICATE_REASON } from "./check-list-row";
  */
 export async function removeDuplicateRows(
   executor: Executor,
-  input: { listId: string; businessId: string; phoneKey: string },
+  input: { listId: string; businessId: string; phonePosition: number },
 ): Promise<number> {
   return transaction(executor, async (tx) => {
     await rawQuery(tx, "SET LOCAL max_parallel_workers_per_gather = 0");
@@ -26,13 +26,13 @@ export async function removeDuplicateRows(
 
 async function moveDuplicates(
   executor: Executor,
-  input: { listId: string; businessId: string; phoneKey: string },
+  input: { listId: string; businessId: string; phonePosition: number },
 ): Promise<number> {
   const [moved] = await rawQuery<{ n: number }>(
     executor,
     `WITH dup AS (
-       SELECT row_number, fields FROM (
-         SELECT row_number, fields, row_number() OVER (PARTITION BY phone ORDER BY row_number) AS k
+       SELECT row_number, vals FROM (
+         SELECT row_number, vals, row_number() OVER (PARTITION BY phone ORDER BY row_number) AS k
          FROM target_list_rows
          WHERE list_id = $1 AND business_id = $2
            AND phone IN (SELECT phone FROM target_list_rows WHERE list_id = $1 AND business_id = $2
@@ -40,7 +40,7 @@ async function moveDuplicates(
        ) d WHERE k > 1
      ), rejected AS (
        INSERT INTO target_list_rejects (list_id, business_id, row_number, reason, phone)
-       SELECT $1, $2, row_number, $4, left(fields->>$3, 64) FROM dup
+       SELECT $1, $2, row_number, $4, left(vals[$3], 64) FROM dup
        RETURNING row_number
      ), removed AS (
        DELETE FROM target_list_rows t USING rejected
@@ -48,7 +48,7 @@ async function moveDuplicates(
        RETURNING 1
      )
      SELECT count(*)::int AS n FROM removed`,
-    [input.listId, input.businessId, input.phoneKey, DUPLICATE_REASON],
+    [input.listId, input.businessId, input.phonePosition, DUPLICATE_REASON],
   );
   return moved?.n ?? 0;
 }

@@ -3,8 +3,8 @@ import { from as copyFrom } from "pg-copy-streams";
 import { pool, type Executor } from "../../db";
 import { rawQuery } from "../../db/sql";
 
-/** An accepted list row on its way to target_list_rows. */
-export type ListRow = { rowNumber: number; phone: string; fields: Record<string, string> };
+/** An accepted list row on its way to target_list_rows: its cells of the named columns, in order. */
+export type ListRow = { rowNumber: number; phone: string; vals: string[] };
 
 /** Where accepted rows go: written batch by batch, `end` when the file is done. */
 export type RowSink = { write(rows: ListRow[]): Promise<void>; end(): Promise<void>; abort(): void };
@@ -23,8 +23,25 @@ export function isEmbeddedDatabase(executor: Executor): Promise<boolean> {
   return embedded;
 }
 
-// COPY text format: backslash is the escape character; JSON and digits hold no tab or newline.
-const copyText = (s: string) => (s.includes("\\") ? s.replace(/\\/g, "\\\\") : s);
+/** A cell that needs escaping in a COPY text array literal (else it is written as is). */
+const SPECIAL = /[\\"\t\n\r]/;
+
+/**
+ * The row's cells as a text[] literal in COPY's text format: each element quoted, with the
+ * array's escapes (backslash, double quote) and then COPY's (backslash, tab, newline, CR).
+ */
+export function copyArray(vals: string[]): string {
+  let out = "{";
+  for (let i = 0; i < vals.length; i++) {
+    const v = vals[i]!;
+    if (i > 0) out += ",";
+    out += SPECIAL.test(v) ? `"${escapeCopy(v.replace(/[\\"]/g, "\\$&"))}"` : `"${v}"`;
+  }
+  return out + "}";
+}
+
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const escapeCopy = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!);
 
 /**
  * One COPY ... FROM STDIN for the whole file on a dedicated connection: PostgreSQL's fastest
@@ -40,7 +57,7 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
     throw err;
   }
   const stream = client.query(
-    copyFrom("COPY target_list_rows (list_id, business_id, row_number, phone, fields) FROM STDIN"),
+    copyFrom("COPY target_list_rows (list_id, business_id, row_number, phone, vals) FROM STDIN"),
   );
   let failure: Error | undefined;
   const done = new Promise<void>((resolve, reject) => {
@@ -62,8 +79,7 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
     async write(rows) {
       if (failure) throw failure;
       let text = "";
-      for (const r of rows)
-        text += `${prefix}${r.rowNumber}\t${r.phone}\t${copyText(JSON.stringify(r.fields))}\n`;
+      for (const r of rows) text += `${prefix}${r.rowNumber}\t${r.phone}\t${copyArray(r.vals)}\n`;
       if (!stream.write(text)) {
         await Promise.race([new Promise<void>((resolve) => stream.once("drain", resolve)), done]);
       }
@@ -107,14 +123,14 @@ async function holdList(client: PoolClient, listId: string): Promise<void> {
 export function insertRowSink(executor: Executor, listId: string, businessId: string): RowSink {
   return {
     async write(rows) {
-      const doc = JSON.stringify(rows.map((r) => ({ n: r.rowNumber, p: r.phone, f: r.fields })));
+      const doc = JSON.stringify(rows.map((r) => ({ n: r.rowNumber, p: r.phone, v: r.vals })));
       const [written] = await rawQuery<{ n: number }>(
         executor,
         `WITH list AS (SELECT id FROM target_lists WHERE id = $1 FOR KEY SHARE),
          written AS (
-           INSERT INTO target_list_rows (list_id, business_id, row_number, phone, fields)
-           SELECT list.id, $2, u.n, u.p, u.f
-           FROM list, json_to_recordset($3::json) AS u(n int, p text, f jsonb)
+           INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
+           SELECT list.id, $2, u.n, u.p, u.v
+           FROM list, json_to_recordset($3::json) AS u(n int, p text, v text[])
            RETURNING 1)
          SELECT count(*)::int AS n FROM written`,
         [listId, businessId, doc],

@@ -1,0 +1,2 @@
+DROP INDEX "promotions_due_idx";--> statement-breakpoint
+CREATE INDEX "promotions_due_idx" ON "promotions" USING btree ("next_run_at") WHERE "promotions"."status" in ('Preparing', 'Scheduled', 'Active');

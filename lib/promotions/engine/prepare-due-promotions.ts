@@ -1,0 +1,86 @@
+import type { Ctx } from "../../context";
+import { db } from "../../db";
+import { rawQuery, transaction } from "../../db/sql";
+import { AppError } from "../../errors";
+import { log } from "../../log";
+import { referencedColumns, stringsIn } from "../column-references";
+import { prepareRecipients } from "../launch/prepare-recipients";
+
+/** Preparations per tick: each is seconds per million rows, so one at a time. */
+const PREPARED_PER_TICK = 1;
+
+type Due = {
+  id: string;
+  business_id: string;
+  target_list_id: string;
+  schedule_time: Date | null;
+  template: { components?: unknown } | null;
+  list_name: string;
+  row_count: number;
+  list_columns: string[];
+};
+
+/**
+ * The scheduler's preparation of launches on large lists (launchPromotion leaves them
+ * `Preparing` with next_run_at set): recipients, counters and `Active`/`Scheduled` in one
+ * transaction per promotion, which holds the promotion FOR UPDATE SKIP LOCKED (two workers never
+ * prepare one promotion; a Cancel waits for it and is then refused) and the list FOR SHARE. A
+ * worker that dies mid-way rolls back: the promotion stays due and the next tick prepares it.
+ * A list without any row that has every variable's value cancels the promotion, saying so.
+ * Returns how many were prepared.
+ */
+export async function preparePromotions(ctx: Ctx): Promise<number> {
+  const due = await rawQuery<{ id: string }>(
+    db(),
+    `SELECT id FROM promotions WHERE status = 'Preparing' AND next_run_at <= now()
+     ORDER BY next_run_at LIMIT ${PREPARED_PER_TICK}`,
+    [],
+  );
+  let prepared = 0;
+  for (const { id } of due) {
+    try {
+      if (await prepareOne(ctx, id)) prepared++;
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) await cancelUnpreparable(id, err.message);
+      else log.error({ err, promotionId: id }, "promotion preparation failed");
+    }
+  }
+  return prepared;
+}
+
+async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
+  return transaction(db(), async (tx) => {
+    const [p] = await rawQuery<Due>(
+      tx,
+      `SELECT p.id, p.business_id, p.target_list_id, p.schedule_time, p.template,
+              l.name AS list_name, l.row_count, l.columns AS list_columns
+       FROM promotions p JOIN target_lists l ON l.id = p.target_list_id AND l.business_id = p.business_id
+       WHERE p.id = $1 AND p.status = 'Preparing' AND p.next_run_at <= now()
+       FOR UPDATE OF p SKIP LOCKED FOR SHARE OF l`,
+      [id],
+    );
+    if (!p) return false;
+    const scheduleTime = p.schedule_time && p.schedule_time > new Date() ? p.schedule_time : null;
+    await prepareRecipients(
+      { ...ctx, db: tx },
+      {
+        promotionId: p.id,
+        businessId: p.business_id,
+        list: { id: p.target_list_id, name: p.list_name, rowCount: p.row_count, columns: p.list_columns },
+        columns: referencedColumns(stringsIn(p.template?.components)),
+        scheduleTime,
+      },
+    );
+    return true;
+  });
+}
+
+/** A launch whose list turned out to have nothing to send: Cancelled, with the reason. */
+async function cancelUnpreparable(id: string, reason: string): Promise<void> {
+  await rawQuery(
+    db(),
+    `UPDATE promotions SET status = 'Cancelled', status_reason = $2, next_run_at = NULL, updated_at = now()
+     WHERE id = $1 AND status = 'Preparing'`,
+    [id, reason],
+  );
+}

@@ -1,0 +1,54 @@
+import type { Ctx } from "../../context";
+import { invalid } from "../../errors";
+import { rawQuery } from "../../db/sql";
+import { promotionCounters } from "@/db/schema";
+import { createRecipients } from "./create-recipients";
+
+/** Rows from which a preparation refreshes the planner statistics of what it reads and writes. */
+const ANALYZE_FROM = 10_000;
+
+export type PreparedCounts = { accepted: number; optout: number; missing: number };
+
+/**
+ * The end of a promotion's preparation, in the caller's transaction (which holds the list FOR
+ * SHARE and the promotion, in `Preparing`, FOR UPDATE): its recipients from the list, the
+ * round-0 counters and the hand-over to the engine: `Active` with next_run_at = now, or
+ * `Scheduled` at `scheduleTime`. Refused (400) when no row has a value for every column the
+ * template refers to. E1 runs it inline for lists of up to PROMOTION_PREPARE_INLINE_MAX_ROWS
+ * rows; the scheduler's tick runs it for larger ones (preparePromotions).
+ */
+export async function prepareRecipients(
+  tx: Ctx,
+  input: {
+    promotionId: string;
+    businessId: string;
+    list: { id: string; name: string; rowCount: number; columns: string[] };
+    columns: string[];
+    scheduleTime: Date | null;
+  },
+): Promise<PreparedCounts> {
+  const { promotionId, businessId, list, columns } = input;
+  // A large list changes target_list_rows more than its planner statistics know: the INSERT
+  // ... SELECT then joined opt_outs by a nested loop (one index probe per row, ~1 s per
+  // million) instead of hashing the business's opt-outs. The key columns only.
+  if (list.rowCount >= ANALYZE_FROM)
+    await rawQuery(tx.db, "ANALYZE target_list_rows (list_id, business_id, phone)");
+  const counts = await createRecipients(tx, { promotionId, businessId, list, columns });
+  if (counts.accepted === 0) {
+    throw invalid(`No row of the list '${list.name}' has a value for every variable`, [
+      { path: "template.components", message: `Missing values of ${columns.join(", ")}` },
+    ]);
+  }
+  // Likewise promotion_recipients: until autovacuum's next ANALYZE (up to a minute later) the
+  // planner may scan the table for the engine's lookups by message id, seconds per status
+  // batch. Analyzed here, in this transaction (ANALYZE counts the transaction's own rows).
+  if (counts.accepted >= ANALYZE_FROM) await rawQuery(tx.db, "ANALYZE promotion_recipients", []);
+  await tx.db.insert(promotionCounters).values({ promotionId, round: 0, businessId, optout: counts.optout });
+  await rawQuery(
+    tx.db,
+    `UPDATE promotions SET status = $2, next_run_at = coalesce($3::timestamptz, now()), updated_at = now()
+     WHERE id = $1`,
+    [promotionId, input.scheduleTime ? "Scheduled" : "Active", input.scheduleTime],
+  );
+  return counts;
+}
