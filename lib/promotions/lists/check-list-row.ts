@@ -41,17 +41,19 @@ export function checkListRow(
     if (!typed.ok) return rejectRow(record, header, `invalid phone: ${typed.reason}`);
     e164 = typed.e164;
   }
-  // The cells of the named columns, in header order (the list's `columns`).
-  const vals: string[] = [];
-  for (let i = 0; i < header.keys.length; i++) {
-    if (header.keys[i] === undefined) continue;
-    const cell = cells[i] ?? "";
-    // PostgreSQL cannot store U+0000 in text: the row is refused rather than the whole file.
-    if (cell.includes("\u0000")) {
+  // PostgreSQL cannot store U+0000 in text: the row is refused rather than the whole file.
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i]!.includes("\u0000") && header.keys[i] !== undefined) {
       return rejectRow(record, header, `unstorable character (U+0000) in column '${header.keys[i]}'`);
     }
-    vals.push(cell);
   }
+  // The cells of the named columns, in header order (the list's `columns`): the record's own
+  // array when it has exactly one cell per column and every column is named (the usual file).
+  if (cells.length === header.keys.length && header.columns.length === header.keys.length) {
+    return { rowNumber: record.rowNumber, phone: e164, vals: cells };
+  }
+  const vals: string[] = [];
+  for (let i = 0; i < header.keys.length; i++) if (header.keys[i] !== undefined) vals.push(cells[i] ?? "");
   return { rowNumber: record.rowNumber, phone: e164, vals };
 }
 
