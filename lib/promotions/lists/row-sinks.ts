@@ -2,6 +2,7 @@ import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { pool, type Executor } from "../../db";
 import { rawQuery } from "../../db/sql";
+import { ListRowsBinaryWriter } from "./copy-binary-rows";
 
 /** An accepted list row on its way to target_list_rows: its cells of the named columns, in order. */
 export type ListRow = { rowNumber: number; phone: string; vals: string[] };
@@ -23,26 +24,6 @@ export function isEmbeddedDatabase(executor: Executor): Promise<boolean> {
   return embedded;
 }
 
-/** A cell that needs escaping in a COPY text array literal (else it is written as is). */
-const SPECIAL = /[\\"\t\n\r]/;
-
-/**
- * The row's cells as a text[] literal in COPY's text format: each element quoted, with the
- * array's escapes (backslash, double quote) and then COPY's (backslash, tab, newline, CR).
- */
-export function copyArray(vals: string[]): string {
-  let out = "{";
-  for (let i = 0; i < vals.length; i++) {
-    const v = vals[i]!;
-    if (i > 0) out += ",";
-    out += SPECIAL.test(v) ? `"${escapeCopy(v.replace(/[\\"]/g, "\\$&"))}"` : `"${v}"`;
-  }
-  return out + "}";
-}
-
-const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-const escapeCopy = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!);
-
 /**
  * One COPY ... FROM STDIN for the whole file on a dedicated connection: PostgreSQL's fastest
  * way in, with the socket's back-pressure reaching the CSV parser (a slow database slows the
@@ -57,7 +38,9 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
     throw err;
   }
   const stream = client.query(
-    copyFrom("COPY target_list_rows (list_id, business_id, row_number, phone, vals) FROM STDIN"),
+    copyFrom(
+      "COPY target_list_rows (list_id, business_id, row_number, phone, vals) FROM STDIN WITH (FORMAT binary)",
+    ),
   );
   let failure: Error | undefined;
   const done = new Promise<void>((resolve, reject) => {
@@ -68,7 +51,15 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
     });
   });
   done.catch(() => undefined);
-  const prefix = `${listId}\t${businessId}\t`;
+  const writer = new ListRowsBinaryWriter(listId, businessId);
+  writer.header();
+  const send = async (buffers: Buffer[]) => {
+    for (const b of buffers) {
+      if (!stream.write(b)) {
+        await Promise.race([new Promise<void>((resolve) => stream.once("drain", resolve)), done]);
+      }
+    }
+  };
   let released = false;
   const release = (err?: Error) => {
     if (released) return;
@@ -78,13 +69,12 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
   return {
     async write(rows) {
       if (failure) throw failure;
-      let text = "";
-      for (const r of rows) text += `${prefix}${r.rowNumber}\t${r.phone}\t${copyArray(r.vals)}\n`;
-      if (!stream.write(text)) {
-        await Promise.race([new Promise<void>((resolve) => stream.once("drain", resolve)), done]);
-      }
+      for (const r of rows) writer.row(r.rowNumber, r.phone, r.vals);
+      await send(writer.take());
     },
     async end() {
+      writer.trailer();
+      await send(writer.take());
       stream.end();
       try {
         await done;
