@@ -1,7 +1,7 @@
 import type { Ctx } from "../../context";
 import { db } from "../../db";
 import { rawQuery, transaction } from "../../db/sql";
-import { AppError } from "../../errors";
+import { AppError, invalid } from "../../errors";
 import { log } from "../../log";
 import { referencedColumns, stringsIn } from "../column-references";
 import { prepareRecipients } from "../launch/prepare-recipients";
@@ -9,15 +9,15 @@ import { prepareRecipients } from "../launch/prepare-recipients";
 /** Preparations per tick: each is seconds per million rows, so one at a time. */
 const PREPARED_PER_TICK = 1;
 
+/** Pause before a preparation that failed on an error of ours (database, bug) is tried again. */
+const RETRY_AFTER_SECONDS = 30;
+
 type Due = {
   id: string;
   business_id: string;
   target_list_id: string;
   schedule_time: Date | null;
   template: { components?: unknown } | null;
-  list_name: string;
-  row_count: number;
-  list_columns: string[];
 };
 
 /**
@@ -42,7 +42,16 @@ export async function preparePromotions(ctx: Ctx): Promise<number> {
       if (await prepareOne(ctx, id)) prepared++;
     } catch (err) {
       if (err instanceof AppError && err.status < 500) await cancelUnpreparable(id, err.message);
-      else log.error({ err, promotionId: id }, "promotion preparation failed");
+      else {
+        // Tried again after a pause, not on every tick (a failing preparation of a large list
+        // would otherwise repeat seconds of work twice a second).
+        log.error({ err, promotionId: id }, "promotion preparation failed");
+        await rawQuery(
+          db(),
+          `UPDATE promotions SET next_run_at = now() + make_interval(secs => $2) WHERE id = $1 AND status = 'Preparing'`,
+          [id, RETRY_AFTER_SECONDS],
+        );
+      }
     }
   }
   return prepared;
@@ -52,21 +61,25 @@ async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
   return transaction(db(), async (tx) => {
     const [p] = await rawQuery<Due>(
       tx,
-      `SELECT p.id, p.business_id, p.target_list_id, p.schedule_time, p.template,
-              l.name AS list_name, l.row_count, l.columns AS list_columns
-       FROM promotions p JOIN target_lists l ON l.id = p.target_list_id AND l.business_id = p.business_id
-       WHERE p.id = $1 AND p.status = 'Preparing' AND p.next_run_at <= now()
-       FOR UPDATE OF p SKIP LOCKED FOR SHARE OF l`,
+      `SELECT id, business_id, target_list_id, schedule_time, template FROM promotions
+       WHERE id = $1 AND status = 'Preparing' AND next_run_at <= now() FOR UPDATE SKIP LOCKED`,
       [id],
     );
     if (!p) return false;
+    const [list] = await rawQuery<{ name: string; row_count: number; columns: string[] }>(
+      tx,
+      "SELECT name, row_count, columns FROM target_lists WHERE id = $1 AND business_id = $2 FOR SHARE",
+      [p.target_list_id, p.business_id],
+    );
+    // Kept while a promotion refers to it (dropList): not expected, but never a stuck promotion.
+    if (!list) throw invalid("The promotion's target list no longer exists", []);
     const scheduleTime = p.schedule_time && p.schedule_time > new Date() ? p.schedule_time : null;
     await prepareRecipients(
       { ...ctx, db: tx },
       {
         promotionId: p.id,
         businessId: p.business_id,
-        list: { id: p.target_list_id, name: p.list_name, rowCount: p.row_count, columns: p.list_columns },
+        list: { id: p.target_list_id, name: list.name, rowCount: list.row_count, columns: list.columns },
         columns: referencedColumns(stringsIn(p.template?.components)),
         scheduleTime,
       },

@@ -117,6 +117,24 @@ describe("a launch on a list over PROMOTION_PREPARE_INLINE_MAX_ROWS", () => {
     expect(state.status_reason).toMatch(/No row of the list 'large' has a value for every variable/);
   });
 
+  it("cancels, saying why, a launch whose list is gone (it never holds up the next one)", async () => {
+    const { launched } = await launchLarge();
+    const next = await launchLarge();
+    await rawQuery(
+      ctx.db,
+      "DELETE FROM target_lists WHERE id = (SELECT target_list_id FROM promotions WHERE id = $1)",
+      [launched.promotionId],
+    );
+    expect(await preparePromotions(ctx)).toBe(0);
+    const state = await stateOf(launched.promotionId);
+    expect(state).toMatchObject({
+      status: "Cancelled",
+      status_reason: "The promotion's target list no longer exists",
+    });
+    expect(await preparePromotions(ctx)).toBe(1);
+    expect(await stateOf(next.launched.promotionId)).toMatchObject({ status: "Active", recipients: 3 });
+  });
+
   it("prepares from its own list even when a new upload replaced the list's name meanwhile", async () => {
     const { launched, businessId } = await launchLarge();
     // The new upload retires the old list (a promotion refers to it) instead of deleting it.
