@@ -3,6 +3,8 @@ import { simulatorEventsFor } from "../../channels/simulator/messages";
 import { systemCtx } from "../../context";
 import { db } from "../../db";
 import { rawQuery } from "../../db/sql";
+import { uuidv7Floor, uuidv7Ms } from "../../ids";
+import { readSweepMark, writeSweepMark } from "../../jobs/sweep-marks";
 import { log } from "../../log";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";
@@ -20,12 +22,15 @@ export type SweepResult = { redispatched: number; simulated: number; callbacks: 
  */
 export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
   const lease = messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;
+  // An attempted message always holds a dispatch lease (born leased; the acceptance and the
+  // status updates clear it): the lease index finds the ones whose lease (or retry time)
+  // ran out long ago.
   const stranded = await rawQuery<{ id: string; business_id: string }>(
     db(),
     `SELECT id, business_id FROM messages
-     WHERE status = 'attempted' AND updated_at < now() - make_interval(secs => $1)
-       AND (dispatch_locked_until IS NULL OR dispatch_locked_until < now() - make_interval(secs => $1))
-     ORDER BY updated_at LIMIT $2`,
+     WHERE dispatch_locked_until < now() - make_interval(secs => $1) AND status = 'attempted'
+       AND updated_at < now() - make_interval(secs => $1)
+     ORDER BY dispatch_locked_until LIMIT $2`,
     [lease, limit],
   );
   if (stranded.length > 0) {
@@ -44,28 +49,45 @@ export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
   return { redispatched: stranded.length, simulated, callbacks, purgedKeys };
 }
 
+const SIMULATOR_MARK = "messages.simulator";
+
+type SimulatorRow = {
+  id: string;
+  business_id: string;
+  recipient: string;
+  status: MessageStatus;
+  accepted_ms: number | null;
+  stale: boolean;
+};
+
+/**
+ * The simulator's messages not final yet, in id order from the reconcile's mark onwards (no
+ * index on status: the status updates stay HOT); those untouched for `graceSeconds` get their
+ * overdue planned events now. The mark moves up to the first message still open (attempted
+ * ones too: their acceptance may commit later), or to the end of the window.
+ */
 async function reconcileSimulator(graceSeconds: number, limit: number): Promise<number> {
-  const rows = await rawQuery<{
-    id: string;
-    business_id: string;
-    recipient: string;
-    status: MessageStatus;
-    accepted_ms: number;
-  }>(
+  const { from, now: dbNow } = await readSweepMark(db(), SIMULATOR_MARK);
+  const until = dbNow.getTime() - graceSeconds * 1000;
+  if (until <= from.getTime()) return 0;
+  const rows = await rawQuery<SimulatorRow>(
     db(),
-    `SELECT id, business_id, recipient, status, (extract(epoch FROM accepted_at) * 1000)::float8 AS accepted_ms
+    `SELECT id, business_id, recipient, status, (extract(epoch FROM accepted_at) * 1000)::float8 AS accepted_ms,
+       updated_at < now() - make_interval(secs => $3) AS stale
      FROM messages
-     WHERE status IN ('accepted', 'sent', 'delivered') AND provider = 'simulator' AND accepted_at IS NOT NULL
-       AND updated_at < now() - make_interval(secs => $1)
+     WHERE provider = 'simulator' AND id >= $1::uuid AND id < $2::uuid
+       AND status IN ('attempted', 'accepted', 'sent', 'delivered')
        -- Where the simulator's plan ends early (docs/simulator.md), there is nothing to catch up.
        AND NOT (status = 'delivered' AND right(recipient, 4) = '0002')
        AND NOT (status = 'sent' AND right(recipient, 4) = '0003')
-     ORDER BY updated_at LIMIT $2`,
-    [graceSeconds, limit],
+     ORDER BY id LIMIT $4`,
+    [uuidv7Floor(from.getTime()), uuidv7Floor(until), graceSeconds, limit],
   );
+  await writeSweepMark(db(), SIMULATOR_MARK, new Date(rows[0] ? uuidv7Ms(rows[0].id) : until));
   const now = Date.now();
   const events: StatusEventInput[] = [];
   for (const r of rows) {
+    if (!r.stale || r.status === "attempted" || r.accepted_ms === null) continue;
     for (const { event } of simulatorEventsFor({ messageId: r.id, to: r.recipient }, r.accepted_ms)) {
       if (event.at.getTime() + graceSeconds * 1000 > now) continue;
       if (statusRank[event.status] <= statusRank[r.status]) continue;
