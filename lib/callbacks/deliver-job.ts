@@ -96,10 +96,13 @@ export async function requeueStranded(limit = 5_000): Promise<number> {
 
 const NEW_DELIVERIES_MARK = "callbacks.new-deliveries";
 
+// Pending new deliveries (due since they were made) in the sweep's window of ids.
+const NEW_PENDING = `id >= $1::uuid AND id < $2::uuid AND status = 'pending' AND next_attempt_at IS NULL`;
+
 /**
- * New deliveries made before the last lease and still pending, from the mark onwards in id
- * order: the stranded ones (lease run out) among the first `limit`. The mark moves up to the
- * first one still pending, or to the end of the window.
+ * New deliveries made before the last lease, still pending and not leased, from the mark
+ * onwards in id order. The mark moves up to the first one still pending, or to the end of the
+ * window.
  */
 async function strandedNew(
   lease: number,
@@ -108,13 +111,18 @@ async function strandedNew(
   const { from, now } = await readSweepMark(db(), NEW_DELIVERIES_MARK);
   const until = now.getTime() - lease * 1000;
   if (until <= from.getTime()) return [];
-  const open = await rawQuery<{ business_id: string; id: string; stranded: boolean }>(
+  const window = [uuidv7Floor(from.getTime()), uuidv7Floor(until)];
+  const stranded = await rawQuery<{ business_id: string; id: string }>(
     db(),
-    `SELECT business_id, id, (locked_until IS NULL OR locked_until < now()) AS stranded FROM callback_deliveries
-     WHERE id >= $1::uuid AND id < $2::uuid AND status = 'pending' AND next_attempt_at IS NULL
-     ORDER BY id LIMIT $3`,
-    [uuidv7Floor(from.getTime()), uuidv7Floor(until), limit],
+    `SELECT business_id, id FROM callback_deliveries
+     WHERE ${NEW_PENDING} AND (locked_until IS NULL OR locked_until < now()) ORDER BY id LIMIT $3`,
+    [...window, limit],
   );
-  await writeSweepMark(db(), NEW_DELIVERIES_MARK, new Date(open[0] ? uuidv7Ms(open[0].id) : until));
-  return open.filter((r) => r.stranded);
+  const [first] = await rawQuery<{ id: string }>(
+    db(),
+    `SELECT id FROM callback_deliveries WHERE ${NEW_PENDING} ORDER BY id LIMIT 1`,
+    window,
+  );
+  await writeSweepMark(db(), NEW_DELIVERIES_MARK, new Date(first ? uuidv7Ms(first.id) : until));
+  return stranded;
 }

@@ -51,43 +51,48 @@ export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
 
 const SIMULATOR_MARK = "messages.simulator";
 
-type SimulatorRow = {
-  id: string;
-  business_id: string;
-  recipient: string;
-  status: MessageStatus;
-  accepted_ms: number | null;
-  stale: boolean;
-};
+// Not final yet, and not where the simulator's plan ends early (docs/simulator.md): there is
+// nothing to catch up there.
+const SIMULATOR_OPEN = `provider = 'simulator' AND id >= $1::uuid AND id < $2::uuid
+  AND status IN ('attempted', 'accepted', 'sent', 'delivered')
+  AND NOT (status = 'delivered' AND right(recipient, 4) = '0002')
+  AND NOT (status = 'sent' AND right(recipient, 4) = '0003')`;
 
 /**
  * The simulator's messages not final yet, in id order from the reconcile's mark onwards (no
- * index on status: the status updates stay HOT); those untouched for `graceSeconds` get their
- * overdue planned events now. The mark moves up to the first message still open (attempted
- * ones too: their acceptance may commit later), or to the end of the window.
+ * index on status: the status updates stay HOT); those accepted and untouched for
+ * `graceSeconds` get their overdue planned events now. The mark moves up to the first message
+ * still open (attempted ones too: their acceptance may commit later), or to the window's end.
  */
 async function reconcileSimulator(graceSeconds: number, limit: number): Promise<number> {
   const { from, now: dbNow } = await readSweepMark(db(), SIMULATOR_MARK);
   const until = dbNow.getTime() - graceSeconds * 1000;
   if (until <= from.getTime()) return 0;
-  const rows = await rawQuery<SimulatorRow>(
+  const window = [uuidv7Floor(from.getTime()), uuidv7Floor(until)];
+  const rows = await rawQuery<{
+    id: string;
+    business_id: string;
+    recipient: string;
+    status: MessageStatus;
+    accepted_ms: number;
+  }>(
     db(),
-    `SELECT id, business_id, recipient, status, (extract(epoch FROM accepted_at) * 1000)::float8 AS accepted_ms,
-       updated_at < now() - make_interval(secs => $3) AS stale
+    `SELECT id, business_id, recipient, status, (extract(epoch FROM accepted_at) * 1000)::float8 AS accepted_ms
      FROM messages
-     WHERE provider = 'simulator' AND id >= $1::uuid AND id < $2::uuid
-       AND status IN ('attempted', 'accepted', 'sent', 'delivered')
-       -- Where the simulator's plan ends early (docs/simulator.md), there is nothing to catch up.
-       AND NOT (status = 'delivered' AND right(recipient, 4) = '0002')
-       AND NOT (status = 'sent' AND right(recipient, 4) = '0003')
+     WHERE ${SIMULATOR_OPEN} AND status <> 'attempted' AND accepted_at IS NOT NULL
+       AND updated_at < now() - make_interval(secs => $3)
      ORDER BY id LIMIT $4`,
-    [uuidv7Floor(from.getTime()), uuidv7Floor(until), graceSeconds, limit],
+    [...window, graceSeconds, limit],
   );
-  await writeSweepMark(db(), SIMULATOR_MARK, new Date(rows[0] ? uuidv7Ms(rows[0].id) : until));
+  const [first] = await rawQuery<{ id: string }>(
+    db(),
+    `SELECT id FROM messages WHERE ${SIMULATOR_OPEN} ORDER BY id LIMIT 1`,
+    window,
+  );
+  await writeSweepMark(db(), SIMULATOR_MARK, new Date(first ? uuidv7Ms(first.id) : until));
   const now = Date.now();
   const events: StatusEventInput[] = [];
   for (const r of rows) {
-    if (!r.stale || r.status === "attempted" || r.accepted_ms === null) continue;
     for (const { event } of simulatorEventsFor({ messageId: r.id, to: r.recipient }, r.accepted_ms)) {
       if (event.at.getTime() + graceSeconds * 1000 > now) continue;
       if (statusRank[event.status] <= statusRank[r.status]) continue;
