@@ -100,7 +100,7 @@ export const callbackDeliveries = pgTable(
     // No index holds a column the outcome of a successful first attempt changes (status,
     // attempts, locked_until, delivered_at, the attempt log...), in its key or its predicate:
     // that write, one per delivery, is then HOT (heap-only: no new index entries; the table's
-    // fillfactor leaves it room, migration 0024).
+    // fillfactor leaves it room, migration 0027).
     // The log's "failed" filter: deliveries whose last attempt failed (every failed one, by the
     // check below, and the pending ones waiting for a retry). A successful first attempt leaves
     // last_error NULL.

@@ -100,7 +100,7 @@ export const messages = pgTable(
     // No index holds, in its key or its predicate, a column the status updates (sent,
     // delivered, read: status, updated_at, the stamps) change: those updates are then HOT
     // (heap-only, no new index entries; the table's fillfactor leaves them room, migration
-    // 0024). The sweepers look across businesses through two indexes whose columns change at
+    // 0027). The sweepers look across businesses through two indexes whose columns change at
     // most at the acceptance, which writes every index anyway (provider_message_id):
     // - messages holding a dispatch lease, i.e. not accepted yet (born leased; the acceptance
     //   and every status update clear it): the dispatch sweeper's lost jobs;
