@@ -50,3 +50,14 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);
 }
+
+/** The smallest UUIDv7 of millisecond `ms`: ids made at `ms` or later sort at or after it. */
+export function uuidv7Floor(ms: number): string {
+  const h = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** The millisecond a UUIDv7 was made at (its first 48 bits). */
+export function uuidv7Ms(id: string): number {
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses";
 
 export const callbackDeliveryStatuses = ["pending", "delivered", "failed"] as const;
@@ -73,7 +73,12 @@ export const callbackDeliveries = pgTable(
     status: text("status", { enum: callbackDeliveryStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     step: integer("step").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow(),
+    /**
+     * When the delivery waits for a retry or a replay. NULL on a new delivery (due at once,
+     * sent by the job it was born with) and on a final one: the outcome of a first attempt
+     * that succeeds leaves it NULL, so that write is HOT (see the indexes below).
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastResponseCode: integer("last_response_code"),
     lastError: text("last_error"),
@@ -92,18 +97,23 @@ export const callbackDeliveries = pgTable(
   (t) => [
     index("callback_deliveries_business_idx").on(t.businessId, t.id),
     index("callback_deliveries_endpoint_idx").on(t.businessId, t.endpointId, t.id),
-    // The log's "failed" filter. Pending rows are found through the due index below (they are
-    // few: a delivery is pending until its first attempt answers); delivered ones, the bulk of
-    // the table, through the business index. A new row, pending, enters neither partial index
-    // but the due one, and its outcome write touches no partial index.
+    // No index holds a column the outcome of a successful first attempt changes (status,
+    // attempts, locked_until, delivered_at, the attempt log...), in its key or its predicate:
+    // that write, one per delivery, is then HOT (heap-only: no new index entries; the table's
+    // fillfactor leaves it room, migration 0027).
+    // The log's "failed" filter: deliveries whose last attempt failed (every failed one, by the
+    // check below, and the pending ones waiting for a retry). A successful first attempt leaves
+    // last_error NULL.
     index("callback_deliveries_failed_idx")
       .on(t.businessId, t.id)
-      .where(sql`${t.status} = 'failed'`),
+      .where(sql`${t.lastError} is not null`),
     index("callback_deliveries_subject_idx").on(t.businessId, t.subjectId),
-    // Not tenant-led on purpose: the sweeper looks across businesses for stranded deliveries,
-    // and the partial index only holds pending rows.
+    // Not tenant-led on purpose: the sweeper looks across businesses for stranded deliveries
+    // waiting for a retry or a replay. New deliveries (next_attempt_at NULL) it finds by id
+    // (UUIDv7, time-ordered) from a persisted mark onwards (requeueStranded).
     index("callback_deliveries_due_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.nextAttemptAt} is not null`),
+    check("callback_deliveries_failed_has_error", sql`${t.status} <> 'failed' or ${t.lastError} is not null`),
   ],
 );

@@ -13,3 +13,4 @@ export * from "./inbound-messages";
 export * from "./sign-in-throttle";
 export * from "./promotions";
 export * from "./message-stats";
+export * from "./sweep-marks";

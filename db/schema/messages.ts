@@ -97,11 +97,21 @@ export const messages = pgTable(
     index("messages_provider_ref_idx")
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
-    // The sweepers (dispatch, simulator) look across businesses for messages not yet final
-    // whose job was lost; final messages, the bulk of the table, stay out of this index.
-    index("messages_open_idx")
-      .on(t.status, t.updatedAt)
-      .where(sql`${t.status} in ('attempted', 'accepted', 'sent', 'delivered')`),
+    // No index holds, in its key or its predicate, a column the status updates (sent,
+    // delivered, read: status, updated_at, the stamps) change: those updates are then HOT
+    // (heap-only, no new index entries; the table's fillfactor leaves them room, migration
+    // 0027). The sweepers look across businesses through two indexes whose columns change at
+    // most at the acceptance, which writes every index anyway (provider_message_id):
+    // - messages holding a dispatch lease, i.e. not accepted yet (born leased; the acceptance
+    //   and every status update clear it): the dispatch sweeper's lost jobs;
+    index("messages_dispatch_lease_idx")
+      .on(t.dispatchLockedUntil)
+      .where(sql`${t.dispatchLockedUntil} is not null`),
+    // - the simulator's messages in id (creation) order, read from a persisted mark onwards
+    //   (lib/jobs/sweep-marks.ts): the simulator reconcile. Other providers' messages stay out.
+    index("messages_simulator_idx")
+      .on(t.id)
+      .where(sql`${t.provider} = 'simulator'`),
   ],
 );
 

@@ -2,6 +2,8 @@ import type { Executor } from "../db";
 import { db } from "../db";
 import { env } from "../env";
 import { rawQuery } from "../db/sql";
+import { uuidv7Floor, uuidv7Ms } from "../ids";
+import { readSweepMark, writeSweepMark } from "../jobs/sweep-marks";
 import { declareQueue } from "../jobs/workers";
 
 /** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
@@ -67,18 +69,60 @@ export function deliveryJobs(
  * Safety net for deliveries whose job is gone while they still wait (a worker killed mid-send
  * and its job given up, a job deleted by hand): pending rows overdue by more than a lease and
  * not leased get new jobs. Duplicate jobs are harmless: the lease lets one of them send.
+ * Deliveries waiting for a retry or a replay are found through the due index; new ones
+ * (next_attempt_at NULL, due since they were made) by id from the sweeper's mark onwards: no
+ * index tells a new delivery from a delivered one, so that the outcome write stays HOT.
  */
 export async function requeueStranded(limit = 5_000): Promise<number> {
-  const rows = await rawQuery<{ business_id: string; ids: string[] }>(
+  const lease = env().CALLBACK_LEASE_SECONDS;
+  const due = await rawQuery<{ business_id: string; id: string }>(
     db(),
-    `SELECT business_id, array_agg(id) AS ids FROM (
-       SELECT business_id, id FROM callback_deliveries
-       WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1)
-         AND (locked_until IS NULL OR locked_until < now())
-       ORDER BY next_attempt_at LIMIT $2
-     ) s GROUP BY business_id`,
-    [env().CALLBACK_LEASE_SECONDS, limit],
+    `SELECT business_id, id FROM callback_deliveries
+     WHERE next_attempt_at < now() - make_interval(secs => $1) AND status = 'pending'
+       AND (locked_until IS NULL OR locked_until < now())
+     ORDER BY next_attempt_at LIMIT $2`,
+    [lease, limit],
   );
-  for (const r of rows) await enqueueDeliveryJobs(db(), r.business_id, r.ids);
-  return rows.reduce((n, r) => n + r.ids.length, 0);
+  const stranded = [...due, ...(await strandedNew(lease, limit))];
+  const byBusiness = new Map<string, string[]>();
+  for (const r of stranded) {
+    const ids = byBusiness.get(r.business_id);
+    if (ids) ids.push(r.id);
+    else byBusiness.set(r.business_id, [r.id]);
+  }
+  for (const [businessId, ids] of byBusiness) await enqueueDeliveryJobs(db(), businessId, ids);
+  return stranded.length;
+}
+
+const NEW_DELIVERIES_MARK = "callbacks.new-deliveries";
+
+// Pending new deliveries (due since they were made) in the sweep's window of ids.
+const NEW_PENDING = `id >= $1::uuid AND id < $2::uuid AND status = 'pending' AND next_attempt_at IS NULL`;
+
+/**
+ * New deliveries made before the last lease, still pending and not leased, from the mark
+ * onwards in id order. The mark moves up to the first one still pending, or to the end of the
+ * window.
+ */
+async function strandedNew(
+  lease: number,
+  limit: number,
+): Promise<Array<{ business_id: string; id: string }>> {
+  const { from, now } = await readSweepMark(db(), NEW_DELIVERIES_MARK);
+  const until = now.getTime() - lease * 1000;
+  if (until <= from.getTime()) return [];
+  const window = [uuidv7Floor(from.getTime()), uuidv7Floor(until)];
+  const stranded = await rawQuery<{ business_id: string; id: string }>(
+    db(),
+    `SELECT business_id, id FROM callback_deliveries
+     WHERE ${NEW_PENDING} AND (locked_until IS NULL OR locked_until < now()) ORDER BY id LIMIT $3`,
+    [...window, limit],
+  );
+  const [first] = await rawQuery<{ id: string }>(
+    db(),
+    `SELECT id FROM callback_deliveries WHERE ${NEW_PENDING} ORDER BY id LIMIT 1`,
+    window,
+  );
+  await writeSweepMark(db(), NEW_DELIVERIES_MARK, new Date(first ? uuidv7Ms(first.id) : until));
+  return stranded;
 }

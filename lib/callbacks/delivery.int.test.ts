@@ -3,6 +3,8 @@ import { systemCtx, inTransaction } from "../context";
 import { db } from "../db";
 import { resetEnv } from "../env";
 import { rawQuery } from "../db/sql";
+import { uuidv7Floor } from "../ids";
+import { readSweepMark, writeSweepMark } from "../jobs/sweep-marks";
 import { drainQueues } from "../jobs/workers";
 import { createEndpoint } from "./create-endpoint";
 import { enqueueCallback, enqueueCallbacks } from "./enqueue-callbacks";
@@ -177,6 +179,10 @@ describe("callback delivery", () => {
     });
     expect(d.attemptLog).toHaveLength(3);
     expect(rx.received).toHaveLength(3);
+    // The log's failed filter (through the index of deliveries with a last error).
+    const failed = await listDeliveries(ctx, b.business.id, { status: "failed" });
+    expect(failed.deliveries.map((x) => x.id)).toEqual([deliveryIds[0]]);
+    expect((await listDeliveries(ctx, b.business.id, { status: "delivered" })).deliveries).toHaveLength(0);
   });
 
   it("keeps the latest ATTEMPT_LOG_MAX attempts in a delivery's log (replays add to it)", async () => {
@@ -302,6 +308,44 @@ describe("callback delivery", () => {
     const { requeueStranded } = await import("./deliver-job");
     expect(await requeueStranded()).toBeGreaterThanOrEqual(1);
     await drainUntil(() => rx.received.length === 1);
+  });
+
+  it("re-enqueues a new delivery whose job is gone, found by id from the sweeper's mark", async () => {
+    const b = await createTestBusiness();
+    const rx = await startReceiver();
+    receivers.push(rx);
+    await createEndpoint(ctx, b.business.id, { url: rx.url });
+    const { deliveryIds } = await enqueueCallback(ctx, { businessId: b.business.id, ...status(10) });
+    const [born] = await rawQuery<{ next_attempt_at: Date | null }>(
+      db(),
+      `SELECT next_attempt_at FROM callback_deliveries WHERE id = $1`,
+      [deliveryIds[0]],
+    );
+    // Due at once: no next_attempt_at, so no entry in the due index (its outcome write is HOT).
+    expect(born!.next_attempt_at).toBeNull();
+    expect((await getDelivery(ctx, b.business.id, deliveryIds[0]!)).nextAttemptAt).not.toBeNull();
+    // Its job is gone, its lease ran out, and it was made ten minutes ago (an id of then).
+    await rawQuery(
+      db(),
+      `DELETE FROM pgboss.job WHERE name = 'callbacks.deliver' AND data->>'businessId' = $1`,
+      [b.business.id],
+    );
+    const madeAt = Date.now() - 600_000;
+    const id = uuidv7Floor(madeAt).slice(0, 14) + deliveryIds[0]!.slice(14);
+    await rawQuery(
+      db(),
+      `UPDATE callback_deliveries SET id = $2, locked_until = now() - interval '1 second' WHERE id = $1`,
+      [deliveryIds[0], id],
+    );
+    await writeSweepMark(db(), "callbacks.new-deliveries", new Date(madeAt - 1));
+    const { requeueStranded } = await import("./deliver-job");
+    expect(await requeueStranded()).toBeGreaterThanOrEqual(1);
+    // The mark waits at the first new delivery still pending: this one.
+    expect((await readSweepMark(db(), "callbacks.new-deliveries")).from.getTime()).toBeLessThanOrEqual(
+      madeAt,
+    );
+    await drainUntil(() => rx.received.length === 1);
+    expect(rx.received[0]!.headers["webhook-id"]).toBe(id);
   });
 
   it("lets the first job send its rows without a claim write, and no other job while their lease lasts", async () => {

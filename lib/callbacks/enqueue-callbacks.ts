@@ -55,12 +55,14 @@ export async function enqueueCallbacks(
     // The rows and their jobs in one statement: one JSON document (node-postgres would escape
     // an array parameter element by element) and pg-boss's own job insert as a CTE. The rows
     // are born leased to their first job until a lease after they fall due, so that job sends
-    // them without a claim write (one row version less per callback; issue 10).
+    // them without a claim write (one row version less per callback; issue 10). Due at once,
+    // their next_attempt_at is NULL (their outcome write is then HOT: callbackDeliveries).
     await writeStatement()
       .with(
         "d",
         `INSERT INTO callback_deliveries (id, business_id, endpoint_id, event_type, subject_id, payload, next_attempt_at, locked_until)
-         SELECT v.id, $1, v.endpoint_id, v.event_type, v.subject_id, v.payload, now() + make_interval(secs => $3),
+         SELECT v.id, $1, v.endpoint_id, v.event_type, v.subject_id, v.payload,
+           CASE WHEN $3 > 0 THEN now() + make_interval(secs => $3) END,
            now() + make_interval(secs => $3 + $4)
          FROM json_to_recordset($2::json) AS v(id uuid, endpoint_id uuid, event_type text, subject_id text, payload jsonb)`,
         [businessId, JSON.stringify(rows), firstDelay, env().CALLBACK_LEASE_SECONDS],

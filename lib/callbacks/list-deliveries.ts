@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, lt, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, isNotNull, lt, lte, type SQL } from "drizzle-orm";
 import { callbackDeliveries } from "@/db/schema";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
@@ -18,7 +18,8 @@ export function toDeliveryView(r: DeliveryRow): DeliveryView {
     subjectId: r.subjectId,
     status: r.status,
     attempts: r.attempts,
-    nextAttemptAt: r.status === "pending" && r.nextAttemptAt ? epoch(r.nextAttemptAt) : null,
+    // A new delivery's next_attempt_at is NULL: it is due since it was made.
+    nextAttemptAt: r.status === "pending" ? epoch(r.nextAttemptAt ?? r.createdAt) : null,
     lastResponseCode: r.lastResponseCode,
     lastError: r.lastError,
     createdAt: epoch(r.createdAt),
@@ -38,6 +39,8 @@ export async function listDeliveries(
   const where: SQL[] = [eq(d.businessId, businessId)];
   if (f.endpointId) where.push(eq(d.endpointId, f.endpointId));
   if (f.status) where.push(eq(d.status, f.status));
+  // Every failed delivery has its last error (a check): the failed index's predicate.
+  if (f.status === "failed") where.push(isNotNull(d.lastError));
   if (f.event) where.push(eq(d.eventType, f.event));
   if (f.subjectId) where.push(eq(d.subjectId, f.subjectId));
   if (f.since !== undefined) where.push(gte(d.createdAt, new Date(f.since * 1000)));

@@ -47,11 +47,15 @@ export type ProcessResult = { claimed: number; delivered: number; retrying: numb
 
 const COLUMNS = "d.id, d.endpoint_id, d.event_type, d.payload::text AS body, d.attempts, d.step";
 
+// When a row fell due: a NULL next_attempt_at is a new delivery, due since it was made (its
+// outcome write then changes no indexed column: callbackDeliveries).
+const DUE_AT = "coalesce(d.next_attempt_at, d.created_at)";
+
 // A row still under the lease it was born with: never tried, and its lease ends one lease after
 // it fell due (enqueueCallbacks). A claim's lease ends later than that (a claim is made after
 // the row fell due), so a row another job claimed and is sending (attempts are counted only at
 // its outcome) is never taken for a birth-leased one.
-const BIRTH_LEASED = "d.attempts = 0 AND d.locked_until <= d.next_attempt_at + make_interval(secs => $3)";
+const BIRTH_LEASED = `d.attempts = 0 AND d.locked_until <= ${DUE_AT} + make_interval(secs => $3)`;
 
 // A first job (DeliveryJob.leased) owns its birth-leased rows while half that lease is left at
 // least (to cover the sending) without writing them. Each id is looked up by primary key (the
@@ -60,7 +64,7 @@ const BIRTH_LEASED = "d.attempts = 0 AND d.locked_until <= d.next_attempt_at + m
 const OWNED = `SELECT ${COLUMNS} FROM unnest($2::uuid[]) AS k(id)
   CROSS JOIN LATERAL (SELECT * FROM callback_deliveries WHERE id = k.id OFFSET 0) d
   WHERE d.business_id = $1 AND d.status = 'pending' AND ${BIRTH_LEASED}
-    AND d.next_attempt_at <= now() AND d.locked_until >= now() + make_interval(secs => $3 / 2.0)`;
+    AND ${DUE_AT} <= now() AND d.locked_until >= now() + make_interval(secs => $3 / 2.0)`;
 
 // The rest are claimed with a lease: concurrent workers skip each other's rows, and rows of a
 // worker that died become claimable again when the lease runs out. A leased job's first run
@@ -68,7 +72,7 @@ const OWNED = `SELECT ${COLUMNS} FROM unnest($2::uuid[]) AS k(id)
 // nobody else may take them before that lease ends.
 const CLAIM = `UPDATE callback_deliveries d SET locked_until = now() + make_interval(secs => $3)
   WHERE d.business_id = $1 AND d.id = ANY($2::uuid[]) AND d.status = 'pending'
-    AND d.next_attempt_at <= now()
+    AND ${DUE_AT} <= now()
     AND (d.locked_until IS NULL OR d.locked_until < now() OR ($4::boolean AND ${BIRTH_LEASED}))
   RETURNING ${COLUMNS}`;
 
@@ -190,7 +194,8 @@ export const ATTEMPT_LOG_MAX = 50;
 /**
  * Records a chunk's outcomes in ONE statement (atomic on its own, one round trip): the new
  * states with each attempt appended to its delivery's log, and the retry jobs (one per delay
- * and chunk, due on the DB clock).
+ * and chunk, due on the DB clock). A new delivery's first attempt that succeeds changes no
+ * indexed column (next_attempt_at and last_error stay NULL): the update is HOT.
  */
 async function record(businessId: string, outcomes: Outcome[]): Promise<void> {
   const byDelay = new Map<number, string[]>();

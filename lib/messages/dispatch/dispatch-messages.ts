@@ -49,7 +49,7 @@ const COLUMNS = "m.id, m.channel, m.sender, m.recipient, m.content, m.provider";
 // the lease they were born with (half a lease left at least, to cover the sending) without
 // writing them; `dispatch_attempts` counts this attempt in memory (written if it is retried).
 // Each id is looked up by primary key (the LATERAL ... OFFSET 0): with "id = ANY" the planner
-// may scan every open message through messages_open_idx instead.
+// may scan every leased message through messages_dispatch_lease_idx instead.
 const OWNED = `SELECT ${COLUMNS}, m.dispatch_attempts + 1 AS dispatch_attempts FROM unnest($2::uuid[]) AS k(id)
   CROSS JOIN LATERAL (SELECT * FROM messages WHERE id = k.id OFFSET 0) m
   WHERE m.business_id = $1 AND m.status = 'attempted' AND m.dispatch_attempts = 0

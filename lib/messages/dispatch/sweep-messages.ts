@@ -3,6 +3,8 @@ import { simulatorEventsFor } from "../../channels/simulator/messages";
 import { systemCtx } from "../../context";
 import { db } from "../../db";
 import { rawQuery } from "../../db/sql";
+import { uuidv7Floor, uuidv7Ms } from "../../ids";
+import { readSweepMark, writeSweepMark } from "../../jobs/sweep-marks";
 import { log } from "../../log";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";
@@ -20,12 +22,15 @@ export type SweepResult = { redispatched: number; simulated: number; callbacks: 
  */
 export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
   const lease = messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;
+  // An attempted message always holds a dispatch lease (born leased; the acceptance and the
+  // status updates clear it): the lease index finds the ones whose lease (or retry time)
+  // ran out long ago.
   const stranded = await rawQuery<{ id: string; business_id: string }>(
     db(),
     `SELECT id, business_id FROM messages
-     WHERE status = 'attempted' AND updated_at < now() - make_interval(secs => $1)
-       AND (dispatch_locked_until IS NULL OR dispatch_locked_until < now() - make_interval(secs => $1))
-     ORDER BY updated_at LIMIT $2`,
+     WHERE dispatch_locked_until < now() - make_interval(secs => $1) AND status = 'attempted'
+       AND updated_at < now() - make_interval(secs => $1)
+     ORDER BY dispatch_locked_until LIMIT $2`,
     [lease, limit],
   );
   if (stranded.length > 0) {
@@ -44,7 +49,26 @@ export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
   return { redispatched: stranded.length, simulated, callbacks, purgedKeys };
 }
 
+const SIMULATOR_MARK = "messages.simulator";
+
+// Not final yet, and not where the simulator's plan ends early (docs/simulator.md): there is
+// nothing to catch up there.
+const SIMULATOR_OPEN = `provider = 'simulator' AND id >= $1::uuid AND id < $2::uuid
+  AND status IN ('attempted', 'accepted', 'sent', 'delivered')
+  AND NOT (status = 'delivered' AND right(recipient, 4) = '0002')
+  AND NOT (status = 'sent' AND right(recipient, 4) = '0003')`;
+
+/**
+ * The simulator's messages not final yet, in id order from the reconcile's mark onwards (no
+ * index on status: the status updates stay HOT); those accepted and untouched for
+ * `graceSeconds` get their overdue planned events now. The mark moves up to the first message
+ * still open (attempted ones too: their acceptance may commit later), or to the window's end.
+ */
 async function reconcileSimulator(graceSeconds: number, limit: number): Promise<number> {
+  const { from, now: dbNow } = await readSweepMark(db(), SIMULATOR_MARK);
+  const until = dbNow.getTime() - graceSeconds * 1000;
+  if (until <= from.getTime()) return 0;
+  const window = [uuidv7Floor(from.getTime()), uuidv7Floor(until)];
   const rows = await rawQuery<{
     id: string;
     business_id: string;
@@ -55,14 +79,17 @@ async function reconcileSimulator(graceSeconds: number, limit: number): Promise<
     db(),
     `SELECT id, business_id, recipient, status, (extract(epoch FROM accepted_at) * 1000)::float8 AS accepted_ms
      FROM messages
-     WHERE status IN ('accepted', 'sent', 'delivered') AND provider = 'simulator' AND accepted_at IS NOT NULL
-       AND updated_at < now() - make_interval(secs => $1)
-       -- Where the simulator's plan ends early (docs/simulator.md), there is nothing to catch up.
-       AND NOT (status = 'delivered' AND right(recipient, 4) = '0002')
-       AND NOT (status = 'sent' AND right(recipient, 4) = '0003')
-     ORDER BY updated_at LIMIT $2`,
-    [graceSeconds, limit],
+     WHERE ${SIMULATOR_OPEN} AND status <> 'attempted' AND accepted_at IS NOT NULL
+       AND updated_at < now() - make_interval(secs => $3)
+     ORDER BY id LIMIT $4`,
+    [...window, graceSeconds, limit],
   );
+  const [first] = await rawQuery<{ id: string }>(
+    db(),
+    `SELECT id FROM messages WHERE ${SIMULATOR_OPEN} ORDER BY id LIMIT 1`,
+    window,
+  );
+  await writeSweepMark(db(), SIMULATOR_MARK, new Date(first ? uuidv7Ms(first.id) : until));
   const now = Date.now();
   const events: StatusEventInput[] = [];
   for (const r of rows) {

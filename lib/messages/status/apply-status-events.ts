@@ -227,6 +227,9 @@ function countUsage(
   map.set(templateId, c);
 }
 
+// Every status here is past attempted: the message's dispatch lease, if it still held one (an
+// early webhook), has no use any more and goes (only messages not accepted yet hold one: the
+// dispatch sweeper's index). Already NULL after the acceptance, so the update stays HOT.
 async function writeUpdates(
   tx: Ctx,
   updates: Array<{
@@ -245,7 +248,7 @@ async function writeUpdates(
        delivered_at = coalesce(m.delivered_at, v.delivered_at), read_at = coalesce(m.read_at, v.read_at),
        failed_at = coalesce(m.failed_at, v.failed_at), error_code = coalesce(v.error_code, m.error_code),
        failed_reason = coalesce(v.reason, m.failed_reason), failure_details = coalesce(v.details, m.failure_details),
-       dispatch_locked_until = CASE WHEN v.status IN ('failed', 'error') THEN NULL ELSE m.dispatch_locked_until END,
+       dispatch_locked_until = NULL,
        updated_at = now()
      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
        $7::timestamptz[], $8::timestamptz[], $9::text[], $10::text[], $11::text[])
