@@ -135,6 +135,25 @@ describe("a launch on a list over PROMOTION_PREPARE_INLINE_MAX_ROWS", () => {
     expect(await stateOf(next.launched.promotionId)).toMatchObject({ status: "Active", recipients: 3 });
   });
 
+  it("pauses 30 s before trying again a preparation that failed on our side", async () => {
+    const { launched } = await launchLarge();
+    // A stored list whose columns are not a list: the preparation fails with a TypeError.
+    await rawQuery(
+      ctx.db,
+      `UPDATE target_lists SET columns = '{}'::jsonb WHERE id = (SELECT target_list_id FROM promotions WHERE id = $1)`,
+      [launched.promotionId],
+    );
+    expect(await preparePromotions(ctx)).toBe(0);
+    const [row] = await rawQuery<{ status: string; wait: number }>(
+      ctx.db,
+      "SELECT status, extract(epoch FROM next_run_at - now())::float8 AS wait FROM promotions WHERE id = $1",
+      [launched.promotionId],
+    );
+    expect(row!.status).toBe("Preparing");
+    expect(row!.wait).toBeGreaterThan(25);
+    expect(await preparePromotions(ctx)).toBe(0); // not due again yet
+  });
+
   it("prepares from its own list even when a new upload replaced the list's name meanwhile", async () => {
     const { launched, businessId } = await launchLarge();
     // The new upload retires the old list (a promotion refers to it) instead of deleting it.
