@@ -33,13 +33,13 @@ const DEDUPE_IN_MEMORY_MAX = 2_000_000;
 /**
  * Uploads a CSV into the business's target list `name`, streaming: rows are checked one by one
  * as they are parsed (plain E.164 digits without a libphonenumber parse) and written once, in
- * large batches (COPY on a PostgreSQL server, multi-row inserts on the embedded database); a
- * number seen before in the file is refused as it streams (PhoneSet; past its bound the rest
- * are found in SQL by removeDuplicateRows), so memory stays bounded whatever the file size. Bad rows are stored as rejects with their number and reason; they never fail the
- * upload. The new rows go into a
- * fresh list under a hidden name and replace the list of that name in one short transaction
- * at the end: readers (a launch) see the old list or the new one, never half of it, and no
- * transaction stays open while the client sends the file.
+ * large batches (binary COPY on a PostgreSQL server, multi-row inserts on the embedded
+ * database); a number seen before in the file is refused as it streams (PhoneSet; past its
+ * bound the rest are found in SQL by removeDuplicateRows), so memory stays bounded whatever the
+ * file size. Bad rows are stored as rejects with their number and reason; they never fail the
+ * upload. The new rows go into a fresh list under a hidden name and replace the list of that
+ * name in one short transaction at the end: readers (a launch) see the old list or the new
+ * one, never half of it, and no transaction stays open while the client sends the file.
  */
 export async function ingestList(
   ctx: Ctx,

@@ -25,9 +25,9 @@ export function isEmbeddedDatabase(executor: Executor): Promise<boolean> {
 }
 
 /**
- * One COPY ... FROM STDIN for the whole file on a dedicated connection: PostgreSQL's fastest
- * way in, with the socket's back-pressure reaching the CSV parser (a slow database slows the
- * upload instead of filling memory).
+ * One COPY ... FROM STDIN (binary format: copy-binary-rows.ts) for the whole file on a dedicated
+ * connection: PostgreSQL's fastest way in, with the socket's back-pressure reaching the CSV
+ * parser (a slow database slows the upload instead of filling memory).
  */
 export async function copyRowSink(listId: string, businessId: string): Promise<RowSink> {
   const client: PoolClient = await pool().connect();
