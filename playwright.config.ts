@@ -69,6 +69,10 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD: E2E_ADMIN.password,
       ALLOW_PRIVATE_CALLBACK_URLS: "true",
       CALL_SIMULATOR_TALK_MS: "1000", // e2e/ui/calls.spec.ts waits for the whole simulated call
+      // The defaults plus the simulator's `0026` (131026), so e2e/ui/campaign-page.spec.ts has a
+      // retryable failure to retry from the campaign page.
+      PROMOTIONS_RETRYABLE_CODES:
+        "130429,131000,131016,131049,131056,provider_error,provider_unavailable,131026",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -164,6 +164,48 @@ test("stop and resume a running campaign; cancel a scheduled one", async ({ page
   await expect(page.getByRole("heading", { name: "Campaign not found" })).toBeVisible();
 });
 
+test("retry failed now: the waiting retry round starts at once from the campaign page", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Every 4th number is undeliverable (131026: retryable on the e2e server), the rest are read.
+  const csv = promotionCsv(12, (i) => (i % 4 === 0 ? "0026" : "0001"), 3000);
+  const id = await launchPromotion(request, creds, tpl, csv, { retryPromotion: true, maxRetries: 1 });
+  await signIn(page, E2E_ADMIN);
+  await page.goto(`/campaigns/${id}`);
+  // The first round ends once every message has its outcome; its 3 failures then wait for the
+  // retry delay (PROMOTIONS_RETRY_DELAY_SECONDS, 300 s), and the page offers to start it now.
+  const retryNow = page.getByRole("button", { name: "Retry failed now", exact: true });
+  await expect(retryNow).toBeVisible({ timeout: 120_000 });
+  await page.getByRole("button", { name: "Retry failed now", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("3 recipient(s) that failed with a temporary error");
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Retry now" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(retryNow).toHaveCount(0);
+
+  // Round 1 sends exactly the three failures again (they fail again: no retry left, Completed).
+  const statsUrl = `/api/v2/promotion/${creds.businessId}/${id}/stats`;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(statsUrl, { headers: { "x-api-key": creds.key } });
+        const body = (await res.json()) as {
+          statsReport: Array<{ promotionRetryNumber: number; attempted: number }>;
+        };
+        return body.statsReport.map((r) => [r.promotionRetryNumber, r.attempted]);
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual([
+      [0, 12],
+      [1, 3],
+    ]);
+  await expect(status(page)).toHaveText("Completed", { timeout: 120_000 });
+});
+
 test("an RCS campaign shows its batches with their capability results", async ({ page, request }) => {
   test.setTimeout(120_000);
   const templateId = await rcsCardTemplate(request, creds);
