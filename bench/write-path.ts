@@ -17,11 +17,12 @@ import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { migrate } from "../lib/db/migrate";
 import { uuidv7 } from "../lib/ids";
+import { freshServerDatabase } from "./lib/server-process";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const N = 10_000;
 const CHUNK = 500;
-const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+process.env.BENCH_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
 const load0 = loadavg()[0]!.toFixed(2);
 
 const BEFORE = [
@@ -97,7 +98,7 @@ const cpuSeconds = (pid: number) => {
 
 type Variant = {
   name: string;
-  db: string;
+  drop: () => Promise<void>;
   client: pg.Client;
   pid: number;
   businessId: string;
@@ -106,18 +107,12 @@ type Variant = {
 };
 
 async function setUp(name: string): Promise<Variant> {
-  const db = `sb_write_path_${name}_${process.pid}`;
-  const a = new pg.Client({ connectionString: admin });
-  await a.connect();
-  await a.query(`CREATE DATABASE ${db}`);
-  await a.end();
-  const url = new URL(admin);
-  url.pathname = `/${db}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const { url, drop } = (await freshServerDatabase())!;
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   await migrate(pool);
   if (name === "before") for (const s of BEFORE) await pool.query(s);
   await pool.end();
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   // No WAL flush wait per commit: the CPU of the writes, not the disk.
   await client.query("SET synchronous_commit = off");
@@ -129,7 +124,7 @@ async function setUp(name: string): Promise<Variant> {
     `INSERT INTO callback_endpoints (id, business_id, url, secret_ciphertext) VALUES ($1, $2, 'http://127.0.0.1:9/', 'x')`,
     [endpointId, businessId],
   );
-  return { name, db, client, pid: rows[0]!.pid, businessId, endpointId, cpu: new Map() };
+  return { name, drop, client, pid: rows[0]!.pid, businessId, endpointId, cpu: new Map() };
 }
 
 async function phase(v: Variant, label: string, fn: () => Promise<unknown>): Promise<void> {
@@ -264,13 +259,10 @@ try {
     );
   }
 } finally {
-  const a = new pg.Client({ connectionString: admin });
-  await a.connect();
   for (const v of variants) {
     await v.client.end();
-    await a.query(`DROP DATABASE IF EXISTS ${v.db}`);
+    await v.drop();
   }
-  await a.end();
 }
 console.log(
   `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, load average at start ${load0}, at end ${loadavg()[0]!.toFixed(2)}`,

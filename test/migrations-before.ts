@@ -1,6 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { migrate } from "../lib/db/migrate";
+import { freshDatabase } from "./fresh-database";
 
 type Journal = { entries: { tag: string }[] };
 
@@ -17,4 +20,29 @@ export function migrationsBefore(tagSuffix: string): { folder: string; remove: (
   if (at <= 0) throw new Error(`no migration ending with ${tagSuffix} after the first`);
   writeFileSync(file, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh database migrated up to (not including) the migration whose tag ends with
+ * `tagSuffix`, as a pool: the test writes the old shape, then runs `migrate(pool)`. `cleanup`
+ * ends the pool, drops the database and removes the folder.
+ */
+export async function databaseBefore(
+  tagSuffix: string,
+): Promise<{ pool: pg.Pool; cleanup: () => Promise<void> }> {
+  const fresh = await freshDatabase();
+  const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
+  const before = migrationsBefore(tagSuffix);
+  const cleanup = async () => {
+    before.remove();
+    await pool.end();
+    await fresh.drop();
+  };
+  try {
+    await migrate(pool, before.folder);
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return { pool, cleanup };
 }

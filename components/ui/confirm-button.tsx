@@ -8,9 +8,9 @@ import { ConfirmDialog } from "./dialog";
 import { useToast } from "./toast";
 
 /**
- * A table row's destructive action ("Delete", "Remove"): a ghost button, a confirmation that
- * says what changes, then a success toast and the page's data refreshed. A refusal stays in
- * the dialog.
+ * A table row's action that needs a confirmation ("Delete", "Remove"): a ghost button (red for
+ * a destructive one, the default), a confirmation that says what changes, then a success toast
+ * and the page's data refreshed. A refusal stays in the dialog.
  */
 export function ConfirmButton<T>({
   label,
@@ -20,6 +20,7 @@ export function ConfirmButton<T>({
   confirmLabel,
   run,
   done,
+  destructive = true,
 }: {
   label: string;
   /** What the row is, read after the label by screen readers ("Delete" + " Spring list"). */
@@ -30,6 +31,8 @@ export function ConfirmButton<T>({
   run: () => Promise<ActionResult<T>>;
   /** The success toast's title and description. */
   done: (data: T) => { title: string; description: string };
+  /** Red (the default): the action deletes something. */
+  destructive?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +43,7 @@ export function ConfirmButton<T>({
       <Button
         variant="ghost"
         size="sm"
-        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        className={destructive ? "text-red-700 hover:bg-red-50 hover:text-red-800" : undefined}
         onClick={() => setOpen(true)}
       >
         {label}

@@ -1,9 +1,7 @@
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { freshDatabase } from "@/test/fresh-database";
-import { migrationsBefore } from "@/test/migrations-before";
+import { databaseBefore } from "@/test/migrations-before";
 
 // The migration that moves callback_attempts into each delivery's attempt_log (hand-written
 // data step) keeps every attempt, oldest first, in the shape getDelivery returns.
@@ -15,13 +13,8 @@ describe("migration callback_attempt_log", () => {
   });
 
   it("copies each delivery's attempts into its attempt log, oldest first", async () => {
-    const fresh = await freshDatabase();
-    cleanups.push(fresh.drop);
-    const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
-    cleanups.push(() => pool.end());
-    const before = migrationsBefore("_callback_attempt_log");
-    cleanups.push(before.remove);
-    await migrate(pool, before.folder);
+    const { pool, cleanup } = await databaseBefore("_callback_attempt_log");
+    cleanups.push(cleanup);
 
     const biz = uuidv7();
     const endpoint = uuidv7();

@@ -1,9 +1,7 @@
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { freshDatabase } from "@/test/fresh-database";
-import { migrationsBefore } from "@/test/migrations-before";
+import { databaseBefore } from "@/test/migrations-before";
 
 // The migration that keys sender_rate_limits by channel moves the stored limits (hand-written
 // data step): a limit stored for an id went to every sender with that id, so it stays on each.
@@ -15,13 +13,8 @@ describe("migration sender_rate_channel", () => {
   });
 
   it("gives each stored limit the channel of the sender that carries its id (both when both do)", async () => {
-    const fresh = await freshDatabase();
-    cleanups.push(fresh.drop);
-    const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
-    cleanups.push(() => pool.end());
-    const before = migrationsBefore("_sender_rate_channel");
-    cleanups.push(before.remove);
-    await migrate(pool, before.folder);
+    const { pool, cleanup } = await databaseBefore("_sender_rate_channel");
+    cleanups.push(cleanup);
 
     const biz = uuidv7();
     await pool.query(`INSERT INTO businesses (id, name) VALUES ($1, 'm')`, [biz]);

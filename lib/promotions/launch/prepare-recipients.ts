@@ -2,10 +2,8 @@ import type { Ctx } from "../../context";
 import { invalid } from "../../errors";
 import { rawQuery } from "../../db/sql";
 import { promotionCounters } from "@/db/schema";
+import { ANALYZE_FROM, analyzeListRows } from "../lists/analyze-list-rows";
 import { createRecipients } from "./create-recipients";
-
-/** Rows from which a preparation refreshes the planner statistics of what it reads and writes. */
-const ANALYZE_FROM = 10_000;
 
 export type PreparedCounts = { accepted: number; optout: number; missing: number };
 
@@ -28,11 +26,7 @@ export async function prepareRecipients(
   },
 ): Promise<PreparedCounts> {
   const { promotionId, businessId, list, columns } = input;
-  // A large list changes target_list_rows more than its planner statistics know: the INSERT
-  // ... SELECT then joined opt_outs by a nested loop (one index probe per row, ~1 s per
-  // million) instead of hashing the business's opt-outs. The key columns only.
-  if (list.rowCount >= ANALYZE_FROM)
-    await rawQuery(tx.db, "ANALYZE target_list_rows (list_id, business_id, phone)");
+  await analyzeListRows(tx.db, list.rowCount);
   const counts = await createRecipients(tx, { promotionId, businessId, list, columns });
   if (counts.accepted === 0) {
     throw invalid(`No row of the list '${list.name}' has a value for every variable`, [

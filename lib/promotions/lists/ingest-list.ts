@@ -10,6 +10,7 @@ import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } 
 import { csvRecords } from "./csv-records";
 import { parseListHeader, type ListHeader } from "./list-header";
 import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
+import { analyzeListRows } from "./analyze-list-rows";
 import { dropList } from "./drop-list";
 import { valuePosition } from "./list-columns";
 import { PhoneSet } from "./phone-set";
@@ -20,9 +21,6 @@ import { uploadName } from "./upload-name";
 import { writeRejects } from "./write-rejects";
 
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
-
-/** Accepted rows from which an upload refreshes the list rows' planner statistics. */
-const ANALYZE_FROM = 10_000;
 
 /**
  * Numbers the upload keeps in memory to refuse repeats as they stream (32 MiB at most: PhoneSet);
@@ -101,12 +99,8 @@ export async function ingestList(
     }
     await sink?.end();
     sink = undefined;
-    // A large upload changes target_list_rows more than its planner statistics know: the dry
-    // run's opt-out join took a nested loop (one index probe per row, ~1 s per million)
-    // instead of hashing the business's opt-outs. The key columns only. (A launch analyzes
-    // them itself: prepareRecipients.)
-    if (accepted >= ANALYZE_FROM && input.analyze !== false)
-      await rawQuery(ctx.db, "ANALYZE target_list_rows (list_id, business_id, phone)");
+    // For the dry run's opt-out join (a launch analyzes them itself: prepareRecipients).
+    if (input.analyze !== false) await analyzeListRows(ctx.db, accepted);
     if (accepted > 0 && seen.full) {
       // More numbers than the in-memory set holds: the rest of the duplicates are found in SQL.
       const phonePosition = valuePosition(header!.columns, header!.keys[header!.phoneIndex]!);

@@ -1,9 +1,7 @@
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { freshDatabase } from "@/test/fresh-database";
-import { migrationsBefore } from "@/test/migrations-before";
+import { databaseBefore } from "@/test/migrations-before";
 
 // The migration that stores list rows' values by position (hand-written data step) keeps every
 // cell of the list's columns, in their order, '' where the row's object had none.
@@ -15,13 +13,8 @@ describe("migration list_rows_positional_values", () => {
   });
 
   it("turns each row's JSON object into its values in the list's column order", async () => {
-    const fresh = await freshDatabase();
-    cleanups.push(fresh.drop);
-    const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
-    cleanups.push(() => pool.end());
-    const before = migrationsBefore("_list_rows_positional_values");
-    cleanups.push(before.remove);
-    await migrate(pool, before.folder);
+    const { pool, cleanup } = await databaseBefore("_list_rows_positional_values");
+    cleanups.push(cleanup);
 
     const biz = uuidv7();
     const list = uuidv7();
