@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { uuidv7 } from "../lib/ids";
+import { keyAndAttachSql, listRowsTable, standaloneTableSql } from "../lib/promotions/lists/list-rows-table";
 import { approvedTemplate } from "./lib/messaging-setup";
 import { startBenchServer } from "./lib/server-process";
 
@@ -77,13 +78,17 @@ async function createPromotion(
      VALUES ($1, $2, $3, '["phone","name","order"]'::jsonb, 'phone', $4)`,
     [listId, server.businessId, `bench ${listId}`, n],
   );
+  // The list's rows in a table of their own, keyed and attached as an upload does (list-rows-table.ts).
+  const table = listRowsTable(listId);
+  await db.query(standaloneTableSql(table, listId));
   await db.query(
-    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
+    `INSERT INTO ${table} (list_id, business_id, row_number, phone, cells)
      SELECT $1, $2, g, '91' || (9000000000 + g * 10 + 1)::text,
-       ARRAY['91' || (9000000000 + g * 10 + 1)::text, 'Name ' || g, 'O-' || g]
+       concat_ws(chr(31), '91' || (9000000000 + g * 10 + 1)::text, 'Name ' || g, 'O-' || g)
      FROM generate_series(1, $3) g`,
     [listId, server.businessId, n],
   );
+  for (const statement of keyAndAttachSql(table, listId)) await db.query(statement);
   await db.query(`UPDATE promotions SET target_list_id = $2 WHERE id = $1`, [id, listId]);
   await db.query(
     `INSERT INTO promotion_recipients (promotion_id, seq, business_id, phone, name, subscriber_id)

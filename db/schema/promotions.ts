@@ -72,31 +72,32 @@ export const targetLists = pgTable(
 );
 
 /**
- * One accepted row of a list. `phone` is E.164 digits without '+'; `fields` holds every column
- * of the row keyed by its lower-cased header (what `${column}` refers to).
+ * One accepted row of a list. `phone` is E.164 digits without '+'; `cells` holds the row's cells
+ * of the list's named columns (what `${column}` refers to).
+ *
+ * Partitioned by list (migration `list_rows_by_list`, not expressible in drizzle): each list's
+ * rows are a table of their own (`listRowsTable`), loaded by COPY before it has an index and
+ * then given its primary key (row_number) and attached, so a million-row upload builds its key
+ * once, sorted, instead of inserting into a b-tree (and logging it) row by row. Readers query
+ * target_list_rows with the list's id: PostgreSQL reads only that list's partition.
  */
-export const targetListRows = pgTable(
-  "target_list_rows",
-  {
-    // No foreign key: its per-row check cost the list's COPY about half its time. A statement
-    // trigger on target_lists deletes the rows of deleted lists instead (migration
-    // `cascade_by_statement`), and writers hold the list row FOR KEY SHARE as the key did.
-    listId: uuid("list_id").notNull(),
-    businessId: uuid("business_id").notNull(),
-    /** 1-based data row number in the uploaded file (header excluded). */
-    rowNumber: integer("row_number").notNull(),
-    phone: text("phone").notNull(),
-    /**
-     * The row's cells of the list's named columns, in the order of target_lists.columns (whose
-     * lower-cased names are their keys): positional text, not a JSON object per row, so a
-     * million rows do not repeat their keys a million times nor pay jsonb's parse in the COPY.
-     */
-    vals: text("vals").array().notNull(),
-  },
-  // No index on the phone: a unique one cost every COPY'd row a random b-tree insert; duplicates
-  // are found once per upload in SQL (lib/promotions/lists/remove-duplicate-rows.ts).
-  (t) => [primaryKey({ columns: [t.listId, t.rowNumber] })],
-);
+export const targetListRows = pgTable("target_list_rows", {
+  // No foreign key: its per-row check cost the list's COPY about half its time. A statement
+  // trigger on target_lists empties the rows of deleted lists instead (migration
+  // `list_rows_by_list`), and writers hold the list row FOR KEY SHARE as the key did.
+  listId: uuid("list_id").notNull(),
+  businessId: uuid("business_id").notNull(),
+  /** 1-based data row number in the uploaded file (header excluded); the partition's key. */
+  rowNumber: integer("row_number").notNull(),
+  phone: text("phone").notNull(),
+  /**
+   * The row's cells of the named columns, in the order of target_lists.columns (whose
+   * lower-cased names are their keys), joined by U+001F (`LIST_CELL_SEPARATOR`; a cell holding
+   * one is refused at upload): one text value per row, which PostgreSQL stores without the
+   * per-element work of an array. Read with split_part / string_to_array (list-cells.ts).
+   */
+  cells: text("cells").notNull(),
+});
 
 /** A rejected row of a list upload: its row number and why (invalid phone, duplicate, ...). */
 export const targetListRejects = pgTable(

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
+import { dropDeletedListRows } from "@/lib/promotions/lists/drop-deleted-list-rows";
+import { createListRows, listRowsTable } from "@/lib/promotions/lists/list-rows-table";
 import { createTestBusiness } from "@/test/factories";
 import { createTestPromotion, numbers } from "@/test/promotions";
 
@@ -16,10 +18,11 @@ async function listWithRows(businessId: string, rows: number): Promise<string> {
     `INSERT INTO target_lists (id, business_id, name, columns, phone_column) VALUES ($1, $2, $3, '[]'::jsonb, 'phone')`,
     [id, businessId, `list ${id}`],
   );
+  await createListRows(db(), id);
   await rawQuery(
     db(),
-    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
-     SELECT $1, $2, n, '9198' || lpad(n::text, 8, '0'), '{}'::text[] FROM generate_series(1, $3::int) n`,
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, cells)
+     SELECT $1, $2, n, '9198' || lpad(n::text, 8, '0'), '' FROM generate_series(1, $3::int) n`,
     [id, businessId, rows],
   );
   return id;
@@ -50,6 +53,21 @@ describe("children deleted with their parent (no foreign key)", () => {
     await rawQuery(db(), "DELETE FROM target_lists WHERE id = $1", [gone]);
     expect(await rowsOf(gone)).toBe(0);
     expect(await rowsOf(kept)).toBe(4);
+  });
+
+  it("a deleted list's rows table is emptied at once, then detached and dropped by the housekeeping", async () => {
+    const t = await createTestBusiness();
+    const gone = await listWithRows(t.business.id, 3);
+    const kept = await listWithRows(t.business.id, 2);
+    await rawQuery(db(), "DELETE FROM target_lists WHERE id = $1", [gone]);
+    expect(await count(`${listRowsTable(gone)} WHERE list_id = $1`, gone)).toBe(0);
+    expect(await dropDeletedListRows(db())).toBeGreaterThanOrEqual(1);
+    const [table] = await rawQuery<{ t: string | null }>(db(), "SELECT to_regclass($1)::text AS t", [
+      listRowsTable(gone),
+    ]);
+    expect(table!.t).toBeNull();
+    expect(await rowsOf(kept)).toBe(2);
+    expect(await dropDeletedListRows(db())).toBe(0);
   });
 
   it("deleting a business (promotions and lists go by cascade) leaves no recipients or list rows", async () => {

@@ -50,10 +50,10 @@ describe("POST /api/v2/promotion/{business_id}/template/launch (E1)", () => {
       [2, "919810000002", "Ravi", null, "pending", null],
     ]);
     // Their values are not copied: the engine reads the list row (row_number = seq) at send time
-    // (vals in the list's column order: Phone, Name, Order, ...).
+    // (cells in the list's column order: Phone, Name, Order, ...).
     const values = await rawQuery<{ seq: number; order: string }>(
       db(),
-      `SELECT r.seq::int AS seq, l.vals[3] AS order FROM promotion_recipients r
+      `SELECT r.seq::int AS seq, split_part(l.cells, chr(31), 3) AS order FROM promotion_recipients r
        JOIN promotions p ON p.id = r.promotion_id
        JOIN target_list_rows l ON l.list_id = p.target_list_id AND l.row_number = r.seq
        WHERE r.promotion_id = $1 ORDER BY r.seq`,

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { resetEnv } from "@/lib/env";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { uploadList } from "@/test/promotion-uploads";
+import { LIST_CELL_SEPARATOR } from "@/lib/promotions/lists/list-cells";
 import { tryParseRecipient } from "@/lib/messages/send/recipient";
 import { normaliseTypedPhone } from "@/lib/profiles/normalise-typed-phone";
 
@@ -48,7 +49,7 @@ describe("POST /api/v2/promotion/{business_id}/list (target list upload)", () =>
       rejectedCount: 0,
     });
     const rows = await rowsOf(res.json.id);
-    expect(rows.map((r) => [r.rowNumber, r.phone, r.vals])).toEqual([
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.cells.split(LIST_CELL_SEPARATOR)])).toEqual([
       [1, "919810000001", ["919810000001", "Asha\r\nK", "Pune"]],
       [2, "919810000002", ["+91 98100 00002", "Ravi", "Delhi; NCR"]],
     ]);
@@ -61,7 +62,21 @@ describe("POST /api/v2/promotion/{business_id}/list (target list upload)", () =>
     const res = await uploadList(a, "awkward", `${header}\n919810000001,${quoted.join(",")}\n`);
     expect(res.status).toBe(200);
     const [row] = await rowsOf(res.json.id);
-    expect(row!.vals).toEqual(["919810000001", ...cells]);
+    expect(row!.cells.split(LIST_CELL_SEPARATOR)).toEqual(["919810000001", ...cells]);
+  });
+
+  it("refuses a row whose cell holds U+001F (the stored cells' separator), keeps the rest", async () => {
+    const csv = "phone,name\n919810000001,A\u001fB\n919810000002,C\u001f\n919810000003,D\n";
+    const res = await uploadList(a, "controls", csv);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ rowCount: 1, rejectedCount: 2 });
+    expect(res.json.rejectedRows).toEqual([
+      { rowNumber: 1, reason: "unstorable character (U+001F) in column 'name'" },
+      { rowNumber: 2, reason: "unstorable character (U+001F) in column 'name'" },
+    ]);
+    expect((await rowsOf(res.json.id)).map((r) => [r.rowNumber, r.cells])).toEqual([
+      [3, "919810000003\u001fD"],
+    ]);
   });
 
   it("rejects bad rows with their number and reason, never the file", async () => {

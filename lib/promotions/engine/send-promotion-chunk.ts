@@ -2,6 +2,7 @@ import type { Ctx } from "../../context";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
 import { insertSendRows, type NewMessage } from "../../messages/send/insert-send-rows";
+import { cellsArraySql } from "../lists/list-cells";
 import type { PromotionRow } from "../promotion-record";
 import { recipientPlanner } from "./plan-recipient-message";
 
@@ -35,11 +36,11 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
   const rows = await rawQuery<Claimed>(
     tx.db,
     `SELECT r.seq::float8 AS seq, r.phone, r.name, r.language, r.subscriber_id, r.batch_id, r.via_fallback,
-            coalesce(r.vars, jsonb_object(k.keys, l.vals) || jsonb_build_object('phone', r.phone), '{}'::jsonb) AS vars
+            coalesce(r.vars, jsonb_object(k.keys, ${cellsArraySql("l")}) || jsonb_build_object('phone', r.phone), '{}'::jsonb) AS vars
      FROM promotion_recipients r
      LEFT JOIN target_list_rows l ON r.vars IS NULL AND l.list_id = $5 AND l.row_number = r.seq
      LEFT JOIN LATERAL (SELECT ARRAY(SELECT lower(c) FROM target_lists t, jsonb_array_elements_text(t.columns)
-                          WITH ORDINALITY AS c(c, pos) WHERE t.id = $5 ORDER BY c.pos) AS keys) k ON l.vals IS NOT NULL
+                          WITH ORDINALITY AS c(c, pos) WHERE t.id = $5 ORDER BY c.pos) AS keys) k ON l.cells IS NOT NULL
      WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.state = 'pending' AND r.round = $3
        AND (r.locked_until IS NULL OR r.locked_until <= now())
        AND (r.batch_id IS NULL OR EXISTS (SELECT 1 FROM promotion_batches b

@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { cellSql } from "../lists/list-cells";
 import { valuePosition } from "../lists/list-columns";
 
 /**
@@ -26,9 +27,9 @@ export async function createRecipients(
   // order (the COPY's).
   const filled = input.columns
     .filter((c) => c !== "phone")
-    .map((c) => ` AND r.vals[${at(c)}] <> ''`)
+    .map((c) => ` AND ${cellSql("r", at(c))} <> ''`)
     .join("");
-  const value = (key: string) => (at(key) > 0 ? `r.vals[${at(key)}]` : "NULL");
+  const value = (key: string) => cellSql("r", at(key));
   const [counts] = await rawQuery<{ accepted: number; optout: number }>(
     tx.db,
     `WITH inserted AS (

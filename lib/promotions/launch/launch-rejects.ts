@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { cellAtSql } from "../lists/list-cells";
 import { valuePosition } from "../lists/list-columns";
 import { REJECTS_SHOWN, type RejectedRow } from "../lists/schemas";
 
@@ -20,7 +21,7 @@ export async function launchRejects(
      (SELECT r.row_number, 'missing variable value: ' || string_agg(c.name, ', ') AS reason
        FROM target_list_rows r CROSS JOIN unnest($3::text[], $5::int[]) AS c(name, pos)
        WHERE r.list_id = $1 AND r.business_id = $2 AND c.name <> 'phone'
-         AND coalesce(r.vals[c.pos], '') = ''
+         AND coalesce(${cellAtSql("r", "c.pos")}, '') = ''
        GROUP BY r.row_number ORDER BY r.row_number LIMIT $4)
      ORDER BY row_number LIMIT $4`,
     [

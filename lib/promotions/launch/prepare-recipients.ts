@@ -26,7 +26,7 @@ export async function prepareRecipients(
   },
 ): Promise<PreparedCounts> {
   const { promotionId, businessId, list, columns } = input;
-  await analyzeListRows(tx.db, list.rowCount);
+  await analyzeListRows(tx.db, list.id, list.rowCount);
   const counts = await createRecipients(tx, { promotionId, businessId, list, columns });
   if (counts.accepted === 0) {
     throw invalid(`No row of the list '${list.name}' has a value for every variable`, [

@@ -2,6 +2,7 @@ import { tryParseRecipient } from "../../messages/send/recipient";
 import { normaliseTypedPhone } from "../../profiles/normalise-typed-phone";
 import type { CsvRecord } from "./csv-records";
 import type { ListHeader } from "./list-header";
+import { LIST_CELL_SEPARATOR } from "./list-cells";
 import { plainE164 } from "./plain-e164";
 import type { ListRow } from "./row-sinks";
 
@@ -41,20 +42,28 @@ export function checkListRow(
     if (!typed.ok) return rejectRow(record, header, `invalid phone: ${typed.reason}`);
     e164 = typed.e164;
   }
-  // PostgreSQL cannot store U+0000 in text: the row is refused rather than the whole file.
+  // PostgreSQL cannot store U+0000 in text, and U+001F separates the stored cells (list-cells.ts):
+  // the row is refused rather than the whole file.
   for (let i = 0; i < cells.length; i++) {
-    if (cells[i]!.includes("\u0000") && header.keys[i] !== undefined) {
-      return rejectRow(record, header, `unstorable character (U+0000) in column '${header.keys[i]}'`);
-    }
+    if (header.keys[i] === undefined) continue;
+    const bad = unstorable(cells[i]!);
+    if (bad) return rejectRow(record, header, `unstorable character (${bad}) in column '${header.keys[i]}'`);
   }
   // The cells of the named columns, in header order (the list's `columns`): the record's own
   // array when it has exactly one cell per column and every column is named (the usual file).
   if (cells.length === header.keys.length && header.columns.length === header.keys.length) {
-    return { rowNumber: record.rowNumber, phone: e164, vals: cells };
+    return { rowNumber: record.rowNumber, phone: e164, cells };
   }
-  const vals: string[] = [];
-  for (let i = 0; i < header.keys.length; i++) if (header.keys[i] !== undefined) vals.push(cells[i] ?? "");
-  return { rowNumber: record.rowNumber, phone: e164, vals };
+  const named: string[] = [];
+  for (let i = 0; i < header.keys.length; i++) if (header.keys[i] !== undefined) named.push(cells[i] ?? "");
+  return { rowNumber: record.rowNumber, phone: e164, cells: named };
+}
+
+/** The control character of a cell that a list row cannot store, if any. */
+function unstorable(cell: string): string | undefined {
+  if (cell.includes("\u0000")) return "U+0000";
+  if (cell.includes(LIST_CELL_SEPARATOR)) return "U+001F";
+  return undefined;
 }
 
 /** A refused record: its number, the reason, and its raw phone cell (truncated, without U+0000). */

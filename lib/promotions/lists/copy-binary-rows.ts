@@ -1,8 +1,10 @@
+import { LIST_CELL_SEPARATOR } from "./list-cells";
+
 /**
  * target_list_rows in PostgreSQL's binary COPY format (`COPY ... FROM STDIN WITH (FORMAT
  * binary)`): per row its five fields as length-prefixed bytes (uuid 16 bytes, int4 4, text its
- * UTF-8, text[] PostgreSQL's array wire format), written straight into large buffers. No text
- * escaping in Node and no text parsing of uuids, numbers and array literals in PostgreSQL
+ * UTF-8; the cells one text, joined by U+001F: list-cells.ts), written straight into large
+ * buffers. No text escaping in Node and no text parsing of uuids and numbers in PostgreSQL
  * (measured in bench/RESULTS.md against the text format it replaced).
  */
 
@@ -16,10 +18,10 @@ export const COPY_BINARY_HEADER = Buffer.from([
 /** The end of the stream: a field count of -1. */
 export const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
-/** The OID of `text`, named in each text[] value. */
-const TEXT_OID = 25;
-
 const CHUNK = 1 << 20;
+
+/** LIST_CELL_SEPARATOR's byte. */
+const SEPARATOR = LIST_CELL_SEPARATOR.charCodeAt(0);
 
 export function uuidBytes(uuid: string): Buffer {
   const hex = uuid.replace(/-/g, "");
@@ -54,27 +56,24 @@ export class ListRowsBinaryWriter {
     this.at += COPY_BINARY_HEADER.copy(this.buf, this.at);
   }
 
-  row(rowNumber: number, phone: string, vals: readonly string[]): void {
+  row(rowNumber: number, phone: string, cells: readonly string[]): void {
     // Upper bound of the row's bytes: UTF-8 takes at most 3 bytes per UTF-16 unit.
-    let most = this.fixed.length + 8 + 4 + phone.length * 3 + 4 + 20 + vals.length * 4;
-    for (let i = 0; i < vals.length; i++) most += vals[i]!.length * 3;
+    let most = this.fixed.length + 8 + 4 + phone.length * 3 + 4 + cells.length;
+    for (let i = 0; i < cells.length; i++) most += cells[i]!.length * 3;
     this.room(most);
     const buf = this.buf;
     let at = this.at + this.fixed.copy(buf, this.at);
     at = buf.writeInt32BE(4, at);
     at = buf.writeInt32BE(rowNumber, at);
     at = this.text(phone, at);
-    // text[]: its byte length (filled in below), one dimension, no NULL, element type text,
-    // the dimension's size and lower bound (1), then each element as length + bytes.
-    const arrayAt = at;
+    // The cells: one text field, its length filled in once they are written.
+    const lengthAt = at;
     at += 4;
-    at = buf.writeInt32BE(1, at);
-    at = buf.writeInt32BE(0, at);
-    at = buf.writeInt32BE(TEXT_OID, at);
-    at = buf.writeInt32BE(vals.length, at);
-    at = buf.writeInt32BE(1, at);
-    for (let i = 0; i < vals.length; i++) at = this.text(vals[i]!, at);
-    buf.writeInt32BE(at - arrayAt - 4, arrayAt);
+    for (let i = 0; i < cells.length; i++) {
+      if (i > 0) buf[at++] = SEPARATOR;
+      at = this.utf8(cells[i]!, at);
+    }
+    buf.writeInt32BE(at - lengthAt - 4, lengthAt);
     this.at = at;
   }
 
@@ -94,23 +93,28 @@ export class ListRowsBinaryWriter {
     return out;
   }
 
+  /** A text field: its UTF-8 bytes after their length. */
+  private text(s: string, at: number): number {
+    const end = this.utf8(s, at + 4);
+    this.buf.writeInt32BE(end - at - 4, at);
+    return end;
+  }
+
   /**
-   * A text field: its UTF-8 bytes after their length. ASCII (most cells) is copied code by code,
+   * `s` as UTF-8 at `at`; returns where it ends. ASCII (most cells) is copied code by code,
    * several times faster than Buffer#write's per-call cost on short strings; anything else
    * through Buffer#write.
    */
-  private text(s: string, at: number): number {
+  private utf8(s: string, at: number): number {
     const buf = this.buf;
-    const start = at + 4;
     let n = 0;
     for (; n < s.length; n++) {
       const code = s.charCodeAt(n);
       if (code >= 0x80) break;
-      buf[start + n] = code;
+      buf[at + n] = code;
     }
-    if (n < s.length) n = buf.write(s, start, "utf8");
-    buf.writeInt32BE(n, at);
-    return start + n;
+    if (n < s.length) return at + n + buf.write(s.slice(n), at + n, "utf8");
+    return at + n;
   }
 
   /** Room for `bytes` more: the filled buffer set aside and a new one (a row's size if larger). */

@@ -80,7 +80,7 @@ export async function ingestList(
       if ("header" in part) {
         header = parseListHeader(part.header, input.phoneColumn);
         sink = (await isEmbeddedDatabase(ctx.db))
-          ? insertRowSink(ctx.db, id, businessId)
+          ? await insertRowSink(ctx.db, id, businessId)
           : await copyRowSink(id, businessId);
         continue;
       }
@@ -100,7 +100,7 @@ export async function ingestList(
     await sink?.end();
     sink = undefined;
     // For the dry run's opt-out join (a launch analyzes them itself: prepareRecipients).
-    if (input.analyze !== false) await analyzeListRows(ctx.db, accepted);
+    if (input.analyze !== false) await analyzeListRows(ctx.db, id, accepted);
     if (accepted > 0 && seen.full) {
       // More numbers than the in-memory set holds: the rest of the duplicates are found in SQL.
       const phonePosition = valuePosition(header!.columns, header!.keys[header!.phoneIndex]!);

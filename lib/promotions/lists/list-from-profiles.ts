@@ -5,7 +5,11 @@ import { rawQuery } from "../../db/sql";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { dropList } from "./drop-list";
+import { loadListRows } from "./list-rows-table";
 import { listName, type ListSummary } from "./schemas";
+
+/** A profile's text as a stored cell: a U+001F in it (the cells' separator) becomes U+FFFD. */
+const cell = (column: string) => `replace(coalesce(${column}, ''), chr(31), chr(65533))`;
 
 /** The columns of a list written from profiles (`${name}`, `${city}`... in the template). */
 export const PROFILE_LIST_COLUMNS = ["phone", "name", "city", "gender", "age"] as const;
@@ -53,22 +57,25 @@ export async function createListFromProfiles(
        VALUES ($1, $2, $3, $4::jsonb, 'phone', $5)`,
       [id, businessId, f.name, JSON.stringify(PROFILE_LIST_COLUMNS), input.createdBy ?? null],
     );
-    const rows = await rawQuery<{ n: number }>(
-      tx.db,
-      `WITH written AS (
-         INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
-         SELECT $1, p.business_id, row_number() OVER (ORDER BY p.id), p.phone,
-                ARRAY[p.phone, coalesce(p.name, ''), coalesce(p.city, ''), coalesce(p.gender, ''),
-                      coalesce(p.age::text, '')]
-         FROM profiles p
-         WHERE p.business_id = $2
-           AND ($3::text IS NULL OR lower(p.city) = lower($3))
-           AND ($4::text IS NULL OR lower(p.gender) = lower($4))
-           AND ($5::int IS NULL OR p.age >= $5)
-           AND ($6::int IS NULL OR p.age <= $6)
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM written`,
-      [id, businessId, f.city || null, f.gender || null, f.minAge ?? null, f.maxAge ?? null],
+    // Straight into the list's own table, keyed and attached once it is full (loadListRows).
+    const rows = await loadListRows(tx.db, id, (table) =>
+      rawQuery<{ n: number }>(
+        tx.db,
+        `WITH written AS (
+           INSERT INTO ${table} (list_id, business_id, row_number, phone, cells)
+           SELECT $1, p.business_id, row_number() OVER (ORDER BY p.id), p.phone,
+                  concat_ws(chr(31), p.phone, ${cell("p.name")}, ${cell("p.city")}, ${cell("p.gender")},
+                            coalesce(p.age::text, ''))
+           FROM profiles p
+           WHERE p.business_id = $2
+             AND ($3::text IS NULL OR lower(p.city) = lower($3))
+             AND ($4::text IS NULL OR lower(p.gender) = lower($4))
+             AND ($5::int IS NULL OR p.age >= $5)
+             AND ($6::int IS NULL OR p.age <= $6)
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM written`,
+        [id, businessId, f.city || null, f.gender || null, f.minAge ?? null, f.maxAge ?? null],
+      ),
     );
     const rowCount = rows[0]?.n ?? 0;
     if (rowCount === 0) {

@@ -33,7 +33,8 @@ describe("migration list_rows_positional_values", () => {
 
     await migrate(pool);
     const { rows } = await pool.query(
-      "SELECT row_number, vals FROM target_list_rows WHERE list_id = $1 ORDER BY row_number",
+      // (Stored since list_rows_by_list as one text of cells joined by U+001F.)
+      "SELECT row_number, string_to_array(cells, chr(31)) AS vals FROM target_list_rows WHERE list_id = $1 ORDER BY row_number",
       [list],
     );
     expect(rows).toEqual([

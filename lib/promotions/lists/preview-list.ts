@@ -1,6 +1,7 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { findList } from "./find-list";
+import { cellsArraySql } from "./list-cells";
 import { listDryRun, type DryRunTotals } from "./list-dry-run";
 import type { ListSummary } from "./schemas";
 
@@ -19,7 +20,7 @@ export async function previewList(ctx: Ctx, businessId: string, name: unknown): 
   const list = await findList(ctx, businessId, name);
   const stored = await rawQuery<{ vals: string[] }>(
     ctx.db,
-    `SELECT vals FROM target_list_rows WHERE list_id = $1 AND business_id = $2
+    `SELECT ${cellsArraySql("r")} AS vals FROM target_list_rows r WHERE list_id = $1 AND business_id = $2
      ORDER BY row_number LIMIT $3`,
     [list.id, businessId, PREVIEW_ROWS],
   );

@@ -5,6 +5,7 @@ import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness } from "@/test/factories";
 import { drainAll } from "@/test/messages";
+import { createListRows, listRowsTable } from "./list-rows-table";
 import { removeAbandonedUploads } from "./remove-abandoned-uploads";
 import { uploadName } from "./upload-name";
 
@@ -17,10 +18,11 @@ async function abandoned(businessId: string, name: string, ageSeconds: number): 
      VALUES ($1, $2, $3, '[]'::jsonb, '', now() - make_interval(secs => $4))`,
     [id, businessId, name.replace("<id>", id), ageSeconds],
   );
+  await createListRows(db(), id);
   await rawQuery(
     db(),
-    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
-     VALUES ($1, $2, 1, '919810000001', '{}'::text[])`,
+    `INSERT INTO target_list_rows (list_id, business_id, row_number, phone, cells)
+     VALUES ($1, $2, 1, '919810000001', '919810000001')`,
     [id, businessId],
   );
   await rawQuery(
@@ -33,6 +35,9 @@ async function abandoned(businessId: string, name: string, ageSeconds: number): 
 
 const exists = async (id: string) =>
   (await rawQuery(db(), `SELECT 1 FROM target_lists WHERE id = $1`, [id])).length === 1;
+const rowsTableExists = async (id: string) =>
+  (await rawQuery<{ t: string | null }>(db(), "SELECT to_regclass($1)::text AS t", [listRowsTable(id)]))[0]!
+    .t !== null;
 
 describe("abandoned list uploads", () => {
   it("removes hidden upload lists older than an hour with their rows; keeps fresh uploads and real lists", async () => {
@@ -50,6 +55,10 @@ describe("abandoned list uploads", () => {
       [old],
     );
     expect(leftovers).toHaveLength(0);
+    // The rows' own table (a partition of target_list_rows) is detached and dropped.
+    expect(await rowsTableExists(old)).toBe(false);
+    expect(await rowsTableExists(fresh)).toBe(true);
+    expect(await rowsTableExists(real)).toBe(true);
   });
 
   it("runs as the promotions housekeeping of the workers (wired in lib/wiring.ts)", async () => {

@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { dropDeletedListRows } from "./drop-deleted-list-rows";
 import { removeUnusedRetiredLists } from "./drop-list";
 import { UPLOAD_NAME_PREFIX } from "./upload-name";
 
@@ -13,8 +14,8 @@ export const REMOVE_ABANDONED_UPLOADS_EVERY_MS = 10 * 60_000;
  * Deletes the lists a crashed upload left under its hidden name (ingestList deletes its own on
  * a failure, but not when the process dies mid-upload), with their rows and rejects (cascade),
  * once they are older than ABANDONED_UPLOAD_SECONDS; and the retired lists (replaced or
- * deleted) no promotion refers to any more. Every business's: housekeeping. Returns how many
- * lists went.
+ * deleted) no promotion refers to any more; then the row tables of the lists gone (here or
+ * elsewhere: dropDeletedListRows). Every business's: housekeeping. Returns how many lists went.
  */
 export async function removeAbandonedUploads(ctx: Ctx): Promise<number> {
   const removed = await rawQuery<{ id: string }>(
@@ -23,5 +24,7 @@ export async function removeAbandonedUploads(ctx: Ctx): Promise<number> {
        AND created_at < now() - make_interval(secs => $2) RETURNING id`,
     [UPLOAD_NAME_PREFIX, ABANDONED_UPLOAD_SECONDS],
   );
-  return removed.length + (await removeUnusedRetiredLists(ctx.db));
+  const retired = await removeUnusedRetiredLists(ctx.db);
+  await dropDeletedListRows(ctx.db);
+  return removed.length + retired;
 }

@@ -31,8 +31,8 @@ async function moveDuplicates(
   const [moved] = await rawQuery<{ n: number }>(
     executor,
     `WITH dup AS (
-       SELECT row_number, vals FROM (
-         SELECT row_number, vals, row_number() OVER (PARTITION BY phone ORDER BY row_number) AS k
+       SELECT row_number, cells FROM (
+         SELECT row_number, cells, row_number() OVER (PARTITION BY phone ORDER BY row_number) AS k
          FROM target_list_rows
          WHERE list_id = $1 AND business_id = $2
            AND phone IN (SELECT phone FROM target_list_rows WHERE list_id = $1 AND business_id = $2
@@ -40,7 +40,7 @@ async function moveDuplicates(
        ) d WHERE k > 1
      ), rejected AS (
        INSERT INTO target_list_rejects (list_id, business_id, row_number, reason, phone)
-       SELECT $1, $2, row_number, $4, left(vals[$3], 64) FROM dup
+       SELECT $1, $2, row_number, $4, left(split_part(cells, chr(31), $3), 64) FROM dup
        RETURNING row_number
      ), removed AS (
        DELETE FROM target_list_rows t USING rejected

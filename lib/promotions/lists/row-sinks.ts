@@ -1,11 +1,13 @@
 import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { pool, type Executor } from "../../db";
-import { rawQuery } from "../../db/sql";
+import { rawQuery, transaction } from "../../db/sql";
 import { ListRowsBinaryWriter } from "./copy-binary-rows";
+import { LIST_CELL_SEPARATOR } from "./list-cells";
+import { createListRows, keyAndAttachSql, listRowsTable, standaloneTableSql } from "./list-rows-table";
 
 /** An accepted list row on its way to target_list_rows: its cells of the named columns, in order. */
-export type ListRow = { rowNumber: number; phone: string; vals: string[] };
+export type ListRow = { rowNumber: number; phone: string; cells: string[] };
 
 /** Where accepted rows go: written batch by batch, `end` when the file is done. */
 export type RowSink = { write(rows: ListRow[]): Promise<void>; end(): Promise<void>; abort(): void };
@@ -27,21 +29,25 @@ export function isEmbeddedDatabase(executor: Executor): Promise<boolean> {
 /**
  * One COPY ... FROM STDIN (binary format: copy-binary-rows.ts) for the whole file on a dedicated
  * connection: PostgreSQL's fastest way in, with the socket's back-pressure reaching the CSV
- * parser (a slow database slows the upload instead of filling memory).
+ * parser (a slow database slows the upload instead of filling memory). The rows go into the
+ * list's own table, keyed and attached when the file is done (as loadListRows does), in one transaction.
  */
 export async function copyRowSink(listId: string, businessId: string): Promise<RowSink> {
   const client: PoolClient = await pool().connect();
+  const table = listRowsTable(listId);
+  let stream: ReturnType<typeof copyFrom>;
   try {
     await holdList(client, listId);
+    await client.query(standaloneTableSql(table, listId));
+    stream = client.query(
+      copyFrom(
+        `COPY ${table} (list_id, business_id, row_number, phone, cells) FROM STDIN WITH (FORMAT binary)`,
+      ),
+    );
   } catch (err) {
     client.release(err as Error);
     throw err;
   }
-  const stream = client.query(
-    copyFrom(
-      "COPY target_list_rows (list_id, business_id, row_number, phone, vals) FROM STDIN WITH (FORMAT binary)",
-    ),
-  );
   let failure: Error | undefined;
   const done = new Promise<void>((resolve, reject) => {
     stream.on("finish", resolve);
@@ -69,7 +75,7 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
   return {
     async write(rows) {
       if (failure) throw failure;
-      for (const r of rows) writer.row(r.rowNumber, r.phone, r.vals);
+      for (const r of rows) writer.row(r.rowNumber, r.phone, r.cells);
       await send(writer.take());
     },
     async end() {
@@ -78,6 +84,7 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
       stream.end();
       try {
         await done;
+        for (const statement of keyAndAttachSql(table, listId)) await client.query(statement);
         await client.query("COMMIT");
         release();
       } catch (err) {
@@ -107,20 +114,31 @@ async function holdList(client: PoolClient, listId: string): Promise<void> {
 }
 
 /**
- * Multi-row inserts of one JSON document per batch (the embedded database's way), each with
- * the list row locked in the same statement (no foreign key: see holdList).
+ * Multi-row inserts of one JSON document per batch (the embedded database's way) into the list's
+ * partition, created empty first, each batch with the list row locked in the same statement (no
+ * foreign key: see holdList).
  */
-export function insertRowSink(executor: Executor, listId: string, businessId: string): RowSink {
+export async function insertRowSink(
+  executor: Executor,
+  listId: string,
+  businessId: string,
+): Promise<RowSink> {
+  await transaction(executor, async (tx) => {
+    await holdListRow(tx, listId);
+    await createListRows(tx, listId);
+  });
   return {
     async write(rows) {
-      const doc = JSON.stringify(rows.map((r) => ({ n: r.rowNumber, p: r.phone, v: r.vals })));
+      const doc = JSON.stringify(
+        rows.map((r) => ({ n: r.rowNumber, p: r.phone, c: r.cells.join(LIST_CELL_SEPARATOR) })),
+      );
       const [written] = await rawQuery<{ n: number }>(
         executor,
         `WITH list AS (SELECT id FROM target_lists WHERE id = $1 FOR KEY SHARE),
          written AS (
-           INSERT INTO target_list_rows (list_id, business_id, row_number, phone, vals)
-           SELECT list.id, $2, u.n, u.p, u.v
-           FROM list, json_to_recordset($3::json) AS u(n int, p text, v text[])
+           INSERT INTO target_list_rows (list_id, business_id, row_number, phone, cells)
+           SELECT list.id, $2, u.n, u.p, u.c
+           FROM list, json_to_recordset($3::json) AS u(n int, p text, c text)
            RETURNING 1)
          SELECT count(*)::int AS n FROM written`,
         [listId, businessId, doc],
@@ -130,4 +148,9 @@ export function insertRowSink(executor: Executor, listId: string, businessId: st
     end: async () => undefined,
     abort: () => undefined,
   };
+}
+
+async function holdListRow(executor: Executor, listId: string): Promise<void> {
+  const held = await rawQuery(executor, "SELECT 1 FROM target_lists WHERE id = $1 FOR KEY SHARE", [listId]);
+  if (held.length === 0) throw new Error(`list ${listId} was removed during its upload`);
 }

@@ -1,0 +1,31 @@
+import type { Executor } from "../../db";
+import { rawQuery } from "../../db/sql";
+
+/**
+ * Housekeeping: detaches and drops the row tables (partitions of target_list_rows:
+ * list-rows-table.ts) of lists that no longer exist. The delete trigger only empties them: a
+ * DROP there would take an exclusive lock on target_list_rows and wait for (and hold up) every
+ * reader of every list. DETACH ... CONCURRENTLY lets them run (it cannot run in a transaction
+ * block: `executor` is the pool); one interrupted half-way (pending) is finished first.
+ * Returns how many tables went.
+ */
+export async function dropDeletedListRows(executor: Executor): Promise<number> {
+  const orphans = await rawQuery<{ name: string; pending: boolean }>(
+    executor,
+    `SELECT c.relname AS name, i.inhdetachpending AS pending
+     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'target_list_rows'::regclass
+       AND NOT EXISTS (SELECT 1 FROM target_lists l WHERE list_rows_table(l.id) = c.relname
+                         AND l.id = substr(c.relname, 18)::uuid)`,
+  );
+  for (const { name, pending } of orphans) {
+    await rawQuery(
+      executor,
+      `ALTER TABLE target_list_rows DETACH PARTITION ${quoteIdent(name)} ${pending ? "FINALIZE" : "CONCURRENTLY"}`,
+    );
+    await rawQuery(executor, `DROP TABLE ${quoteIdent(name)}`);
+  }
+  return orphans.length;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,0 +1,55 @@
+import type { Executor } from "../../db";
+import { rawQuery } from "../../db/sql";
+
+const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The table that holds one list's rows: target_list_rows is partitioned by list (migration
+ * 0028 list_rows_by_list), each list's rows a partition named after its id (the SQL function
+ * list_rows_table gives the same name; the delete trigger and the housekeeping use it).
+ */
+export function listRowsTable(listId: string): string {
+  if (!LIST_ID.test(listId)) throw new Error(`not a list id: ${listId}`);
+  return `target_list_rows_${listId.replace(/-/g, "").toLowerCase()}`;
+}
+
+/**
+ * Writes a list's rows into a table of their own before it has an index, then builds its
+ * primary key (row_number) in one sorted pass and attaches it to target_list_rows: a b-tree
+ * insert per row, WAL-logged one by one, was about half a million-row COPY's time; the build
+ * after the load is a fraction of it. `load` gets the table's name and writes every row (an
+ * INSERT ... SELECT, or a COPY on the same connection). Runs in the caller's transaction, which
+ * must hold the list row (FOR KEY SHARE or stronger): the table appears with the commit, whole.
+ *
+ * ATTACH takes a SHARE UPDATE EXCLUSIVE lock on target_list_rows, which readers and writers of
+ * other lists do not wait for (only another attach or detach does), until the commit: callers
+ * commit soon after.
+ */
+export async function loadListRows<T>(
+  executor: Executor,
+  listId: string,
+  load: (table: string) => Promise<T>,
+): Promise<T> {
+  const table = listRowsTable(listId);
+  await rawQuery(executor, standaloneTableSql(table, listId));
+  const loaded = await load(table);
+  for (const statement of keyAndAttachSql(table, listId)) await rawQuery(executor, statement);
+  return loaded;
+}
+
+/**
+ * A list's partition, empty, keyed and attached: for writers that insert through
+ * target_list_rows a batch at a time (the embedded database's upload, tests).
+ */
+export async function createListRows(executor: Executor, listId: string): Promise<void> {
+  await loadListRows(executor, listId, async () => undefined);
+}
+
+/** The CHECK lets ATTACH skip its scan of the rows: it proves they all belong to the list. */
+export const standaloneTableSql = (table: string, listId: string): string =>
+  `CREATE TABLE ${table} (LIKE target_list_rows, CHECK (list_id = '${listId}'))`;
+
+export const keyAndAttachSql = (table: string, listId: string): string[] => [
+  `ALTER TABLE ${table} ADD PRIMARY KEY (row_number)`,
+  `ALTER TABLE target_list_rows ATTACH PARTITION ${table} FOR VALUES IN ('${listId}')`,
+];
