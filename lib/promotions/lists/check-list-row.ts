@@ -33,15 +33,9 @@ export function checkListRow(
   for (let i = 0; i < cells.length; i++) chars += cells[i]!.length;
   if (chars > MAX_ROW_CHARS)
     return rejectRow(record, header, `row too long (over ${MAX_ROW_CHARS} characters)`);
-  // Plain E.164 digits proven valid without a parse (plain-e164.ts), else with its country code
-  // as B1 reads subscriberId, else a national number of the default country.
   const raw = cells[header.phoneIndex] ?? "";
-  let e164 = plainE164(raw) ?? tryParseRecipient(raw);
-  if (e164 === undefined) {
-    const typed = normaliseTypedPhone(raw, defaultCountry);
-    if (!typed.ok) return rejectRow(record, header, `invalid phone: ${typed.reason}`);
-    e164 = typed.e164;
-  }
+  const e164 = checkPhone(raw, defaultCountry);
+  if (typeof e164 !== "string") return rejectRow(record, header, e164.reason);
   // PostgreSQL cannot store U+0000 in text, and U+001F separates the stored cells (list-cells.ts):
   // the row is refused rather than the whole file.
   for (let i = 0; i < cells.length; i++) {
@@ -57,6 +51,18 @@ export function checkListRow(
   const named: string[] = [];
   for (let i = 0; i < header.keys.length; i++) if (header.keys[i] !== undefined) named.push(cells[i] ?? "");
   return { rowNumber: record.rowNumber, phone: e164, cells: named };
+}
+
+/**
+ * A list row's phone cell as E.164 digits: plain E.164 digits proven valid without a parse
+ * (plain-e164.ts), else with its country code as B1 reads subscriberId, else a national number
+ * of the default country; or why it is not a phone number.
+ */
+export function checkPhone(raw: string, defaultCountry: string | null): string | { reason: string } {
+  const e164 = plainE164(raw) ?? tryParseRecipient(raw);
+  if (e164 !== undefined) return e164;
+  const typed = normaliseTypedPhone(raw, defaultCountry);
+  return typed.ok ? typed.e164 : { reason: `invalid phone: ${typed.reason}` };
 }
 
 /** The control character of a cell that a list row cannot store, if any. */

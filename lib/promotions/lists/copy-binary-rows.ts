@@ -1,9 +1,11 @@
+import type { ByteRows } from "./csv-rows";
 import { LIST_CELL_SEPARATOR } from "./list-cells";
 
 /**
- * target_list_rows in PostgreSQL's binary COPY format (`COPY ... FROM STDIN WITH (FORMAT
- * binary)`): per row its five fields as length-prefixed bytes (uuid 16 bytes, int4 4, text its
- * UTF-8; the cells one text, joined by U+001F: list-cells.ts), written straight into large
+ * A list's rows in PostgreSQL's binary COPY format (`COPY <list's table> (row_number, phone,
+ * cells) FROM STDIN WITH (FORMAT binary)`; list_id and business_id are the table's defaults,
+ * not sent a million times): per row its three fields as length-prefixed bytes (int4 4, text
+ * its UTF-8; the cells one text, joined by U+001F: list-cells.ts), written straight into large
  * buffers. No text escaping in Node and no text parsing of uuids and numbers in PostgreSQL
  * (measured in bench/RESULTS.md against the text format it replaced).
  */
@@ -20,36 +22,24 @@ export const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
 
 const CHUNK = 1 << 20;
 
+/** Each row's field count. */
+const FIELDS = Buffer.from([0, 3]);
+
 /** LIST_CELL_SEPARATOR's byte. */
 const SEPARATOR = LIST_CELL_SEPARATOR.charCodeAt(0);
 
-export function uuidBytes(uuid: string): Buffer {
-  const hex = uuid.replace(/-/g, "");
-  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`not a uuid: ${uuid}`);
-  return Buffer.from(hex, "hex");
-}
-
 /**
- * Encodes list rows (list and business fixed per stream) into buffers of 1 MiB (or one row's
- * size when larger); `take()` hands the filled ones to the caller, who writes them to the COPY.
- * A buffer is never written again once taken: the socket may still hold it.
+ * Encodes list rows into buffers of 1 MiB (or one row's size when larger); `take()` hands the
+ * bytes written since the last take to the caller, who writes them to the COPY. Bytes are never
+ * written again once taken (the socket may still hold them): the next rows go after them, and
+ * into a new buffer when this one is full.
  */
 export class ListRowsBinaryWriter {
   private buf = Buffer.allocUnsafe(CHUNK);
   private at = 0;
+  /** Where the bytes not yet taken start in `buf`. */
+  private from = 0;
   private full: Buffer[] = [];
-  private readonly fixed: Buffer;
-
-  constructor(listId: string, businessId: string) {
-    // Field count (5), then the two uuids with their lengths: the same bytes on every row.
-    this.fixed = Buffer.alloc(2 + 2 * (4 + 16));
-    this.fixed.writeInt16BE(5, 0);
-    this.fixed.writeInt32BE(16, 2);
-    uuidBytes(listId).copy(this.fixed, 6);
-    this.fixed.writeInt32BE(16, 22);
-    uuidBytes(businessId).copy(this.fixed, 26);
-  }
-
   /** The stream's header: call once, first. */
   header(): void {
     this.room(COPY_BINARY_HEADER.length);
@@ -58,11 +48,11 @@ export class ListRowsBinaryWriter {
 
   row(rowNumber: number, phone: string, cells: readonly string[]): void {
     // Upper bound of the row's bytes: UTF-8 takes at most 3 bytes per UTF-16 unit.
-    let most = this.fixed.length + 8 + 4 + phone.length * 3 + 4 + cells.length;
+    let most = FIELDS.length + 8 + 4 + phone.length * 3 + 4 + cells.length;
     for (let i = 0; i < cells.length; i++) most += cells[i]!.length * 3;
     this.room(most);
     const buf = this.buf;
-    let at = this.at + this.fixed.copy(buf, this.at);
+    let at = this.at + FIELDS.copy(buf, this.at);
     at = buf.writeInt32BE(4, at);
     at = buf.writeInt32BE(rowNumber, at);
     at = this.text(phone, at);
@@ -77,6 +67,29 @@ export class ListRowsBinaryWriter {
     this.at = at;
   }
 
+  /**
+   * Plain row `i` of `rows` (csv-rows.ts): its cells' bytes copied as they came, each
+   * delimiter replaced by the separator.
+   */
+  plainRow(phone: string, rows: ByteRows, i: number): void {
+    const start = rows.starts[i]!;
+    const length = rows.ends[i]! - start;
+    this.room(FIELDS.length + 8 + 4 + phone.length * 3 + 4 + length);
+    const buf = this.buf;
+    let at = this.at + FIELDS.copy(buf, this.at);
+    at = buf.writeInt32BE(4, at);
+    at = buf.writeInt32BE(rows.rowNumbers[i]!, at);
+    at = this.text(phone, at);
+    at = buf.writeInt32BE(length, at);
+    // Byte by byte: Buffer#copy's per-call cost is more than a row's bytes take this way.
+    const src = rows.src;
+    for (let k = 0; k < length; k++) buf[at + k] = src[start + k]!;
+    const per = rows.columns - 1;
+    const d = rows.delimiters;
+    for (let k = i * per, last = k + per; k < last; k++) buf[at + d[k]! - start] = SEPARATOR;
+    this.at = at + length;
+  }
+
   /** The trailer: call once, last. */
   trailer(): void {
     this.room(COPY_BINARY_TRAILER.length);
@@ -86,10 +99,9 @@ export class ListRowsBinaryWriter {
   /** The bytes written since the last take, in order. */
   take(): Buffer[] {
     const out = this.full;
-    if (this.at > 0) out.push(this.buf.subarray(0, this.at));
+    if (this.at > this.from) out.push(this.buf.subarray(this.from, this.at));
     this.full = [];
-    this.buf = Buffer.allocUnsafe(CHUNK);
-    this.at = 0;
+    this.from = this.at;
     return out;
   }
 
@@ -120,8 +132,9 @@ export class ListRowsBinaryWriter {
   /** Room for `bytes` more: the filled buffer set aside and a new one (a row's size if larger). */
   private room(bytes: number): void {
     if (this.at + bytes <= this.buf.length) return;
-    if (this.at > 0) this.full.push(this.buf.subarray(0, this.at));
+    if (this.at > this.from) this.full.push(this.buf.subarray(this.from, this.at));
     this.buf = Buffer.allocUnsafe(Math.max(CHUNK, bytes));
     this.at = 0;
+    this.from = 0;
   }
 }

@@ -13,12 +13,10 @@ export const fileTooLarge = (limit: number) =>
   ]);
 
 /**
- * The file's bytes as text, counted against `maxBytes`, refused early when they are not text:
- * a NUL byte in the first 4 KiB means a binary file (spreadsheet, zip, image), not a CSV.
- * TextDecoder drops a UTF-8 BOM and keeps characters split across chunks whole.
+ * The file's bytes, counted against `maxBytes`, refused early when they are not text: a NUL
+ * byte in the first 4 KiB means a binary file (spreadsheet, zip, image), not a CSV.
  */
-async function* textOf(source: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<string> {
-  const decoder = new TextDecoder("utf-8");
+export async function* bytesOf(source: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Buffer> {
   let size = 0;
   for await (const chunk of source) {
     if (size < SNIFF_BYTES && chunk.subarray(0, SNIFF_BYTES - size).includes(0)) {
@@ -28,6 +26,17 @@ async function* textOf(source: AsyncIterable<Uint8Array>, maxBytes: number): Asy
     }
     size += chunk.length;
     if (size > maxBytes) throw fileTooLarge(maxBytes);
+    yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  }
+}
+
+/**
+ * Bytes as text. TextDecoder drops a UTF-8 BOM at the start (unless `ignoreBOM`: text that
+ * starts mid-file) and keeps characters split across chunks whole.
+ */
+export async function* textOf(bytes: AsyncIterable<Buffer>, ignoreBOM = false): AsyncGenerator<string> {
+  const decoder = new TextDecoder("utf-8", { ignoreBOM });
+  for await (const chunk of bytes) {
     const text = decoder.decode(chunk, { stream: true });
     if (text) yield text;
   }
@@ -36,7 +45,7 @@ async function* textOf(source: AsyncIterable<Uint8Array>, maxBytes: number): Asy
 }
 
 /** A line this long is not a list row (rows over 64 KiB are rejected one by one before that). */
-const MAX_LINE = 1024 * 1024;
+export const MAX_LINE = 1024 * 1024;
 
 /**
  * Parses a CSV upload AS IT ARRIVES (never the whole file in memory) with papaparse's parser,
@@ -51,28 +60,36 @@ export async function* csvRecords(
   source: AsyncIterable<Uint8Array>,
   opts: { maxBytes: number; batch?: number },
 ): AsyncGenerator<{ header: string[] } | { records: CsvRecord[] }> {
-  const text = textOf(source, opts.maxBytes);
+  const text = textOf(bytesOf(source, opts.maxBytes));
   const { head, delimiter, newline } = await headerLine(text);
-  const parser = new Papa.Parser({ delimiter, newline });
+  yield* recordsOf(prepend(head, text), { delimiter, newline, batch: opts.batch });
+}
+
+/**
+ * The records of CSV text (see csvRecords), the first one the header unless `resume` says
+ * where a reading that started elsewhere (csvRows' bytes) left off: the header known, rows
+ * numbered after `resume.rowNumber`, `text` starting at a row's start.
+ */
+export async function* recordsOf(
+  text: AsyncIterable<string>,
+  opts: { delimiter: string; newline: Newline; batch?: number; resume?: { rowNumber: number } },
+): AsyncGenerator<{ header: string[] } | { records: CsvRecord[] }> {
+  const parser = new Papa.Parser({ delimiter: opts.delimiter, newline: opts.newline });
   const size = opts.batch ?? 2_000;
-  let header: string[] | undefined;
-  let rowNumber = 0;
+  let header = opts.resume !== undefined;
+  let rowNumber = opts.resume?.rowNumber ?? 0;
   let partial = "";
   let records: CsvRecord[] = [];
-  for await (const chunk of prepend(head, text, true)) {
+  for await (const chunk of withEnd(text)) {
     const last = chunk === undefined;
     const input = last ? partial : partial + chunk;
     const parsed = parser.parse(input, 0, !last) as { data: string[][]; meta: { cursor: number } };
     partial = last ? "" : input.slice(parsed.meta.cursor);
-    if (partial.length > MAX_LINE) {
-      throw invalid(`Row ${rowNumber + 1} is longer than ${MAX_LINE} bytes: the file is not a CSV list`, [
-        { path: "file", message: "Line too long" },
-      ]);
-    }
+    if (partial.length > MAX_LINE) throw lineTooLong(rowNumber + 1);
     for (const row of parsed.data) {
       if (!header) {
-        header = row;
-        yield { header };
+        header = true;
+        yield { header: row };
         continue;
       }
       rowNumber++;
@@ -88,34 +105,46 @@ export async function* csvRecords(
   if (records.length > 0) yield { records };
 }
 
+export type Newline = "\r\n" | "\n" | "\r";
+
+export const lineTooLong = (row: number) =>
+  invalid(`Row ${row} is longer than ${MAX_LINE} bytes: the file is not a CSV list`, [
+    { path: "file", message: "Line too long" },
+  ]);
+
 /**
  * The header line's delimiter (`;` or `,`, whichever it holds more of; `,` for a one-column
  * file) and line break (CRLF, LF or CR), read from the start of the text however the network
  * split it: papaparse's own guesses look at its first chunk only, which may be a few bytes.
  */
-async function headerLine(
-  text: AsyncGenerator<string>,
-): Promise<{ head: string; delimiter: string; newline: "\r\n" | "\n" | "\r" }> {
+export async function headerLine(
+  text: AsyncIterator<string>,
+): Promise<{ head: string; delimiter: string; newline: Newline }> {
   let head = "";
   while (!head.includes("\n") && head.length < 1 << 20) {
     const next = await text.next();
     if (next.done) break;
     head += next.value;
   }
+  return { head, ...lineFormat(head) };
+}
+
+/** The delimiter and line break of text that starts with the header line (see headerLine). */
+export function lineFormat(head: string): { delimiter: string; newline: Newline } {
   const end = /\r\n|\n|\r/.exec(head);
   const line = end ? head.slice(0, end.index) : head;
   const count = (c: string) => line.split(c).length - 1;
-  const newline = (end?.[0] ?? "\n") as "\r\n" | "\n" | "\r";
-  return { head, delimiter: count(";") > count(",") ? ";" : ",", newline };
+  return { delimiter: count(";") > count(",") ? ";" : ",", newline: (end?.[0] ?? "\n") as Newline };
 }
 
-/** The header's text, the rest, then `undefined` (end of file: parse what is left). */
-async function* prepend(
-  head: string,
-  rest: AsyncGenerator<string>,
-  end: true,
-): AsyncGenerator<string | undefined> {
+/** The header's text, then the rest. */
+async function* prepend(head: string, rest: AsyncIterable<string>): AsyncGenerator<string> {
   if (head) yield head;
   yield* rest;
-  if (end) yield undefined;
+}
+
+/** The text's chunks, then `undefined` (end of file: parse what is left). */
+async function* withEnd(text: AsyncIterable<string>): AsyncGenerator<string | undefined> {
+  yield* text;
+  yield undefined;
 }

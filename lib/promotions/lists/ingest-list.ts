@@ -6,10 +6,25 @@ import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
-import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } from "./check-list-row";
-import { csvRecords } from "./csv-records";
+import {
+  checkListRow,
+  checkPhone,
+  DUPLICATE_REASON,
+  isReject,
+  rejectRow,
+  type ListReject,
+} from "./check-list-row";
+import type { CsvRecord } from "./csv-records";
+import { csvRows } from "./csv-rows";
 import { parseListHeader, type ListHeader } from "./list-header";
-import { copyRowSink, insertRowSink, isEmbeddedDatabase, type ListRow, type RowSink } from "./row-sinks";
+import {
+  copyRowSink,
+  insertRowSink,
+  isEmbeddedDatabase,
+  type ListRow,
+  type PlainRows,
+  type RowSink,
+} from "./row-sinks";
 import { analyzeListRows } from "./analyze-list-rows";
 import { dropList } from "./drop-list";
 import { valuePosition } from "./list-columns";
@@ -76,7 +91,11 @@ export async function ingestList(
     let accepted = 0;
     let rejected = 0;
     const seen = new PhoneSet(input.dedupeInMemoryMax ?? DEDUPE_IN_MEMORY_MAX);
-    for await (const part of csvRecords(input.source, { maxBytes: env().PROMOTION_LIST_MAX_BYTES })) {
+    // Rows of a plain stretch of the file come as bytes (csvRows): one cell (the phone) is read
+    // as text, the rest go to the COPY as they came.
+    const plainColumns = () => (header!.columns.length === header!.keys.length ? header!.keys.length : -1);
+    const source = csvRows(input.source, { maxBytes: env().PROMOTION_LIST_MAX_BYTES, columns: plainColumns });
+    for await (const part of source) {
       if ("header" in part) {
         header = parseListHeader(part.header, input.phoneColumn);
         sink = (await isEmbeddedDatabase(ctx.db))
@@ -86,15 +105,35 @@ export async function ingestList(
       }
       const rows: ListRow[] = [];
       const rejects: ListReject[] = [];
-      for (const record of part.records) {
+      const take = (record: CsvRecord) => {
         const checked = checkListRow(record, header!, defaultCountry);
         if (isReject(checked)) rejects.push(checked);
         else if (seen.add(checked.phone)) rows.push(checked);
         else rejects.push(rejectRow(record, header!, DUPLICATE_REASON));
+      };
+      let plain: PlainRows | undefined;
+      if ("records" in part) part.records.forEach(take);
+      else {
+        const bytes = part.rows;
+        plain = { rows: bytes, picked: [], phones: [] };
+        for (let i = 0; i < bytes.count; i++) {
+          if (!bytes.plain[i]) {
+            take(bytes.record(i));
+            continue;
+          }
+          const e164 = checkPhone(bytes.cell(i, header!.phoneIndex), defaultCountry);
+          if (typeof e164 !== "string") rejects.push(rejectRow(bytes.record(i), header!, e164.reason));
+          else if (!seen.add(e164)) rejects.push(rejectRow(bytes.record(i), header!, DUPLICATE_REASON));
+          else {
+            plain.picked.push(i);
+            plain.phones.push(e164);
+          }
+        }
       }
-      if (rows.length > 0) await sink!.write(rows);
+      const written = rows.length + (plain?.picked.length ?? 0);
+      if (written > 0) await sink!.write(rows, plain);
       await writeRejects(ctx.db, id, businessId, rejects);
-      accepted += rows.length;
+      accepted += written;
       rejected += rejects.length;
     }
     await sink?.end();

@@ -1,7 +1,13 @@
 import type { Executor } from "../../db";
 import { rawQuery } from "../../db/sql";
 
-const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid as an SQL literal, for DDL (which takes no parameters); anything else throws. */
+export function uuidLiteral(id: string): string {
+  if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+  return `'${id}'::uuid`;
+}
 
 /**
  * The table that holds one list's rows: target_list_rows is partitioned by list (migration
@@ -9,7 +15,7 @@ const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * list_rows_table gives the same name; the delete trigger and the housekeeping use it).
  */
 export function listRowsTable(listId: string): string {
-  if (!LIST_ID.test(listId)) throw new Error(`not a list id: ${listId}`);
+  if (!UUID.test(listId)) throw new Error(`not a list id: ${listId}`);
   return `target_list_rows_${listId.replace(/-/g, "").toLowerCase()}`;
 }
 
@@ -47,9 +53,9 @@ export async function createListRows(executor: Executor, listId: string): Promis
 
 /** The CHECK lets ATTACH skip its scan of the rows: it proves they all belong to the list. */
 export const standaloneTableSql = (table: string, listId: string): string =>
-  `CREATE TABLE ${table} (LIKE target_list_rows, CHECK (list_id = '${listId}'))`;
+  `CREATE TABLE ${table} (LIKE target_list_rows, CHECK (list_id = ${uuidLiteral(listId)}))`;
 
 export const keyAndAttachSql = (table: string, listId: string): string[] => [
   `ALTER TABLE ${table} ADD PRIMARY KEY (row_number)`,
-  `ALTER TABLE target_list_rows ATTACH PARTITION ${table} FOR VALUES IN ('${listId}')`,
+  `ALTER TABLE target_list_rows ATTACH PARTITION ${table} FOR VALUES IN (${uuidLiteral(listId)})`,
 ];

@@ -3,14 +3,28 @@ import { from as copyFrom } from "pg-copy-streams";
 import { pool, type Executor } from "../../db";
 import { rawQuery, transaction } from "../../db/sql";
 import { ListRowsBinaryWriter } from "./copy-binary-rows";
+import type { ByteRows } from "./csv-rows";
 import { LIST_CELL_SEPARATOR } from "./list-cells";
-import { createListRows, keyAndAttachSql, listRowsTable, standaloneTableSql } from "./list-rows-table";
+import {
+  createListRows,
+  keyAndAttachSql,
+  listRowsTable,
+  standaloneTableSql,
+  uuidLiteral,
+} from "./list-rows-table";
 
 /** An accepted list row on its way to target_list_rows: its cells of the named columns, in order. */
 export type ListRow = { rowNumber: number; phone: string; cells: string[] };
 
+/** Accepted plain rows of a stretch of the file read as bytes (csv-rows.ts): which, and their numbers. */
+export type PlainRows = { rows: ByteRows; picked: number[]; phones: string[] };
+
 /** Where accepted rows go: written batch by batch, `end` when the file is done. */
-export type RowSink = { write(rows: ListRow[]): Promise<void>; end(): Promise<void>; abort(): void };
+export type RowSink = {
+  write(rows: ListRow[], plain?: PlainRows): Promise<void>;
+  end(): Promise<void>;
+  abort(): void;
+};
 
 let embedded: Promise<boolean> | undefined;
 
@@ -39,10 +53,13 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
   try {
     await holdList(client, listId);
     await client.query(standaloneTableSql(table, listId));
+    // The list and business are the table's defaults: not sent with every row.
+    await client.query(
+      `ALTER TABLE ${table} ALTER list_id SET DEFAULT ${uuidLiteral(listId)},
+         ALTER business_id SET DEFAULT ${uuidLiteral(businessId)}`,
+    );
     stream = client.query(
-      copyFrom(
-        `COPY ${table} (list_id, business_id, row_number, phone, cells) FROM STDIN WITH (FORMAT binary)`,
-      ),
+      copyFrom(`COPY ${table} (row_number, phone, cells) FROM STDIN WITH (FORMAT binary)`),
     );
   } catch (err) {
     client.release(err as Error);
@@ -57,7 +74,7 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
     });
   });
   done.catch(() => undefined);
-  const writer = new ListRowsBinaryWriter(listId, businessId);
+  const writer = new ListRowsBinaryWriter();
   writer.header();
   const send = async (buffers: Buffer[]) => {
     for (const b of buffers) {
@@ -73,9 +90,12 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
     client.release(err);
   };
   return {
-    async write(rows) {
+    async write(rows, plain) {
       if (failure) throw failure;
       for (const r of rows) writer.row(r.rowNumber, r.phone, r.cells);
+      if (plain)
+        for (let k = 0; k < plain.picked.length; k++)
+          writer.plainRow(plain.phones[k]!, plain.rows, plain.picked[k]!);
       await send(writer.take());
     },
     async end() {
@@ -128,7 +148,8 @@ export async function insertRowSink(
     await createListRows(tx, listId);
   });
   return {
-    async write(rows) {
+    async write(listed, plain) {
+      const rows = plain ? [...listed, ...plainListRows(plain)] : listed;
       const doc = JSON.stringify(
         rows.map((r) => ({ n: r.rowNumber, p: r.phone, c: r.cells.join(LIST_CELL_SEPARATOR) })),
       );
@@ -148,6 +169,15 @@ export async function insertRowSink(
     end: async () => undefined,
     abort: () => undefined,
   };
+}
+
+/** Plain rows as ListRows (the embedded database's inserts take text). */
+function plainListRows({ rows, picked, phones }: PlainRows): ListRow[] {
+  return picked.map((i, k) => ({
+    rowNumber: rows.rowNumbers[i]!,
+    phone: phones[k]!,
+    cells: Array.from({ length: rows.columns }, (_, c) => rows.cell(i, c)),
+  }));
 }
 
 async function holdListRow(executor: Executor, listId: string): Promise<void> {
