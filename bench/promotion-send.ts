@@ -12,7 +12,12 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { uuidv7 } from "../lib/ids";
-import { keyAndAttachSql, listRowsTable, standaloneTableSql } from "../lib/promotions/lists/list-rows-table";
+import {
+  attachSql,
+  keySql,
+  listRowsTable,
+  standaloneTableSql,
+} from "../lib/promotions/lists/list-rows-table";
 import { approvedTemplate } from "./lib/messaging-setup";
 import { startBenchServer } from "./lib/server-process";
 
@@ -88,7 +93,8 @@ async function createPromotion(
      FROM generate_series(1, $3) g`,
     [listId, server.businessId, n],
   );
-  for (const statement of keyAndAttachSql(table, listId)) await db.query(statement);
+  await db.query(keySql(table));
+  await db.query(attachSql(table, listId));
   await db.query(`UPDATE promotions SET target_list_id = $2 WHERE id = $1`, [id, listId]);
   await db.query(
     `INSERT INTO promotion_recipients (promotion_id, seq, business_id, phone, name, subscriber_id)

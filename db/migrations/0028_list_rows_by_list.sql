@@ -1,4 +1,5 @@
--- Each list's rows become a partition of target_list_rows of their own, keyed by row_number,
+-- Each list's rows become a partition of target_list_rows of their own, keyed by row_number
+-- (a unique index `<table>_key`, as lib/promotions/lists/list-rows-table.ts builds it),
 -- and a row's cells one text value (joined by U+001F) instead of a text[]. An upload then
 -- COPYs its rows into a table without an index, builds the key in one sorted pass and attaches
 -- the table (lib/promotions/lists/list-rows-table.ts): the b-tree insert per row (and its WAL
@@ -33,7 +34,7 @@ BEGIN
               coalesce((SELECT string_agg(replace(v, chr(31), chr(65533)), chr(31) ORDER BY i)
                         FROM unnest(vals) WITH ORDINALITY AS u(v, i)), %L)
        FROM target_list_rows_before_partitions WHERE list_id = %L', part, '', l);
-    EXECUTE format('ALTER TABLE %I ADD PRIMARY KEY (row_number)', part);
+    EXECUTE format('CREATE UNIQUE INDEX %I ON %I (row_number)', part || '_key', part);
     EXECUTE format('ALTER TABLE target_list_rows ATTACH PARTITION %I FOR VALUES IN (%L)', part, l);
   END LOOP;
 END $$;

@@ -71,8 +71,10 @@ export async function readListUpload(
         businessId: input.businessId,
         name: input.name ?? "",
         source: hashed(part.body, hash),
-        // E1's launch refreshes the rows' statistics itself (prepareRecipients).
+        // E1's launch refreshes the rows' statistics itself, and keys a large list's rows after
+        // its answer (prepareRecipients).
         analyze: !input.withBody,
+        keyLaterAbove: input.withBody ? env().PROMOTION_PREPARE_INLINE_MAX_ROWS : undefined,
       });
     } else if (part.name === "body" && input.withBody) {
       body = parseBodyPart(await partText(part, 1024 * 1024));

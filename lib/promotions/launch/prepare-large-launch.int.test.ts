@@ -7,6 +7,7 @@ import { preparePromotions } from "../engine/prepare-due-promotions";
 import { updatePromotionStatus } from "../engine/update-promotion-status";
 import { findList } from "../lists/find-list";
 import { ingestList } from "../lists/ingest-list";
+import { listRowsTable } from "../lists/list-rows-table";
 import { launchPromotion } from "./launch-promotion";
 
 const ctx = systemCtx("test");
@@ -168,5 +169,34 @@ describe("a launch on a list over PROMOTION_PREPARE_INLINE_MAX_ROWS", () => {
       [launched.promotionId],
     );
     expect(phones.map((r) => r.phone)).toEqual(["919800000001", "919800000003", "919800000004"]);
+  });
+
+  it("leaves a large E1 list's key to the preparation, which builds it before the recipients", async () => {
+    const ready = await launchReady({
+      listName: "keyed later",
+      csv: CSV,
+      name: "Keyed later",
+      variables: ["${name}", "${order}"],
+    });
+    // E1 form (a) uploads so (lib/api/v2/promotion-upload.ts): no key for more than the limit.
+    const { list: uploaded } = await ingestList(ctx, {
+      businessId: ready.businessId,
+      name: "keyed later",
+      source: csvBytes(CSV),
+      keyLaterAbove: 2,
+    });
+    const keys = () =>
+      rawQuery<{ n: number }>(
+        ctx.db,
+        "SELECT count(*)::int AS n FROM pg_index WHERE indrelid = to_regclass($1) AND indisunique",
+        [listRowsTable(uploaded.id)],
+      );
+    expect(await keys()).toEqual([{ n: 0 }]);
+    const list = await findList(ctx, ready.businessId, "keyed later");
+    const launched = await launchPromotion(ctx, { businessId: ready.businessId, list, body: ready.body });
+    expect(launched).toMatchObject({ status: "Preparing", accepted: 4 });
+    expect(await preparePromotions(ctx)).toBe(1);
+    expect(await keys()).toEqual([{ n: 1 }]);
+    expect(await stateOf(launched.promotionId)).toMatchObject({ status: "Active", recipients: 3 });
   });
 });

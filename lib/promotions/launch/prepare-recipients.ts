@@ -3,6 +3,7 @@ import { invalid } from "../../errors";
 import { rawQuery } from "../../db/sql";
 import { promotionCounters } from "@/db/schema";
 import { ANALYZE_FROM, analyzeListRows } from "../lists/analyze-list-rows";
+import { keyListRows } from "../lists/list-rows-table";
 import { createRecipients } from "./create-recipients";
 
 export type PreparedCounts = { accepted: number; optout: number; missing: number };
@@ -26,6 +27,7 @@ export async function prepareRecipients(
   },
 ): Promise<PreparedCounts> {
   const { promotionId, businessId, list, columns } = input;
+  await keyListRows(tx.db, list.id);
   await analyzeListRows(tx.db, list.id, list.rowCount);
   const counts = await createRecipients(tx, { promotionId, businessId, list, columns });
   if (counts.accepted === 0) {

@@ -75,7 +75,7 @@ export class ByteRows {
     const base = i * (this.columns - 1);
     const from = cell === 0 ? this.starts[i]! : d[base + cell - 1]! + 1;
     const to = cell === this.columns - 1 ? this.ends[i]! : d[base + cell]!;
-    return this.ascii ? this.src.latin1Slice(from, to) : this.src.utf8Slice(from, to);
+    return this.src.toString(this.ascii ? "latin1" : "utf8", from, to);
   }
 
   /** Row `i` as a record of text cells (the rows that are not plain, and refused ones). */

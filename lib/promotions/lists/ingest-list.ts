@@ -67,6 +67,11 @@ export async function ingestList(
     defaultCountry?: string;
     /** Refresh the rows' planner statistics (default true; a launch that follows does it). */
     analyze?: boolean;
+    /**
+     * Rows above which the rows' key is left to the launch that follows (its preparation builds
+     * it, after E1's answer: keyListRows); default: the upload builds it.
+     */
+    keyLaterAbove?: number;
     /** Numbers held in memory to find duplicates (default DEDUPE_IN_MEMORY_MAX; tests lower it). */
     dedupeInMemoryMax?: number;
   },
@@ -136,7 +141,7 @@ export async function ingestList(
       accepted += written;
       rejected += rejects.length;
     }
-    await sink?.end();
+    await sink?.end({ key: input.keyLaterAbove === undefined || accepted <= input.keyLaterAbove });
     sink = undefined;
     // For the dry run's opt-out join (a launch analyzes them itself: prepareRecipients).
     if (input.analyze !== false) await analyzeListRows(ctx.db, id, accepted);

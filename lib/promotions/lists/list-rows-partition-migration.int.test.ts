@@ -43,9 +43,9 @@ describe("migration list_rows_by_list", () => {
       { list_id: a, row_number: 2, phone: "919800000002", cells: "919800000002\u001f\u001fx\ufffdy" },
       { list_id: b, row_number: 1, phone: "919800000003", cells: "919800000003\u001fRavi\u001f" },
     ]);
-    // One attached partition per list, with its primary key.
+    // One attached partition per list, with its key (a unique index on row_number).
     const { rows: parts } = await pool.query(
-      `SELECT c.relname AS name, (SELECT count(*)::int FROM pg_index x WHERE x.indrelid = c.oid AND x.indisprimary) AS keys
+      `SELECT c.relname AS name, (SELECT count(*)::int FROM pg_index x WHERE x.indrelid = c.oid AND x.indisunique) AS keys
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        WHERE i.inhparent = 'target_list_rows'::regclass ORDER BY 1`,
     );

@@ -20,12 +20,13 @@ export function listRowsTable(listId: string): string {
 }
 
 /**
- * Writes a list's rows into a table of their own before it has an index, then builds its
- * primary key (row_number) in one sorted pass and attaches it to target_list_rows: a b-tree
- * insert per row, WAL-logged one by one, was about half a million-row COPY's time; the build
- * after the load is a fraction of it. `load` gets the table's name and writes every row (an
- * INSERT ... SELECT, or a COPY on the same connection). Runs in the caller's transaction, which
- * must hold the list row (FOR KEY SHARE or stronger): the table appears with the commit, whole.
+ * Writes a list's rows into a table of their own before it has an index, then builds its key
+ * (a unique index on row_number) in one sorted pass and attaches it to target_list_rows: a
+ * b-tree insert per row, WAL-logged one by one, was about half a million-row COPY's time; the
+ * build after the load is a fraction of it. `load` gets the table's name and writes every row
+ * (an INSERT ... SELECT, or a COPY on the same connection). Runs in the caller's transaction,
+ * which must hold the list row (FOR KEY SHARE or stronger): the table appears with the commit,
+ * whole.
  *
  * ATTACH takes a SHARE UPDATE EXCLUSIVE lock on target_list_rows, which readers and writers of
  * other lists do not wait for (only another attach or detach does), until the commit: callers
@@ -39,7 +40,8 @@ export async function loadListRows<T>(
   const table = listRowsTable(listId);
   await rawQuery(executor, standaloneTableSql(table, listId));
   const loaded = await load(table);
-  for (const statement of keyAndAttachSql(table, listId)) await rawQuery(executor, statement);
+  await rawQuery(executor, keySql(table));
+  await rawQuery(executor, attachSql(table, listId));
   return loaded;
 }
 
@@ -51,11 +53,23 @@ export async function createListRows(executor: Executor, listId: string): Promis
   await loadListRows(executor, listId, async () => undefined);
 }
 
+/**
+ * Gives a list's rows their key if they have none yet: an upload that a launch's preparation
+ * follows (E1 with a large list) leaves the build to it, after the answer. Readers of a list
+ * without its key scan its rows (its table only); the engine reads them by key, after the
+ * preparation. The index build locks out writers of the list's table only (none by then).
+ */
+export async function keyListRows(executor: Executor, listId: string): Promise<void> {
+  await rawQuery(executor, keySql(listRowsTable(listId)));
+}
+
 /** The CHECK lets ATTACH skip its scan of the rows: it proves they all belong to the list. */
 export const standaloneTableSql = (table: string, listId: string): string =>
   `CREATE TABLE ${table} (LIKE target_list_rows, CHECK (list_id = ${uuidLiteral(listId)}))`;
 
-export const keyAndAttachSql = (table: string, listId: string): string[] => [
-  `ALTER TABLE ${table} ADD PRIMARY KEY (row_number)`,
-  `ALTER TABLE target_list_rows ATTACH PARTITION ${table} FOR VALUES IN (${uuidLiteral(listId)})`,
-];
+/** A list's key: its rows by number (the engine's and the preview's reads). */
+export const keySql = (table: string): string =>
+  `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_key ON ${table} (row_number)`;
+
+export const attachSql = (table: string, listId: string): string =>
+  `ALTER TABLE target_list_rows ATTACH PARTITION ${table} FOR VALUES IN (${uuidLiteral(listId)})`;

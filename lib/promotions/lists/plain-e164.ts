@@ -1,6 +1,7 @@
 import { Metadata } from "libphonenumber-js";
 import metadata from "libphonenumber-js/min/metadata";
 
+/** A calling code's plan as patterns over the whole number (code included): one test, no slicing. */
 type Plan = { pattern: RegExp; nationalPrefix: RegExp | undefined };
 
 /** The parts of libphonenumber-js's Metadata class the parser itself uses (untyped in its .d.ts). */
@@ -33,8 +34,8 @@ function planOf(callingCode: string): Plan | null | undefined {
     else {
       const prefix = numbering.nationalPrefixForParsing();
       plan = {
-        pattern: new RegExp(`^(?:${numbering.nationalNumberPattern()})$`),
-        nationalPrefix: prefix ? new RegExp(`^(?:${prefix})`) : undefined,
+        pattern: new RegExp(`^${callingCode}(?:${numbering.nationalNumberPattern()})$`),
+        nationalPrefix: prefix ? new RegExp(`^${callingCode}(?:${prefix})`) : undefined,
       };
     }
   }
@@ -42,7 +43,21 @@ function planOf(callingCode: string): Plan | null | undefined {
   return plan;
 }
 
-const PLAIN = /^\d{6,15}$/;
+const PLAIN = /^[1-9]\d{5,14}$/;
+
+/** planOf by the number's first 1, 2 and 3 digits as a number (10 + 100 + 1000 entries). */
+const byDigits: Array<Plan | null | undefined | false> = new Array(1110).fill(false);
+
+function planByDigits(raw: string, digits: number): Plan | null | undefined {
+  let n = 0;
+  for (let i = 0; i < digits; i++) n = n * 10 + raw.charCodeAt(i) - 48;
+  const at = (digits === 1 ? 0 : digits === 2 ? 10 : 110) + n;
+  const known = byDigits[at];
+  if (known !== false) return known;
+  const plan = planOf(raw.slice(0, digits));
+  byDigits[at] = plan;
+  return plan;
+}
 
 /**
  * The cheap proof that a phone cell is ALREADY a valid E.164 number in plain digits (no "+",
@@ -57,14 +72,13 @@ const PLAIN = /^\d{6,15}$/;
  * two over every calling code.
  */
 export function plainE164(raw: string): string | undefined {
-  if (!PLAIN.test(raw) || raw[0] === "0") return undefined;
+  if (!PLAIN.test(raw)) return undefined;
   for (let i = 1; i <= 3; i++) {
-    const plan = planOf(raw.slice(0, i));
+    const plan = planByDigits(raw, i);
     if (plan === undefined) continue;
     if (plan === null) return undefined;
-    const rest = raw.slice(i);
-    if (rest.length < 2 || plan.nationalPrefix?.test(rest)) return undefined;
-    return plan.pattern.test(rest) ? raw : undefined;
+    if (raw.length < i + 2 || plan.nationalPrefix?.test(raw)) return undefined;
+    return plan.pattern.test(raw) ? raw : undefined;
   }
   return undefined;
 }

@@ -6,8 +6,9 @@ import { ListRowsBinaryWriter } from "./copy-binary-rows";
 import type { ByteRows } from "./csv-rows";
 import { LIST_CELL_SEPARATOR } from "./list-cells";
 import {
+  attachSql,
   createListRows,
-  keyAndAttachSql,
+  keySql,
   listRowsTable,
   standaloneTableSql,
   uuidLiteral,
@@ -22,7 +23,8 @@ export type PlainRows = { rows: ByteRows; picked: number[]; phones: string[] };
 /** Where accepted rows go: written batch by batch, `end` when the file is done. */
 export type RowSink = {
   write(rows: ListRow[], plain?: PlainRows): Promise<void>;
-  end(): Promise<void>;
+  /** The file is done; `key: false` leaves the rows' key to the launch's preparation (keyListRows). */
+  end(opts: { key: boolean }): Promise<void>;
   abort(): void;
 };
 
@@ -98,13 +100,14 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
           writer.plainRow(plain.phones[k]!, plain.rows, plain.picked[k]!);
       await send(writer.take());
     },
-    async end() {
+    async end({ key }) {
       writer.trailer();
       await send(writer.take());
       stream.end();
       try {
         await done;
-        for (const statement of keyAndAttachSql(table, listId)) await client.query(statement);
+        if (key) await client.query(keySql(table));
+        await client.query(attachSql(table, listId));
         await client.query("COMMIT");
         release();
       } catch (err) {
@@ -166,7 +169,7 @@ export async function insertRowSink(
       );
       if ((written?.n ?? 0) < rows.length) throw new Error(`list ${listId} was removed during its upload`);
     },
-    end: async () => undefined,
+    end: async () => undefined, // keyed when created (createListRows)
     abort: () => undefined,
   };
 }
