@@ -63,9 +63,18 @@ export async function keyListRows(executor: Executor, listId: string): Promise<v
   await rawQuery(executor, keySql(listRowsTable(listId)));
 }
 
+/**
+ * The columns of target_list_rows (migration 0028; ATTACH refuses a table whose columns differ).
+ * Spelled out rather than `LIKE target_list_rows`, which would lock target_list_rows for the
+ * whole upload, and the housekeeping's DETACH ... CONCURRENTLY waits for every holder of such a
+ * lock (checked with psql: with LIKE it waited for a 3-s upload, without it did not).
+ */
+const COLUMNS =
+  "list_id uuid NOT NULL, business_id uuid NOT NULL, row_number integer NOT NULL, phone text NOT NULL, cells text NOT NULL";
+
 /** The CHECK lets ATTACH skip its scan of the rows: it proves they all belong to the list. */
 export const standaloneTableSql = (table: string, listId: string): string =>
-  `CREATE TABLE ${table} (LIKE target_list_rows, CHECK (list_id = ${uuidLiteral(listId)}))`;
+  `CREATE TABLE ${table} (${COLUMNS}, CHECK (list_id = ${uuidLiteral(listId)}))`;
 
 /** A list's key: its rows by number (the engine's and the preview's reads). */
 export const keySql = (table: string): string =>
