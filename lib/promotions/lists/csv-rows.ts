@@ -22,11 +22,14 @@ const SEPARATOR = LIST_CELL_SEPARATOR.charCodeAt(0);
  * The rows of one stretch of a CSV upload read straight from its bytes (csvRows): where each
  * row and each of its cells is, without a string per cell. A row is `plain` when it can be
  * stored as its bytes: exactly `columns` cells, none holding U+0000 or the cells' separator
- * U+001F, at most MAX_ROW_CHARS bytes (so at most as many characters). Any other row is read as a CsvRecord (`record`), as
- * the text parser would have produced it.
+ * U+001F, at most MAX_ROW_CHARS bytes (so at most as many characters). Any other row is read
+ * as a CsvRecord (`record`), as the text parser would have produced it. One instance serves
+ * every stretch of a file (its arrays reused): a part is valid until the next one is read.
  */
 export class ByteRows {
   count = 0;
+  src: Buffer = Buffer.alloc(0);
+  private ascii = true;
   rowNumbers = new Int32Array(1024);
   starts = new Int32Array(1024);
   ends = new Int32Array(1024);
@@ -36,13 +39,18 @@ export class ByteRows {
   private readonly per: number;
 
   constructor(
-    readonly src: Buffer,
     readonly delimiter: number,
     readonly columns: number,
-    private readonly ascii: boolean,
   ) {
     this.per = Math.max(columns - 1, 0);
     this.delimiters = new Int32Array(1024 * this.per);
+  }
+
+  /** Starts over on the next stretch of the file. */
+  reset(src: Buffer, ascii: boolean): void {
+    this.src = src;
+    this.ascii = ascii;
+    this.count = 0;
   }
 
   /** Adds a row whose delimiters the scanner wrote at `count * (columns - 1)`. */
@@ -220,16 +228,20 @@ class RowScanner {
   rowNumber = 0;
   /** How many bytes of the last region made complete rows. */
   consumed = 0;
+  private readonly rows: ByteRows;
 
   constructor(
     private readonly delimiter: number,
     private readonly newline: Newline,
     private readonly columns: number,
-  ) {}
+  ) {
+    this.rows = new ByteRows(delimiter, columns);
+  }
 
   scan(src: Buffer, last: boolean): ByteRows {
     const clean = src.indexOf(0) < 0 && src.indexOf(SEPARATOR) < 0;
-    const rows = new ByteRows(src, this.delimiter, this.columns, isAscii(src));
+    const rows = this.rows;
+    rows.reset(src, isAscii(src));
     const { delimiter, columns } = this;
     const crlf = this.newline === "\r\n";
     const breakByte = this.newline === "\r" ? CR : LF;
