@@ -60,9 +60,16 @@ export async function* csvRecords(
   source: AsyncIterable<Uint8Array>,
   opts: { maxBytes: number; batch?: number },
 ): AsyncGenerator<{ header: string[] } | { records: CsvRecord[] }> {
-  const text = textOf(bytesOf(source, opts.maxBytes));
+  yield* textRecords(textOf(bytesOf(source, opts.maxBytes)), opts.batch);
+}
+
+/** The records of CSV text from its start: its format read from the header line (headerLine). */
+export async function* textRecords(
+  text: AsyncGenerator<string>,
+  batch?: number,
+): AsyncGenerator<{ header: string[] } | { records: CsvRecord[] }> {
   const { head, delimiter, newline } = await headerLine(text);
-  yield* recordsOf(prepend(head, text), { delimiter, newline, batch: opts.batch });
+  yield* recordsOf(prepend(head, text), { delimiter, newline, batch });
 }
 
 /**
@@ -117,7 +124,7 @@ export const lineTooLong = (row: number) =>
  * file) and line break (CRLF, LF or CR), read from the start of the text however the network
  * split it: papaparse's own guesses look at its first chunk only, which may be a few bytes.
  */
-export async function headerLine(
+async function headerLine(
   text: AsyncIterator<string>,
 ): Promise<{ head: string; delimiter: string; newline: Newline }> {
   let head = "";

@@ -7,6 +7,7 @@ import {
   MAX_LINE,
   recordsOf,
   textOf,
+  textRecords,
   type CsvRecord,
   type Newline,
 } from "./csv-records";
@@ -153,30 +154,13 @@ async function* textRows(
   rest: AsyncIterable<Buffer>,
   at: { ignoreBOM: boolean; delimiter?: string; newline?: Newline; rowNumber?: number },
 ): AsyncGenerator<CsvPart> {
-  const text = textOf(prependBytes(first, rest), at.ignoreBOM)[Symbol.asyncIterator]();
-  if (at.delimiter !== undefined && at.newline !== undefined) {
-    const resume = { rowNumber: at.rowNumber ?? 0 };
-    yield* recordsOf(
-      { [Symbol.asyncIterator]: () => text },
-      { delimiter: at.delimiter, newline: at.newline, resume },
-    );
+  const text = textOf(prependBytes(first, rest), at.ignoreBOM);
+  if (at.delimiter === undefined || at.newline === undefined) {
+    yield* textRecords(text);
     return;
   }
-  let head = "";
-  while (!head.includes("\n") && head.length < 1 << 20) {
-    const next = await text.next();
-    if (next.done) break;
-    head += next.value;
-  }
-  async function* all(): AsyncGenerator<string> {
-    if (head) yield head;
-    for (;;) {
-      const next = await text.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  yield* recordsOf(all(), lineFormat(head));
+  const resume = { rowNumber: at.rowNumber ?? 0 };
+  yield* recordsOf(text, { delimiter: at.delimiter, newline: at.newline, resume });
 }
 
 async function* prependBytes(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

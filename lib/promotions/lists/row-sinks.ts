@@ -129,12 +129,15 @@ export async function copyRowSink(listId: string, businessId: string): Promise<R
  */
 async function holdList(client: PoolClient, listId: string): Promise<void> {
   await client.query("BEGIN");
-  const held = await client.query("SELECT 1 FROM target_lists WHERE id = $1 FOR KEY SHARE", [listId]);
+  const held = await client.query(HOLD_LIST, [listId]);
   if (held.rowCount === 0) {
     await client.query("ROLLBACK");
-    throw new Error(`list ${listId} was removed during its upload`);
+    throw listRemoved(listId);
   }
 }
+
+const HOLD_LIST = "SELECT 1 FROM target_lists WHERE id = $1 FOR KEY SHARE";
+const listRemoved = (listId: string) => new Error(`list ${listId} was removed during its upload`);
 
 /**
  * Multi-row inserts of one JSON document per batch (the embedded database's way) into the list's
@@ -167,7 +170,7 @@ export async function insertRowSink(
          SELECT count(*)::int AS n FROM written`,
         [listId, businessId, doc],
       );
-      if ((written?.n ?? 0) < rows.length) throw new Error(`list ${listId} was removed during its upload`);
+      if ((written?.n ?? 0) < rows.length) throw listRemoved(listId);
     },
     end: async () => undefined, // keyed when created (createListRows)
     abort: () => undefined,
@@ -184,6 +187,5 @@ function plainListRows({ rows, picked, phones }: PlainRows): ListRow[] {
 }
 
 async function holdListRow(executor: Executor, listId: string): Promise<void> {
-  const held = await rawQuery(executor, "SELECT 1 FROM target_lists WHERE id = $1 FOR KEY SHARE", [listId]);
-  if (held.length === 0) throw new Error(`list ${listId} was removed during its upload`);
+  if ((await rawQuery(executor, HOLD_LIST, [listId])).length === 0) throw listRemoved(listId);
 }
