@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { onTestFinished } from "vitest";
 import { migrate } from "../lib/db/migrate";
 import { freshDatabase } from "./fresh-database";
 
@@ -27,9 +28,7 @@ export function migrationsBefore(tagSuffix: string): { folder: string; remove: (
  * `tagSuffix`, as a pool: the test writes the old shape, then runs `migrate(pool)`. `cleanup`
  * ends the pool, drops the database and removes the folder.
  */
-export async function databaseBefore(
-  tagSuffix: string,
-): Promise<{ pool: pg.Pool; cleanup: () => Promise<void> }> {
+async function databaseBefore(tagSuffix: string): Promise<{ pool: pg.Pool; cleanup: () => Promise<void> }> {
   const fresh = await freshDatabase();
   const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
   const before = migrationsBefore(tagSuffix);
@@ -45,4 +44,14 @@ export async function databaseBefore(
     throw err;
   }
   return { pool, cleanup };
+}
+
+/**
+ * databaseBefore for the running test: its pool, cleaned up (pool ended, database dropped) when
+ * the test finishes, pass or fail.
+ */
+export async function poolBefore(tagSuffix: string): Promise<pg.Pool> {
+  const { pool, cleanup } = await databaseBefore(tagSuffix);
+  onTestFinished(cleanup);
+  return pool;
 }

@@ -32,11 +32,18 @@ export async function launchReady(opts: {
   csv: string;
   name: string;
   variables: [string, string];
+  /** As E1 form (a) uploads: the rows' key left to the launch above this many rows. */
+  keyLaterAbove?: number;
 }) {
   const t = await createTestBusiness();
   const businessId = t.business.id;
   const tpl = await approvedTemplate(businessId);
-  await ingestList(systemCtx("test"), { businessId, name: opts.listName, source: csvBytes(opts.csv) });
+  await ingestList(systemCtx("test"), {
+    businessId,
+    name: opts.listName,
+    source: csvBytes(opts.csv),
+    keyLaterAbove: opts.keyLaterAbove,
+  });
   const body = {
     name: opts.name,
     channelType: "chatapp",

@@ -1,20 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { databaseBefore } from "@/test/migrations-before";
+import { poolBefore } from "@/test/migrations-before";
 
 // The migration that moves callback_attempts into each delivery's attempt_log (hand-written
 // data step) keeps every attempt, oldest first, in the shape getDelivery returns.
 
 describe("migration callback_attempt_log", () => {
-  const cleanups: Array<() => unknown> = [];
-  afterAll(async () => {
-    for (const f of cleanups.reverse()) await f();
-  });
-
   it("copies each delivery's attempts into its attempt log, oldest first", async () => {
-    const { pool, cleanup } = await databaseBefore("_callback_attempt_log");
-    cleanups.push(cleanup);
+    const pool = await poolBefore("_callback_attempt_log");
 
     const biz = uuidv7();
     const endpoint = uuidv7();

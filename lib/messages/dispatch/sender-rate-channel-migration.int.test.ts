@@ -1,20 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { databaseBefore } from "@/test/migrations-before";
+import { poolBefore } from "@/test/migrations-before";
 
 // The migration that keys sender_rate_limits by channel moves the stored limits (hand-written
 // data step): a limit stored for an id went to every sender with that id, so it stays on each.
 
 describe("migration sender_rate_channel", () => {
-  const cleanups: Array<() => unknown> = [];
-  afterAll(async () => {
-    for (const f of cleanups.reverse()) await f();
-  });
-
   it("gives each stored limit the channel of the sender that carries its id (both when both do)", async () => {
-    const { pool, cleanup } = await databaseBefore("_sender_rate_channel");
-    cleanups.push(cleanup);
+    const pool = await poolBefore("_sender_rate_channel");
 
     const biz = uuidv7();
     await pool.query(`INSERT INTO businesses (id, name) VALUES ($1, 'm')`, [biz]);

@@ -17,12 +17,15 @@ const ctx = systemCtx("test");
 const CSV =
   "phone,name,order\n919800000001,Asha,A-1\n919800000002,Ravi,\n919800000003,Mira,A-3\n919800000004,Ken,A-4\n";
 
-async function launchLarge(opts: { csv?: string; variables?: [string, string]; scheduleTime?: string } = {}) {
+async function launchLarge(
+  opts: { csv?: string; variables?: [string, string]; scheduleTime?: string; keyLaterAbove?: number } = {},
+) {
   const ready = await launchReady({
     listName: "large",
     csv: opts.csv ?? CSV,
     name: "Large list",
     variables: opts.variables ?? ["${name}", "${order}"],
+    keyLaterAbove: opts.keyLaterAbove,
   });
   await rawQuery(
     ctx.db,
@@ -32,7 +35,7 @@ async function launchLarge(opts: { csv?: string; variables?: [string, string]; s
   const list = await findList(ctx, ready.businessId, "large");
   const body = opts.scheduleTime ? { ...ready.body, scheduleTime: opts.scheduleTime } : ready.body;
   const launched = await launchPromotion(ctx, { businessId: ready.businessId, list, body });
-  return { ...ready, launched };
+  return { ...ready, list, launched };
 }
 
 const stateOf = async (id: string) =>
@@ -173,29 +176,16 @@ describe("a launch on a list over PROMOTION_PREPARE_INLINE_MAX_ROWS", () => {
   });
 
   it("leaves a large E1 list's key to the preparation, which builds it before the recipients", async () => {
-    const ready = await launchReady({
-      listName: "keyed later",
-      csv: CSV,
-      name: "Keyed later",
-      variables: ["${name}", "${order}"],
-    });
     // E1 form (a) uploads so (lib/api/v2/promotion-upload.ts): no key for more than the limit.
-    const { list: uploaded } = await ingestList(ctx, {
-      businessId: ready.businessId,
-      name: "keyed later",
-      source: csvBytes(CSV),
-      keyLaterAbove: 2,
-    });
+    const { list, launched } = await launchLarge({ keyLaterAbove: 2 });
     const keys = () =>
       rawQuery<{ n: number }>(
         ctx.db,
         "SELECT count(*)::int AS n FROM pg_index WHERE indrelid = to_regclass($1) AND indisunique",
-        [listRowsTable(uploaded.id)],
+        [listRowsTable(list.id)],
       );
     // (The embedded database's upload inserts into a keyed table: row-sinks.ts.)
     expect(await keys()).toEqual([{ n: (await isEmbeddedDatabase(ctx.db)) ? 1 : 0 }]);
-    const list = await findList(ctx, ready.businessId, "keyed later");
-    const launched = await launchPromotion(ctx, { businessId: ready.businessId, list, body: ready.body });
     expect(launched).toMatchObject({ status: "Preparing", accepted: 4 });
     expect(await preparePromotions(ctx)).toBe(1);
     expect(await keys()).toEqual([{ n: 1 }]);

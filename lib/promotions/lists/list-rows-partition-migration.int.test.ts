@@ -1,21 +1,15 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { databaseBefore } from "@/test/migrations-before";
+import { poolBefore } from "@/test/migrations-before";
 import { listRowsTable } from "./list-rows-table";
 
 // Migration list_rows_by_list (hand-written): every stored list's rows move into a partition of
 // their own, keyed by row_number, their text[] values joined into one text by U+001F.
 
 describe("migration list_rows_by_list", () => {
-  const cleanups: Array<() => unknown> = [];
-  afterAll(async () => {
-    for (const f of cleanups.reverse()) await f();
-  });
-
   it("moves each list's rows into its own keyed partition, cells in order, a U+001F kept as U+FFFD", async () => {
-    const { pool, cleanup } = await databaseBefore("_list_rows_by_list");
-    cleanups.push(cleanup);
+    const pool = await poolBefore("_list_rows_by_list");
     const biz = uuidv7();
     const [a, b] = [uuidv7(), uuidv7()];
     await pool.query(`INSERT INTO businesses (id, name) VALUES ($1, 'm')`, [biz]);

@@ -1,20 +1,14 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate } from "@/lib/db/migrate";
 import { uuidv7 } from "@/lib/ids";
-import { databaseBefore } from "@/test/migrations-before";
+import { poolBefore } from "@/test/migrations-before";
 
 // The migration that stores list rows' values by position (hand-written data step) keeps every
 // cell of the list's columns, in their order, '' where the row's object had none.
 
 describe("migration list_rows_positional_values", () => {
-  const cleanups: Array<() => unknown> = [];
-  afterAll(async () => {
-    for (const f of cleanups.reverse()) await f();
-  });
-
   it("turns each row's JSON object into its values in the list's column order", async () => {
-    const { pool, cleanup } = await databaseBefore("_list_rows_positional_values");
-    cleanups.push(cleanup);
+    const pool = await poolBefore("_list_rows_positional_values");
 
     const biz = uuidv7();
     const list = uuidv7();
