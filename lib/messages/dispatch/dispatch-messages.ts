@@ -1,13 +1,12 @@
 import type { MessageProvider, OutboundMessage, SendResult } from "../../channels/message-provider";
 import { systemCtx, type Ctx } from "../../context";
 import { db } from "../../db";
-import { rawQuery, transaction } from "../../db/sql";
+import { rawQuery } from "../../db/sql";
 import { ownThenClaim } from "../../jobs/workers";
 import { log } from "../../log";
-import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";
-import { enqueueDispatch, type DispatchJob } from "./dispatch-queue";
-import { enqueueStatusEvents } from "../status/status-events-queue";
+import type { DispatchJob } from "./dispatch-queue";
+import { DispatchRecorder } from "./dispatch-recorder";
 import { messageProvider } from "./providers";
 import { loadChannel } from "./sender-channel";
 import { senderRate } from "./sender-rate";
@@ -21,23 +20,6 @@ type Claimed = {
   content: OutboundMessage["content"];
   provider: string;
   dispatch_attempts: number;
-};
-
-type Accepted = {
-  provider: string;
-  message: OutboundMessage;
-  providerMessageId: string;
-  at: Date;
-  /** Provider attempts so far, this one included (an owned message's is not written yet). */
-  attempts: number;
-};
-type Retry = { id: string; delaySeconds: number; attempts: number };
-/** `tried`: the failed messages a provider was asked to send, with their attempt count. */
-type Outcomes = {
-  accepted: Accepted[];
-  failures: StatusEventInput[];
-  retries: Retry[];
-  tried: Array<{ id: string; attempts: number }>;
 };
 
 /** Throttles absorbed inside one job before a message is handed to a later job. */
@@ -76,9 +58,10 @@ function claim(job: DispatchJob): Promise<Claimed[]> {
 /**
  * The dispatch worker for one chunk: claims the chunk's messages still `attempted` (a lease,
  * so concurrent or repeated jobs skip them), sends them through the business's provider at
- * each sender's rate, and records the outcome in one transaction: accepted rows (batched
- * update), failures (through the status path, with their callbacks), retries (a later job),
- * and the provider's planned status events (simulator).
+ * each sender's rate, and records the outcomes as it goes (DispatchRecorder: a transaction
+ * every MESSAGES_DISPATCH_FLUSH_MS and one at the end): accepted rows (batched update),
+ * failures (through the status path, with their callbacks), retries (a later job), and the
+ * provider's planned status events (simulator).
  */
 export async function dispatchMessages(job: DispatchJob): Promise<void> {
   const ctx = systemCtx("dispatch");
@@ -92,19 +75,24 @@ export async function dispatchMessages(job: DispatchJob): Promise<void> {
     if (list) list.push(r);
     else groups.set(key, [r]);
   }
-  const out: Outcomes = { accepted: [], failures: [], retries: [], tried: [] };
-  await Promise.all([...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, out)));
-  await record(ctx, job.businessId, out);
+  const recorder = new DispatchRecorder(ctx, job.businessId);
+  await Promise.all([...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, recorder)));
+  await recorder.write();
 }
 
-async function sendGroup(ctx: Ctx, businessId: string, list: Claimed[], out: Outcomes): Promise<void> {
+async function sendGroup(
+  ctx: Ctx,
+  businessId: string,
+  list: Claimed[],
+  recorder: DispatchRecorder,
+): Promise<void> {
   const cfg = messagesConfig();
   const { provider: name, channel, sender } = list[0]!;
   const provider = messageProvider(name);
   const settings = await loadChannel(ctx, businessId, channel);
   const failAll = (errorCode: string, reason: string) => {
     for (const m of list)
-      out.failures.push({
+      recorder.out.failures.push({
         businessId,
         messageId: m.id,
         status: "error",
@@ -133,6 +121,7 @@ async function sendGroup(ctx: Ctx, businessId: string, list: Claimed[], out: Out
         config: settings.config,
       });
       let pauseMs = 0;
+      const out = recorder.out;
       results.forEach((r, j) => {
         const item = part[j]!;
         if (r.ok) {
@@ -172,6 +161,7 @@ async function sendGroup(ctx: Ctx, businessId: string, list: Claimed[], out: Out
         }
       });
       if (pauseMs > 0) await bucket.pause(pauseMs);
+      await recorder.writeIfDue();
     }
     pending = again;
   }
@@ -207,84 +197,4 @@ function toOutbound(businessId: string, m: Claimed, attempt: number): OutboundMe
     attempt,
     content: m.content,
   };
-}
-
-async function record(ctx: Ctx, businessId: string, out: Outcomes): Promise<void> {
-  const { accepted, failures, retries, tried } = out;
-  await transaction(db(), async (tx) => {
-    const t: Ctx = { ...ctx, db: tx };
-    if (accepted.length > 0) {
-      // An early webhook may already have moved the message on: keep its status, add the ids.
-      await rawQuery(
-        tx,
-        `UPDATE messages m SET status = CASE WHEN m.status = 'attempted' THEN 'accepted' ELSE m.status END,
-           accepted_at = coalesce(m.accepted_at, v.at), provider_message_id = v.pid,
-           dispatch_attempts = greatest(m.dispatch_attempts, v.attempts), dispatch_locked_until = NULL, updated_at = now()
-         FROM unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::int[]) AS v(id, pid, at, attempts)
-         WHERE m.business_id = $1 AND m.id = v.id`,
-        [
-          businessId,
-          accepted.map((a) => a.message.messageId),
-          accepted.map((a) => a.providerMessageId),
-          accepted.map((a) => a.at),
-          accepted.map((a) => a.attempts),
-        ],
-      );
-      await planEvents(t, businessId, accepted);
-    }
-    if (tried.length > 0) {
-      await rawQuery(
-        tx,
-        `UPDATE messages m SET dispatch_attempts = greatest(m.dispatch_attempts, v.attempts)
-         FROM unnest($2::uuid[], $3::int[]) AS v(id, attempts) WHERE m.business_id = $1 AND m.id = v.id`,
-        [businessId, tried.map((r) => r.id), tried.map((r) => r.attempts)],
-      );
-    }
-    if (failures.length > 0) await applyStatusEvents(t, failures);
-    if (retries.length > 0) {
-      await rawQuery(
-        tx,
-        `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => v.delay),
-           dispatch_attempts = greatest(m.dispatch_attempts, v.attempts), updated_at = now()
-         FROM unnest($2::uuid[], $3::int[], $4::int[]) AS v(id, delay, attempts)
-         WHERE m.business_id = $1 AND m.id = v.id AND m.status = 'attempted'`,
-        [
-          businessId,
-          retries.map((r) => r.id),
-          retries.map((r) => r.delaySeconds),
-          retries.map((r) => r.attempts),
-        ],
-      );
-      const byDelay = new Map<number, string[]>();
-      for (const r of retries) {
-        const list = byDelay.get(r.delaySeconds);
-        if (list) list.push(r.id);
-        else byDelay.set(r.delaySeconds, [r.id]);
-      }
-      for (const [delay, ids] of byDelay)
-        await enqueueDispatch(
-          tx,
-          ids.map((id) => ({ id, businessId })),
-          delay,
-        );
-    }
-  });
-}
-
-/** Queues the status events the provider announces (simulator), in the acceptance's transaction. */
-async function planEvents(tx: Ctx, businessId: string, accepted: Accepted[]): Promise<void> {
-  const byProvider = new Map<string, Accepted[]>();
-  for (const a of accepted) {
-    const list = byProvider.get(a.provider);
-    if (list) list.push(a);
-    else byProvider.set(a.provider, [a]);
-  }
-  for (const [name, items] of byProvider) {
-    const planned = messageProvider(name)?.plannedEvents?.(
-      items.map((i) => ({ message: i.message, providerMessageId: i.providerMessageId })),
-    );
-    for (const p of planned ?? []) {
-      await enqueueStatusEvents(tx.db, { provider: name, businessId, events: p.events }, p.afterSeconds);
-    }
-  }
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { systemCtx } from "@/lib/context";
+import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db/sql";
+import { createTestBusiness } from "@/test/factories";
+import { approvedTemplate, bulkBody, phoneOf } from "@/test/messages";
+import { sendBulkMessages } from "../send/send-bulk-messages";
+import { dispatchMessages } from "./dispatch-messages";
+import type { DispatchJob } from "./dispatch-queue";
+import { setSenderRate } from "./sender-rate";
+
+// A dispatch job paced by its sender's rate writes its acceptances while it is still sending
+// (MESSAGES_DISPATCH_FLUSH_MS, 250 ms by default), not all at its end: the first messages'
+// statuses and callbacks do not wait for the last message of the chunk.
+
+const ctx = systemCtx("test");
+
+async function accepted(businessId: string) {
+  return rawQuery<{ n: number; writes: number; attempts: number }>(
+    db(),
+    `SELECT count(*)::int AS n, count(DISTINCT xmin::text)::int AS writes, coalesce(max(dispatch_attempts), 0) AS attempts
+     FROM messages WHERE business_id = $1 AND status <> 'attempted'`,
+    [businessId],
+  ).then((r) => r[0]!);
+}
+
+describe("dispatch outcomes written as the job goes", () => {
+  it("a chunk sent at 10/s is accepted in several writes while it runs, each message once", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id);
+    await setSenderRate(ctx, { businessId: t.business.id, sender: phoneOf(t), perSecond: 10 });
+    const n = 25;
+    const subscribers = Array.from({ length: n }, (_, i) => ({
+      subscriberId: `9199000${String(20_000 + i)}`,
+      variables: ["x", "y"],
+    }));
+    await sendBulkMessages(ctx, t.business.id, bulkBody(tpl.name, phoneOf(t), subscribers));
+    const [job] = await rawQuery<{ data: DispatchJob }>(
+      db(),
+      `SELECT data FROM pgboss.job WHERE name = 'messages.dispatch' AND data->>'businessId' = $1`,
+      [t.business.id],
+    );
+    expect(job!.data.ids).toHaveLength(n);
+
+    let running = true;
+    const run = dispatchMessages(job!.data).finally(() => (running = false));
+    // Seen while the job is still sending (it needs about 1.5 s for the 15 messages after its
+    // burst): some messages accepted already, not all.
+    const whileRunning: number[] = [];
+    while (running) {
+      await new Promise((r) => setTimeout(r, 100));
+      if (running) whileRunning.push((await accepted(t.business.id)).n);
+    }
+    await run;
+    expect(whileRunning.some((k) => k > 0 && k < n)).toBe(true);
+    const end = await accepted(t.business.id);
+    expect(end.n).toBe(n);
+    expect(end.writes).toBeGreaterThan(1);
+    expect(end.attempts).toBe(1);
+  });
+});

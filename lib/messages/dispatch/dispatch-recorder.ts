@@ -1,0 +1,149 @@
+import type { OutboundMessage } from "../../channels/message-provider";
+import type { Ctx } from "../../context";
+import { db } from "../../db";
+import { rawQuery, transaction } from "../../db/sql";
+import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
+import { enqueueStatusEvents } from "../status/status-events-queue";
+import { messagesConfig } from "./config";
+import { enqueueDispatch } from "./dispatch-queue";
+import { messageProvider } from "./providers";
+
+export type Accepted = {
+  provider: string;
+  message: OutboundMessage;
+  providerMessageId: string;
+  at: Date;
+  /** Provider attempts so far, this one included (an owned message's is not written yet). */
+  attempts: number;
+};
+export type Retry = { id: string; delaySeconds: number; attempts: number };
+/** `tried`: the failed messages a provider was asked to send, with their attempt count. */
+export type Outcomes = {
+  accepted: Accepted[];
+  failures: StatusEventInput[];
+  retries: Retry[];
+  tried: Array<{ id: string; attempts: number }>;
+};
+
+const none = (): Outcomes => ({ accepted: [], failures: [], retries: [], tried: [] });
+const isEmpty = (o: Outcomes) =>
+  o.accepted.length + o.failures.length + o.retries.length + o.tried.length === 0;
+
+/**
+ * Collects a dispatch job's outcomes and writes them while the job is still sending, every
+ * MESSAGES_DISPATCH_FLUSH_MS: a chunk paced at its sender's rate sends for seconds (500
+ * messages at 1,000/s, more when chunks of one sender share its tokens, minutes at Meta's
+ * 80/s tier), and its first messages' acceptance, statuses and callbacks should not wait for
+ * its last. Each write is one transaction (the acceptances, failures, retries and planned
+ * events collected since the last); a message is never in two. A job that dies between writes
+ * leaves its unwritten messages under their lease, which the sweeper re-sends as before.
+ */
+export class DispatchRecorder {
+  /** What the sending adds to; replaced by a fresh one at each write. */
+  out: Outcomes = none();
+  private last = performance.now();
+  private writing: Promise<void> | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly businessId: string,
+  ) {}
+
+  /** Writes what was collected if the last write is MESSAGES_DISPATCH_FLUSH_MS old (one write at a time). */
+  async writeIfDue(): Promise<void> {
+    if (this.writing || isEmpty(this.out)) return;
+    if (performance.now() - this.last < messagesConfig().MESSAGES_DISPATCH_FLUSH_MS) return;
+    await this.write();
+  }
+
+  /** Writes everything collected so far (after any write in progress). */
+  async write(): Promise<void> {
+    while (this.writing) await this.writing;
+    const out = this.out;
+    this.out = none();
+    this.last = performance.now();
+    if (isEmpty(out)) return;
+    this.writing = record(this.ctx, this.businessId, out).finally(() => (this.writing = undefined));
+    await this.writing;
+  }
+}
+
+async function record(ctx: Ctx, businessId: string, out: Outcomes): Promise<void> {
+  const { accepted, failures, retries, tried } = out;
+  await transaction(db(), async (tx) => {
+    const t: Ctx = { ...ctx, db: tx };
+    if (accepted.length > 0) {
+      // An early webhook may already have moved the message on: keep its status, add the ids.
+      await rawQuery(
+        tx,
+        `UPDATE messages m SET status = CASE WHEN m.status = 'attempted' THEN 'accepted' ELSE m.status END,
+           accepted_at = coalesce(m.accepted_at, v.at), provider_message_id = v.pid,
+           dispatch_attempts = greatest(m.dispatch_attempts, v.attempts), dispatch_locked_until = NULL, updated_at = now()
+         FROM unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::int[]) AS v(id, pid, at, attempts)
+         WHERE m.business_id = $1 AND m.id = v.id`,
+        [
+          businessId,
+          accepted.map((a) => a.message.messageId),
+          accepted.map((a) => a.providerMessageId),
+          accepted.map((a) => a.at),
+          accepted.map((a) => a.attempts),
+        ],
+      );
+      await planEvents(t, businessId, accepted);
+    }
+    if (tried.length > 0) {
+      await rawQuery(
+        tx,
+        `UPDATE messages m SET dispatch_attempts = greatest(m.dispatch_attempts, v.attempts)
+         FROM unnest($2::uuid[], $3::int[]) AS v(id, attempts) WHERE m.business_id = $1 AND m.id = v.id`,
+        [businessId, tried.map((r) => r.id), tried.map((r) => r.attempts)],
+      );
+    }
+    if (failures.length > 0) await applyStatusEvents(t, failures);
+    if (retries.length > 0) {
+      await rawQuery(
+        tx,
+        `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => v.delay),
+           dispatch_attempts = greatest(m.dispatch_attempts, v.attempts), updated_at = now()
+         FROM unnest($2::uuid[], $3::int[], $4::int[]) AS v(id, delay, attempts)
+         WHERE m.business_id = $1 AND m.id = v.id AND m.status = 'attempted'`,
+        [
+          businessId,
+          retries.map((r) => r.id),
+          retries.map((r) => r.delaySeconds),
+          retries.map((r) => r.attempts),
+        ],
+      );
+      const byDelay = new Map<number, string[]>();
+      for (const r of retries) {
+        const list = byDelay.get(r.delaySeconds);
+        if (list) list.push(r.id);
+        else byDelay.set(r.delaySeconds, [r.id]);
+      }
+      for (const [delay, ids] of byDelay)
+        await enqueueDispatch(
+          tx,
+          ids.map((id) => ({ id, businessId })),
+          delay,
+        );
+    }
+  });
+}
+
+/** Queues the status events the provider announces (simulator), in the acceptance's transaction. */
+async function planEvents(tx: Ctx, businessId: string, accepted: Accepted[]): Promise<void> {
+  const byProvider = new Map<string, Accepted[]>();
+  for (const a of accepted) {
+    const list = byProvider.get(a.provider);
+    if (list) list.push(a);
+    else byProvider.set(a.provider, [a]);
+  }
+  for (const [name, items] of byProvider) {
+    const planned = messageProvider(name)?.plannedEvents?.(
+      items.map((i) => ({ message: i.message, providerMessageId: i.providerMessageId })),
+    );
+    for (const p of planned ?? []) {
+      await enqueueStatusEvents(tx.db, { provider: name, businessId, events: p.events }, p.afterSeconds);
+    }
+  }
+}
