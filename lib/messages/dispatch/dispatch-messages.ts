@@ -75,7 +75,11 @@ export async function dispatchMessages(job: DispatchJob): Promise<void> {
     if (list) list.push(r);
     else groups.set(key, [r]);
   }
-  const recorder = new DispatchRecorder(ctx, job.businessId);
+  const recorder = new DispatchRecorder(
+    ctx,
+    job.businessId,
+    rows.map((r) => r.id),
+  );
   await Promise.all([...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, recorder)));
   await recorder.write();
 }

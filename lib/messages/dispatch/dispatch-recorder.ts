@@ -37,23 +37,39 @@ const isEmpty = (o: Outcomes) =>
  * its last. Each write is one transaction (the acceptances, failures, retries and planned
  * events collected since the last); a message is never in two. A job that dies between writes
  * leaves its unwritten messages under their lease, which the sweeper re-sends as before.
+ *
+ * A job sending for longer than its lease renews the lease of the messages it has not written
+ * yet every quarter lease: the sweeper re-queues `attempted` messages whose lease ended a lease
+ * ago, and would otherwise have another job send them too.
  */
 export class DispatchRecorder {
   /** What the sending adds to; replaced by a fresh one at each write. */
   out: Outcomes = none();
   private last = performance.now();
+  private renewed = performance.now();
   private writing: Promise<void> | undefined;
+  private readonly unwritten: Set<string>;
 
   constructor(
     private readonly ctx: Ctx,
     private readonly businessId: string,
-  ) {}
+    /** The messages the job holds. */
+    ids: string[],
+  ) {
+    this.unwritten = new Set(ids);
+  }
 
-  /** Writes what was collected if the last write is MESSAGES_DISPATCH_FLUSH_MS old (one write at a time). */
+  /**
+   * Writes what was collected if the last write is MESSAGES_DISPATCH_FLUSH_MS old, and renews
+   * the lease when due (one write at a time).
+   */
   async writeIfDue(): Promise<void> {
-    if (this.writing || isEmpty(this.out)) return;
-    if (performance.now() - this.last < messagesConfig().MESSAGES_DISPATCH_FLUSH_MS) return;
-    await this.write();
+    if (this.writing) return;
+    const cfg = messagesConfig();
+    if (!isEmpty(this.out) && performance.now() - this.last >= cfg.MESSAGES_DISPATCH_FLUSH_MS)
+      await this.write();
+    if (performance.now() - this.renewed >= (cfg.MESSAGES_DISPATCH_LEASE_SECONDS * 1000) / 4)
+      await this.renewLease(cfg.MESSAGES_DISPATCH_LEASE_SECONDS);
   }
 
   /** Writes everything collected so far (after any write in progress). */
@@ -65,6 +81,21 @@ export class DispatchRecorder {
     if (isEmpty(out)) return;
     this.writing = record(this.ctx, this.businessId, out).finally(() => (this.writing = undefined));
     await this.writing;
+    for (const a of out.accepted) this.unwritten.delete(a.message.messageId);
+    for (const f of out.failures) if (f.messageId) this.unwritten.delete(f.messageId);
+    for (const r of out.retries) this.unwritten.delete(r.id);
+    for (const r of out.tried) this.unwritten.delete(r.id);
+  }
+
+  private async renewLease(leaseSeconds: number): Promise<void> {
+    this.renewed = performance.now();
+    if (this.unwritten.size === 0) return;
+    await rawQuery(
+      db(),
+      `UPDATE messages SET dispatch_locked_until = now() + make_interval(secs => $3)
+       WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'attempted'`,
+      [this.businessId, [...this.unwritten], leaseSeconds],
+    );
   }
 }
 
