@@ -137,7 +137,7 @@ const schema = z.object({
   /** How long a dispatch worker holds the messages it sends; after it, the sweeper re-queues them. */
   MESSAGES_DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often a dispatch job still sending writes the outcomes so far (acceptances, failures), ms. */
-  MESSAGES_DISPATCH_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  MESSAGES_DISPATCH_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Dispatch attempts of a message before a transient provider failure becomes `error`. */
   MESSAGES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** How often the sweepers (lost dispatch jobs, stalled simulator messages) run in a worker, ms. */

@@ -12,7 +12,7 @@ import { setSenderRate } from "./sender-rate";
 import { sweepMessages } from "./sweep-messages";
 
 // A dispatch job paced by its sender's rate writes its acceptances while it is still sending
-// (MESSAGES_DISPATCH_FLUSH_MS, 250 ms by default), not all at its end: the first messages'
+// (every MESSAGES_DISPATCH_FLUSH_MS, 250 ms here), not all at its end: the first messages'
 // statuses and callbacks do not wait for the last message of the chunk.
 
 const ctx = systemCtx("test");
@@ -48,12 +48,15 @@ async function slowChunk(n: number, perSecond: number, first: number) {
 }
 
 afterEach(() => {
+  delete process.env.MESSAGES_DISPATCH_FLUSH_MS;
   delete process.env.MESSAGES_DISPATCH_LEASE_SECONDS;
   resetEnv();
 });
 
 describe("dispatch outcomes written as the job goes", () => {
   it("a chunk sent at 10/s is accepted in several writes while it runs, each message once", async () => {
+    process.env.MESSAGES_DISPATCH_FLUSH_MS = "250";
+    resetEnv();
     const n = 25;
     const { t, job } = await slowChunk(n, 10, 20_000);
 
