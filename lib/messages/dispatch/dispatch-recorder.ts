@@ -8,7 +8,7 @@ import { messagesConfig } from "./config";
 import { enqueueDispatch } from "./dispatch-queue";
 import { messageProvider } from "./providers";
 
-export type Accepted = {
+type Accepted = {
   provider: string;
   message: OutboundMessage;
   providerMessageId: string;
@@ -16,7 +16,7 @@ export type Accepted = {
   /** Provider attempts so far, this one included (an owned message's is not written yet). */
   attempts: number;
 };
-export type Retry = { id: string; delaySeconds: number; attempts: number };
+type Retry = { id: string; delaySeconds: number; attempts: number };
 /** `tried`: the failed messages a provider was asked to send, with their attempt count. */
 export type Outcomes = {
   accepted: Accepted[];
