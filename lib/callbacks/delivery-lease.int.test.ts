@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
+import { resetEnv } from "@/lib/env";
 import { leasedOnFirstRun } from "@/lib/jobs/workers";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness } from "@/test/factories";
 import { createEndpoint } from "./create-endpoint";
-import type { DeliveryJob } from "./deliver-job";
+import { requeueStranded, type DeliveryJob } from "./deliver-job";
 import { enqueueCallbacks } from "./enqueue-callbacks";
 import { processDeliveries } from "./process-deliveries";
 import type { CallbackEvent } from "./schemas";
@@ -42,6 +43,9 @@ async function rows(ids: string[]) {
 const receivers: Array<{ close: () => Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close().catch(() => undefined)));
+  delete process.env.CALLBACK_LEASE_SECONDS;
+  delete process.env.CALLBACK_CONCURRENCY;
+  resetEnv();
 });
 
 /** A business with one endpoint on a local receiver, and `n` deliveries with their first job. */
@@ -113,5 +117,32 @@ describe("callback deliveries born leased", () => {
     expect(await sweepers).toMatchObject({ claimed: 1, delivered: 1 });
     expect(rx.received).toHaveLength(1);
     expect(await rows(ids)).toEqual([{ id: ids[0], status: "delivered", attempts: 1, locked: false }]);
+  });
+
+  it("a chunk sending for longer than its lease keeps it: the sweeper queues none of its rows again", async () => {
+    // One request at a time, 150 ms each: 45 deliveries take ~7 s, past the 5-s lease after
+    // which the sweeper takes a pending row that is not leased for stranded.
+    process.env.CALLBACK_LEASE_SECONDS = "5";
+    process.env.CALLBACK_CONCURRENCY = "1";
+    resetEnv();
+    const { businessId, ids, job, rx } = await enqueue(45, async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      return 200;
+    });
+    let running = true;
+    const sending = run(job).finally(() => (running = false));
+    while (running) {
+      await new Promise((r) => setTimeout(r, 500));
+      await requeueStranded();
+    }
+    expect(await sending).toMatchObject({ claimed: 45, delivered: 45 });
+    const jobs = await rawQuery<{ n: number }>(
+      db(),
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'callbacks.deliver' AND data->>'businessId' = $1`,
+      [businessId],
+    );
+    expect(jobs[0]!.n).toBe(1);
+    expect(rx.received).toHaveLength(45);
+    expect((await rows(ids)).every((r) => r.status === "delivered" && r.attempts === 1)).toBe(true);
   });
 });
