@@ -3,6 +3,8 @@ import pg from "pg";
 import * as schema from "@/db/schema";
 import { log } from "./log";
 import { env } from "./env";
+import { isEmbeddedUrl } from "./db/embedded-url";
+import { setPreparedStatements } from "./db/prepared";
 
 /**
  * A database handle or an open transaction: domain functions accept either. Drizzle's own
@@ -38,6 +40,7 @@ export function pool(): pg.Pool {
       idleTimeoutMillis: 30_000,
     });
     holder.pool.on("error", (err) => log.error({ err }, "idle database client failed"));
+    setPreparedStatements(env().DB_PREPARED_STATEMENTS && !isEmbeddedUrl(databaseUrl()));
   }
   return holder.pool;
 }

@@ -61,6 +61,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** Pool size of the node-postgres pool. */
   DB_POOL_MAX: z.coerce.number().int().positive().default(20),
+  /**
+   * Recurring raw statements run as named prepared statements (planned once per connection).
+   * Turn off behind a pooler in transaction mode that cannot carry them (PgBouncer < 1.21).
+   * Always off on the embedded database.
+   */
+  DB_PREPARED_STATEMENTS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   /** Seconds to wait for in-flight requests and jobs on SIGTERM. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(15),
   /** Idle poll interval of the job fetch loops, in ms. */

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { EMBEDDED_APPLICATION_NAME } from "./embedded-url";
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -60,7 +61,7 @@ export async function startEmbeddedDb(dataDir?: string): Promise<EmbeddedDb> {
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   if (!port) throw new Error("embedded database did not report its port");
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${EMBEDDED_APPLICATION_NAME}`;
   if (dataDir) writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid, url } satisfies Lock));
   return {
     url,

@@ -2,19 +2,24 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import * as schema from "@/db/schema";
 import type { Executor } from "../db";
+import { statementName } from "./prepared";
 
 /**
  * Runs positional SQL ($1..$n) on an executor (the pool's handle or an open transaction) and
  * returns its rows. It goes through drizzle's documented `$client` (the pool, or the client a
  * transaction below checked out), so a placeholder used twice stays one parameter (drizzle's
- * `sql` cannot do that) and values parse as node-postgres parses them (dates as Date).
+ * `sql` cannot do that) and values parse as node-postgres parses them (dates as Date). A
+ * statement that recurs runs prepared (lib/db/prepared.ts).
  */
 export async function rawQuery<R = Record<string, unknown>>(
   executor: Executor,
   text: string,
   values: readonly unknown[] = [],
 ): Promise<R[]> {
-  const result = await executor.$client.query(text, values as unknown[]);
+  const name = values.length > 0 ? statementName(text) : undefined;
+  const result = name
+    ? await executor.$client.query({ name, text, values: values as unknown[] })
+    : await executor.$client.query(text, values as unknown[]);
   return result.rows as R[];
 }
 
