@@ -4,7 +4,7 @@ import { env } from "../env";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
 import { writeStatement } from "../db/write-statement";
-import { ownThenClaim } from "../jobs/workers";
+import { keepingLease, ownThenClaim } from "../jobs/workers";
 import { log } from "../log";
 import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
@@ -113,14 +113,25 @@ export async function processDeliveries(input: DeliveryJob): Promise<ProcessResu
       if (!t) targets.set(e.id, (t = resolveCallbackTarget(e.url)));
       return t;
     };
-    const outcomes = await keepingLease(input.businessId, rows, cfg.CALLBACK_LEASE_SECONDS, () =>
-      Promise.all(
-        rows.map((row) =>
-          withSlot(() =>
-            attempt(row, endpoints.get(row.endpoint_id), keysOf, targetOf, schedule, cfg.CALLBACK_TIMEOUT_MS),
+    const lease = cfg.CALLBACK_LEASE_SECONDS;
+    const outcomes = await keepingLease(
+      lease,
+      () => renewLease(input.businessId, rows, lease),
+      () =>
+        Promise.all(
+          rows.map((row) =>
+            withSlot(() =>
+              attempt(
+                row,
+                endpoints.get(row.endpoint_id),
+                keysOf,
+                targetOf,
+                schedule,
+                cfg.CALLBACK_TIMEOUT_MS,
+              ),
+            ),
           ),
         ),
-      ),
     );
     const t2 = performance.now();
     await record(input.businessId, outcomes);
@@ -152,32 +163,18 @@ export async function processDeliveries(input: DeliveryJob): Promise<ProcessResu
 }
 
 /**
- * Runs `send` while renewing the chunk's lease every quarter lease: a chunk waits for the
- * process's CALLBACK_CONCURRENCY slots behind the other chunks, and with a slow endpoint
- * (timeouts) it can take longer than a lease. Its rows would then look stranded, the sweeper
- * would queue them again, and a second job would send them while this one still does. The
- * renewal takes only rows still pending and leased (ours: our lease has not ended).
+ * Extends the lease of a chunk's rows still pending and leased (ours: our lease has not ended).
+ * A chunk waits for the process's CALLBACK_CONCURRENCY slots behind the other chunks, and with
+ * a slow endpoint (timeouts) it can send for longer than a lease (keepingLease). HOT:
+ * locked_until is in no index.
  */
-async function keepingLease<T>(
-  businessId: string,
-  rows: Claimed[],
-  leaseSeconds: number,
-  send: () => Promise<T>,
-): Promise<T> {
-  const ids = rows.map((r) => r.id);
-  const renew = () =>
-    rawQuery(
-      db(),
-      `UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
-       WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending' AND locked_until > now()`,
-      [businessId, ids, leaseSeconds],
-    ).catch((err: unknown) => log.error({ err }, "could not renew callback leases"));
-  const timer = setInterval(() => void renew(), (leaseSeconds * 1000) / 4);
-  try {
-    return await send();
-  } finally {
-    clearInterval(timer);
-  }
+function renewLease(businessId: string, rows: Claimed[], leaseSeconds: number): Promise<unknown> {
+  return rawQuery(
+    db(),
+    `UPDATE callback_deliveries SET locked_until = now() + make_interval(secs => $3)
+     WHERE business_id = $1 AND id = ANY($2::uuid[]) AND status = 'pending' AND locked_until > now()`,
+    [businessId, rows.map((r) => r.id), leaseSeconds],
+  );
 }
 
 async function attempt(

@@ -50,6 +50,28 @@ export async function ownThenClaim<R extends { id: string }>(
   return [...owned, ...(await claim(job.ids.filter((id) => !mine.has(id))))];
 }
 
+/**
+ * Runs `work` while calling `renew` every quarter of `leaseSeconds`: a job keeps the rows it
+ * leased for as long as it works on them, however long its sending takes (the sweepers hand
+ * rows whose lease ran out to another job, which would send them too). A failed renewal is
+ * logged; the next one tries again.
+ */
+export async function keepingLease<T>(
+  leaseSeconds: number,
+  renew: () => Promise<unknown>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const timer = setInterval(
+    () => void renew().catch((err: unknown) => log.error({ err }, "could not renew a lease")),
+    (leaseSeconds * 1000) / 4,
+  );
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Handles one job. Throwing fails the job; pg-boss retries it per the queue's options. */
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 

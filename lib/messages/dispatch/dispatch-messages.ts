@@ -2,7 +2,7 @@ import type { MessageProvider, OutboundMessage, SendResult } from "../../channel
 import { systemCtx, type Ctx } from "../../context";
 import { db } from "../../db";
 import { rawQuery } from "../../db/sql";
-import { ownThenClaim } from "../../jobs/workers";
+import { keepingLease, ownThenClaim } from "../../jobs/workers";
 import { log } from "../../log";
 import { messagesConfig } from "./config";
 import type { DispatchJob } from "./dispatch-queue";
@@ -80,7 +80,12 @@ export async function dispatchMessages(job: DispatchJob): Promise<void> {
     job.businessId,
     rows.map((r) => r.id),
   );
-  await Promise.all([...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, recorder)));
+  const lease = messagesConfig().MESSAGES_DISPATCH_LEASE_SECONDS;
+  await keepingLease(
+    lease,
+    () => recorder.renewLease(lease),
+    () => Promise.all([...groups.values()].map((list) => sendGroup(ctx, job.businessId, list, recorder))),
+  );
   await recorder.write();
 }
 

@@ -38,15 +38,14 @@ const isEmpty = (o: Outcomes) =>
  * events collected since the last); a message is never in two. A job that dies between writes
  * leaves its unwritten messages under their lease, which the sweeper re-sends as before.
  *
- * A job sending for longer than its lease renews the lease of the messages it has not written
- * yet every quarter lease: the sweeper re-queues `attempted` messages whose lease ended a lease
+ * `renewLease` extends the lease of the messages not written yet (dispatchMessages calls it
+ * through keepingLease): the sweeper re-queues `attempted` messages whose lease ended a lease
  * ago, and would otherwise have another job send them too.
  */
 export class DispatchRecorder {
   /** What the sending adds to; replaced by a fresh one at each write. */
   out: Outcomes = none();
   private last = performance.now();
-  private renewed = performance.now();
   private writing: Promise<void> | undefined;
   private readonly unwritten: Set<string>;
 
@@ -59,17 +58,11 @@ export class DispatchRecorder {
     this.unwritten = new Set(ids);
   }
 
-  /**
-   * Writes what was collected if the last write is MESSAGES_DISPATCH_FLUSH_MS old, and renews
-   * the lease when due (one write at a time).
-   */
+  /** Writes what was collected if the last write is MESSAGES_DISPATCH_FLUSH_MS old (one write at a time). */
   async writeIfDue(): Promise<void> {
-    if (this.writing) return;
-    const cfg = messagesConfig();
-    if (!isEmpty(this.out) && performance.now() - this.last >= cfg.MESSAGES_DISPATCH_FLUSH_MS)
-      await this.write();
-    if (performance.now() - this.renewed >= (cfg.MESSAGES_DISPATCH_LEASE_SECONDS * 1000) / 4)
-      await this.renewLease(cfg.MESSAGES_DISPATCH_LEASE_SECONDS);
+    if (this.writing || isEmpty(this.out)) return;
+    if (performance.now() - this.last < messagesConfig().MESSAGES_DISPATCH_FLUSH_MS) return;
+    await this.write();
   }
 
   /** Writes everything collected so far (after any write in progress). */
@@ -87,8 +80,8 @@ export class DispatchRecorder {
     for (const r of out.tried) this.unwritten.delete(r.id);
   }
 
-  private async renewLease(leaseSeconds: number): Promise<void> {
-    this.renewed = performance.now();
+  /** Extends the lease of the messages not written yet (a retry's own due time stays: it is written). */
+  async renewLease(leaseSeconds: number): Promise<void> {
     if (this.unwritten.size === 0) return;
     await rawQuery(
       db(),
