@@ -7,7 +7,10 @@ import { defineConfig } from "vitest/config";
  *   them once. They get no DATABASE_URL: a unit test that reaches for the database fails.
  * - "db" (`*.int.test.ts`): one migrated database for the run (test/global-setup.ts) and the
  *   process wiring of a server (test/setup.ts). CI runs them on the embedded database and again
- *   on PostgreSQL (`--project db`).
+ *   on PostgreSQL (`--project db`). Its files run one at a time on every machine: they share the
+ *   one database, and their queue drains run every sweeper across businesses, so two files at
+ *   once would take each other's jobs (with Vitest's default of cores - 1 workers, a 4-core
+ *   machine would).
  */
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "") } },
@@ -26,6 +29,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["**/*.int.test.ts"],
+          maxWorkers: 1,
           globalSetup: ["./test/global-setup.ts"],
           setupFiles: ["./test/setup.ts"],
         },
