@@ -141,7 +141,7 @@ const schema = z.object({
   MESSAGES_SENDER_RATE: z.coerce.number().int().min(1).max(1000).default(80),
   /** Most subscribers one B1 request may carry. */
   MESSAGES_BULK_MAX: z.coerce.number().int().min(1).max(100_000).default(10_000),
-  /** Messages per dispatch job (DESIGN.md: chunks of 500-1,000, never one job per message). */
+  /** Messages per dispatch job (docs/architecture.md: chunks of 500-1,000, never one job per message). */
   MESSAGES_DISPATCH_CHUNK: z.coerce.number().int().min(1).max(5_000).default(500),
   /** How long a dispatch worker holds the messages it sends; after it, the sweeper re-queues them. */
   MESSAGES_DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

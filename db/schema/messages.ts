@@ -47,7 +47,7 @@ export const messageTransactions = pgTable(
 );
 
 /**
- * One message to one recipient. `status` only moves forward (DESIGN.md rule 8); each status
+ * One message to one recipient. `status` only moves forward (docs/architecture.md rule 8); each status
  * has its timestamp. `content` is what the provider is asked to send (template name, language
  * and filled component parameters, or the RCS text / rich card). `dispatch_*` columns belong
  * to the dispatch worker: its lease and its retry schedule.

@@ -46,7 +46,7 @@ type LocalBucket = {
 type Lease = (input: { keyId: string; rate: number; burst: number; want: number }) => Promise<RateLease>;
 
 /**
- * One instance's side of the per-key rate limit (DESIGN.md rule 12): the bucket lives in the
+ * One instance's side of the per-key rate limit (docs/architecture.md rule 12): the bucket lives in the
  * database and is shared by every instance; this spends leased batches of it locally so the
  * hot path does not pay a round trip per request.
  */

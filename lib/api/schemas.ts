@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { errorCodes } from "@/lib/errors";
 
-/** The error body of DESIGN.md rule 3, for the OpenAPI document. */
+/** The error body of docs/architecture.md rule 3, for the OpenAPI document. */
 export const ErrorBody = z
   .object({
     error: z.object({

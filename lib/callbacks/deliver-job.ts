@@ -6,7 +6,7 @@ import { uuidv7Floor, uuidv7Ms } from "../ids";
 import { readSweepMark, writeSweepMark } from "../jobs/sweep-marks";
 import { declareQueue } from "../jobs/workers";
 
-/** Deliveries per job: pg-boss slows with a per-message backlog (DESIGN.md), so jobs carry chunks. */
+/** Deliveries per job: pg-boss slows with a per-message backlog (docs/architecture.md), so jobs carry chunks. */
 export const DELIVERY_CHUNK = 500;
 
 export type DeliveryJob = {

@@ -13,7 +13,7 @@ export type EnqueueResult = { deliveryIds: string[] };
  * Queues `events` for every enabled endpoint of the business subscribed to their type (an
  * empty list is every type but the opt-in ones, which must be listed): the
  * delivery rows (one INSERT for all of them) and their jobs (one per chunk of 500) are written
- * through ctx.db, so they commit or roll back with the caller's own rows (DESIGN.md rule 6).
+ * through ctx.db, so they commit or roll back with the caller's own rows (docs/architecture.md rule 6).
  * With no matching endpoint nothing is written.
  */
 export async function enqueueCallbacks(

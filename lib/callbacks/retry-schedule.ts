@@ -2,7 +2,7 @@ import { env } from "../env";
 
 /**
  * Seconds to wait before each attempt of a delivery cycle: index 0 is the first attempt
- * (immediately), then the retries. Default (DESIGN.md rule 9, as Standard Webhooks/Svix):
+ * (immediately), then the retries. Default (docs/architecture.md rule 9, as Standard Webhooks/Svix):
  * immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — eight attempts, then `failed`.
  * CALLBACK_RETRY_SCHEDULE overrides it (tests use e.g. `0,1,1`).
  */

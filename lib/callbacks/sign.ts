@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Standard Webhooks signing (DESIGN.md rule 9): HMAC-SHA256 over `id.timestamp.body` keyed with
+ * Standard Webhooks signing (docs/architecture.md rule 9): HMAC-SHA256 over `id.timestamp.body` keyed with
  * the base64-decoded part of the `whsec_` secret, sent as `v1,<base64>`.
  */
 export function secretBytes(secret: string): Buffer {

@@ -1,5 +1,5 @@
 /**
- * The "start call" capability (DESIGN.md "Channels"). Providers: `simulator`
+ * The "start call" capability (docs/architecture.md "Channels"). Providers: `simulator`
  * (lib/channels/simulator/calls.ts) and `exotel` (lib/channels/exotel/calls.ts).
  */
 

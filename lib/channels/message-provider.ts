@@ -1,5 +1,5 @@
 /**
- * Message capabilities of a channel provider (DESIGN.md "Channels"). The dispatch worker
+ * Message capabilities of a channel provider (docs/architecture.md "Channels"). The dispatch worker
  * (lib/messages) calls `send`; providers that learn statuses asynchronously (webhooks, the
  * simulator's timers) report them as `ProviderStatusEvent`s to the messages domain, which
  * applies them (statuses only move forward) and raises the callbacks.

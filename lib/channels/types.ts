@@ -1,5 +1,5 @@
 /**
- * Provider capabilities, one type per capability (DESIGN.md "Channels"). A provider module
+ * Provider capabilities, one type per capability (docs/architecture.md "Channels"). A provider module
  * implements the capabilities it has; `lib/channels/<provider>/<capability>.ts`.
  */
 

@@ -24,7 +24,7 @@ const states = (g.__sbGroupCommits ??= new Map());
 /**
  * Group commit: items submitted while batches are being written are written together in the
  * next batch. Each caller's promise settles only once its own item is committed, so an answer
- * still means "stored" (DESIGN.md rule 6); under light load a batch is a single item. When a
+ * still means "stored" (docs/architecture.md rule 6); under light load a batch is a single item. When a
  * batch fails, its items are written again one by one, so one bad item cannot fail its
  * neighbours. The caller chooses it explicitly (it writes outside any caller transaction).
  */

@@ -23,7 +23,7 @@ export type RecordInboundResult = {
 
 /**
  * Stores customers' messages to a business and raises `message.received` for each new one, in
- * one transaction (DESIGN.md rule 6): a provider redelivering a webhook (Meta and RBM retry
+ * one transaction (docs/architecture.md rule 6): a provider redelivering a webhook (Meta and RBM retry
  * until they get a 2xx) stores nothing twice and raises no second callback, because the
  * provider message id is unique per business and channel. A reply to one of our messages
  * (Meta's context.id) is linked to it by its provider message id, within the business.

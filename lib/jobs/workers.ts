@@ -16,7 +16,7 @@ export type JobInfo = { id: string; queue: string; retryCount: number };
 /** A queue's name and options: what enqueuing needs, known where the queue is declared. */
 export type QueueOptions = {
   name: string;
-  /** Jobs fetched per round of the fetch loop (DESIGN.md: pg-boss wants big batches). */
+  /** Jobs fetched per round of the fetch loop (docs/architecture.md: pg-boss wants big batches). */
   batchSize?: number;
   /** Jobs of one round handled at the same time. */
   concurrency?: number;
@@ -146,7 +146,7 @@ export function registerQueue<T extends object>(
   definitions.set(queue.name, def as unknown as AnyDefinition);
 }
 
-/** pg-boss's `db` option: its statements run inside our transaction (DESIGN.md rule 6). */
+/** pg-boss's `db` option: its statements run inside our transaction (docs/architecture.md rule 6). */
 function bossDb(executor: Executor): {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 } {

@@ -19,7 +19,7 @@ export {
 export { messageStatuses };
 export type MessageStatus = (typeof messageStatuses)[number];
 
-/** Forward order of the statuses (DESIGN.md rule 8); failed and error are terminal. */
+/** Forward order of the statuses (docs/architecture.md rule 8); failed and error are terminal. */
 export const statusRank: Record<MessageStatus, number> = {
   attempted: 0,
   accepted: 1,

@@ -54,7 +54,7 @@ const route = createRoute({
 });
 
 export function registerDispatchRoutes(app: ApiApp): void {
-  // POST /api/internal/dispatch (background route, DESIGN.md)
+  // POST /api/internal/dispatch (background route, docs/architecture.md)
   app.openapi(route, async (c) => {
     const started = Date.now();
     const { maxJobs, budgetMs } = c.req.valid("query");

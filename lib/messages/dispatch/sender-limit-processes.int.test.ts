@@ -16,7 +16,7 @@ import { setSenderRate } from "./sender-rate";
 import { senderLeaseSize } from "./sender-tokens";
 
 // Two real worker processes (server.ts, ROLE=worker) dispatch one bulk send of one sender on a
-// database of their own: together they keep to the sender's limit (DESIGN.md rule 12). With a
+// database of their own: together they keep to the sender's limit (docs/architecture.md rule 12). With a
 // bucket per process each went at the full rate, twice the limit here.
 
 const RATE = 50;

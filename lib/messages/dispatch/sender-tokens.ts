@@ -46,7 +46,7 @@ const dbStore: SenderTokenStore = {
 };
 
 /**
- * One process's side of a sender's dispatch limit (DESIGN.md rule 12): the bucket (`rate`
+ * One process's side of a sender's dispatch limit (docs/architecture.md rule 12): the bucket (`rate`
  * tokens a second, bursts up to one second's worth) lives in sender_rate_buckets and is shared
  * by every worker process and instance; this spends leased batches of it and, unlike the API's
  * limiter, waits for tokens instead of refusing. Waiters of one process are served in order.

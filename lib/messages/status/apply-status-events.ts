@@ -41,7 +41,7 @@ type Outcome = "applied" | "implied" | "duplicate" | "late" | "after_final";
 const STEPS = ["sent", "delivered", "read"] as const;
 
 /**
- * Applies status events in one transaction: each message moves only forward (DESIGN.md rule 8;
+ * Applies status events in one transaction: each message moves only forward (docs/architecture.md rule 8;
  * failed and error are terminal, and a failure after delivery is late), statuses skipped by an
  * out-of-order event are implied at its time, every event is recorded with what became of it,
  * and each status reached raises its message-status callback and usage counter, in batches.
