@@ -31,6 +31,8 @@ const chromium = {
 export default defineConfig({
   testDir: "./e2e",
   testMatch: ["ui/**/*.spec.ts", "api/**/*.spec.ts"],
+  // One folder per port: .ci/run runs two shards at once, and each empties its own at start.
+  outputDir: `test-results/e2e-${port}`,
   // Two cores: one browser at a time keeps the server responsive and the timings honest.
   workers: 1,
   fullyParallel: false,
