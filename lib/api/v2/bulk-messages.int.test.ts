@@ -221,12 +221,28 @@ describe("B1 bulk send, B2 and B3 status", () => {
   it("replays an Idempotency-Key without inserting the bulk again", async () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id, { components: richComponents });
-    const json = bulk(tpl.name, phoneOf(t), [{ subscriberId: "919900000001", variables: ["a", "b", "c"] }]);
+    const json = bulk(tpl.name, phoneOf(t), [
+      { subscriberId: "919900000001", variables: ["a", "b", "c"] },
+      { subscriberId: "919900000002", variables: ["d", "e", "f"] },
+    ]);
+    const rows = async () =>
+      (
+        await rawQuery<{ messages: number; transactions: number }>(
+          db(),
+          `SELECT count(*)::int AS messages, count(DISTINCT transaction_id)::int AS transactions
+           FROM messages WHERE business_id = $1`,
+          [t.business.id],
+        )
+      )[0]!;
     const a = await post(t, json, { "idempotency-key": "bulk-1" });
+    expect(a.status).toBe(200);
+    expect(await rows()).toEqual({ messages: 2, transactions: 1 });
     const b = await post(t, json, { "idempotency-key": "bulk-1" });
     expect(b.json).toEqual(a.json);
+    expect(await rows()).toEqual({ messages: 2, transactions: 1 }); // the replay wrote nothing
     const c = await post(t, { ...json, phoneNumberId: phoneOf(t) + "x" }, { "idempotency-key": "bulk-1" });
     expect(c.status).toBe(422);
+    expect(await rows()).toEqual({ messages: 2, transactions: 1 });
   });
 
   it("keeps transactions private: another business's key, or its transaction id under my path", async () => {
