@@ -2,6 +2,29 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { signIn, signInWithForm } from "./helpers";
 
+test("the right password signs the admin in: their home page, their account, a session that survives a reload", async ({
+  page,
+}) => {
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  // The session is the admin's, not merely "some page that is not /login".
+  const session = (await (await page.request.get("/api/auth/session")).json()) as {
+    user?: { email?: string };
+  };
+  expect(session.user?.email).toBe(E2E_ADMIN.email);
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await expect(page.getByText(E2E_ADMIN.email, { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto("/templates");
+  await expect(page.getByRole("heading", { level: 1, name: "Templates" })).toBeVisible();
+});
+
 test("signed-out visitors are sent to sign-in", async ({ page }) => {
   await page.goto("/api-keys");
   await expect(page).toHaveURL(/\/login$/);
