@@ -40,28 +40,35 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <div className="min-h-screen lg:pl-64">
-        <aside
-          className="fixed inset-y-0 left-0 hidden w-64 flex-col bg-slate-900 lg:flex"
-          aria-label="Sidebar"
-        >
-          <div className="flex h-16 shrink-0 items-center px-5">{brand}</div>
-          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-            <NavLinks sections={sections} />
-          </nav>
+      {/*
+        The sidebar is a column of the page's flex row, not a fixed box: its dark background
+        stretches to the page's full height however long the page is (a fixed box is one
+        screen high, so a full-page view of a long page showed it ending after the first
+        screen), and its content sticks to the top of the window while the page scrolls.
+      */}
+      <div className="min-h-screen lg:flex">
+        <aside className="hidden w-64 shrink-0 bg-slate-900 lg:block" aria-label="Sidebar">
+          <div className="sticky top-0 flex h-screen flex-col">
+            <div className="flex h-16 shrink-0 items-center px-5">{brand}</div>
+            <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+              <NavLinks sections={sections} />
+            </nav>
+          </div>
         </aside>
 
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-          <div className="flex h-16 items-center gap-4 px-4 sm:px-6 lg:px-8">
-            <MobileNav sections={sections} />
-            <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{context}</p>
-            <AccountMenu name={user.firstName} email={user.email} roleLabel={roleLabels[user.role]} />
-          </div>
-        </header>
+        <div className="min-w-0 flex-1">
+          <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+            <div className="flex h-16 items-center gap-4 px-4 sm:px-6 lg:px-8">
+              <MobileNav sections={sections} />
+              <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{context}</p>
+              <AccountMenu name={user.firstName} email={user.email} roleLabel={roleLabels[user.role]} />
+            </div>
+          </header>
 
-        <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-          {children}
-        </main>
+          <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+            {children}
+          </main>
+        </div>
       </div>
     </ToastProvider>
   );

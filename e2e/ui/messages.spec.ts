@@ -126,7 +126,7 @@ test("a message sent from the API shows on the virtual phone; marking it read se
 
     // The messages table finds it by transaction, and its page shows the timeline and callbacks.
     await page.getByRole("link", { name: "Messages", exact: true }).click();
-    await page.getByLabel("Transaction id").fill(transactionId);
+    await page.getByLabel("Search messages").fill(transactionId);
     await page.getByRole("button", { name: "Search" }).click();
     const table = page.getByRole("table", { name: "Messages" });
     await expect(table.getByRole("row")).toHaveCount(2); // header + the message

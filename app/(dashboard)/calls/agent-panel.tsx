@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef, useState, useTransition } from "react";
 import { UserStatusBadge } from "@/components/people/user-status-badge";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,18 +9,32 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Input } from "@/components/ui/field";
 import { Icon } from "@/components/ui/icons";
+import type { LiveCall } from "@/lib/calls/find-live-call";
 import type { UserDetails } from "@/lib/users/business-user-schemas";
 import { setMyStatusAction, startCallAction } from "./actions";
 
 const CHOICES = ["Available", "Busy", "Away"] as const;
 type Choice = (typeof CHOICES)[number];
 
-/** The signed-in user's status switch and call button. */
-export function AgentPanel({ me, isAgent }: { me: UserDetails; isAgent: boolean }) {
+/**
+ * The signed-in user's status switch and call button. The "Calling…" banner follows the
+ * server's `liveCall` (the user's call not ended yet): it goes when the call ends. The call
+ * just placed shows until the page's first refresh after it lands.
+ */
+export function AgentPanel({
+  me,
+  liveCall,
+  isAgent,
+}: {
+  me: UserDetails;
+  liveCall: LiveCall | null;
+  isAgent: boolean;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [callError, setCallError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ to: string; callSid: string } | null>(null);
+  const [refreshing, startRefresh] = useTransition();
   const [callTo, setCallTo] = useState("");
   const [calling, setCalling] = useState(false);
   const [saving, setSaving] = useState<Choice | null>(null);
@@ -57,14 +71,16 @@ export function AgentPanel({ me, isAgent }: { me: UserDetails; isAgent: boolean 
   async function call(e: React.FormEvent) {
     e.preventDefault();
     setCallError(null);
-    setNotice(null);
+    setPlaced(null);
     setCalling(true);
     const res = await startCallAction(callTo);
     setCalling(false);
     if (!res.ok) setCallError(res.message.replace(/^call_to: /, ""));
-    else setNotice(`Calling +${res.data.to}: reference ${res.data.callSid}`);
-    router.refresh();
+    else setPlaced({ to: res.data.to, callSid: res.data.callSid });
+    startRefresh(() => router.refresh());
   }
+
+  const banner = liveCall ?? (refreshing ? placed : null);
 
   const focusable = CHOICES.includes(current as Choice) ? current : CHOICES[0];
   return (
@@ -141,7 +157,13 @@ export function AgentPanel({ me, isAgent }: { me: UserDetails; isAgent: boolean 
               : "Calling is not enabled for your user. Another admin can turn it on under Users & Teams."}
           </p>
         )}
-        {notice ? <Alert tone="info">{notice}</Alert> : null}
+        {banner ? (
+          <Alert tone="info">
+            <span data-testid="calling-banner">
+              Calling +{banner.to}: reference {banner.callSid}
+            </span>
+          </Alert>
+        ) : null}
       </CardBody>
     </Card>
   );

@@ -4,6 +4,7 @@ import { parseTableParams, type SearchParams } from "@/components/ui/data-table-
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { findLiveCall } from "@/lib/calls/find-live-call";
 import { listCalls } from "@/lib/calls/list-calls";
 import { listBusinessUsers } from "@/lib/users/list-business-users";
 import { findBusinessUser, userDetails } from "@/lib/users/user-details";
@@ -17,8 +18,9 @@ export default async function CallsPage({ searchParams }: { searchParams: Promis
   const user = await requirePage("/calls");
   const ctx = userCtx(user);
   const p = parseTableParams(await searchParams, { sortable: [], defaultPageSize: 25 });
-  const [me, calls, people] = await Promise.all([
+  const [me, liveCall, calls, people] = await Promise.all([
     findBusinessUser(ctx, user.businessId, user.id),
+    findLiveCall(ctx, user.businessId, user.id),
     listCalls(ctx, user.businessId, { limit: p.pageSize, offset: p.offset }),
     user.role === "AGENT" ? Promise.resolve([]) : listBusinessUsers(ctx, user.businessId),
   ]);
@@ -31,7 +33,7 @@ export default async function CallsPage({ searchParams }: { searchParams: Promis
       />
       <AutoRefresh intervalMs={3000} />
       <div className={user.role === "AGENT" ? "mb-8 max-w-2xl" : "mb-8 grid gap-4 lg:grid-cols-2"}>
-        <AgentPanel me={userDetails(me)} isAgent={user.role === "AGENT"} />
+        <AgentPanel me={userDetails(me)} liveCall={liveCall} isAgent={user.role === "AGENT"} />
         {user.role === "AGENT" ? null : <AgentBoard agents={agents} />}
       </div>
       <section aria-labelledby="calls-heading" className="space-y-3">

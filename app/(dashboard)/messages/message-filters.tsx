@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -13,8 +14,11 @@ import {
   type MessageSearchForm,
 } from "@/lib/messages/status/search-schemas";
 
-const keys = ["number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
+const keys = ["q", "number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
+/** Filters that links and older URLs carry; the search box shows them and replaces them. */
+const linkKeys = ["transactionId", "messageId", "number", "template"] as const;
 const empty: Required<MessageSearchForm> = {
+  q: "",
   number: "",
   transactionId: "",
   messageId: "",
@@ -29,8 +33,10 @@ const asInput = (v: string | undefined, time: string) =>
   v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T${time}` : (v ?? "");
 
 /**
- * The search form of the messages table. Filters live in the URL (shareable, back button),
- * validated by the same zod schema the page parses them with; paging restarts at page 1.
+ * The search form of the messages table: one search box (an id, a number or a template name),
+ * the status and the time range. Filters live in the URL (shareable, back button), validated by
+ * the same zod schema the page parses them with; paging restarts at page 1. A link's filter
+ * (`?transactionId=`, `?number=` ...) shows in the search box and a new search replaces it.
  * From and To are wall times in the business's time zone (a date alone in the URL is its day).
  */
 export function MessageFilters({
@@ -48,7 +54,8 @@ export function MessageFilters({
     resolver: zodResolver(messageSearchFilters),
     defaultValues: {
       ...empty,
-      ...initial,
+      q: initial.q || linkKeys.map((k) => initial[k] ?? "").find((v) => v !== "") || "",
+      status: (initial.status ?? "") as MessageSearchForm["status"],
       from: asInput(initial.from, "00:00"),
       to: asInput(initial.to, "23:59"),
     },
@@ -66,23 +73,18 @@ export function MessageFilters({
     <Card>
       <CardBody>
         <form onSubmit={onSubmit} noValidate aria-label="Message filters" className="space-y-4">
+          {invalid ? (
+            <Alert tone="warning">This link&apos;s filters are not valid: search again.</Alert>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <FormField
               form={form}
-              name="number"
-              label="Recipient number"
-              placeholder="919812345678 or 9812345678"
-              hint="With the country code, or national (your business's default country)"
+              name="q"
+              label="Search messages"
+              placeholder="Id, number or template"
+              hint="A message or transaction id, a number (with its country code, or national), or a template name"
               type="search"
-            />
-            <FormField form={form} name="transactionId" label="Transaction id" type="search" />
-            <FormField form={form} name="messageId" label="Message id" type="search" />
-            <FormField
-              form={form}
-              name="template"
-              label="Template"
-              placeholder="order_update"
-              type="search"
+              className="sm:col-span-2"
             />
             <FormField
               form={form}

@@ -12,7 +12,10 @@ import type { MessageListRow } from "@/lib/messages/status/search-schemas";
 const col = dataTableColumns<MessageListRow>();
 const mono = "font-mono text-xs break-all";
 
-/** The columns, with times in the business's zone. */
+/**
+ * The columns, with times in the business's zone. Like a provider's message log, a row says
+ * what was sent (the template and the first line the recipient read) and, when it failed, why.
+ */
 const columnsFor = (timeZone: string) =>
   col.columns([
     col.accessor("createdAt", {
@@ -21,25 +24,47 @@ const columnsFor = (timeZone: string) =>
     }),
     col.accessor("recipient", {
       header: "Recipient",
-      cell: (c) => <span className="font-mono">+{c.getValue()}</span>,
-    }),
-    col.accessor("channel", {
-      header: "Channel",
-      enableSorting: false,
-      cell: (c) => (c.getValue() === "rcs" ? "RCS" : "Chatapp"),
+      cell: (c) => (
+        <span className="whitespace-nowrap">
+          <span className="font-mono">+{c.getValue()}</span>
+          <span className="block text-xs text-slate-600">
+            {c.row.original.channel === "rcs" ? "RCS" : "Chatapp"}
+          </span>
+        </span>
+      ),
     }),
     col.accessor("templateName", {
-      header: "Template",
-      cell: (c) =>
-        c.getValue() || (
-          <span className="text-slate-500">{c.row.original.msgType.replace("rcs_", "RCS ")}</span>
-        ),
+      header: "Message",
+      meta: { className: "min-w-56 max-w-sm" },
+      cell: (c) => (
+        <span className="block min-w-0">
+          <span className="block font-medium text-slate-900">
+            {c.getValue() || c.row.original.msgType.replace("rcs_", "RCS ")}
+          </span>
+          {c.row.original.summary ? (
+            <span
+              data-testid="message-summary"
+              className="block text-xs text-slate-600 sm:truncate"
+              title={c.row.original.summary}
+            >
+              {c.row.original.summary}
+            </span>
+          ) : null}
+        </span>
+      ),
     }),
     col.accessor("status", {
       header: "Status",
+      meta: { className: "max-w-xs" },
       cell: (c) => (
-        <span title={c.row.original.errorCode ? `Error ${c.row.original.errorCode}` : undefined}>
+        <span className="block">
           <StatusBadge status={c.getValue()} />
+          {c.row.original.reason ? (
+            <span data-testid="message-reason" className="mt-1 block text-xs text-red-700">
+              {c.row.original.errorCode ? `${c.row.original.errorCode}: ` : ""}
+              {c.row.original.reason}
+            </span>
+          ) : null}
         </span>
       ),
     }),
@@ -88,7 +113,7 @@ export function MessagesTable({
       data={rows}
       getRowId={(r) => r.id}
       initialSort={[{ id: "createdAt", desc: true }]}
-      searchPlaceholder="Search by id, number or template"
+      searchable={false}
       empty={
         <EmptyState
           icon={<Icon name="messages" />}

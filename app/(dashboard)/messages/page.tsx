@@ -19,7 +19,7 @@ import { SenderRatesCard } from "./sender-rates-card";
 export const metadata: Metadata = { title: "Messages" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const filterKeys = ["number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
+const filterKeys = ["q", "number", "transactionId", "messageId", "template", "status", "from", "to"] as const;
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePage("/messages");
@@ -38,7 +38,6 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { rows, total } = filters
     ? await searchMessages(userCtx(user), user.businessId, {
         filters,
-        q: table.q,
         sort: table.sort,
         limit: table.pageSize,
         offset: table.offset,
@@ -63,6 +62,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       <div className="space-y-4">
         <SenderRatesCard senders={senders} />
         <MessageFilters initial={raw} invalid={!parsed.success} timeZone={timeZone} />
+        {/* One search control: the form's box (the table's own search box is off). */}
         <MessagesTable rows={rows} total={total} filtered={filtered} timeZone={timeZone} />
       </div>
     </>

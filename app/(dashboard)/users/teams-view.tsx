@@ -44,9 +44,11 @@ export function TeamsView({ teams, users }: { teams: Team[]; users: ListedUser[]
           description="Group agents under a supervisor."
         />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
+        // grid-cols-1 (minmax(0, 1fr)) and min-w-0: a long e-mail or option wraps inside its
+        // card instead of widening the page at phone width.
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {teams.map((t) => (
-            <Card key={t.teamId}>
+            <Card key={t.teamId} className="min-w-0">
               <CardHeader
                 title={t.teamName}
                 description={`Supervisor: ${name(t.supervisorId)}${t.description ? ` · ${t.description}` : ""}`}
@@ -58,11 +60,11 @@ export function TeamsView({ teams, users }: { teams: Team[]; users: ListedUser[]
                   ) : null}
                   {t.members.map((m) => (
                     <li key={m.userId} className="flex items-center justify-between gap-2 py-2 text-sm">
-                      <span>
+                      <span className="min-w-0 wrap-anywhere">
                         {m.firstName} {m.lastName ?? ""}{" "}
                         <span className="text-xs text-slate-500">{m.emailId}</span>
                       </span>
-                      <span className="flex items-center gap-2">
+                      <span className="flex shrink-0 items-center gap-2">
                         <UserStatusBadge status={m.userStatus} />
                         {t.manageable ? <RemoveMember team={t} userId={m.userId} label={m.emailId} /> : null}
                       </span>
@@ -89,7 +91,7 @@ function AddMember({ team, users }: { team: Team; users: ListedUser[] }) {
     <div className="mt-3 flex items-end gap-2">
       <Select
         label="Add member"
-        className="flex-1"
+        className="min-w-0 flex-1"
         value={userId}
         onChange={(e) => setUserId(e.target.value)}
         placeholder="Choose a user"

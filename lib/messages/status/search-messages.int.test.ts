@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { businesses, messageEvents, messages } from "@/db/schema/index";
+import { businesses, messageEvents, messages, templates } from "@/db/schema/index";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { uuidv7 } from "@/lib/ids";
@@ -138,6 +138,71 @@ describe("searchMessages", () => {
     const r = await searchMessages(ctx, b.business.id, { filters: { transactionId: tx }, ...page });
     expect(r.total).toBe(1);
     expect((await search({ messageId: r.rows[0]!.id })).total).toBe(0);
+  });
+
+  it("says per row what was sent (the first line read) and why a failed message failed", async () => {
+    const c = await createTestBusiness();
+    const templateId = uuidv7();
+    await db()
+      .insert(templates)
+      .values({
+        id: templateId,
+        businessId: c.business.id,
+        channel: "chatapp",
+        name: "order_update",
+        language: "en_US",
+        components: [{ type: "BODY", text: "Hi {{1}}, order {{2}} is on its way.\nThanks!" }],
+      });
+    const content = {
+      kind: "template",
+      name: "order_update",
+      language: "en_US",
+      components: [
+        {
+          type: "body",
+          parameters: [
+            { type: "text", text: "Asha" },
+            { type: "text", text: "A-77" },
+          ],
+        },
+      ],
+    };
+    await insertMessage(c.business.id, { templateId, content, status: "read" });
+    await insertMessage(c.business.id, { templateId, content, status: "failed", errorCode: "131047" });
+    await insertMessage(c.business.id, {
+      status: "failed",
+      errorCode: "x_provider_9",
+      failedReason: "The provider's own words",
+    });
+    await insertMessage(c.business.id, {
+      channel: "rcs",
+      msgType: "rcs_text",
+      templateName: "",
+      content: { kind: "rcs_text", text: "\nSale today only\nsecond line" },
+    });
+    // Another business's template with the same id never fills this business's summary.
+    await insertMessage(b.business.id, { templateId, content });
+    const r = await searchMessages(ctx, c.business.id, { ...page, sort: { id: "createdAt", desc: false } });
+    expect(r.rows.map((x) => [x.summary, x.reason])).toEqual([
+      ["Hi Asha, order A-77 is on its way.", null],
+      [
+        "Hi Asha, order A-77 is on its way.",
+        "Re-engagement message: more than 24 hours since the customer last replied",
+      ],
+      ["", "The provider's own words"],
+      ["Sale today only", null],
+    ]);
+    const other = await searchMessages(ctx, b.business.id, {
+      filters: { template: "order_update" },
+      ...page,
+    });
+    expect(other.rows.every((x) => x.summary === "")).toBe(true);
+  });
+
+  it("takes the search box's text from the filters too (one search control)", async () => {
+    expect((await search({ q: tx })).total).toBe(2);
+    expect((await search({ q: "4477" })).total).toBe(1);
+    expect((await search({ q: "order", status: "read" })).total).toBe(1);
   });
 
   it("validates the filters with field errors (the form and the URL use the same schema)", () => {

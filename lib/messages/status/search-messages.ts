@@ -1,10 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
-import { messages } from "@/db/schema/index";
+import { messages, templates } from "@/db/schema/index";
+import type { OutboundMessage } from "../../channels/message-provider";
 import { getDefaultCountry } from "../../businesses/get-default-country";
 import { getTimeZone } from "../../businesses/get-time-zone";
 import type { Ctx } from "../../context";
 import { isUuid } from "../../ids";
+import { errorReason } from "../../overview/error-reasons";
 import { numberPrefixes } from "../../profiles/number-prefixes";
+import type { ChatappComponent } from "../../templates/schemas";
+import { preview } from "../simulator/list-simulator-inbox";
 import {
   createdRange,
   messageSearchFilters,
@@ -14,7 +18,7 @@ import {
 
 export type MessageSearch = {
   filters?: MessageSearchForm;
-  /** Free text of the table's search box: an id, a number, or part of a template name. */
+  /** Free text of the search box: an id, a number, or part of a template name (else filters.q). */
   q?: string;
   sort?: { id: string; desc: boolean } | null;
   limit: number;
@@ -31,7 +35,7 @@ export async function searchMessages(
 ): Promise<{ rows: MessageListRow[]; total: number }> {
   const f = messageSearchFilters.parse(input.filters ?? {});
   const m = messages;
-  const q = input.q?.trim();
+  const q = (input.q ?? f.q).trim();
   const typedNumber = q && /^\+?\d+$/.test(q) && !isUuid(q);
   // National numbers typed into the filters are read with the business's default country.
   const country = f.number || typedNumber ? await getDefaultCountry(ctx, businessId) : null;
@@ -74,10 +78,16 @@ export async function searchMessages(
         templateName: m.templateName,
         status: m.status,
         errorCode: m.errorCode,
+        failedReason: m.failedReason,
+        content: m.content,
+        components: templates.components,
         createdAt: m.createdAt,
         updatedAt: m.updatedAt,
       })
       .from(m)
+      // The template's texts, read with the message's business (never another tenant's row),
+      // make the row's summary: what the recipient read, not only the template's name.
+      .leftJoin(templates, and(eq(templates.businessId, m.businessId), eq(templates.id, m.templateId)))
       .where(and(...where))
       .orderBy(dir(sortCol), desc(m.id))
       .limit(input.limit)
@@ -87,5 +97,34 @@ export async function searchMessages(
       .from(m)
       .where(and(...where)),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return {
+    rows: rows.map(({ failedReason, content, components, ...r }) => ({
+      ...r,
+      summary: firstLine(content, components),
+      reason: r.status === "failed" || r.status === "error" ? failureReason(r.errorCode, failedReason) : null,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** The first line the recipient read (a card's title, else its text): the list's "what was sent". */
+function firstLine(content: unknown, components: unknown): string {
+  try {
+    const p = preview(content as OutboundMessage["content"], (components as ChatappComponent[] | null) ?? []);
+    const text = p.title || p.text || p.cards?.[0]?.text || "";
+    return (text.split("\n").find((l) => l.trim() !== "") ?? "").trim().slice(0, 200);
+  } catch {
+    // Content written before a format change: the list still shows the row, without a summary.
+    return "";
+  }
+}
+
+/**
+ * Why a message failed, in the words of the reasons table (the overview's), or the provider's
+ * own reason when the table does not know the code.
+ */
+function failureReason(code: string | null, providerReason: string | null): string {
+  const known = errorReason(code ?? "");
+  const unknown = !code || known.startsWith("Unknown error code");
+  return unknown && providerReason ? providerReason : known;
 }

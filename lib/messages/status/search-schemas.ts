@@ -30,6 +30,11 @@ const localDateTime = z
  */
 export const messageSearchFilters = z
   .object({
+    /**
+     * The one search box: a message or transaction id, a number (with its country code or
+     * national), or part of a template name. The fields below it stay for links and old URLs.
+     */
+    q: z.string().trim().max(120, "At most 120 characters").default(""),
     number: typedPhone("3 to 15 digits of the number: with its country code, or national", { min: 3 })
       .or(blank)
       .default(""),
@@ -56,6 +61,10 @@ export type MessageListRow = {
   templateName: string;
   status: (typeof messageStatuses)[number];
   errorCode: string | null;
+  /** The first line of what the recipient read (the template's text with this send's values). */
+  summary: string;
+  /** Why a failed (or error) message failed; null for the others. */
+  reason: string | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { FollowMessage } from "@/components/messages/follow-message";
 import { SentMessage } from "@/components/messages/sent-message";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -42,7 +43,16 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     </span>
   );
   const facts: Array<[string, React.ReactNode]> = [
-    ["Status", <StatusBadge key="s" status={m.status} />],
+    [
+      "Status",
+      <span key="s" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {/* Announced when the live refresh moves it (FollowMessage). */}
+        <span aria-live="polite" data-testid="message-status">
+          <StatusBadge status={m.status} />
+        </span>
+        <FollowMessage status={m.status} />
+      </span>,
+    ],
     ["Recipient", mono(`+${m.recipient}`, "r")],
     ["Channel", m.channel === "rcs" ? "RCS" : "Chatapp"],
     ["Sender", mono(m.sender, "f")],
