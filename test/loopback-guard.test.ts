@@ -22,7 +22,11 @@ function connectOnce(options: net.NetConnectOpts): Promise<string> {
 
 /** This process's environment without Vitest's own variables, for a Vitest run of its own. */
 const childEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST")));
+  ({
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST"))),
+    NO_COLOR: "1",
+    FORCE_COLOR: "0",
+  }) as unknown as NodeJS.ProcessEnv;
 
 describe("loopback guard (test setup)", () => {
   it.each(["127.0.0.1", "127.8.9.10", "::1", "[::1]", "::ffff:127.0.0.1", "localhost", "db.localhost"])(
@@ -90,7 +94,7 @@ describe("loopback guard (test setup)", () => {
         "--reporter",
         "verbose",
       ],
-      { env: { ...childEnv(), NO_COLOR: "1", FORCE_COLOR: "0" }, timeout: 60_000 },
+      { env: childEnv(), timeout: 60_000 },
     ).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code?: number; stdout?: string; stderr?: string }) => ({

@@ -8,7 +8,7 @@ import net from "node:net";
  * targets loopback. A refused attempt fails at once in the code that made it (an error on the
  * socket, ENOTFOUND for a lookup) and is reported to `onRefused`, which the Vitest setup turns
  * into a failed test (test/loopback-guard-setup.ts) and the e2e server into a logged line and a
- * failed run (e2e/loopback-guard-preload.ts).
+ * failed run (test/loopback-guard-preload.ts).
  */
 export type Refusal = { kind: "connect" | "lookup"; target: string; message: string };
 
@@ -95,7 +95,7 @@ export function installLoopbackGuard(onRefused: (r: Refusal) => void): void {
       const err = report(refusal("lookup", hostname));
       const cb = rest[rest.length - 1];
       if (typeof cb === "function") process.nextTick(() => (cb as (e: Error) => void)(err));
-      return {} as ReturnType<typeof dns.lookup>;
+      return undefined;
     }
     return (lookup as (...a: unknown[]) => unknown).call(dns, hostname, ...rest);
   } as typeof dns.lookup;
