@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "./e2e/accounts";
+import { refusalsFile } from "./e2e/loopback-guard";
 
 /**
  * e2e against the BUILT server (run `npm run build` first, or set NEXT_DIST_DIR to another
@@ -7,9 +8,13 @@ import { E2E_ADMIN, E2E_OPERATOR } from "./e2e/accounts";
  * database under /tmp and fixed demo passwords, so the tests can sign in as the seeded operator
  * and demo admin. DATABASE_URL is dropped so a variable left over from `npm test` on
  * PostgreSQL never points the e2e server at a shared database.
+ * Nothing leaves this machine: the server runs with the loopback guard (a refused connection
+ * fails the run in the teardown) and the browser resolves no public name and reaches
+ * everything but loopback only through a proxy address where nothing listens.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `/tmp/switchboard-e2e-${port}`;
+const refusals = refusalsFile(port);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -24,6 +29,9 @@ const chromium = {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+      // Chromium never sends loopback through a proxy; everything else goes nowhere.
+      "--proxy-server=http://127.0.0.1:9",
     ],
   },
 };
@@ -54,8 +62,9 @@ export default defineConfig({
     { name: "sessions", testMatch: "ui/sessions.setup.ts", use: chromium },
     { name: "chromium", dependencies: ["sessions"], use: chromium },
   ],
+  globalTeardown: "./e2e/loopback-guard-teardown.ts",
   webServer: {
-    command: `rm -rf ${dataDir} && env -u DATABASE_URL NODE_ENV=production npx tsx server.ts`,
+    command: `rm -rf ${dataDir} ${refusals} && env -u DATABASE_URL NODE_ENV=production node --import tsx --import ./test/loopback-guard-preload.ts server.ts`,
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === "1",
@@ -66,6 +75,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      LOOPBACK_GUARD_FILE: refusals,
       ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
       DEMO_OPERATOR_PASSWORD: E2E_OPERATOR.password,
       DEMO_ADMIN_PASSWORD: E2E_ADMIN.password,

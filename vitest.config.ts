@@ -11,6 +11,7 @@ import { defineConfig } from "vitest/config";
  *   one database, and their queue drains run every sweeper across businesses, so two files at
  *   once would take each other's jobs (with Vitest's default of cores - 1 workers, a 4-core
  *   machine would).
+ * Both load test/loopback-guard-setup.ts: a test whose code connects outside loopback fails.
  */
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "") } },
@@ -22,7 +23,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: ["**/*.int.test.ts"],
+          setupFiles: ["./test/loopback-guard-setup.ts"],
+        },
       },
       {
         extends: true,
@@ -31,7 +37,7 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           maxWorkers: 1,
           globalSetup: ["./test/global-setup.ts"],
-          setupFiles: ["./test/setup.ts"],
+          setupFiles: ["./test/loopback-guard-setup.ts", "./test/setup.ts"],
         },
       },
     ],

@@ -28,10 +28,15 @@ export function startServerProcess(
   env: Record<string, string>,
 ): { child: ChildProcess; out: () => string } {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, ROLE: role },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // With the loopback guard, as every test process (test/loopback-guard.ts).
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", "./test/loopback-guard-preload.ts", "server.ts"],
+    {
+      env: { ...process.env, LOG_LEVEL: "warn", ...env, ROLE: role },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
   children.push(child);

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Icon } from "@/components/ui/icons";
 import type { NavSection } from "./nav";
+import { NavPending } from "./nav-pending";
 
 export function NavLinks({ sections }: { sections: NavSection[] }) {
   const pathname = usePathname();
@@ -38,6 +39,7 @@ export function NavLinks({ sections }: { sections: NavSection[] }) {
                       )}
                     />
                     {item.label}
+                    <NavPending />
                   </Link>
                 </li>
               );

@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { AppError } from "../errors";
 import type { SessionUser } from "../users/schemas";
 import { actions, decide, layouts, pages, routes, type Rule, type UserFor } from "./access";
-import { homePathFor } from "./roles";
+import { refusalPath } from "./page-gate";
 import { currentUser } from "./session";
 
 // The guards of lib/auth/access.ts. Each page, layout, server action and route handler calls
@@ -17,10 +17,9 @@ async function pass(rule: Rule): Promise<SessionUser> {
   const user = await currentUser();
   const d = decide(rule, user);
   if (d.allowed) return user!;
-  if (d.reason === "signed_out") redirect("/login");
-  if (d.reason === "password_change") redirect("/account/password");
-  // The home page of every role is allowed to it (tested), so this cannot loop.
-  redirect(homePathFor(user!.role));
+  // The home page of every role is allowed to it (tested), so this cannot loop. proxy.ts sends
+  // the same redirect before rendering; this one holds for a page the proxy did not see.
+  redirect(refusalPath(d, user));
 }
 
 /** For a page: the user, or a redirect (sign-in, password change, or the role's home page). */

@@ -90,14 +90,20 @@ describe("callback endpoints API", () => {
         expect(res.status, url).toBe(400);
         expect(res.json.error.details[0].path).toBe("url");
       }
-      const ok = await create(a, { url: "https://93.184.216.34/hook" });
+      // A public address passes validation; the endpoint is created disabled and deleted at
+      // once, so no later event of this business is ever delivered to it (nothing leaves this
+      // machine in tests: test/loopback-guard.ts).
+      const ok = await create(a, { url: "https://93.184.216.34/hook", enabled: false });
       expect(ok.status).toBe(201);
-      const patched = await api(`${base(a.business.id)}/endpoints/${ok.json.endpoint.id}`, {
+      expect(ok.json.endpoint.enabled).toBe(false);
+      const okPath = `${base(a.business.id)}/endpoints/${ok.json.endpoint.id}`;
+      const patched = await api(okPath, {
         method: "PATCH",
         headers: key(a),
         json: { url: "http://192.168.1.10/x" },
       });
       expect(patched.status).toBe(400);
+      expect((await api(okPath, { method: "DELETE", headers: key(a) })).status).toBe(204);
     } finally {
       process.env.ALLOW_PRIVATE_CALLBACK_URLS = "true";
       resetEnv();
