@@ -14,7 +14,9 @@ import { actions, decide, layouts, pages, routes, type Rule } from "./access";
 import { homePathFor, type Role } from "./roles";
 
 // Walks the whole access table: (a) every page, layout, route handler and server action under
-// app/ has a rule and calls its guard with its own key; (b) for every role (and a user that
+// app/ has a rule and names its guard with its own key (a text check: that each guard really
+// refuses, called with every refused session, is proven by guards.int.test.ts, and refused
+// pages' HTTP statuses by e2e/ui/http-status.spec.ts); (b) for every role (and a user that
 // must change its password, and a signed-out or disabled one) the decision is the one written
 // here by hand, for real users read back from the database as a session reads them.
 
@@ -40,7 +42,7 @@ function routeOf(file: string): string {
 }
 const isOpen = (r: Rule) => r.roles === "anyone";
 
-describe("(a) every page, layout, route and action has a rule and calls its guard", () => {
+describe("(a) every page, layout, route and action has a rule and names its own guard key (calls: guards.int)", () => {
   it("pages: one rule per page.tsx, and requirePage(<its route>) in the file", () => {
     const files = appFiles.filter((f) => path.basename(f) === "page.tsx");
     const seen = files.map(routeOf);
