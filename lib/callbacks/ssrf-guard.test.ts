@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlockedAddress, resolveCallbackTarget } from "./ssrf-guard";
+import { BlockedUrlError, isBlockedAddress, resolveCallbackTarget } from "./ssrf-guard";
 
 describe("SSRF guard", () => {
   it.each([
@@ -55,8 +55,9 @@ describe("SSRF guard", () => {
     "http://localhost:3000/",
     "https://10.0.0.5/",
   ])("refuses %s when private targets are not allowed", async (url) => {
+    // Refused for what the address is, never because a name failed to resolve.
     await expect(resolveCallbackTarget(url, { allowPrivate: false })).rejects.toThrow(
-      /private or reserved|resolve/,
+      /a private or reserved address; callbacks may only target public addresses/,
     );
   });
 
@@ -72,12 +73,13 @@ describe("SSRF guard", () => {
   });
 
   it.each([
-    "ftp://example.com/",
-    "file:///etc/passwd",
-    "gopher://x/",
-    "not a url",
-    `https://a.example/${"x".repeat(2100)}`,
-  ])("refuses %s", async (url) => {
-    await expect(resolveCallbackTarget(url, { allowPrivate: true })).rejects.toThrow();
+    ["ftp://example.com/", /Only http and https URLs are allowed/],
+    ["file:///etc/passwd", /Only http and https URLs are allowed/],
+    ["gopher://x/", /Only http and https URLs are allowed/],
+    ["not a url", /Not a valid URL/],
+    [`https://a.example/${"x".repeat(2100)}`, /URL is too long/],
+  ])("refuses %s with the reason, before any lookup", async (url, reason) => {
+    await expect(resolveCallbackTarget(url, { allowPrivate: true })).rejects.toThrow(reason);
+    await expect(resolveCallbackTarget(url, { allowPrivate: true })).rejects.toBeInstanceOf(BlockedUrlError);
   });
 });
