@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalChannel } from "../businesses/channel-name";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
 import { checkCardVariables, checkVariables, type CardField } from "./variables";
 
@@ -385,7 +386,7 @@ export type TemplateView = {
 };
 
 export const listTemplatesQuery = z.object({
-  channel: z.enum(templateChannels).optional(),
+  channel: z.preprocess(canonicalChannel, z.enum(templateChannels)).optional(),
   status: z.enum(templateStatuses).optional(),
   category: templateCategory.optional(),
   /** Name prefix (case-insensitive) or, in the dashboard, a search term. */
