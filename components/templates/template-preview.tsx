@@ -1,4 +1,4 @@
-import type { ChatappComponent, RcsRichCard } from "@/lib/templates/schemas";
+import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
 import { fillVariables } from "@/lib/templates/variables";
 
 /** A phone-like frame around a message preview (also the message page's "what was sent"). */
@@ -101,42 +101,72 @@ export function ChatappPreview({
 
 const heights = { SHORT: "h-24", MEDIUM: "h-36", TALL: "h-52" } as const;
 
-/** The RCS rich card as the recipient sees it. */
+/** The RCS rich card as the recipient sees it: one card, or a carousel's cards side by side. */
 export function RcsPreview({ card }: { card: RcsRichCard | null }) {
-  const c = card?.richCard.standaloneCard.cardContent;
+  const rich = card?.richCard;
+  if (rich && "carouselCard" in rich) {
+    const width = rich.carouselCard.cardWidth === "SMALL" ? "w-36" : "w-52";
+    return (
+      <Phone title="RCS agent">
+        <div
+          className="flex snap-x gap-2 overflow-x-auto pb-1"
+          data-testid="rcs-carousel-preview"
+          role="list"
+          aria-label={`Carousel of ${rich.carouselCard.cardContents.length} cards`}
+          tabIndex={0}
+        >
+          {rich.carouselCard.cardContents.map((c, i) => (
+            <div
+              key={i}
+              role="listitem"
+              className={`${width} shrink-0 snap-start`}
+              aria-label={`Card ${i + 1}`}
+            >
+              <RcsCardBody content={c} />
+            </div>
+          ))}
+        </div>
+      </Phone>
+    );
+  }
   return (
     <Phone title="RCS agent">
-      <div
-        className="max-w-[92%] overflow-hidden rounded-2xl bg-white shadow-sm"
-        data-testid="rcs-card-preview"
-      >
-        {c?.media ? (
-          // eslint-disable-next-line @next/next/no-img-element -- remote media chosen by the business
-          <img
-            src={c.media.contentInfo.fileUrl}
-            alt="Card media"
-            className={`w-full bg-slate-200 object-cover ${heights[c.media.height]}`}
-          />
-        ) : null}
-        <div className="space-y-1 p-3">
-          <p className="text-sm font-semibold text-slate-900">{c?.title || "Card title"}</p>
-          {c?.description ? (
-            <p className="text-sm whitespace-pre-wrap text-slate-700">{c.description}</p>
-          ) : null}
-        </div>
-        {c?.suggestions?.length ? (
-          <div className="flex flex-wrap gap-2 px-3 pb-3">
-            {c.suggestions.map((s, i) => (
-              <span
-                key={i}
-                className="rounded-full border border-sky-600 px-3 py-1 text-xs font-medium text-sky-700"
-              >
-                {s.action.text || "Suggestion"}
-              </span>
-            ))}
-          </div>
-        ) : null}
+      <div className="max-w-[92%]" data-testid="rcs-card-preview">
+        <RcsCardBody content={rich?.standaloneCard.cardContent} />
       </div>
     </Phone>
+  );
+}
+
+function RcsCardBody({ content: c }: { content: RcsCardContent | undefined }) {
+  return (
+    <div className="overflow-hidden rounded-2xl bg-white shadow-sm">
+      {c?.media ? (
+        // eslint-disable-next-line @next/next/no-img-element -- remote media chosen by the business
+        <img
+          src={c.media.contentInfo.fileUrl}
+          alt="Card media"
+          className={`w-full bg-slate-200 object-cover ${heights[c.media.height]}`}
+        />
+      ) : null}
+      <div className="space-y-1 p-3">
+        <p className="text-sm font-semibold text-slate-900">{c?.title || "Card title"}</p>
+        {c?.description ? (
+          <p className="text-sm whitespace-pre-wrap text-slate-700">{c.description}</p>
+        ) : null}
+      </div>
+      {c?.suggestions?.length ? (
+        <div className="flex flex-wrap gap-2 px-3 pb-3">
+          {c.suggestions.map((s, i) => (
+            <span
+              key={i}
+              className="rounded-full border border-sky-600 px-3 py-1 text-xs font-medium text-sky-700"
+            >
+              {s.action.text || "Suggestion"}
+            </span>
+          ))}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { channels } from "../businesses/schemas";
+import { channelName } from "../businesses/channel-name";
 
 /** The virtual phone's reply box: what the test customer types back to the business. */
 export const customerReplyInput = z.object({
-  channel: z.enum(channels),
+  channel: channelName(),
   text: z.string().trim().min(1, "Type a reply").max(4096, "At most 4,096 characters"),
 });
 export type CustomerReplyInput = z.input<typeof customerReplyInput>;

@@ -152,26 +152,52 @@ export type SendTemplateInput = z.input<typeof sendTemplateInput>;
 
 // ---- RCS ----------------------------------------------------------------------------------
 
+const rcsBodyComponent = z.object({
+  type: z.literal("BODY"),
+  variables: z
+    .array(
+      z.object({
+        type: z.literal("text", { error: 'A variable is {"type":"text","value"}' }),
+        value: z.string({ error: "value: the variable's text" }).max(1024),
+      }),
+    )
+    .max(20)
+    .default([]),
+});
+const rcsHeaderComponent = z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) });
+
+/** A card of an RCS carousel send: its BODY variables and HEADER image, by `card_index`. */
+const rcsCarouselComponent = z
+  .object({
+    type: z.literal("CAROUSEL"),
+    cards: z
+      .array(
+        z.object({
+          card_index: carouselCardInput.shape.card_index,
+          components: z
+            .array(
+              z.discriminatedUnion("type", [rcsBodyComponent, rcsHeaderComponent], {
+                error:
+                  'A card\'s component is {"type":"BODY","variables"} or {"type":"HEADER","media":{"mediaUrl"}}',
+              }),
+            )
+            .max(4)
+            .default([]),
+        }),
+      )
+      .min(1, "At least one card")
+      .max(limits.cards.max, `At most ${limits.cards.max} cards`),
+  })
+  .describe(
+    "RCS carousel templates: each card's variables (and image) by card_index, from 0. A standalone card is card_index 0.",
+  );
+
 export const rcsComponent = z.discriminatedUnion(
   "type",
-  [
-    z.object({
-      type: z.literal("BODY"),
-      variables: z
-        .array(
-          z.object({
-            type: z.literal("text", { error: 'A variable is {"type":"text","value"}' }),
-            value: z.string({ error: "value: the variable's text" }).max(1024),
-          }),
-        )
-        .max(20)
-        .default([]),
-    }),
-    z.object({ type: z.literal("HEADER"), media: z.object({ mediaUrl: httpUrl }) }),
-  ],
+  [rcsBodyComponent, rcsHeaderComponent, rcsCarouselComponent],
   {
     error:
-      'expected a BODY or HEADER component: {"type":"BODY","variables":[{"type":"text","value"}]} or {"type":"HEADER","media":{"mediaUrl"}}',
+      'expected a BODY, HEADER or CAROUSEL component: {"type":"BODY","variables":[{"type":"text","value"}]}, {"type":"HEADER","media":{"mediaUrl"}} or {"type":"CAROUSEL","cards":[{"card_index","components"}]}',
   },
 );
 
@@ -179,7 +205,8 @@ export const rcsComponent = z.discriminatedUnion(
 export const rcsMessage = z
   .object({
     messageType: z.literal("rcs_message"),
-    rcsMessageType: z.enum(["TEXT", "RICHCARD_STANDALONE"]),
+    // RICHCARD_CAROUSEL: not in the spec; RBM's carousel, accepted for a carousel template or card.
+    rcsMessageType: z.enum(["TEXT", "RICHCARD_STANDALONE", "RICHCARD_CAROUSEL"]),
     templateId: z.string().trim().min(1).max(64).optional(),
     components: z.array(rcsComponent).max(4).optional(),
     text: z.string().trim().min(1, "Required").max(3072, "At most 3072 characters").optional(),
@@ -200,11 +227,12 @@ export const rcsMessage = z
         path: ["rcsMessageType"],
         message: "A text message is rcsMessageType TEXT",
       });
-    if (m.text === undefined && m.rcsMessageType !== "RICHCARD_STANDALONE")
+    if (m.text === undefined && m.rcsMessageType === "TEXT")
       ctx.addIssue({
         code: "custom",
         path: ["rcsMessageType"],
-        message: "Template and rich card messages are rcsMessageType RICHCARD_STANDALONE",
+        message:
+          "Template and rich card messages are rcsMessageType RICHCARD_STANDALONE (or RICHCARD_CAROUSEL)",
       });
     if (m.templateId === undefined && m.components?.length)
       ctx.addIssue({ code: "custom", path: ["components"], message: "components go with templateId only" });
@@ -228,7 +256,8 @@ export const sendRcsV1Input = z.object({
 
 /** A2 body: a template message (or the A5 forms, which the published examples send there). */
 export const sendRcsTemplateInput = z.object({
-  message: z.discriminatedUnion("messageType", [templateMessage, rcsMessage], {
+  // By name: the same components as A1, the carousel's cards included (RCS carousels).
+  message: z.discriminatedUnion("messageType", [chatappTemplateMessage, rcsMessage], {
     error: "messageType is template (a template by name) or rcs_message (the v1 forms)",
   }),
   to: anyPhone,

@@ -1,4 +1,5 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import metadata from "libphonenumber-js/min/metadata";
 
 export type NormalisedPhone =
   { ok: true; e164: string; country: string | undefined } | { ok: false; reason: string };
@@ -23,10 +24,24 @@ export function normalisePhone(raw: string, country?: string): NormalisedPhone {
     // Digits that already start with a calling code of another region (e.g. 14155550100 with IN).
     parsed = parsePhoneNumberFromString(`+${text.replace(/\D/g, "")}`);
   }
-  if (!parsed || !parsed.isValid()) {
-    return { ok: false, reason: `Not a valid phone number${region ? ` for country ${region}` : ""}` };
-  }
+  if (!parsed || !parsed.isValid()) return { ok: false, reason: invalidReason(text, region) };
   return { ok: true, e164: parsed.number.slice(1), country: parsed.country };
+}
+
+/**
+ * Why a number was refused, naming the country it was read for: a number written with "+" is
+ * read for its own calling code, never for the default country (+44 7700 900123 is not "not
+ * valid for IN": it is a UK number outside every range in use).
+ */
+function invalidReason(text: string, region: CountryCode | undefined): string {
+  if (text.startsWith("+")) {
+    const own = parsePhoneNumberFromString(text);
+    if (!own) return "Not a valid phone number (unknown calling code)";
+    // An invalid number has no country of its own: name the calling code's main country.
+    const country = own.country ?? metadata.country_calling_codes[own.countryCallingCode]?.[0];
+    return `Not a valid phone number for +${own.countryCallingCode}${country ? ` (${country})` : ""}`;
+  }
+  return `Not a valid phone number${region ? ` for country ${region}` : ""}`;
 }
 
 export function isCountryCode(code: string): boolean {

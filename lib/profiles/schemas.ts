@@ -77,7 +77,9 @@ export function profileRecordFor(defaultCountry: string | null) {
         ctx.addIssue({ code: "custom", path: ["phone"], message: phone.reason });
         return z.NEVER;
       }
-      return { ...p, phone: phone.e164, countrycode: p.countrycode ?? phone.country ?? country };
+      // The number's own country wins: a default (the business's or the row's) only says how to
+      // read a national number, so +44 7400 123456 is GB whatever countrycode says.
+      return { ...p, phone: phone.e164, countrycode: phone.country ?? p.countrycode ?? country };
     });
 }
 export type ProfileRecord = z.output<ReturnType<typeof profileRecordFor>>;

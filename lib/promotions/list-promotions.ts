@@ -1,12 +1,13 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { promotions } from "@/db/schema";
+import { channelName } from "../businesses/channel-name";
 import type { Ctx } from "../context";
 import { toPromotionRecord, type PromotionRecord } from "./promotion-record";
 
 /** E2 query: `channel=rcs` for RCS (else chatapp); `page` from 0, `size` 1-100 (default 20). */
 export const listPromotionsQuery = z.object({
-  channel: z.enum(["chatapp", "rcs"], { error: "chatapp or rcs" }).default("chatapp"),
+  channel: channelName().default("chatapp"),
   page: z.coerce.number().int().min(0, "Pages start at 0").max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });

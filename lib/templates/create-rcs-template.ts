@@ -6,12 +6,13 @@ import { withUploadedRcsImage } from "./rcs-media";
 import { createRcsTemplateInput, type TemplateView } from "./schemas";
 
 /**
- * Creates an RCS rich-card template (D5, dashboard). The dashboard may give an uploaded image
- * (`mediaHash`) instead of a media URL: the card then points at its public address.
+ * Creates an RCS rich-card template, a standalone card or a carousel (D5, dashboard). The
+ * dashboard may give uploaded images (`mediaHash`, one per card by card index) instead of media
+ * URLs: those cards then point at their public addresses.
  */
 export async function createRcsTemplate(
   ctx: Ctx,
-  input: { businessId: string; template: unknown; mediaHash?: string },
+  input: { businessId: string; template: unknown; mediaHash?: string | (string | undefined)[] },
 ): Promise<TemplateView> {
   const uploaded = await withUploadedRcsImage(ctx, input.businessId, input.template, input.mediaHash);
   const t = parseInput(createRcsTemplateInput, uploaded.template);

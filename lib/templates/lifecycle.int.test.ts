@@ -9,6 +9,7 @@ import { approvedTemplate, carouselComponents, rcsCard, richComponents } from "@
 import { saveImage } from "@/lib/media/save-image";
 import { pngBytes, runTemplateReviews, textTemplate } from "@/test/templates";
 import { createRcsTemplate } from "./create-rcs-template";
+import { cardContentsOf } from "./schemas";
 import { readPublishedRcsMedia } from "./rcs-media";
 import { createChatappTemplate } from "./create-chatapp-template";
 import { deleteTemplate, templateDeleteImpact } from "./delete-template";
@@ -393,7 +394,7 @@ describe("RCS card with an uploaded image", () => {
       mediaHash: img.sha256,
     });
     expect(t.mediaHashes).toEqual([img.sha256]);
-    expect(t.rcsCard?.richCard.standaloneCard.cardContent.media?.contentInfo.fileUrl).toMatch(
+    expect(t.rcsCard && cardContentsOf(t.rcsCard.richCard)[0]?.media?.contentInfo.fileUrl).toMatch(
       new RegExp(`/media/${a.business.id}/${img.sha256}$`),
     );
     expect((await readPublishedRcsMedia(admin, ref)).contentType).toBe("image/png");

@@ -1,4 +1,10 @@
-import type { ChatappComponent, LintWarning, RcsRichCard } from "./schemas";
+import {
+  cardContentPath,
+  cardContentsOf,
+  type ChatappComponent,
+  type LintWarning,
+  type RcsRichCard,
+} from "./schemas";
 import { variablesOf } from "./variables";
 
 const VAR = /\{\{\s*\d+\s*\}\}/g;
@@ -61,12 +67,13 @@ export function lintChatappComponents(components: ChatappComponent[]): LintWarni
 }
 
 export function lintRcsCard(card: RcsRichCard): LintWarning[] {
-  const content = card.richCard.standaloneCard.cardContent;
-  const base = "rcsOutgoingMessage.richCard.standaloneCard.cardContent";
-  return [
-    ...(content.description ? lintText(content.description, `${base}.description`) : []),
-    ...(content.title
-      ? lintText(content.title, `${base}.title`).filter((w) => w.code !== "too_many_variables")
-      : []),
-  ];
+  return cardContentsOf(card.richCard).flatMap((content, i) => {
+    const base = `rcsOutgoingMessage.${cardContentPath(card.richCard, i)}`;
+    return [
+      ...(content.description ? lintText(content.description, `${base}.description`) : []),
+      ...(content.title
+        ? lintText(content.title, `${base}.title`).filter((w) => w.code !== "too_many_variables")
+        : []),
+    ];
+  });
 }

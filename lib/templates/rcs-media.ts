@@ -16,29 +16,42 @@ export const rcsMediaUrl = (businessId: string, sha256: string) =>
   `${publicBaseUrl()}/media/${businessId}/${sha256}`;
 
 /**
- * An RCS card whose image was uploaded (the dashboard form): checks the upload is the
- * business's and points the card's media at its public address.
+ * An RCS card whose images were uploaded (the dashboard form): `cardHashes[i]` is card i's
+ * upload (card 0 of a standalone card; "" or absent: that card keeps its URL or has none).
+ * Checks the uploads are the business's and points each card's media at its public address.
  */
 export async function withUploadedRcsImage<T>(
   ctx: Ctx,
   businessId: string,
   template: T,
-  mediaHash: string | undefined,
+  cardHashes: string | (string | undefined)[] | undefined,
 ): Promise<{ template: T; mediaHashes: string[] }> {
-  if (!mediaHash) return { template, mediaHashes: [] };
-  await requireOwnedMedia(ctx, businessId, [mediaHash]);
+  const perCard = typeof cardHashes === "string" ? [cardHashes] : (cardHashes ?? []);
+  const mediaHashes = [...new Set(perCard.filter((h): h is string => !!h))];
+  if (mediaHashes.length === 0) return { template, mediaHashes: [] };
+  await requireOwnedMedia(ctx, businessId, mediaHashes);
   const t = structuredClone(template) as {
-    rcsOutgoingMessage?: { richCard?: { standaloneCard?: { cardContent?: Record<string, unknown> } } };
+    rcsOutgoingMessage?: {
+      richCard?: {
+        standaloneCard?: { cardContent?: Record<string, unknown> };
+        carouselCard?: { cardContents?: unknown };
+      };
+    };
   };
-  const content = t.rcsOutgoingMessage?.richCard?.standaloneCard?.cardContent;
-  if (content) {
+  const card = t.rcsOutgoingMessage?.richCard;
+  const contents = Array.isArray(card?.carouselCard?.cardContents)
+    ? (card.carouselCard.cardContents as Record<string, unknown>[])
+    : [card?.standaloneCard?.cardContent];
+  perCard.forEach((hash, i) => {
+    const content = contents[i];
+    if (!hash || !content || typeof content !== "object") return;
     const media = (content.media ?? {}) as { height?: string };
     content.media = {
       height: media.height ?? "MEDIUM",
-      contentInfo: { fileUrl: rcsMediaUrl(businessId, mediaHash), forceRefresh: "false" },
+      contentInfo: { fileUrl: rcsMediaUrl(businessId, hash), forceRefresh: "false" },
     };
-  }
-  return { template: t as T, mediaHashes: [mediaHash] };
+  });
+  return { template: t as T, mediaHashes };
 }
 
 /** The bytes behind rcsMediaUrl, only while a live RCS template of the business uses them. */

@@ -105,7 +105,8 @@ async function contentOf(
   input: { businessId: string; template: unknown; mediaHashes?: string[] },
 ) {
   if (channel === "rcs") {
-    const uploaded = await withUploadedRcsImage(tx, input.businessId, input.template, input.mediaHashes?.[0]);
+    // The dashboard sends one entry per card ("" for a card without an upload).
+    const uploaded = await withUploadedRcsImage(tx, input.businessId, input.template, input.mediaHashes);
     const t = parseInput(createRcsTemplateInput, uploaded.template);
     return {
       name: t.messageTemplate.name,

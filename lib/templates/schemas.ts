@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalChannel } from "../businesses/channel-name";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
 import { checkCardVariables, checkVariables, type CardField } from "./variables";
 
@@ -332,25 +333,79 @@ export function cardFields(c: CardContentInput): CardField[] {
   return fields;
 }
 
+const standaloneCard = z
+  .object({
+    cardOrientation: z.enum(["VERTICAL", "HORIZONTAL"]).default("VERTICAL"),
+    thumbnailImageAlignment: z.enum(["LEFT", "RIGHT"]).optional(),
+    cardContent: rcsCardContent,
+  })
+  .superRefine((s, ctx) => {
+    if (s.cardOrientation === "HORIZONTAL" && !s.cardContent.media)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cardContent", "media"],
+        message: "A horizontal card needs media",
+      });
+  });
+
+/**
+ * RBM's carousel: 2-10 cards side by side, each a card content as in a standalone card, all of
+ * one width. Each card numbers its `{{n}}` on its own (as a chatapp carousel card does), so a
+ * send gives each card's values by its `card_index` (0-based; a standalone card is card 0).
+ */
+export const rcsCarouselCard = z
+  .object({
+    cardWidth: z.enum(["SMALL", "MEDIUM"], { error: "cardWidth is SMALL or MEDIUM" }).default("MEDIUM"),
+    cardContents: z
+      .array(rcsCardContent)
+      .min(limits.cards.min, `A carousel has at least ${limits.cards.min} cards`)
+      .max(limits.cards.max, `A carousel has at most ${limits.cards.max} cards`),
+  })
+  .superRefine((c, ctx) => {
+    // RBM shows the cards at one height: media on all of them or on none.
+    const withMedia = c.cardContents.filter((x) => x.media).length;
+    if (withMedia > 0 && withMedia < c.cardContents.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cardContents"],
+        message: "Give every card an image, or none of them",
+      });
+  });
+
+type StandaloneRichCard = { standaloneCard: z.output<typeof standaloneCard> };
+type CarouselRichCard = { carouselCard: z.output<typeof rcsCarouselCard> };
+
 export const rcsRichCard = z.object({
-  richCard: z.object({
-    standaloneCard: z
-      .object({
-        cardOrientation: z.enum(["VERTICAL", "HORIZONTAL"]).default("VERTICAL"),
-        thumbnailImageAlignment: z.enum(["LEFT", "RIGHT"]).optional(),
-        cardContent: rcsCardContent,
-      })
-      .superRefine((s, ctx) => {
-        if (s.cardOrientation === "HORIZONTAL" && !s.cardContent.media)
-          ctx.addIssue({
-            code: "custom",
-            path: ["cardContent", "media"],
-            message: "A horizontal card needs media",
-          });
-      }),
-  }),
+  // One object with either key rather than a union: a union's error would not say which of a
+  // carousel's fields is wrong. The output is still one or the other.
+  richCard: z
+    .object({ standaloneCard: standaloneCard.optional(), carouselCard: rcsCarouselCard.optional() })
+    .strict()
+    .superRefine((c, ctx) => {
+      if (!c.standaloneCard === !c.carouselCard)
+        ctx.addIssue({
+          code: "custom",
+          message: "richCard holds a standaloneCard or a carouselCard (one of them)",
+        });
+    })
+    .transform((c): StandaloneRichCard | CarouselRichCard =>
+      c.carouselCard ? { carouselCard: c.carouselCard } : { standaloneCard: c.standaloneCard! },
+    ),
 });
 export type RcsRichCard = z.infer<typeof rcsRichCard>;
+export type RcsCardContent = z.infer<typeof rcsCardContent>;
+
+/** The card contents of a rich card in `card_index` order: one for a standalone card. */
+export function cardContentsOf(card: RcsRichCard["richCard"]): RcsCardContent[] {
+  return "carouselCard" in card ? card.carouselCard.cardContents : [card.standaloneCard.cardContent];
+}
+
+/** Where card `i`'s content sits in the template's body (paths of errors and lint warnings). */
+export function cardContentPath(card: RcsRichCard["richCard"], i: number): string {
+  return "carouselCard" in card
+    ? `richCard.carouselCard.cardContents.${i}`
+    : "richCard.standaloneCard.cardContent";
+}
 
 /** D5 body. */
 export const createRcsTemplateInput = z.object({
@@ -385,7 +440,7 @@ export type TemplateView = {
 };
 
 export const listTemplatesQuery = z.object({
-  channel: z.enum(templateChannels).optional(),
+  channel: z.preprocess(canonicalChannel, z.enum(templateChannels)).optional(),
   status: z.enum(templateStatuses).optional(),
   category: templateCategory.optional(),
   /** Name prefix (case-insensitive) or, in the dashboard, a search term. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalChannel } from "../businesses/channel-name";
 import { templateCategories, templateChannels, templateStatuses } from "./schemas";
 
 const blank = z.literal("");
@@ -8,7 +9,7 @@ const blank = z.literal("");
  * one schema reads the URL of the page and a hand-edited value is simply ignored.
  */
 export const templateSearchFilters = z.object({
-  channel: z.enum(templateChannels).or(blank).catch("").default(""),
+  channel: z.preprocess(canonicalChannel, z.enum(templateChannels).or(blank)).catch("").default(""),
   status: z.enum(templateStatuses).or(blank).catch("").default(""),
   category: z.enum(templateCategories).or(blank).catch("").default(""),
 });

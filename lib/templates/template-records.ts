@@ -3,7 +3,15 @@ import { businessChannels } from "@/db/schema";
 import { rcsConfig } from "../businesses/schemas";
 import type { Ctx } from "../context";
 import { mediaApiPath } from "../media/read-media";
-import type { ChatappComponent, LintWarning, TemplateStatus, TemplateView, UsageCounters } from "./schemas";
+import {
+  cardContentsOf,
+  type ChatappComponent,
+  type LintWarning,
+  type RcsCardContent,
+  type TemplateStatus,
+  type TemplateView,
+  type UsageCounters,
+} from "./schemas";
 import { componentsWithMedia } from "./template-view";
 
 /** The spec's chatapp template record (D3, D4), plus the review outcome and lint warnings. */
@@ -51,8 +59,28 @@ export type RcsTemplateRecord = {
 };
 
 export function rcsRecord(t: TemplateView, agentId: string | null): RcsTemplateRecord {
-  const content = t.rcsCard?.richCard.standaloneCard.cardContent;
-  // The card seen as template components, so one component reader serves both channels.
+  const card = t.rcsCard?.richCard;
+  const contents = card ? cardContentsOf(card) : [];
+  // The card seen as template components, so one component reader serves both channels; a
+  // carousel is a CAROUSEL component of its cards, as a chatapp carousel is.
+  const components: unknown[] =
+    card && "carouselCard" in card
+      ? [{ type: "CAROUSEL", cards: contents.map((c) => ({ components: contentComponents(c) })) }]
+      : contentComponents(contents[0]);
+  return {
+    agentId: `RCSTemplate:${agentId ?? ""}`,
+    rcsTemplateId: t.id,
+    messageTemplate: { name: t.name, language: t.language, components, id: t.id },
+    rcsSpecificFields: { title: contents.flatMap((c) => (c.title ? [c.title] : [])) },
+    rcsOutgoingMessage: null,
+    status: t.status,
+    rejectionReason: t.rejectionReason,
+    createdAt: t.createdAt.toISOString(),
+    ttl: 0,
+  };
+}
+
+function contentComponents(content: RcsCardContent | undefined): unknown[] {
   const components: unknown[] = [];
   if (content?.media)
     components.push({
@@ -71,17 +99,7 @@ export function rcsRecord(t: TemplateView, agentId: string | null): RcsTemplateR
         url: s.action.openUrlAction.url,
       })),
     });
-  return {
-    agentId: `RCSTemplate:${agentId ?? ""}`,
-    rcsTemplateId: t.id,
-    messageTemplate: { name: t.name, language: t.language, components, id: t.id },
-    rcsSpecificFields: { title: content?.title ? [content.title] : [] },
-    rcsOutgoingMessage: null,
-    status: t.status,
-    rejectionReason: t.rejectionReason,
-    createdAt: t.createdAt.toISOString(),
-    ttl: 0,
-  };
+  return components;
 }
 
 /** The agent id of the business's RCS channel (business_channels.config.agentId). */

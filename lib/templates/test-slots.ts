@@ -1,4 +1,4 @@
-import type { ChatappComponent, TemplateView } from "./schemas";
+import { cardContentsOf, cardFields, type ChatappComponent, type TemplateView } from "./schemas";
 import { variablesOf } from "./variables";
 
 export type TestMedia = "image" | "document" | "video";
@@ -26,26 +26,27 @@ const find = <T extends ChatappComponent["type"]>(cs: Components, type: T) =>
 /**
  * The values a test send of a template needs, in send order: for chatapp the header's media,
  * the body's variables, the URL buttons' suffixes, then card by card for a carousel (its image,
- * body variables, URL suffixes); for RCS the card's variables across the card. Every approved
+ * body variables, URL suffixes); for RCS the card's variables across the card, card by card
+ * for a carousel. Every approved
  * template can be tested this way.
  */
 export function testSlotsOf(t: TemplateView): TestField[] {
   if (t.channel === "rcs") {
-    const c = t.rcsCard?.richCard.standaloneCard.cardContent;
-    const texts = [
-      c?.title ?? "",
-      c?.description ?? "",
-      ...(c?.suggestions ?? []).flatMap((s) => [
-        s.action.text,
-        s.action.postbackData ?? "",
-        s.action.openUrlAction.url,
-      ]),
-    ];
-    return variablesOf(texts.join(" ")).map((n) => ({
-      label: `{{${n}}}`,
-      example: "",
-      target: { part: "body" },
-    }));
+    const card = t.rcsCard?.richCard;
+    if (!card) return [];
+    const carousel = "carouselCard" in card;
+    // Each card numbers its variables on its own: a carousel's slots say their card.
+    return cardContentsOf(card).flatMap((c, i) =>
+      variablesOf(
+        cardFields(c)
+          .map((f) => f.text)
+          .join(" "),
+      ).map((n) => ({
+        label: carousel ? `Card ${i + 1} {{${n}}}` : `{{${n}}}`,
+        example: "",
+        target: carousel ? { part: "body" as const, card: i } : { part: "body" as const },
+      })),
+    );
   }
   const carousel = find(t.components, "CAROUSEL");
   return [

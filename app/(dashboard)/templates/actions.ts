@@ -6,6 +6,7 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
 import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
+import { limits } from "@/lib/templates/schemas";
 
 /** Creates a chatapp template from the form; images were uploaded first (their hashes). */
 export async function createChatappTemplateAction(
@@ -28,10 +29,10 @@ export async function createChatappTemplateAction(
   );
 }
 
-/** Creates an RCS template; an uploaded image comes as its hash (`mediaHash`). */
+/** Creates an RCS template; uploaded images come as their hashes, one per card ("" for none). */
 export async function createRcsTemplateAction(
   template: unknown,
-  mediaHash?: string,
+  mediaHash?: string | string[],
 ): Promise<ActionResult<{ id: string }>> {
   return runAction(
     async () => {
@@ -39,7 +40,10 @@ export async function createRcsTemplateAction(
       const t = await createRcsTemplate(userCtx(user), {
         businessId: user.businessId,
         template,
-        mediaHash: typeof mediaHash === "string" && mediaHash ? mediaHash : undefined,
+        // A server action's arguments are untrusted: strings only, at most one per card.
+        mediaHash: (Array.isArray(mediaHash) ? mediaHash : [mediaHash])
+          .slice(0, limits.cards.max)
+          .map((h) => (typeof h === "string" ? h : "")),
       });
       revalidatePath("/templates");
       return { id: t.id };

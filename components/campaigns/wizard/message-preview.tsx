@@ -1,7 +1,7 @@
 "use client";
 
 import { ChatappPreview, RcsPreview } from "@/components/templates/template-preview";
-import type { ChatappComponent } from "@/lib/templates/schemas";
+import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
 import { fillVariables, variablesOf } from "@/lib/templates/variables";
 import type { Slot, SlotValue, WizardTemplate } from "@/lib/promotions/wizard/template-slots";
 import { renderSlot } from "./slot-values";
@@ -29,25 +29,38 @@ export function MessagePreview({
   };
   if (template.channel === "rcs") {
     const card = template.rcsCard;
-    const content = card?.richCard.standaloneCard.cardContent;
-    const all = numbered("", `${content?.title ?? ""} ${content?.description ?? ""}`);
-    const filled =
-      card && content
+    const carousel = !!card && "carouselCard" in card.richCard;
+    // Each card's own {{n}}: a carousel's slots are keyed card by card (card.<i>.body.<n>).
+    const fill = (content: RcsCardContent, i: number): RcsCardContent => {
+      const all = numbered(
+        carousel ? `card.${i}.` : "",
+        `${content.title ?? ""} ${content.description ?? ""}`,
+      );
+      return {
+        ...content,
+        title: content.title ? fillVariables(content.title, all) : content.title,
+        description: content.description ? fillVariables(content.description, all) : content.description,
+      };
+    };
+    const filled: RcsRichCard | null = !card
+      ? null
+      : "carouselCard" in card.richCard
         ? {
             richCard: {
-              standaloneCard: {
-                ...card.richCard.standaloneCard,
-                cardContent: {
-                  ...content,
-                  title: content.title ? fillVariables(content.title, all) : content.title,
-                  description: content.description
-                    ? fillVariables(content.description, all)
-                    : content.description,
-                },
+              carouselCard: {
+                ...card.richCard.carouselCard,
+                cardContents: card.richCard.carouselCard.cardContents.map(fill),
               },
             },
           }
-        : null;
+        : {
+            richCard: {
+              standaloneCard: {
+                ...card.richCard.standaloneCard,
+                cardContent: fill(card.richCard.standaloneCard.cardContent, 0),
+              },
+            },
+          };
     return <RcsPreview card={filled} />;
   }
   const body = template.components.find((c) => c.type === "BODY");

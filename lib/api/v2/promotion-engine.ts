@@ -6,6 +6,7 @@ import {
 } from "@/lib/promotions/engine/update-promotion-status";
 import { getPromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
 import { REPORT_HEADER, streamPromotionReport } from "@/lib/promotions/reports/stream-promotion-report";
+import { channelName } from "@/lib/businesses/channel-name";
 import { apiKeyAuth } from "../auth";
 import { keyScope } from "../key-ctx";
 import { businessIdParam, errorResponses } from "../schemas";
@@ -18,10 +19,9 @@ const promotionParams = businessIdParam.extend({
   }),
 });
 const channelQuery = z.object({
-  channel: z
-    .enum(["rcs", "chatapp"])
-    .optional()
-    .openapi({ description: "`rcs` for an RCS promotion or campaign; absent: either channel" }),
+  channel: channelName().optional().openapi({
+    description: "`rcs` for an RCS promotion or campaign, `chatapp` (or `whatsapp`); absent: either channel",
+  }),
 });
 
 /** What E3-E5 act on: the key's business and the path's promotion, on the channel asked (if any). */

@@ -49,7 +49,7 @@ describe("message parameters", () => {
 
   it("other unions of the API say what they accept instead of 'Invalid input'", () => {
     expect(messages(rcsComponent.safeParse({ type: "FOOTER" }))[0]).toMatch(
-      /^expected a BODY or HEADER component/,
+      /^expected a BODY, HEADER or CAROUSEL component/,
     );
     expect(
       messages(sendRcsTemplateInput.safeParse({ message: { messageType: "image" }, to: "919900000001" }))[0],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { channelName } from "../../businesses/channel-name";
 
 /** Meta's throughput tiers go up to 1,000 messages/s per phone number. */
 export const MAX_SENDER_RATE = 1000;
@@ -14,7 +15,7 @@ export const senderPerSecond = z
  * Which channel's sender is meant: needed only when a chatapp phoneNumberId and the RCS agent
  * id of the business are the same string (their limits are separate).
  */
-export const senderChannel = z.enum(["chatapp", "rcs"], { error: 'The channel: "chatapp" or "rcs"' });
+export const senderChannel = channelName('The channel: "chatapp" (or "whatsapp") or "rcs"');
 
 export const setSenderRateInput = z.object({
   businessId: z.string().uuid(),

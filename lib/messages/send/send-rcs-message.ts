@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
-import { AppError } from "../../errors";
 import { uuidv7 } from "../../ids";
 import type { TemplateView } from "../../templates/schemas";
 import { commitSend, type CommitOptions } from "./commit-send";
-import { fillRcsTemplate } from "../content/rcs-content";
+import { rcsCardsFromParameters, rcsCardsFromSpec } from "../content/rcs-card-values";
+import { fillRcsCards } from "../content/rcs-content";
 import { parseRecipient } from "./recipient";
-import type { rcsMessage, SendResponse, templateMessage } from "../schemas";
+import type { chatappTemplateMessage, rcsMessage, SendResponse } from "../schemas";
 import { sendableTemplate } from "./sendable-template";
 import { requireSender } from "../dispatch/sender-channel";
 
@@ -17,13 +17,16 @@ export type RcsSendInput = {
   /** Body path of the recipient, for the 400 details (`to` or `phone`). */
   toPath: string;
   message:
-    z.infer<typeof templateMessage> | z.infer<typeof rcsMessage> | { messageType: "text"; text: string };
+    | z.infer<typeof chatappTemplateMessage>
+    | z.infer<typeof rcsMessage>
+    | { messageType: "text"; text: string };
   messageRef?: string;
 };
 
 /**
  * One RCS message: a template by name (A2) or id (A5, with or without variables), plain text
- * (A4, A5) or a standalone rich card (A5). Template cards are filled here, so the provider
+ * (A4, A5) or a standalone rich card (A5). Template cards are filled here (a carousel card by
+ * card by its `card_index`), so the provider
  * always gets a finished text or card. Stored as sendTemplateMessage stores (commitSend).
  */
 export async function sendRcsMessage(
@@ -44,32 +47,15 @@ export async function sendRcsMessage(
       name: m.name,
       language: m.language,
     });
-    const values: string[] = [];
-    let mediaUrl: string | undefined;
-    for (const c of m.components) {
-      for (const p of c.parameters) {
-        if (p.type === "text") values.push(p.text);
-        else if (p.type === "date") values.push(p.date);
-        else if (p.type === "media" && c.componentType === "header")
-          mediaUrl = p.mediaLink ?? (isUrl(p.mediaId) ? p.mediaId : undefined);
-        else
-          throw bad(
-            "message.components",
-            "An RCS template takes text (or date) parameters for its variables and media in the header component only",
-          );
-      }
-    }
-    content = { kind: "rcs_richcard", richCard: fillRcsTemplate(template, values, mediaUrl) };
+    content = {
+      kind: "rcs_richcard",
+      richCard: fillRcsCards(template, rcsCardsFromParameters(m.components)),
+    };
   } else if (m.messageType === "text") {
     content = { kind: "rcs_text", text: m.text };
   } else if (m.templateId !== undefined) {
     template = await sendableTemplate(ctx, { businessId, channel: "rcs", id: m.templateId });
-    const values = (m.components ?? []).flatMap((c) =>
-      c.type === "BODY" ? c.variables.map((v) => v.value) : [],
-    );
-    const header = (m.components ?? []).find((c) => c.type === "HEADER");
-    const mediaUrl = header && header.type === "HEADER" ? header.media.mediaUrl : undefined;
-    content = { kind: "rcs_richcard", richCard: fillRcsTemplate(template, values, mediaUrl) };
+    content = { kind: "rcs_richcard", richCard: fillRcsCards(template, rcsCardsFromSpec(m.components)) };
   } else if (m.text !== undefined) {
     content = { kind: "rcs_text", text: m.text };
   } else {
@@ -113,6 +99,3 @@ export async function sendRcsMessage(
   );
   return response;
 }
-
-const isUrl = (v: string | undefined): v is string => !!v && /^https?:\/\//i.test(v);
-const bad = (path: string, message: string) => new AppError("invalid_request", message, [{ path, message }]);

@@ -37,14 +37,8 @@ export async function sendTestMessage(
         messageType: "template",
         name: t.name,
         language: t.language,
-        components: input.values.length
-          ? [
-              {
-                componentType: "body",
-                parameters: input.values.map((text) => ({ type: "text" as const, text })),
-              },
-            ]
-          : [],
+        // A carousel's values go card by card (card_index), a standalone card's at the top.
+        components: testComponents(fields, input.values),
       },
     });
   }

@@ -5,7 +5,7 @@ import { rawQuery } from "../../db/sql";
 import type { ChatappComponent } from "../../templates/schemas";
 import { chatappPreview, type ChatappPreview } from "../content/chatapp-preview";
 import type { MetaComponent } from "../content/meta-components";
-import { cardPreview } from "../content/rcs-content";
+import { cardPreviews } from "../content/rcs-content";
 import { parseRecipient } from "../send/recipient";
 import type { MessageStatus } from "../schemas";
 
@@ -95,7 +95,21 @@ export function preview(
 ): InboxMessage["preview"] {
   if (content.kind === "rcs_text") return { text: content.text, buttons: [] };
   if (content.kind === "rcs_richcard") {
-    const card = cardPreview(content.richCard as Parameters<typeof cardPreview>[0]);
+    const cards = cardPreviews(content.richCard as Parameters<typeof cardPreviews>[0]);
+    if (cards.length > 1) {
+      // A carousel: its cards side by side, as a chatapp carousel's (the title leads each text).
+      return {
+        // The bubble above the cards carries the time and ticks; it says what follows.
+        text: `Carousel of ${cards.length} cards`,
+        buttons: [],
+        cards: cards.map((c) => ({
+          imageUrl: c.mediaUrl,
+          text: [c.title, c.description].filter(Boolean).join("\n"),
+          buttons: c.buttons,
+        })),
+      };
+    }
+    const card = cards[0]!;
     return {
       imageUrl: card.mediaUrl,
       title: card.title,

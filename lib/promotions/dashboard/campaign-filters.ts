@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalChannel } from "../../businesses/channel-name";
 import type { PromotionStatus } from "../state-machine";
 
 /** Every status, in the order of a campaign's life (kept here: this module is client-safe). */
@@ -29,7 +30,9 @@ const day = z
  */
 export const campaignFilters = z
   .object({
-    channel: z.enum(["", "chatapp", "rcs"], { error: "chatapp or rcs" }).default(""),
+    channel: z
+      .preprocess(canonicalChannel, z.enum(["", "chatapp", "rcs"], { error: "chatapp or rcs" }))
+      .default(""),
     status: z.enum(["", ...campaignStatuses], { error: "A campaign status" }).default(""),
     from: day,
     to: day,

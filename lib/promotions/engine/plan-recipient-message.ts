@@ -2,7 +2,7 @@ import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { rawQuery } from "../../db/sql";
-import { fillRcsTemplate } from "../../messages/content/rcs-content";
+import { fillRcsCards } from "../../messages/content/rcs-content";
 import { requireSender } from "../../messages/dispatch/sender-channel";
 import { sendableTemplate } from "../../messages/send/sendable-template";
 import type { PromotionRow } from "../promotion-record";
@@ -108,7 +108,7 @@ export function recipientPlanner(ctx: Ctx, promotion: PromotionRow) {
     const { settings, sender } = await senderOf("rcs");
     const filled = toRcsValues(components, vars);
     if (filled.missing.length > 0) return missing(filled.missing);
-    const richCard = fillRcsTemplate(t, filled.values, filled.mediaUrl, "template.components");
+    const richCard = fillRcsCards(t, filled.cards, "template.components");
     return {
       ok: true,
       message: {

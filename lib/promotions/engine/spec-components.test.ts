@@ -64,6 +64,32 @@ describe("promotion template components -> send components", () => {
         ],
         vars,
       ),
-    ).toEqual({ values: ["Asha", "x"], mediaUrl: vars.img, missing: [] });
+    ).toEqual({ cards: [{ values: ["Asha", "x"], mediaUrl: vars.img }], missing: [] });
+  });
+
+  it("RCS carousel: each card's values by card_index; a missing column is reported", () => {
+    expect(
+      toRcsValues(
+        [
+          {
+            type: "CAROUSEL",
+            cards: [
+              { card_index: 1, components: [{ type: "BODY", variables: [{ value: "${name}" }] }] },
+              {
+                card_index: 0,
+                components: [
+                  { type: "BODY", variables: [{ value: "a" }, { value: "${nope}" }] },
+                  { type: "HEADER", media: { mediaUrl: "${img}" } },
+                ],
+              },
+            ],
+          },
+        ],
+        vars,
+      ),
+    ).toEqual({
+      cards: [{ values: ["a", ""], mediaUrl: vars.img }, { values: ["Asha"] }],
+      missing: ["nope"],
+    });
   });
 });

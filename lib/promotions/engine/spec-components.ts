@@ -1,4 +1,9 @@
 import type { MetaComponent, MetaParameter } from "../../messages/content/template-content";
+import {
+  rcsCardsFromSpec,
+  type RcsCards,
+  type SpecRcsComponent,
+} from "../../messages/content/rcs-card-values";
 import { fillReferences } from "../column-references";
 
 /**
@@ -84,18 +89,17 @@ export function toMetaComponents(
   return { components: out, missing: [...missing] };
 }
 
-/** An RCS card's values from spec components: BODY variables in order, the HEADER's media URL. */
+/**
+ * An RCS template's card values from spec components, by card_index (BODY variables and the
+ * HEADER's media URL for card 0, a CAROUSEL's cards by index), filled from one recipient's values.
+ */
 export function toRcsValues(
   components: unknown,
   vars: Vars,
-): { values: string[]; mediaUrl?: string; missing: string[] } {
+  path = "template.components",
+): { cards: RcsCards; missing: string[] } {
   const missing = new Set<string>();
-  const fill = filler(vars, missing);
-  const list = Array.isArray(components) ? (components as SpecComponent[]) : [];
-  const values = list.flatMap((c) =>
-    (c.type ?? "").toUpperCase() === "BODY" ? (c.variables ?? []).map((v) => fill(v.value)) : [],
-  );
-  const header = list.find((c) => (c.type ?? "").toUpperCase() === "HEADER");
-  const mediaUrl = header?.media?.mediaUrl ? fill(header.media.mediaUrl) : undefined;
-  return { values, mediaUrl, missing: [...missing] };
+  const list = Array.isArray(components) ? (components as SpecRcsComponent[]) : [];
+  const cards = rcsCardsFromSpec(list, filler(vars, missing), path);
+  return { cards, missing: [...missing] };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { channelName } from "../../businesses/channel-name";
 
 const isoTime = z
   .string()
@@ -40,7 +41,7 @@ export const launchPromotionInput = z.object({
   promotionType: z.string().max(40).optional(),
   promotionBase: z.string().max(40).optional(),
   promotionTemplateType: z.string().max(40).optional(),
-  channelType: z.enum(["chatapp", "rcs"], { error: "chatapp or rcs" }).default("chatapp"),
+  channelType: channelName().default("chatapp"),
   phoneNumberId: z.string().max(100).optional(),
   template: z.object(
     {

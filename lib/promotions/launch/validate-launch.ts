@@ -1,3 +1,4 @@
+import { cardContentsOf } from "../../templates/schemas";
 import type { Ctx } from "../../context";
 import { AppError, invalid, type ErrorDetail } from "../../errors";
 import { requireSender } from "../../messages/dispatch/sender-channel";
@@ -86,9 +87,16 @@ export async function validateLaunch(
   const details: ErrorDetail[] = [];
   const templateCards = template.components.find((c) => c.type === "CAROUSEL") as
     { cards?: unknown[] } | undefined;
+  // An RCS template's cards: a carousel's, or the standalone card as card 0.
+  const cardCount =
+    channel === "rcs"
+      ? template.rcsCard
+        ? cardContentsOf(template.rcsCard.richCard).length
+        : 0
+      : (templateCards?.cards?.length ?? 0);
   input.template.components.forEach((c, i) => {
     c.cards?.forEach((card, j) => {
-      if (card.card_index >= (templateCards?.cards?.length ?? 0)) {
+      if (card.card_index >= cardCount) {
         details.push({
           path: `template.components.${i}.cards.${j}.card_index`,
           message: `The template has no card ${card.card_index}`,

@@ -4,7 +4,8 @@ import { inTransaction, type Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { isUuid, uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
-import { fillRcsTemplate } from "../../messages/content/rcs-content";
+import { rcsCardsFromSpec } from "../../messages/content/rcs-card-values";
+import { fillRcsCards } from "../../messages/content/rcs-content";
 import { sendableTemplate } from "../../messages/send/sendable-template";
 import { referencedColumns, stringsIn } from "../column-references";
 import { capabilityQueue } from "./capability-queue";
@@ -39,15 +40,10 @@ export async function addRcsBatch(
   if (!campaign || campaign.kind !== "rcs_campaign") throw unknown;
 
   const template = await sendableTemplate(ctx, { businessId, channel: "rcs", id: input.templateId });
-  const values = input.components.flatMap((c) => (c.type === "BODY" ? c.variables.map((v) => v.value) : []));
-  const header = input.components.find((c) => c.type === "HEADER");
-  // Checks the variable count against the card now, rather than failing every send later.
-  fillRcsTemplate(
-    template,
-    values,
-    header?.type === "HEADER" ? header.media.mediaUrl : undefined,
-    "components",
-  );
+  // Checks each card's variable count against the template now, rather than failing every send later.
+  const cards = rcsCardsFromSpec(input.components, undefined, "components");
+  fillRcsCards(template, cards, "components");
+  const values = cards.flatMap((c) => [...(c?.values ?? []), ...(c?.mediaUrl ? [c.mediaUrl] : [])]);
   const fallback = input.fallback ? await validateFallback(ctx, businessId, input.fallback) : null;
 
   const { accepted, rejected } = prepareSubscribers(input.subscribers, referencedColumns(stringsIn(values)));

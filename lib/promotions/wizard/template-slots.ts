@@ -1,4 +1,4 @@
-import type { RcsRichCard, TemplateView } from "../../templates/schemas";
+import { cardContentsOf, type RcsRichCard, type TemplateView } from "../../templates/schemas";
 import { cardFields } from "../../templates/schemas";
 import { variablesOf } from "../../templates/variables";
 
@@ -22,14 +22,26 @@ function cardsOf(t: WizardTemplate) {
   return carousel?.type === "CAROUSEL" ? carousel.cards : [];
 }
 
-function rcsVariables(card: RcsRichCard | null): number[] {
-  const content = card?.richCard.standaloneCard.cardContent;
-  if (!content) return [];
-  return [...new Set(cardFields(content).flatMap((f) => variablesOf(f.text)))].sort((a, b) => a - b);
+/** Each card's variable numbers (one card for a standalone card; each card numbers its own). */
+function rcsCardVariables(card: RcsRichCard | null): number[][] {
+  if (!card) return [];
+  return cardContentsOf(card.richCard).map((content) =>
+    [...new Set(cardFields(content).flatMap((f) => variablesOf(f.text)))].sort((a, b) => a - b),
+  );
 }
+const rcsVariables = (card: RcsRichCard | null): number[] => rcsCardVariables(card)[0] ?? [];
+const isRcsCarousel = (card: RcsRichCard | null) => !!card && "carouselCard" in card.richCard;
+
+/** An RCS carousel's slots: card by card, keyed as a chatapp carousel card's body. */
+const rcsCardKeys = (card: RcsRichCard | null) =>
+  rcsCardVariables(card).map((ns, ci) => ns.map((n) => ({ ci, n, key: `card.${ci}.body.${n}` })));
 
 /** The slots of a template, in the order a person fills them in. */
 export function slotsOf(t: WizardTemplate): Slot[] {
+  if (t.channel === "rcs" && isRcsCarousel(t.rcsCard))
+    return rcsCardKeys(t.rcsCard).flatMap((card) =>
+      card.map(({ ci, n, key }) => ({ key, label: `Card ${ci + 1} {{${n}}}` })),
+    );
   if (t.channel === "rcs")
     return rcsVariables(t.rcsCard).map((n) => ({ key: `body.${n}`, label: `Variable {{${n}}}` }));
   const slots: Slot[] = [];
@@ -102,6 +114,24 @@ const buttonComponents = (buttons: readonly TemplateButton[], prefix: string, va
 
 /** E1's `template.components` for the template with the wizard's values. */
 export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
+  if (t.channel === "rcs" && isRcsCarousel(t.rcsCard)) {
+    // E1 addresses a carousel's cards by card_index.
+    const cards = rcsCardKeys(t.rcsCard).map((card, ci) => ({
+      card_index: ci,
+      components: card.length
+        ? [
+            {
+              type: "BODY",
+              variables: vars(
+                card.map((c) => c.key),
+                values,
+              ),
+            },
+          ]
+        : [],
+    }));
+    return [{ type: "CAROUSEL", cards }];
+  }
   if (t.channel === "rcs") {
     const keys = rcsVariables(t.rcsCard).map((n) => `body.${n}`);
     return keys.length ? [{ type: "BODY", variables: vars(keys, values) }] : [];
@@ -174,7 +204,13 @@ export function valuesFromComponents(t: WizardTemplate, components: unknown): Va
         for (const cc of card.components ?? []) {
           const ct = (cc.type ?? "").toUpperCase();
           if (ct === "HEADER") values[`card.${ci}.header`] = decodeSlot(cc.media?.mediaUrl);
-          if (ct === "BODY") body(cc, bodyKeys(textOf(cards[ci]?.components), `card.${ci}.`));
+          if (ct === "BODY")
+            body(
+              cc,
+              t.channel === "rcs"
+                ? (rcsCardKeys(t.rcsCard)[ci] ?? []).map((k) => k.key)
+                : bodyKeys(textOf(cards[ci]?.components), `card.${ci}.`),
+            );
           if (ct === "BUTTON")
             values[`card.${ci}.button.${cc.index ?? 0}`] = decodeSlot(cc.variables?.[0]?.value);
         }
