@@ -27,7 +27,12 @@ export function CampaignFailures({ failures }: { failures: CampaignFailure[] }) 
                   {f.errorCode || "—"}
                 </span>,
                 <span key="r" className="text-slate-700">
-                  {f.reason} {f.retryable ? <Badge tone="info">retryable</Badge> : null}
+                  {f.reason}{" "}
+                  {f.retryable ? (
+                    <Badge tone="info">retryable</Badge>
+                  ) : (
+                    <Badge tone="warning">not retryable</Badge>
+                  )}
                 </span>,
                 <Link
                   key="n"

@@ -1,10 +1,10 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { errorReason } from "../../overview/error-reasons";
+import { failureReason } from "../../overview/error-reasons";
 
 export type CampaignFailure = {
   errorCode: string;
-  /** What the code means (the overview's table), else the provider's own words. */
+  /** What the code means (the one table of reasons), else the provider's own words. */
   reason: string;
   count: number;
   /** Whether a retry round sends these again (PROMOTIONS_RETRYABLE_CODES). */
@@ -30,8 +30,7 @@ export async function listCampaignFailures(
     [promotionId, businessId],
   );
   return rows.map((r) => {
-    const known = errorReason(r.code);
-    const reason = known.startsWith("Unknown error code") && r.sample ? r.sample : known;
+    const reason = failureReason(r.code, r.sample);
     return { errorCode: r.code, reason, count: r.n, retryable: retryable.includes(r.code) };
   });
 }

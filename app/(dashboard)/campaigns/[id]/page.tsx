@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CampaignActions } from "@/components/campaigns/detail/campaign-actions";
+import { CampaignAudience } from "@/components/campaigns/detail/campaign-audience";
 import { CampaignBatches } from "@/components/campaigns/detail/campaign-batches";
 import { CampaignCharts } from "@/components/campaigns/detail/campaign-charts";
 import { CampaignFailures } from "@/components/campaigns/detail/campaign-failures";
@@ -23,6 +24,7 @@ import { recipientStates } from "@/db/schema";
 import { retryableCodes } from "@/lib/promotions/engine/config";
 import { findPromotion } from "@/lib/promotions/engine/find-promotion";
 import { findRetryWait } from "@/lib/promotions/engine/retry-failed-now";
+import { getCampaignAudience } from "@/lib/promotions/dashboard/get-campaign-audience";
 import { getCampaignTimeline } from "@/lib/promotions/dashboard/get-campaign-timeline";
 import { listCampaignBatches } from "@/lib/promotions/dashboard/list-campaign-batches";
 import { listCampaignFailures } from "@/lib/promotions/dashboard/list-campaign-failures";
@@ -64,7 +66,7 @@ export default async function Page({
     : undefined;
   const errorCode = one(sp.code).trim().slice(0, 40) || undefined;
   const codes = retryableCodes();
-  const [timeZone, stats, timeline, failures, recipients, batches, retryWait] = await Promise.all([
+  const [timeZone, stats, timeline, failures, recipients, batches, retryWait, audience] = await Promise.all([
     getTimeZone(ctx, biz),
     getPromotionStats(ctx, biz, p.id),
     getCampaignTimeline(ctx, biz, p.id),
@@ -79,7 +81,11 @@ export default async function Page({
     }),
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, biz, p.id) : null,
     findRetryWait(ctx, p),
+    getCampaignAudience(ctx, biz, p.id),
   ]);
+  // Failures a retry round never sends again (PROMOTIONS_RETRYABLE_CODES): say so beside "Retries".
+  const notRetryable = failures.filter((f) => !f.retryable);
+  const notRetryableCount = notRetryable.reduce((a, f) => a + f.count, 0);
   const template = (p.template ?? null) as { name?: string; language?: string } | null;
   const templateText = template?.name
     ? `${template.name}${template.language ? ` (${template.language})` : ""}`
@@ -97,7 +103,7 @@ export default async function Page({
     [
       "Retries",
       p.retryPromotion
-        ? `${p.maxRetries - p.retriesLeft} of ${p.maxRetries} used (round ${p.currentRound})`
+        ? `${p.maxRetries - p.retriesLeft} of ${p.maxRetries} used (round ${p.currentRound})${notRetryableCount ? `; ${notRetryableCount.toLocaleString("en-US")} failed cannot be retried` : ""}`
         : "Off",
     ],
     ["Source", p.kind === "rcs_campaign" ? "API batches (C2)" : `List ${p.targetListName ?? "—"}`],
@@ -146,6 +152,19 @@ export default async function Page({
             </dl>
           </CardBody>
         </Card>
+        {p.retryPromotion && notRetryableCount > 0 ? (
+          <Alert tone="warning" title="Some failures cannot be retried">
+            <span data-testid="not-retryable">
+              {notRetryableCount.toLocaleString("en-US")} failed{" "}
+              {notRetryableCount === 1 ? "recipient is" : "recipients are"} not sent again by a retry round:{" "}
+              {notRetryable
+                .map((f) => `${f.errorCode || "no code"} (${f.reason}, ${f.count.toLocaleString("en-US")})`)
+                .join("; ")}
+              . Sending again cannot fix these: the number or the conversation must change first.
+            </span>
+          </Alert>
+        ) : null}
+        {audience ? <CampaignAudience promotionId={p.id} audience={audience} /> : null}
         <CampaignKpis stats={stats} />
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />
