@@ -25,7 +25,10 @@ export function CampaignAudience({ promotionId, audience }: { promotionId: strin
           {items.map(([id, label, value]) => (
             <div key={id} className="min-w-0">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-xl font-semibold text-slate-900 tabular-nums" data-testid={`audience-${id}`}>
+              <dd
+                className="text-xl font-semibold text-slate-900 tabular-nums"
+                data-testid={`audience-${id}`}
+              >
                 {n(value)}
               </dd>
             </div>

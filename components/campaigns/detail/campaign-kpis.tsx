@@ -25,8 +25,8 @@ export function CampaignKpis({ stats }: { stats: PromotionStats }) {
   return (
     <section aria-labelledby="kpis-heading" className="space-y-2">
       <h2 id="kpis-heading" className="text-sm text-slate-600">
-        <span className="font-semibold text-slate-900">Reach</span>: each recipient at every step it reached, as in
-        the funnel. The rounds table below shows current states.
+        <span className="font-semibold text-slate-900">Reach</span>: each recipient at every step it reached,
+        as in the funnel. The rounds table below shows current states.
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" aria-label="Campaign reach">
         {kpis.map(([key, label]) => (

@@ -66,7 +66,12 @@ async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
       [id],
     );
     if (!p) return false;
-    const [list] = await rawQuery<{ name: string; row_count: number; rejected_count: number; columns: string[] }>(
+    const [list] = await rawQuery<{
+      name: string;
+      row_count: number;
+      rejected_count: number;
+      columns: string[];
+    }>(
       tx,
       "SELECT name, row_count, rejected_count, columns FROM target_lists WHERE id = $1 AND business_id = $2 FOR SHARE",
       [p.target_list_id, p.business_id],

@@ -22,6 +22,6 @@ export function missingValueSql(row: string, vars: readonly VariableCell[]): str
  */
 export function missingReasonSql(row: string, vars: readonly VariableCell[], param: string): string {
   if (vars.length === 0) return "NULL";
-  const parts = vars.map((v, i) => `CASE WHEN ${emptyCell(row, v)} THEN ${param}[${i + 1}] END`);
+  const parts = vars.map((v, i) => `CASE WHEN ${emptyCell(row, v)} THEN (${param})[${i + 1}] END`);
   return `'${MISSING_VALUE_REASON}: ' || concat_ws(', ', ${parts.join(", ")}) || ' is empty'`;
 }

@@ -41,7 +41,9 @@ export async function prepareRecipients(
   if (counts.accepted >= ANALYZE_FROM) await rawQuery(tx.db, "ANALYZE promotion_recipients", []);
   // Round 0 keeps the rows refused at launch, so the campaign page accounts for every row.
   const refused = list.rejectedCount + counts.missing;
-  await tx.db.insert(promotionCounters).values({ promotionId, round: 0, businessId, optout: counts.optout, refused });
+  await tx.db
+    .insert(promotionCounters)
+    .values({ promotionId, round: 0, businessId, optout: counts.optout, refused });
   await rawQuery(
     tx.db,
     `UPDATE promotions SET status = $2, next_run_at = coalesce($3::timestamptz, now()), updated_at = now()

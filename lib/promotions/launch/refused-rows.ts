@@ -20,9 +20,7 @@ export const variablesParam = z
     }
   })
   .pipe(
-    z
-      .array(z.object({ variable: z.string().min(1).max(100), column: z.string().min(1).max(200) }))
-      .max(100),
+    z.array(z.object({ variable: z.string().min(1).max(100), column: z.string().min(1).max(200) })).max(100),
   );
 
 /**

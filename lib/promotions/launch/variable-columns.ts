@@ -61,7 +61,10 @@ export function variableColumns(components: readonly unknown[]): VariableColumn[
 }
 
 /** The pairs with their cell positions in the list's rows. */
-export function variableCells(listColumns: readonly string[], components: readonly unknown[]): VariableCell[] {
+export function variableCells(
+  listColumns: readonly string[],
+  components: readonly unknown[],
+): VariableCell[] {
   return variableColumns(components).map((v) => ({ ...v, position: valuePosition(listColumns, v.column) }));
 }
 

@@ -10,7 +10,10 @@ import { refusedRowsOfList } from "@/lib/promotions/launch/refused-rows";
  * `?vars=` (the dry run's variables, once the message is chosen) also the rows with an empty
  * cell for one of them.
  */
-export async function GET(req: Request, { params }: { params: Promise<{ listId: string }> }): Promise<Response> {
+export async function GET(
+  req: Request,
+  { params }: { params: Promise<{ listId: string }> },
+): Promise<Response> {
   try {
     const user = await requireRoute("GET /campaigns/new/rejects/[listId]");
     const { listId } = await params;
