@@ -18,21 +18,10 @@ import { formatInZone } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { getTimeZone } from "@/lib/businesses/get-time-zone";
 import { AppError } from "@/lib/errors";
 import { recipientStates } from "@/db/schema";
-import { retryableCodes } from "@/lib/promotions/engine/config";
-import { findPromotion } from "@/lib/promotions/engine/find-promotion";
-import { findRetryWait } from "@/lib/promotions/engine/retry-failed-now";
-import { getCampaignAudience } from "@/lib/promotions/dashboard/get-campaign-audience";
-import { getCampaignTimeline } from "@/lib/promotions/dashboard/get-campaign-timeline";
-import { listCampaignBatches } from "@/lib/promotions/dashboard/list-campaign-batches";
-import { listCampaignFailures } from "@/lib/promotions/dashboard/list-campaign-failures";
-import {
-  listCampaignRecipients,
-  RECIPIENTS_PAGEABLE,
-} from "@/lib/promotions/dashboard/list-campaign-recipients";
-import { getPromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
+import { RECIPIENTS_PAGEABLE } from "@/lib/promotions/dashboard/list-campaign-recipients";
+import { loadCampaignPage } from "@/lib/promotions/dashboard/load-campaign-page";
 import { isFinal } from "@/lib/promotions/state-machine";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -50,10 +39,6 @@ export default async function Page({
   const ctx = userCtx(user);
   const biz = user.businessId;
   const { id } = await params;
-  const p = await findPromotion(ctx, biz, id, undefined).catch((err) => {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  });
   const sp = await searchParams;
   const table = parseTableParams(sp, {
     sortable: ["seq"],
@@ -65,24 +50,18 @@ export default async function Page({
     ? (stateRaw as (typeof recipientStates)[number])
     : undefined;
   const errorCode = one(sp.code).trim().slice(0, 40) || undefined;
-  const codes = retryableCodes();
-  const [timeZone, stats, timeline, failures, recipients, batches, retryWait, audience] = await Promise.all([
-    getTimeZone(ctx, biz),
-    getPromotionStats(ctx, biz, p.id),
-    getCampaignTimeline(ctx, biz, p.id),
-    listCampaignFailures(ctx, biz, p.id, codes),
-    listCampaignRecipients(ctx, biz, p.id, {
+  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience } =
+    await loadCampaignPage(ctx, biz, id, {
       state,
       errorCode,
       phone: table.q,
       desc: table.sort?.desc ?? false,
       limit: table.pageSize,
-      offset: Math.min(table.offset, RECIPIENTS_PAGEABLE),
-    }),
-    p.kind === "rcs_campaign" ? listCampaignBatches(ctx, biz, p.id) : null,
-    findRetryWait(ctx, p),
-    getCampaignAudience(ctx, biz, p.id),
-  ]);
+      offset: table.offset,
+    }).catch((err) => {
+      if (err instanceof AppError && err.code === "not_found") notFound();
+      throw err;
+    });
   // Failures a retry round never sends again (PROMOTIONS_RETRYABLE_CODES): say so beside "Retries".
   const notRetryable = failures.filter((f) => !f.retryable);
   const notRetryableCount = notRetryable.reduce((a, f) => a + f.count, 0);
