@@ -32,9 +32,9 @@ export async function* streamListRejects(
         WHERE r.list_id = $1 AND r.business_id = $2 AND r.row_number > $3 AND ${missingValueSql("r", vars)}
         ORDER BY r.row_number LIMIT $4)`
     : "";
-  const sql = `(SELECT row_number, phone, reason FROM target_list_rejects
-     WHERE list_id = $1 AND business_id = $2 AND row_number > $3 ORDER BY row_number LIMIT $4)
-     ${missingRows} ORDER BY row_number LIMIT $4`;
+  const rejects = `SELECT row_number, phone, reason FROM target_list_rejects
+     WHERE list_id = $1 AND business_id = $2 AND row_number > $3 ORDER BY row_number LIMIT $4`;
+  const sql = missingRows ? `(${rejects}) ${missingRows} ORDER BY row_number LIMIT $4` : rejects;
   let after = 0;
   for (;;) {
     const params: unknown[] = [listId, businessId, after, PAGE];
