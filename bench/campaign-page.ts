@@ -119,6 +119,28 @@ try {
     filtered.push(ms(t));
   }
   console.log(`loadCampaignPage filtered (failed, 131047) x5: ${stats(filtered)}`);
+  // Each read alone (the page runs them side by side): where the time goes.
+  const { getPromotionStats } = await import("../lib/promotions/reports/get-promotion-stats");
+  const { getCampaignTimeline } = await import("../lib/promotions/dashboard/get-campaign-timeline");
+  const { listCampaignFailures } = await import("../lib/promotions/dashboard/list-campaign-failures");
+  const { listCampaignRecipients } = await import("../lib/promotions/dashboard/list-campaign-recipients");
+  const { getCampaignAudience } = await import("../lib/promotions/dashboard/get-campaign-audience");
+  const parts_: Array<[string, () => Promise<unknown>]> = [
+    ["getPromotionStats (E4 counters)", () => getPromotionStats(ctx, biz.id, id)],
+    ["getCampaignTimeline (minute counters)", () => getCampaignTimeline(ctx, biz.id, id)],
+    ["listCampaignFailures", () => listCampaignFailures(ctx, biz.id, id, [])],
+    ["listCampaignRecipients (first page)", () => listCampaignRecipients(ctx, biz.id, id, query)],
+    ["getCampaignAudience", () => getCampaignAudience(ctx, biz.id, id)],
+  ];
+  for (const [label, fn] of parts_) {
+    const xs: number[] = [];
+    for (let r = 0; r < 5; r++) {
+      const t = process.hrtime.bigint();
+      await fn();
+      xs.push(ms(t));
+    }
+    console.log(`  ${label} alone x5: ${stats(xs)}`);
+  }
   const charted = page.timeline.reduce((a, p) => a + p.read + p.delivered + p.sent + p.failed, 0);
   console.log(
     `chart: ${page.timeline.length} minutes, ${charted} messages; E4 attempted ${page.stats.attempted}; failures ${JSON.stringify(page.failures.map((f) => [f.errorCode, f.count]))}`,
