@@ -331,8 +331,33 @@ export const promotionCounters = pgTable(
     read: integer("read").notNull().default(0),
     interacted: integer("interacted").notNull().default(0),
     optout: integer("optout").notNull().default(0),
+    /**
+     * Round 0 only: rows of the list refused at launch (invalid, duplicate, or an empty cell
+     * of a column a variable takes its value from). The list's rows = recipients + refused.
+     */
+    refused: integer("refused").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.round] })],
+);
+
+/**
+ * A promotion's messages per minute of creation and current status, for the campaign page's
+ * chart: it must not scan `messages` (a campaign of 1,000,000). Rows are DELTAS (+n, -n),
+ * appended by statement-level triggers on `messages` for messages whose transaction is a
+ * promotion (migration `promotion_minute_stats`), like message_stats for the overview.
+ */
+export const promotionMinuteStats = pgTable(
+  "promotion_minute_stats",
+  {
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    businessId: uuid("business_id").notNull(),
+    minute: timestamp("minute", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [index("promotion_minute_stats_promotion_idx").on(t.promotionId, t.minute)],
 );
 
 /** Numbers that asked not to receive promotions (STOP replies, API, dashboard). */

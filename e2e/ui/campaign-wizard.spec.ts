@@ -96,7 +96,7 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
   await expect(page.getByTestId("total-invalid")).toHaveText("20");
   await expect(page.getByTestId("total-duplicates")).toHaveText(String(DUPLICATES));
   await expect(page.getByTestId("total-opted")).toHaveText("1");
-  await expect(page.getByTestId("total-will")).toHaveText((VALID - 1).toLocaleString("en-US"));
+  await expect(page.getByTestId("total-sendable")).toHaveText((VALID - 1).toLocaleString("en-US"));
   await shoot(page, "2-dry-run");
 
   const [download] = await Promise.all([

@@ -182,6 +182,7 @@ const expected: Record<string, string> = {
   "route POST /campaigns/opt-outs/import": "AMB",
 
   "route GET /campaigns/[id]/report": "AMB",
+  "route GET /campaigns/[id]/refused": "AMB",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",
@@ -229,6 +230,7 @@ const expected: Record<string, string> = {
   "action previewListAction": "AMB",
   "action profilesListAction": "AMB",
   "action launchCampaignAction": "AMB",
+  "action launchDryRunAction": "AMB",
 
   "action deleteListAction": "AMB",
   "action addOptOutsAction": "AMB",

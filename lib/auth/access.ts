@@ -88,6 +88,7 @@ export const routes = {
   "POST /campaigns/opt-outs/import": { roles: STAFF, what: "import opt-outs" },
 
   "GET /campaigns/[id]/report": { roles: STAFF, what: "download campaign reports" },
+  "GET /campaigns/[id]/refused": { roles: STAFF, what: "download a campaign's refused rows" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -163,6 +164,7 @@ export const actions = {
   previewListAction: { roles: STAFF, what: "read campaign lists" },
   profilesListAction: { roles: STAFF, what: "create campaign lists" },
   launchCampaignAction: { roles: STAFF, what: "launch campaigns" },
+  launchDryRunAction: { roles: STAFF, what: "dry-run campaigns" },
 } as const satisfies Record<string, Rule>;
 
 export type PageKey = keyof typeof pages;

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { failureReason } from "@/lib/overview/error-reasons";
 import { useToast } from "@/components/ui/toast";
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { recipientActionAction } from "./actions";
@@ -99,7 +100,9 @@ export function MessageBubble({ m, timeZone }: { m: InboxMessage; timeZone: stri
         <span className="font-medium text-slate-700" data-testid="message-status">
           {m.status}
         </span>
-        {m.failedReason ? <span className="text-red-700">· {m.failedReason}</span> : null}
+        {m.status === "failed" || m.failedReason ? (
+          <span className="text-red-700">· {failureReason(m.errorCode, m.failedReason)}</span>
+        ) : null}
         <Link href={`/messages/${m.messageId}`} className="text-indigo-700 hover:underline">
           Details
         </Link>

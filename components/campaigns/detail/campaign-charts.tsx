@@ -15,6 +15,7 @@ import { statusColors, statusLabels, statusOrder } from "@/app/(dashboard)/overv
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { TimelinePoint } from "@/lib/promotions/dashboard/get-campaign-timeline";
 import type { PromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
+import { reachOf } from "./campaign-kpis";
 import { axisTick, chartGrid, chartMargin } from "@/components/ui/chart-style";
 
 const funnelSteps = [
@@ -30,10 +31,7 @@ const funnelSteps = [
  * delivered), from E4's totals, which count it once under its furthest status.
  */
 export function funnelOf(s: PromotionStats) {
-  const read = s.read;
-  const delivered = s.delivered + read;
-  const sent = s.sent + delivered;
-  const values = { attempted: s.attempted, sent, delivered, read, interacted: s.interacted };
+  const values = reachOf(s);
   return funnelSteps.map(([key, label, color]) => ({ key, label, color, value: values[key] }));
 }
 
@@ -106,7 +104,7 @@ export function CampaignCharts({
       </Card>
       <Card className="min-w-0">
         <CardHeader
-          title="Messages per minute"
+          title="Messages per minute: current states"
           description={`By the minute they were created, each under its current status (${timeZone}).`}
         />
         <CardBody>

@@ -10,7 +10,7 @@ export function CampaignFailures({ failures }: { failures: CampaignFailure[] }) 
     <Card className="min-w-0">
       <CardHeader
         title="Failures by error code"
-        description="Most frequent first. Select a count to see those recipients."
+        description="Recipients whose latest attempt failed (also those waiting for a retry round), most frequent first. Select a count to see them."
       />
       <CardBody>
         {failures.length === 0 ? (
@@ -27,11 +27,16 @@ export function CampaignFailures({ failures }: { failures: CampaignFailure[] }) 
                   {f.errorCode || "—"}
                 </span>,
                 <span key="r" className="text-slate-700">
-                  {f.reason} {f.retryable ? <Badge tone="info">retryable</Badge> : null}
+                  {f.reason}{" "}
+                  {f.retryable ? (
+                    <Badge tone="info">retryable</Badge>
+                  ) : (
+                    <Badge tone="warning">not retryable</Badge>
+                  )}
                 </span>,
                 <Link
                   key="n"
-                  href={`?state=failed${f.errorCode ? `&code=${encodeURIComponent(f.errorCode)}` : ""}#recipients`}
+                  href={`?code=${encodeURIComponent(f.errorCode)}#recipients`}
                   className="text-indigo-700 underline-offset-2 hover:underline"
                 >
                   {f.count.toLocaleString("en-US")}

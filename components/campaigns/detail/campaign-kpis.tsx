@@ -10,21 +10,37 @@ export const kpis = [
   ["optout", "Opted out"],
 ] as const;
 
-/** E4's totals (each recipient once, under its latest outcome), one tile each. */
+/**
+ * Reach, as the funnel counts it: a recipient counts at every step it reached (a read message
+ * was also sent and delivered), from E4's totals, which count it once under its latest status.
+ */
+export function reachOf(s: PromotionStats): Record<(typeof kpis)[number][0], number> {
+  const delivered = s.delivered + s.read;
+  return { ...s, sent: s.sent + delivered, delivered };
+}
+
+/** One tile per count: reach (as the funnel beside it), failures and opt-outs. */
 export function CampaignKpis({ stats }: { stats: PromotionStats }) {
+  const reach = reachOf(stats);
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" aria-label="Campaign totals">
-      {kpis.map(([key, label]) => (
-        <div key={key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd
-            className={`mt-1 text-2xl font-semibold tabular-nums ${key === "failed" && stats.failed > 0 ? "text-red-700" : "text-slate-900"}`}
-            data-testid={`kpi-${key}`}
-          >
-            {stats[key].toLocaleString("en-US")}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <section aria-labelledby="kpis-heading" className="space-y-2">
+      <h2 id="kpis-heading" className="text-sm text-slate-600">
+        <span className="font-semibold text-slate-900">Reach</span>: each recipient at every step it reached,
+        as in the funnel. The rounds table below shows current states.
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" aria-label="Campaign reach">
+        {kpis.map(([key, label]) => (
+          <div key={key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <dt className="text-sm font-medium text-slate-600">{label}</dt>
+            <dd
+              className={`mt-1 text-2xl font-semibold tabular-nums ${key === "failed" && stats.failed > 0 ? "text-red-700" : "text-slate-900"}`}
+              data-testid={`kpi-${key}`}
+            >
+              {reach[key].toLocaleString("en-US")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -10,12 +10,12 @@ export function CampaignRounds({ stats }: { stats: PromotionStats }) {
   return (
     <Card className="min-w-0">
       <CardHeader
-        title="Rounds"
-        description="The first send and each retry round, as counted in that round."
+        title="Rounds: current states"
+        description="The first send and each retry round: each recipient once, under its current state (E4's statsReport)."
       />
       <CardBody>
         <SimpleTable
-          caption="Counters per retry round"
+          caption="Current states per retry round"
           testId="rounds"
           columns={[{ header: "Round" }, ...kpis.map(([, label]) => ({ header: label, numeric: true }))]}
           rows={stats.statsReport.map((r) => ({

@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { formatInZone } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
+import { failureReason } from "@/lib/overview/error-reasons";
 import type { CampaignRecipient } from "@/lib/promotions/dashboard/list-campaign-recipients";
 
 const col = dataTableColumns<CampaignRecipient>();
@@ -49,7 +50,7 @@ const columnsFor = (timeZone: string) =>
         c.getValue() ? (
           <span className="block max-w-64 min-w-32 [overflow-wrap:anywhere]">
             <span className="font-mono">{c.getValue()}</span>
-            {c.row.original.error ? <span className="text-slate-600"> {c.row.original.error}</span> : null}
+            <span className="text-slate-600"> {failureReason(c.getValue(), c.row.original.error)}</span>
           </span>
         ) : (
           "—"

@@ -11,12 +11,14 @@ import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { useToast } from "@/components/ui/toast";
 import type { CountryOption } from "@/lib/businesses/country-options";
 import type { ErrorDetail } from "@/lib/errors";
+import type { LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
 import { slotsOf } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { zonedToIso } from "@/lib/promotions/wizard/zoned-time";
 import { AudienceStep } from "./audience-step";
 import { DeliveryStep } from "./delivery-step";
 import { launchBody } from "./launch-body";
+import { LaunchDryRunPanel } from "./launch-dry-run";
 import { MappingStep } from "./mapping-step";
 import { MessageStep } from "./message-step";
 import { ReviewStep } from "./review-step";
@@ -49,6 +51,7 @@ export function CampaignWizard({
   const [step, setStep] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const [launching, setLaunching] = useState(false);
+  const [dryRun, setDryRun] = useState<LaunchDryRun | null>(null);
   const launched = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -189,7 +192,21 @@ export function CampaignWizard({
           {step === 2 ? <MessageStep form={form} setup={setup} audience={a.audience} /> : null}
           {step === 3 ? <DeliveryStep form={form} setup={setup} audience={a.audience} /> : null}
           {step === 4 ? (
-            <ReviewStep values={values} setup={setup} audience={a.audience} template={template} />
+            <ReviewStep
+              values={values}
+              setup={setup}
+              audience={a.audience}
+              template={template}
+              dryRun={dryRun}
+            />
+          ) : null}
+          {step === 4 && a.audience && template ? (
+            <LaunchDryRunPanel
+              listName={a.audience.list.name}
+              listId={a.audience.list.id}
+              body={launchBody(values, template, setup.timeZone)}
+              onResult={setDryRun}
+            />
           ) : null}
         </CardBody>
         <CardFooter className="flex flex-wrap justify-between gap-3">

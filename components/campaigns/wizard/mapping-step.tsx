@@ -16,7 +16,7 @@ function Totals({ audience }: { audience: Audience }) {
     ["Invalid", t.invalid],
     ["Duplicates", t.duplicates],
     ["Opted out (never sent)", t.optedOut],
-    ["Will be sent", t.valid - t.optedOut],
+    ["Sendable before the message is chosen", t.valid - t.optedOut],
   ] as const;
   return (
     <div className="space-y-3">
@@ -44,6 +44,10 @@ function Totals({ audience }: { audience: Audience }) {
       ) : (
         <p className="text-sm text-emerald-700">Every row is valid.</p>
       )}
+      <p className="text-sm text-slate-600">
+        Once the message is chosen, the review step checks every row again: a row with an empty cell in a
+        column a variable takes its value from is refused there, with the variable and the column named.
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
 import type { WizardTemplate } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { estimateFor } from "./delivery-step";
@@ -9,11 +10,14 @@ export function ReviewStep({
   setup,
   audience,
   template,
+  dryRun,
 }: {
   values: WizardForm;
   setup: WizardSetup;
   audience: Audience | null;
   template: WizardTemplate | undefined;
+  /** The dry run with this message (below): its numbers are the launch's. */
+  dryRun?: LaunchDryRun | null;
 }) {
   const estimate = estimateFor(values, setup, audience);
   const t = audience?.totals;
@@ -25,9 +29,11 @@ export function ReviewStep({
     ],
     [
       "Recipients",
-      t
-        ? `${estimate.recipients.toLocaleString("en-US")} will be sent (${t.optedOut.toLocaleString("en-US")} opted out, ${(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows)`
-        : "—",
+      dryRun
+        ? `${dryRun.willSend.toLocaleString("en-US")} will be sent (${dryRun.optedOut.toLocaleString("en-US")} opted out, ${dryRun.refused.toLocaleString("en-US")} refused rows)`
+        : t
+          ? `${estimate.recipients.toLocaleString("en-US")} will be sent (${t.optedOut.toLocaleString("en-US")} opted out, ${(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows)`
+          : "—",
     ],
     ["Channel and sender", `${values.channelType === "rcs" ? "RCS" : "Chat app"}, ${values.phoneNumberId}`],
     ["Template", template ? `${template.name} (${template.language})` : "—"],

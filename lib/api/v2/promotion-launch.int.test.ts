@@ -120,7 +120,7 @@ describe("POST /api/v2/promotion/{business_id}/template/launch (E1)", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ accepted: 1, rejected: 2 });
     expect(res.json.rejectedRows).toEqual([
-      { rowNumber: 2, reason: "missing variable value: name" },
+      { rowNumber: 2, reason: 'missing variable value: {{1}} (column "name") is empty' },
       { rowNumber: 3, reason: expect.stringMatching(/^invalid phone/) },
     ]);
   });

@@ -31,6 +31,7 @@ export type InboxMessage = {
   readAt: number | null;
   failedAt: number | null;
   failedReason: string | null;
+  errorCode: string | null;
   /** Read/fail buttons apply (simulator messages that are not final yet). */
   actionable: boolean;
 };
@@ -51,6 +52,7 @@ type Row = {
   read_at: Date | null;
   failed_at: Date | null;
   failed_reason: string | null;
+  error_code: string | null;
 };
 
 const secs = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -65,7 +67,7 @@ export async function listSimulatorInbox(
   const rows = await rawQuery<Row>(
     ctx.db,
     `SELECT m.id, m.transaction_id, m.channel, m.sender, m.status, m.template_name, m.provider, m.content,
-       t.components, m.created_at, m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.failed_reason
+       t.components, m.created_at, m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.failed_reason, m.error_code
      FROM messages m LEFT JOIN templates t ON t.business_id = m.business_id AND t.id = m.template_id
      WHERE m.business_id = $1 AND m.recipient = $2 ORDER BY m.id DESC LIMIT $3`,
     [input.businessId, phone, input.limit],
@@ -84,6 +86,7 @@ export async function listSimulatorInbox(
     readAt: secs(r.read_at),
     failedAt: secs(r.failed_at),
     failedReason: r.failed_reason,
+    errorCode: r.error_code,
     actionable: r.provider === "simulator" && ["accepted", "sent", "delivered"].includes(r.status),
   }));
 }

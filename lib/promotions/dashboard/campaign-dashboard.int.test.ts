@@ -44,7 +44,9 @@ describe("campaign page reads and retry now", () => {
     await drainAll();
 
     const failures = await listCampaignFailures(ctx, biz, id, retryableCodes());
+    // The 131026 ones wait for the retry round (their latest attempt failed), the 131047 ones are final.
     expect(failures).toEqual([
+      { errorCode: "131026", reason: expect.stringContaining("undeliverable"), count: 3, retryable: true },
       { errorCode: "131047", reason: expect.stringContaining("Re-engagement"), count: 2, retryable: false },
     ]);
 

@@ -66,9 +66,14 @@ async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
       [id],
     );
     if (!p) return false;
-    const [list] = await rawQuery<{ name: string; row_count: number; columns: string[] }>(
+    const [list] = await rawQuery<{
+      name: string;
+      row_count: number;
+      rejected_count: number;
+      columns: string[];
+    }>(
       tx,
-      "SELECT name, row_count, columns FROM target_lists WHERE id = $1 AND business_id = $2 FOR SHARE",
+      "SELECT name, row_count, rejected_count, columns FROM target_lists WHERE id = $1 AND business_id = $2 FOR SHARE",
       [p.target_list_id, p.business_id],
     );
     // Kept while a promotion refers to it (dropList): not expected, but never a stuck promotion.
@@ -79,7 +84,13 @@ async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
       {
         promotionId: p.id,
         businessId: p.business_id,
-        list: { id: p.target_list_id, name: list.name, rowCount: list.row_count, columns: list.columns },
+        list: {
+          id: p.target_list_id,
+          name: list.name,
+          rowCount: list.row_count,
+          rejectedCount: list.rejected_count,
+          columns: list.columns,
+        },
         columns: referencedColumns(stringsIn(p.template?.components)),
         scheduleTime,
       },

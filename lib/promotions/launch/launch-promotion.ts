@@ -16,6 +16,7 @@ import { launchRejects } from "./launch-rejects";
 import { prepareRecipients } from "./prepare-recipients";
 import { launchPromotionInput } from "./schemas";
 import { validateLaunch } from "./validate-launch";
+import { variableCells } from "./variable-columns";
 
 export type LaunchResult = FullPromotionRecord & {
   accepted: number;
@@ -113,7 +114,11 @@ export async function launchPromotion(
       const [record] = await tx.db.select().from(promotions).where(eq(promotions.id, id));
       const rejectedRows =
         list.rejectedCount + counts.missing > 0
-          ? await launchRejects(tx, { businessId, list, columns: checked.columns })
+          ? await launchRejects(tx, {
+              businessId,
+              listId: list.id,
+              vars: variableCells(list.columns, body.template.components),
+            })
           : [];
       const result: LaunchResult = {
         ...toFullPromotionRecord(record as PromotionRow),

@@ -1,36 +1,30 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { cellAtSql } from "../lists/list-cells";
-import { valuePosition } from "../lists/list-columns";
 import { REJECTS_SHOWN, type RejectedRow } from "../lists/schemas";
+import { missingReasonSql, missingValueSql } from "./missing-values-sql";
+import { describeVariable, type VariableCell } from "./variable-columns";
 
 /**
  * The first refused rows of a launch, by row number: the list's own rejects (invalid phone,
- * duplicate, ...) and the rows left out for a missing variable value. Bounded: all of them are
+ * duplicate, ...) and the rows left out for an empty cell of a column a variable takes its
+ * value from (the reason names the variable and the column). Bounded: all of them are
  * counted, REJECTS_SHOWN are listed.
  */
 export async function launchRejects(
   ctx: Ctx,
-  input: { businessId: string; list: { id: string; columns: string[] }; columns: string[] },
+  input: { businessId: string; listId: string; vars: readonly VariableCell[]; limit?: number },
 ): Promise<RejectedRow[]> {
   const rows = await rawQuery<{ row_number: number; reason: string }>(
     ctx.db,
     `(SELECT row_number, reason FROM target_list_rejects
-       WHERE list_id = $1 AND business_id = $2 ORDER BY row_number LIMIT $4)
+       WHERE list_id = $1 AND business_id = $2 ORDER BY row_number LIMIT $3)
      UNION ALL
-     (SELECT r.row_number, 'missing variable value: ' || string_agg(c.name, ', ') AS reason
-       FROM target_list_rows r CROSS JOIN unnest($3::text[], $5::int[]) AS c(name, pos)
-       WHERE r.list_id = $1 AND r.business_id = $2 AND c.name <> 'phone'
-         AND coalesce(${cellAtSql("r", "c.pos")}, '') = ''
-       GROUP BY r.row_number ORDER BY r.row_number LIMIT $4)
-     ORDER BY row_number LIMIT $4`,
-    [
-      input.list.id,
-      input.businessId,
-      input.columns,
-      REJECTS_SHOWN,
-      input.columns.map((c) => valuePosition(input.list.columns, c)),
-    ],
+     (SELECT r.row_number, ${missingReasonSql("r", input.vars, "$4::text[]")} AS reason
+       FROM target_list_rows r
+       WHERE r.list_id = $1 AND r.business_id = $2 AND ${missingValueSql("r", input.vars)}
+       ORDER BY r.row_number LIMIT $3)
+     ORDER BY row_number LIMIT $3`,
+    [input.listId, input.businessId, input.limit ?? REJECTS_SHOWN, input.vars.map(describeVariable)],
   );
   return rows.map((r) => ({ rowNumber: r.row_number, reason: r.reason }));
 }

@@ -21,7 +21,7 @@ export async function prepareRecipients(
   input: {
     promotionId: string;
     businessId: string;
-    list: { id: string; name: string; rowCount: number; columns: string[] };
+    list: { id: string; name: string; rowCount: number; rejectedCount: number; columns: string[] };
     columns: string[];
     scheduleTime: Date | null;
   },
@@ -39,7 +39,11 @@ export async function prepareRecipients(
   // planner may scan the table for the engine's lookups by message id, seconds per status
   // batch. Analyzed here, in this transaction (ANALYZE counts the transaction's own rows).
   if (counts.accepted >= ANALYZE_FROM) await rawQuery(tx.db, "ANALYZE promotion_recipients", []);
-  await tx.db.insert(promotionCounters).values({ promotionId, round: 0, businessId, optout: counts.optout });
+  // Round 0 keeps the rows refused at launch, so the campaign page accounts for every row.
+  const refused = list.rejectedCount + counts.missing;
+  await tx.db
+    .insert(promotionCounters)
+    .values({ promotionId, round: 0, businessId, optout: counts.optout, refused });
   await rawQuery(
     tx.db,
     `UPDATE promotions SET status = $2, next_run_at = coalesce($3::timestamptz, now()), updated_at = now()

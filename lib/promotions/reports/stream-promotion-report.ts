@@ -1,6 +1,7 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
+import { FAILURE_REASONS } from "../../overview/error-reasons";
 import { csvCell, csvCellSql } from "./csv-cell";
 
 export const REPORT_HEADER = [
@@ -26,7 +27,8 @@ const PAGE = 20_000;
  * string_agg per page: no per-row work in JS, the same on the embedded database); the cells
  * follow csvCell's rules (CSV-injection safe) through csvCellSql. Timestamp: the recipient's
  * last change, as "25 November 2026, 03:15 PM" in the business's time zone (always holds a
- * comma, never a quote: quoted as csvCell would). Status: the recipient's state. The
+ * comma, never a quote: quoted as csvCell would). Status: the recipient's state. Error: the
+ * failure's reason from the one table of reasons (error-reasons.ts), else the provider's words. The
  * promotion is checked before the stream starts, so an unknown id is a plain 404.
  */
 export async function streamPromotionReport(
@@ -58,11 +60,13 @@ export async function streamPromotionReport(
   const pageSql = `SELECT max(seq)::float8 AS last, string_agg(line, '' ORDER BY seq) AS text FROM (
       SELECT r.seq, ${csvCellSql("r.name")} || ',' || ${csvCellSql("r.phone")} || ',' || r.state
         || ',"' || to_char(r.updated_at AT TIME ZONE $4, 'FMDD FMMonth YYYY, HH12:MI AM') || '",'
-        || ${csvCellSql("r.error")} || $5 || r.round || ${templateSql} || E'\\r\\n' AS line
+        || ${csvCellSql("coalesce($7::jsonb ->> r.error_code, r.error)")} || $5 || r.round || ${templateSql} || E'\\r\\n' AS line
       FROM promotion_recipients r ${joins}
       WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.seq > $3
       ORDER BY r.seq LIMIT ${PAGE}) page`;
   const encoder = new TextEncoder();
+  // Error: the one table of reasons for a known code (as every page says it), else the provider's words.
+  const reasonsJson = JSON.stringify(FAILURE_REASONS);
   // Below every seq: list rows start at 1, an RCS campaign's first batch at 0.
   let after = -1;
   let headerSent = false;
@@ -80,6 +84,7 @@ export async function streamPromotionReport(
         tz,
         flow,
         templateCells,
+        reasonsJson,
       ]);
       if (!page?.text || page.last === null) return controller.close();
       after = page.last;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CampaignActions } from "@/components/campaigns/detail/campaign-actions";
+import { CampaignAudience } from "@/components/campaigns/detail/campaign-audience";
 import { CampaignBatches } from "@/components/campaigns/detail/campaign-batches";
 import { CampaignCharts } from "@/components/campaigns/detail/campaign-charts";
 import { CampaignFailures } from "@/components/campaigns/detail/campaign-failures";
@@ -17,20 +18,10 @@ import { formatInZone } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { getTimeZone } from "@/lib/businesses/get-time-zone";
 import { AppError } from "@/lib/errors";
 import { recipientStates } from "@/db/schema";
-import { retryableCodes } from "@/lib/promotions/engine/config";
-import { findPromotion } from "@/lib/promotions/engine/find-promotion";
-import { findRetryWait } from "@/lib/promotions/engine/retry-failed-now";
-import { getCampaignTimeline } from "@/lib/promotions/dashboard/get-campaign-timeline";
-import { listCampaignBatches } from "@/lib/promotions/dashboard/list-campaign-batches";
-import { listCampaignFailures } from "@/lib/promotions/dashboard/list-campaign-failures";
-import {
-  listCampaignRecipients,
-  RECIPIENTS_PAGEABLE,
-} from "@/lib/promotions/dashboard/list-campaign-recipients";
-import { getPromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
+import { RECIPIENTS_PAGEABLE } from "@/lib/promotions/dashboard/list-campaign-recipients";
+import { loadCampaignPage } from "@/lib/promotions/dashboard/load-campaign-page";
 import { isFinal } from "@/lib/promotions/state-machine";
 
 export const metadata: Metadata = { title: "Campaign" };
@@ -48,10 +39,6 @@ export default async function Page({
   const ctx = userCtx(user);
   const biz = user.businessId;
   const { id } = await params;
-  const p = await findPromotion(ctx, biz, id, undefined).catch((err) => {
-    if (err instanceof AppError && err.code === "not_found") notFound();
-    throw err;
-  });
   const sp = await searchParams;
   const table = parseTableParams(sp, {
     sortable: ["seq"],
@@ -63,23 +50,21 @@ export default async function Page({
     ? (stateRaw as (typeof recipientStates)[number])
     : undefined;
   const errorCode = one(sp.code).trim().slice(0, 40) || undefined;
-  const codes = retryableCodes();
-  const [timeZone, stats, timeline, failures, recipients, batches, retryWait] = await Promise.all([
-    getTimeZone(ctx, biz),
-    getPromotionStats(ctx, biz, p.id),
-    getCampaignTimeline(ctx, biz, p.id),
-    listCampaignFailures(ctx, biz, p.id, codes),
-    listCampaignRecipients(ctx, biz, p.id, {
+  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience } =
+    await loadCampaignPage(ctx, biz, id, {
       state,
       errorCode,
       phone: table.q,
       desc: table.sort?.desc ?? false,
       limit: table.pageSize,
-      offset: Math.min(table.offset, RECIPIENTS_PAGEABLE),
-    }),
-    p.kind === "rcs_campaign" ? listCampaignBatches(ctx, biz, p.id) : null,
-    findRetryWait(ctx, p),
-  ]);
+      offset: table.offset,
+    }).catch((err) => {
+      if (err instanceof AppError && err.code === "not_found") notFound();
+      throw err;
+    });
+  // Failures a retry round never sends again (PROMOTIONS_RETRYABLE_CODES): say so beside "Retries".
+  const notRetryable = failures.filter((f) => !f.retryable);
+  const notRetryableCount = notRetryable.reduce((a, f) => a + f.count, 0);
   const template = (p.template ?? null) as { name?: string; language?: string } | null;
   const templateText = template?.name
     ? `${template.name}${template.language ? ` (${template.language})` : ""}`
@@ -97,7 +82,7 @@ export default async function Page({
     [
       "Retries",
       p.retryPromotion
-        ? `${p.maxRetries - p.retriesLeft} of ${p.maxRetries} used (round ${p.currentRound})`
+        ? `${p.maxRetries - p.retriesLeft} of ${p.maxRetries} used (round ${p.currentRound})${notRetryableCount ? `; ${notRetryableCount.toLocaleString("en-US")} failed cannot be retried` : ""}`
         : "Off",
     ],
     ["Source", p.kind === "rcs_campaign" ? "API batches (C2)" : `List ${p.targetListName ?? "—"}`],
@@ -146,6 +131,19 @@ export default async function Page({
             </dl>
           </CardBody>
         </Card>
+        {p.retryPromotion && notRetryableCount > 0 ? (
+          <Alert tone="warning" title="Some failures cannot be retried">
+            <span data-testid="not-retryable">
+              {notRetryableCount.toLocaleString("en-US")} failed{" "}
+              {notRetryableCount === 1 ? "recipient is" : "recipients are"} not sent again by a retry round:{" "}
+              {notRetryable
+                .map((f) => `${f.errorCode || "no code"} (${f.reason}, ${f.count.toLocaleString("en-US")})`)
+                .join("; ")}
+              . Sending again cannot fix these: the number or the conversation must change first.
+            </span>
+          </Alert>
+        ) : null}
+        {audience ? <CampaignAudience promotionId={p.id} audience={audience} /> : null}
         <CampaignKpis stats={stats} />
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { launchDryRun, type LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
 import { launchOnce } from "@/lib/promotions/launch/launch-once";
 import { createListFromProfiles } from "@/lib/promotions/lists/list-from-profiles";
 import { previewList, type ListPreview } from "@/lib/promotions/lists/preview-list";
@@ -28,6 +29,21 @@ export async function profilesListAction(filter: unknown): Promise<ActionResult<
     });
     return previewList(ctx, user.businessId, list.name);
   }, filter);
+}
+
+/** The dry run with the message: what Launch would do to every row of the list, nothing sent. */
+export async function launchDryRunAction(input: {
+  listName: string;
+  body: unknown;
+}): Promise<ActionResult<LaunchDryRun>> {
+  return runAction(async () => {
+    const user = await requireAction("launchDryRunAction");
+    return launchDryRun(userCtx(user), {
+      businessId: user.businessId,
+      listName: input?.listName,
+      body: input?.body,
+    });
+  }, input);
 }
 
 /**

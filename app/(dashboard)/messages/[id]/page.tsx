@@ -1,3 +1,4 @@
+import { failureReason } from "@/lib/overview/error-reasons";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -73,8 +74,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     ["Created", at(m.createdAt)],
   ];
   if (m.errorCode || m.failedReason) {
-    facts.push(["Error", `${m.errorCode ?? ""} ${m.failedReason ?? ""}`.trim()]);
-    if (m.failureDetails) facts.push(["Details", m.failureDetails]);
+    const reason = failureReason(m.errorCode, m.failedReason);
+    facts.push(["Error", `${m.errorCode ?? ""} ${reason}`.trim()]);
+    // The provider's own words, when the one table of reasons says it differently.
+    const provider = [m.failedReason !== reason ? m.failedReason : null, m.failureDetails].filter(Boolean);
+    if (provider.length) facts.push(["Provider's words", provider.join(": ")]);
   }
   const steps: Array<[string, Date | null]> = [
     ["Accepted", m.acceptedAt],

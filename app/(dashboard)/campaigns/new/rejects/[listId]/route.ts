@@ -3,11 +3,15 @@ import { routeErrorResponse } from "@/lib/actions/route-error";
 import { requireRoute } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { refusedRowsFileName } from "@/lib/promotions/dashboard/list-rejects-csv";
-import { streamListRejects } from "@/lib/promotions/lists/stream-list-rejects";
+import { refusedRowsOfList } from "@/lib/promotions/launch/refused-rows";
 
-/** The refused rows of the wizard's dry-run list (row, phone, reason) as a CSV download. */
+/**
+ * The refused rows of the wizard's dry-run list (row, phone, reason) as a CSV download; with
+ * `?vars=` (the dry run's variables, once the message is chosen) also the rows with an empty
+ * cell for one of them.
+ */
 export async function GET(
-  _req: Request,
+  req: Request,
   { params }: { params: Promise<{ listId: string }> },
 ): Promise<Response> {
   try {
@@ -15,7 +19,8 @@ export async function GET(
     const { listId } = await params;
     const ctx = userCtx(user);
     const file = await refusedRowsFileName(ctx, user.businessId, listId);
-    return csvDownload(streamListRejects(ctx, user.businessId, listId), file);
+    const vars = new URL(req.url).searchParams.get("vars");
+    return csvDownload(await refusedRowsOfList(ctx, user.businessId, listId, vars), file);
   } catch (err) {
     return routeErrorResponse(err);
   }

@@ -1,0 +1,117 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { launchDryRunAction } from "@/app/(dashboard)/campaigns/new/actions";
+import { SimpleTable } from "@/components/campaigns/detail/simple-table";
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import type { LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** Refused rows listed on the page; the CSV has all of them. */
+const SHOWN = 20;
+
+/** The totals every later page shows: rows = refused + opted out + will be sent. */
+export function dryRunTotals(d: LaunchDryRun) {
+  return [
+    ["rows", "Rows in the file", d.rows],
+    ["refused", "Refused", d.refused],
+    ["optout", "Opted out (never sent)", d.optedOut],
+    ["send", "Will be sent", d.willSend],
+  ] as const;
+}
+
+/**
+ * The dry run with the chosen message (review step): E1's checks and counts on the server for
+ * this body, so a row with an empty cell in a column a variable takes its value from is
+ * refused here, with the variable and the column in its reason, not left out at launch.
+ */
+export function LaunchDryRunPanel({
+  listName,
+  listId,
+  body,
+  onResult,
+}: {
+  listName: string;
+  listId: string;
+  body: unknown;
+  onResult?: (d: LaunchDryRun | null) => void;
+}) {
+  const key = JSON.stringify(body);
+  const [state, setState] = useState<{ key: string; data?: LaunchDryRun; error?: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void launchDryRunAction({ listName, body: JSON.parse(key) as unknown }).then((res) => {
+      if (!live) return;
+      setState(res.ok ? { key, data: res.data } : { key, error: res.message });
+      onResult?.(res.ok ? res.data : null);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per list and body
+  }, [listName, key]);
+
+  if (!state || state.key !== key) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+        <Spinner className="size-4 text-indigo-600" /> Checking every row with this message…
+      </p>
+    );
+  }
+  if (state.error || !state.data) return <Alert tone="danger">{state.error}</Alert>;
+  const d = state.data;
+  const href = `/campaigns/new/rejects/${listId}?vars=${encodeURIComponent(JSON.stringify(d.variables))}`;
+  return (
+    <section aria-labelledby="launch-dry-run-heading" className="min-w-0 space-y-3">
+      <h3 id="launch-dry-run-heading" className="text-base font-semibold text-slate-900">
+        Dry run with this message
+      </h3>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="launch-dry-run">
+        {dryRunTotals(d).map(([id, label, value]) => (
+          <div key={id} className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid={`dry-${id}`}>
+              {n(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-slate-700" data-testid="dry-refused-split">
+        Refused: {n(d.invalid)} invalid, {n(d.duplicates)} duplicate, {n(d.missing)} with an empty cell for a
+        variable of the message. Nothing is sent to a refused row.
+      </p>
+      {d.refused > 0 ? (
+        <>
+          <SimpleTable
+            caption={`First refused rows (${n(Math.min(SHOWN, d.refused))} of ${n(d.refused)})`}
+            testId="dry-refused-rows"
+            columns={[{ header: "Row", numeric: true }, { header: "Reason" }]}
+            rows={d.refusedRows.slice(0, SHOWN).map((r) => ({
+              key: String(r.rowNumber),
+              cells: [
+                <span key="n" className="tabular-nums">
+                  {r.rowNumber}
+                </span>,
+                <span key="r" className="[overflow-wrap:anywhere]">
+                  {r.reason}
+                </span>,
+              ],
+            }))}
+          />
+          <a
+            href={href}
+            download
+            data-testid="dry-refused-csv"
+            className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            Download the {n(d.refused)} refused rows (CSV, with reasons)
+          </a>
+        </>
+      ) : (
+        <p className="text-sm text-emerald-700">Every row will be sent or is opted out.</p>
+      )}
+    </section>
+  );
+}
