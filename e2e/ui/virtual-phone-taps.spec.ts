@@ -34,7 +34,7 @@ test("tapping a quick reply and a URL button counts two interactions on the camp
   const phoneNumberId = await chatappSender(page.request, creds.businessId, creds.key);
   // "0002": delivered and never read, so the bubble keeps its Mark read button too.
   const stamp = String(Date.now() % 10_000).padStart(4, "0");
-  const numbers = [`9196${stamp}0002`, `9196${stamp}1002`];
+  const numbers = [`9196${stamp}0002`, `9197${stamp}0002`];
   const csv = `phone,name,order\n${numbers[0]},Asha,A-1\n${numbers[1]},Ravi,A-2\n`;
   const id = await launchPromotion(page.request, creds, { name, phoneNumberId }, csv);
 
