@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/action-result";
+import { ConfirmDialog } from "./dialog";
 import { Switch } from "./field";
 import { useToast } from "./toast";
 
@@ -30,10 +31,14 @@ export function useOptimisticToggle(
   return { checked, busy, toggle };
 }
 
+/** What a confirmation says before a switch is turned off. */
+export type SwitchOffConfirmation = { title: string; description: ReactNode; confirmLabel: string };
+
 /**
  * A switch (label hidden) that saves through a server action: a success toast and a refresh
  * when saved, a danger toast with the server's message when refused. `children` renders beside
- * it with the switch's current (optimistic) state.
+ * it with the switch's current (optimistic) state. With `confirmOff`, turning it off first asks
+ * (what stops); a refusal then stays in that dialog.
  */
 export function ActionSwitch({
   label,
@@ -41,6 +46,7 @@ export function ActionSwitch({
   save,
   saved,
   failedTitle,
+  confirmOff,
   children,
 }: {
   label: string;
@@ -48,11 +54,14 @@ export function ActionSwitch({
   save: (next: boolean) => Promise<ActionResult<unknown>>;
   saved: (next: boolean) => { title: string; description?: string };
   failedTitle: string;
+  confirmOff?: SwitchOffConfirmation;
   children?: (checked: boolean) => ReactNode;
 }) {
   const toast = useToast();
   const router = useRouter();
   const t = useOptimisticToggle(checked, save);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   return (
     <div className="flex items-center gap-3">
       <Switch
@@ -62,6 +71,12 @@ export function ActionSwitch({
         disabled={t.busy}
         onChange={async (e) => {
           const next = e.currentTarget.checked;
+          if (!next && confirmOff) {
+            // The switch stays on (it is controlled) until the confirmation says yes.
+            setError(null);
+            setConfirming(true);
+            return;
+          }
           const res = await t.toggle(next);
           if (res.ok) {
             toast.show({ tone: "success", ...saved(next) });
@@ -70,6 +85,23 @@ export function ActionSwitch({
         }}
       />
       {children?.(t.checked)}
+      {confirmOff ? (
+        <ConfirmDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title={confirmOff.title}
+          description={confirmOff.description}
+          confirmLabel={confirmOff.confirmLabel}
+          error={error}
+          onConfirm={async () => {
+            const res = await t.toggle(false);
+            if (!res.ok) return setError(res.message);
+            setConfirming(false);
+            toast.show({ tone: "success", ...saved(false) });
+            router.refresh();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -75,9 +75,10 @@ test("a message sent from the API shows on the virtual phone; marking it read se
     const bubble = phone.getByRole("article", { name: `Message ${messageId}` });
     await expect(bubble).toContainText("Hello Asha, your order A-77 has shipped.");
     await expect(bubble).toContainText("Demo shop");
-    await expect(bubble.getByRole("link", { name: "Track" })).toHaveAttribute(
-      "href",
-      "https://shop.example/track?o=77",
+    // A URL button is tapped, not followed (virtual-phone-taps.spec.ts): its title names the link.
+    await expect(bubble.getByRole("button", { name: "Track (link)" })).toHaveAttribute(
+      "title",
+      "Opens https://shop.example/track?o=77",
     );
     // Polling brings the simulator's statuses: delivered, and no further on its own.
     await expect(bubble.getByTestId("message-status")).toHaveText("delivered", { timeout: 20_000 });

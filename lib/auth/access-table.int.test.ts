@@ -226,6 +226,7 @@ const expected: Record<string, string> = {
   "action removeMemberAction": "AMB",
   "action recipientActionAction": "AMB",
   "action customerReplyAction": "AMB",
+  "action tapButtonAction": "AMB",
   "action phoneSendAction": "AMB",
   "action previewListAction": "AMB",
   "action profilesListAction": "AMB",

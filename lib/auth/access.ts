@@ -157,6 +157,7 @@ export const actions = {
   // These fire real status and message.received callbacks to the business's endpoints.
   recipientActionAction: { roles: STAFF, what: "act as a test recipient" },
   customerReplyAction: { roles: STAFF, what: "reply as a test recipient" },
+  tapButtonAction: { roles: STAFF, what: "tap a button as a test recipient" },
   // Sends a real message through the same path as A1/A2 (charged as any other send).
   phoneSendAction: { roles: STAFF, what: "send test messages" },
 

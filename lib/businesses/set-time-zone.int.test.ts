@@ -29,6 +29,19 @@ describe("setTimeZone", () => {
     expect(await getTimeZone(ctx, t.business.id)).toBe("America/New_York");
   });
 
+  it("stores an alias under its IANA name (Asia/Calcutta and US/Eastern as Asia/Kolkata and America/New_York)", async () => {
+    const t = await createTestBusiness();
+    expect(await setTimeZone(ctx, { businessId: t.business.id, timeZone: "Asia/Calcutta" })).toEqual({
+      timeZone: "Asia/Kolkata",
+    });
+    expect(await getTimeZone(ctx, t.business.id)).toBe("Asia/Kolkata");
+    expect(await setTimeZone(ctx, { businessId: t.business.id, timeZone: "US/Eastern" })).toEqual({
+      timeZone: "America/New_York",
+    });
+    const made = await createBusiness(ctx, { name: "Kolkata business", timeZone: "asia/calcutta" });
+    expect(await getTimeZone(ctx, made.id)).toBe("Asia/Kolkata");
+  });
+
   it("the console's create form takes a time zone, validated as the settings page's (UTC unless given)", async () => {
     const picked = await createBusiness(ctx, { name: "Zoned business", timeZone: "asia/tokyo" });
     expect(await getTimeZone(ctx, picked.id)).toBe("Asia/Tokyo");

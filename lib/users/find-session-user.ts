@@ -1,21 +1,30 @@
-import { and, eq } from "drizzle-orm";
-import { users } from "@/db/schema";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { businesses, users } from "@/db/schema";
 import type { Ctx } from "../context";
 import { toSessionUser } from "./authenticate-user";
 import type { SessionUser } from "./schemas";
 
 /**
- * Re-reads a session's user on every dashboard request: a disabled user, or one whose
- * sessions were invalidated (session_version bumped), is signed out at once.
+ * Re-reads a session's user on every dashboard request: a disabled user, one whose sessions
+ * were invalidated (session_version bumped), or a user of a business the operator disabled is
+ * signed out at once (operators belong to no business).
  */
 export async function findSessionUser(
   ctx: Ctx,
   id: string,
   sessionVersion: number,
 ): Promise<SessionUser | null> {
-  const [u] = await ctx.db
-    .select()
+  const [row] = await ctx.db
+    .select({ user: users })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.enabled, true), eq(users.sessionVersion, sessionVersion)));
-  return u ? toSessionUser(u) : null;
+    .leftJoin(businesses, eq(businesses.id, users.businessId))
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.enabled, true),
+        eq(users.sessionVersion, sessionVersion),
+        or(isNull(users.businessId), eq(businesses.enabled, true)),
+      ),
+    );
+  return row ? toSessionUser(row.user) : null;
 }

@@ -5,11 +5,19 @@ import type { UserDetails } from "./business-user-schemas";
 import { canManageUser, loadActingUser } from "./user-permissions";
 import { userDetails } from "./user-details";
 
-export type ListedUser = UserDetails & { manageable: boolean; updatedAt: Date };
+export type ListedUser = UserDetails & {
+  manageable: boolean;
+  /** The actor may set this user's status (G2 userStatus): a user it manages, enabled. */
+  statusEditable: boolean;
+  /** The actor may turn this user's calling on or off: a user it manages, or itself as a business admin. */
+  callingEditable: boolean;
+  updatedAt: Date;
+};
 
 /**
  * The users the actor may see: admins and managers see everybody, a branch admin its branch,
- * an agent only itself. `manageable` tells the dashboard which rows get edit controls.
+ * an agent only itself. `manageable`, `statusEditable` and `callingEditable` tell the dashboard
+ * which rows get which controls; the domain functions check the same rules again.
  */
 export async function listBusinessUsers(
   ctx: Ctx,
@@ -33,9 +41,15 @@ export async function listBusinessUsers(
     .from(users)
     .where(and(...where))
     .orderBy(asc(users.firstName), asc(users.email));
-  return rows.map((u) => ({
-    ...userDetails(u),
-    manageable: u.id !== actor.id && canManageUser(actor, u),
-    updatedAt: u.updatedAt,
-  }));
+  return rows.map((u) => {
+    const manageable = u.id !== actor.id && canManageUser(actor, u);
+    return {
+      ...userDetails(u),
+      manageable,
+      statusEditable: manageable && u.enabled,
+      // The same rules as setCallingEnabled: so the only business admin can call too.
+      callingEditable: manageable || (u.id === actor.id && actor.role === "BUSINESS_ADMIN"),
+      updatedAt: u.updatedAt,
+    };
+  });
 }

@@ -12,7 +12,7 @@ export function CallingToggle({ user }: { user: ListedUser }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const phone = user.phoneNumber ? `+${user.phoneNumber}` : "no phone number";
-  if (!user.manageable) {
+  if (!user.callingEditable) {
     return (
       <span className="text-sm">
         {user.callingEnabled ? "On" : "Off"} <span className="text-xs text-slate-500">{phone}</span>

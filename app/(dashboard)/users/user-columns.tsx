@@ -1,12 +1,12 @@
 "use client";
 
-import { UserStatusBadge } from "@/components/people/user-status-badge";
 import { Button } from "@/components/ui/button";
 import { dataTableColumns } from "@/components/ui/data-table";
 import type { ListedUser } from "@/lib/users/list-business-users";
 import { CallingToggle } from "./calling-toggle";
 import { EnableToggle } from "./enable-toggle";
 import { roleLabel } from "./roles";
+import { StatusCell } from "./status-select";
 
 const col = dataTableColumns<ListedUser>();
 
@@ -29,11 +29,7 @@ export function buildUserColumns(onEdit: (u: ListedUser) => void, meId: string) 
     col.accessor("role", { header: "Role", cell: (c) => roleLabel(c.getValue()) }),
     col.accessor("userStatus", {
       header: "Status",
-      cell: (c) => (
-        <span data-testid={`status-${c.row.original.emailId}`}>
-          <UserStatusBadge status={c.getValue()} />
-        </span>
-      ),
+      cell: (c) => <StatusCell user={c.row.original} />,
     }),
     col.accessor("branchId", { header: "Branch", cell: (c) => c.getValue() ?? "—" }),
     col.accessor("callingEnabled", {
@@ -44,15 +40,20 @@ export function buildUserColumns(onEdit: (u: ListedUser) => void, meId: string) 
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       meta: { align: "end" },
-      cell: (c) =>
-        c.row.original.manageable ? (
+      cell: (c) => {
+        const u = c.row.original;
+        // A business admin edits itself (names, its calling number): the only admin has nobody
+        // else to add the number its calls start from.
+        const self = u.userId === meId && u.callingEditable;
+        return u.manageable || self ? (
           <div className="flex justify-end gap-1">
-            <Button variant="ghost" size="sm" onClick={() => onEdit(c.row.original)}>
-              Edit<span className="sr-only"> {c.row.original.emailId}</span>
+            <Button variant="ghost" size="sm" onClick={() => onEdit(u)}>
+              Edit<span className="sr-only"> {u.emailId}</span>
             </Button>
-            <EnableToggle user={c.row.original} />
+            {u.manageable ? <EnableToggle user={u} /> : null}
           </div>
-        ) : null,
+        ) : null;
+      },
     }),
   ]);
 }

@@ -17,10 +17,13 @@ export function UserDialog({
   open,
   onClose,
   user,
+  self = false,
 }: {
   open: boolean;
   onClose: () => void;
   user?: ListedUser;
+  /** Editing oneself: role and branch stay as they are (the domain refuses a change). */
+  self?: boolean;
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -73,9 +76,11 @@ export function UserDialog({
       onClose={close}
       title={user ? `Edit ${user.emailId}` : "Create user"}
       description={
-        user
-          ? "A new temporary password makes the user choose its own at the next sign-in."
-          : "Without a temporary password the user cannot sign in to the dashboard until you set one."
+        self
+          ? "Your name and the number your calls start from. Your role and branch are changed by another admin."
+          : user
+            ? "A new temporary password makes the user choose its own at the next sign-in."
+            : "Without a temporary password the user cannot sign in to the dashboard until you set one."
       }
       formId="user-form"
       onSubmit={submit}
@@ -100,16 +105,20 @@ export function UserDialog({
         hint="With the country code, or as dialled in the business's default country (Settings)"
         required
       />
-      <FormField form={f} name="role" label="Role" kind="select" options={ROLES} required />
-      <FormField form={f} name="branchId" label="Branch" />
-      <FormField
-        form={f}
-        name="temporaryPassword"
-        label="Temporary password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 10 characters"
-      />
+      {self ? null : (
+        <>
+          <FormField form={f} name="role" label="Role" kind="select" options={ROLES} required />
+          <FormField form={f} name="branchId" label="Branch" />
+          <FormField
+            form={f}
+            name="temporaryPassword"
+            label="Temporary password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 10 characters"
+          />
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -33,7 +33,9 @@ export function UsersView({ users, me }: { users: ListedUser[]; me: { id: string
         toolbar={createButton}
       />
       <UserDialog open={creating} onClose={() => setCreating(false)} />
-      {editing ? <UserDialog open user={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <UserDialog open user={editing} self={editing.userId === me.id} onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 }

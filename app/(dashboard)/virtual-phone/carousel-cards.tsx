@@ -1,8 +1,20 @@
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { MediaImage } from "./media-image";
+import { TapButton } from "./tap-button";
 
-/** A carousel's cards under the bubble, scrolled sideways as on a phone. */
-export function CarouselCards({ cards }: { cards: NonNullable<InboxMessage["preview"]["cards"]> }) {
+/**
+ * A carousel's cards under the bubble, scrolled sideways as on a phone. On the virtual phone
+ * (`messageId` given) their buttons can be tapped; elsewhere (the message page) they are shown.
+ */
+export function CarouselCards({
+  cards,
+  messageId,
+  tappable,
+}: {
+  cards: NonNullable<InboxMessage["preview"]["cards"]>;
+  messageId?: string;
+  tappable?: boolean;
+}) {
   return (
     <ul aria-label="Carousel cards" className="mt-1.5 flex gap-2 overflow-x-auto pb-1">
       {cards.map((card, i) => (
@@ -16,18 +28,19 @@ export function CarouselCards({ cards }: { cards: NonNullable<InboxMessage["prev
           {card.buttons.length > 0 ? (
             <div className="divide-y divide-slate-200 border-t border-slate-200 text-xs">
               {card.buttons.map((b, j) =>
-                b.url ? (
-                  <a
+                messageId ? (
+                  <TapButton
                     key={j}
-                    href={b.url}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    className="block py-1.5 text-center font-medium text-sky-700 hover:bg-slate-50"
-                  >
-                    {b.text}
-                  </a>
+                    messageId={messageId}
+                    card={i}
+                    index={j}
+                    text={b.text}
+                    url={b.url}
+                    tappable={tappable ?? false}
+                    className="py-1.5"
+                  />
                 ) : (
-                  <span key={j} className="block py-1.5 text-center font-medium text-sky-700">
+                  <span key={j} className="block py-1.5 text-center font-medium text-sky-700" title={b.url}>
                     {b.text}
                   </span>
                 ),

@@ -13,6 +13,7 @@ import { Attachment } from "./attachment";
 import { CarouselCards } from "./carousel-cards";
 import { MediaImage } from "./media-image";
 import { Clock } from "./clock";
+import { TapButton } from "./tap-button";
 import { Ticks } from "./ticks";
 
 /** A message the business sent to the test number, with buttons to mark it read or failed. */
@@ -21,6 +22,8 @@ export function MessageBubble({ m, timeZone }: { m: InboxMessage; timeZone: stri
   const toast = useToast();
   const [pending, start] = useTransition();
   const rcs = m.channel === "rcs";
+  // Buttons can be tapped once the message is on the phone (the simulator's statuses).
+  const tappable = ["sent", "delivered", "read"].includes(m.status);
   const act = (action: "read" | "fail") =>
     start(async () => {
       const res = await recipientActionAction(m.messageId, action);
@@ -66,36 +69,23 @@ export function MessageBubble({ m, timeZone }: { m: InboxMessage; timeZone: stri
               rcs && "flex flex-wrap gap-2 divide-y-0 p-2",
             )}
           >
-            {m.preview.buttons.map((b, i) =>
-              b.url ? (
-                <a
-                  key={i}
-                  href={b.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className={cn(
-                    "block text-center font-medium text-sky-700 hover:bg-slate-50",
-                    rcs ? "rounded-full border border-sky-300 px-3 py-1" : "py-2",
-                  )}
-                >
-                  {b.text}
-                </a>
-              ) : (
-                <span
-                  key={i}
-                  className={cn(
-                    "block text-center font-medium text-sky-700",
-                    rcs ? "rounded-full border border-sky-300 px-3 py-1" : "py-2",
-                  )}
-                >
-                  {b.text}
-                </span>
-              ),
-            )}
+            {m.preview.buttons.map((b, i) => (
+              <TapButton
+                key={i}
+                messageId={m.messageId}
+                index={i}
+                text={b.text}
+                url={b.url}
+                tappable={tappable}
+                className={rcs ? "w-auto rounded-full border border-sky-300 px-3 py-1" : "py-2"}
+              />
+            ))}
           </div>
         ) : null}
       </div>
-      {m.preview.cards?.length ? <CarouselCards cards={m.preview.cards} /> : null}
+      {m.preview.cards?.length ? (
+        <CarouselCards cards={m.preview.cards} messageId={m.messageId} tappable={tappable} />
+      ) : null}
       <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs">
         <span className="font-medium text-slate-700" data-testid="message-status">
           {m.status}

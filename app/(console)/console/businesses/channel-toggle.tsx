@@ -25,6 +25,26 @@ export function ChannelToggle(props: {
         description: props.businessName,
       })}
       failedTitle="Could not change the channel"
+      confirmOff={{
+        title: `Disable ${name} for ${props.businessName}?`,
+        confirmLabel: `Disable ${name}`,
+        description: (
+          <>
+            <span className="block">What stops within seconds:</span>
+            <span className="mt-1 block">
+              · new {name} sends are refused (400, &quot;channel is not enabled&quot;), from the API and the
+              dashboard{props.channel === "rcs" ? ", RCS capability checks included" : ""};
+            </span>
+            <span className="block">
+              · running {name} campaigns fail their remaining recipients with that reason.
+            </span>
+            <span className="mt-1 block">
+              Messages already accepted still go out and report their statuses. Templates, settings and
+              senders are kept; enabling it again resumes new sends.
+            </span>
+          </>
+        ),
+      }}
     >
       {() => (
         <span className="text-sm">

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { ChatappPreview, RcsPreview } from "@/components/templates/template-preview";
+import { TemplateSource } from "@/components/templates/template-source";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
@@ -12,6 +13,7 @@ import { Textarea } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
+import { languageLabel } from "@/lib/templates/languages";
 import type { TemplateView } from "@/lib/templates/schemas";
 import { reviewTemplateAction } from "./actions";
 
@@ -96,17 +98,28 @@ function ReviewDialog({ item, onClose }: { item: Item; onClose: () => void }) {
   };
   const imageUrls = item.mediaHashes.map((h) => `/templates/media/${h}?business=${item.businessId}`);
   return (
-    <Dialog open onClose={onClose} title={`Review ${item.name}`}>
+    <Dialog open onClose={onClose} title={`Review ${item.name}`} size="lg">
       <div className="space-y-4">
         <p className="text-sm text-slate-600">
-          {item.businessName} · {item.language}
+          {item.businessName} · {languageLabel(item.language)}
           {item.category ? ` · ${item.category}` : ""}
         </p>
-        {item.channel === "chatapp" ? (
-          <ChatappPreview components={item.components} imageUrls={imageUrls} />
-        ) : (
-          <RcsPreview card={item.rcsCard} />
-        )}
+        <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_260px]">
+          <TemplateSource
+            channel={item.channel}
+            components={item.components}
+            rcsCard={item.rcsCard}
+            lintWarnings={item.lintWarnings}
+          />
+          <div className="min-w-0">
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">Preview with the samples</h3>
+            {item.channel === "chatapp" ? (
+              <ChatappPreview components={item.components} imageUrls={imageUrls} />
+            ) : (
+              <RcsPreview card={item.rcsCard} />
+            )}
+          </div>
+        </div>
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <Textarea
           label="Reason (required to reject)"

@@ -10,6 +10,7 @@ import type { Upload } from "@/components/templates/upload-media";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox, Input, Textarea } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
+import { LanguageField } from "@/components/templates/language-field";
 import { ChatappPreview } from "@/components/templates/template-preview";
 import { lintChatappComponents } from "@/lib/templates/lint-template";
 import { limits } from "@/lib/templates/schemas";
@@ -124,7 +125,12 @@ export function ChatappTemplateForm({
           <CardHeader title="Template" description="Name, language and category, as Meta reviews them." />
           <CardBody className="grid gap-4 sm:grid-cols-3">
             <TemplateNameField form={form} resubmit={!!resubmitId} />
-            <FormField form={form} name="language" label="Language" required hint="en or en_US" />
+            <LanguageField
+              form={form}
+              name="language"
+              required
+              hint="Meta's template languages: type a name or a code"
+            />
             <FormField
               form={form}
               name="category"

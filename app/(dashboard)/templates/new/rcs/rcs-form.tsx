@@ -17,7 +17,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select, Textarea } from "@/components/ui/field";
-import { FormField } from "@/components/ui/form-field";
+import { LanguageField } from "@/components/templates/language-field";
 import { lintRcsCard } from "@/lib/templates/lint-template";
 import {
   createRcsTemplateInput,
@@ -221,7 +221,12 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
           <CardHeader title="Template" />
           <CardBody className="grid gap-4 sm:grid-cols-2">
             <TemplateNameField form={form} resubmit={!!resubmitId} />
-            <FormField form={form} name="language" label="Language" required hint="en or en_US" />
+            <LanguageField
+              form={form}
+              name="language"
+              required
+              hint="Meta's template languages: type a name or a code"
+            />
             <Select
               label="Layout"
               hint="A carousel shows 2-10 cards side by side; the recipient swipes through them."
