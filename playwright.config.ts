@@ -29,7 +29,7 @@ const chromium = {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]",
       // Chromium never sends loopback through a proxy; everything else goes nowhere.
       "--proxy-server=http://127.0.0.1:9",
     ],

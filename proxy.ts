@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { auth } from "@/auth";
 import { pageGate, pageNeedsUser } from "@/lib/auth/page-gate";
 import { sessionUserOf } from "@/lib/auth/session";
@@ -6,17 +6,26 @@ import { sessionUserOf } from "@/lib/auth/session";
 /**
  * HTTP tells the truth: a page the user may not open answers 307 (to sign-in, the password
  * change, or the role's home page) from the role table in lib/auth/access.ts before Next.js
- * renders anything, instead of a 200 whose streamed body redirects. Only page loads (GET and
- * HEAD) are gated here; server actions, route handlers and the API answer for themselves.
- * Runs in the server's own Node process (Next 16 proxies run on Node), so it reads the user
- * from the same database pool as the pages.
+ * renders anything, instead of a 200 whose streamed body redirects. Runs in the server's own
+ * Node process (Next 16 proxies run on Node), so it reads the user from the same database pool
+ * as the pages.
  */
-export const proxy = auth(async (req) => {
-  const { pathname } = req.nextUrl;
-  if ((req.method !== "GET" && req.method !== "HEAD") || !pageNeedsUser(pathname)) return NextResponse.next();
-  const to = pageGate(pathname, await sessionUserOf(req.auth));
+// next-auth's middleware form: it reads the session cookie into req.auth (typed for route
+// handlers, hence the cast; Next calls a proxy with the request and its event).
+const gate = auth(async (req) => {
+  const to = pageGate(req.nextUrl.pathname, await sessionUserOf(req.auth));
   return to ? NextResponse.redirect(new URL(to, req.nextUrl), 307) : NextResponse.next();
-});
+}) as unknown as (req: NextRequest, event: NextFetchEvent) => Promise<Response>;
+
+export async function proxy(req: NextRequest, event: NextFetchEvent) {
+  // Only page loads of guarded pages: server actions (POST), route handlers and open pages
+  // answer for themselves, and next-auth never touches their cookies here (a password change
+  // sets a new session in its action's answer).
+  if ((req.method !== "GET" && req.method !== "HEAD") || !pageNeedsUser(req.nextUrl.pathname)) {
+    return NextResponse.next();
+  }
+  return gate(req, event);
+}
 
 export const config = {
   // Pages only: not the API (Hono answers it before Next sees it), assets or Next's own files.
