@@ -13,6 +13,8 @@ import { ensureQueues } from "../jobs/workers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
 import { securityHeaders, servedOverTls } from "./security-headers";
 import { startJobWorkers } from "./worker-processes";
+import { expectWorkers } from "../health/expected-workers";
+import { instanceId } from "./instance-id";
 import { log } from "../log";
 import { wireAll } from "../wiring";
 import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
@@ -92,6 +94,9 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     cfg.ROLE === "all" || cfg.ROLE === "worker"
       ? await startJobWorkers(boss, cfg.ROLE === "all" ? cfg.WORKER_PROCESSES : 0, databaseUrl())
       : undefined;
+  // ROLE=all answers for its workers in /api/ready (in process, or its children's heartbeats).
+  if (cfg.ROLE === "all")
+    expectWorkers({ instanceId: instanceId(), expected: Math.max(1, cfg.WORKER_PROCESSES) });
 
   const url = `http://localhost:${port}`;
   if (creds) {
@@ -109,6 +114,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   const stop = () =>
     (stopping ??= (async () => {
       const deadline = cfg.SHUTDOWN_TIMEOUT * 1000;
+      expectWorkers(undefined);
       if (server) await closeHttp(server, deadline);
       await workers?.stop(deadline);
       await stopBoss(deadline);
