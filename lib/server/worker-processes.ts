@@ -5,6 +5,7 @@ import { db } from "../db";
 import { startHeartbeat } from "../jobs/heartbeat";
 import { startWorkers, stopWorkers, workersAlive } from "../jobs/workers";
 import { log } from "../log";
+import { addMetricsChild, removeMetricsChild } from "../metrics/child-metrics";
 import { instanceId, processId } from "./instance-id";
 
 export type WorkerProcesses = { stop: (deadlineMs: number) => Promise<void> };
@@ -30,11 +31,14 @@ export function startWorkerProcesses(n: number, databaseUrl: string): WorkerProc
         // Its heartbeat counts for this instance's /api/ready.
         INSTANCE_ID: instanceId(),
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      // The IPC channel carries the child's metrics to this process's /metrics.
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     children.add(child);
+    addMetricsChild(child);
     child.once("exit", (code, signal) => {
       children.delete(child);
+      removeMetricsChild(child);
       if (stopping) return;
       log.error({ slot, code, signal }, "worker process exited; starting it again");
       setTimeout(() => start(slot), 1_000).unref();
