@@ -133,7 +133,7 @@ describe("/metrics", () => {
   });
 
   it("sums the worker processes' metrics into the parent's scrape", async () => {
-    const child = fork("lib/metrics/metrics-child.fixture.ts", {
+    const child = fork("test/metrics-child.ts", {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

@@ -1,8 +1,8 @@
-// A stand-in worker process for lib/metrics/metrics.int.test.ts: counts two messages in its own
+// A stand-in worker process for lib/metrics/metrics.int.test.ts (its fork): counts two messages in its own
 // registry and answers its parent's metrics requests, as a ROLE=worker child of ROLE=all does.
-import { resetEnv } from "../env";
-import { answerParentMetrics } from "./child-metrics";
-import { countMessageStatuses } from "./record";
+import { resetEnv } from "../lib/env";
+import { answerParentMetrics } from "../lib/metrics/child-metrics";
+import { countMessageStatuses } from "../lib/metrics/record";
 
 process.env.METRICS_PORT = "0";
 resetEnv();
