@@ -9,12 +9,16 @@
 // BENCH_KEYS keys of the demo business (default 10) so no key exceeds its default limit: the
 // figures measure what the limiter costs, not what it refuses. Row (c) then sends with one
 // key to show the limit holding (after the burst ~1,000/s accepted, the rest 429).
+// Issue 25, the cost of Prometheus metrics: BENCH_COMPARE=metrics runs the same alternation
+// between a server with METRICS_PORT set (every request timed by route, every status counted)
+// and one without (no metrics), both with the rate limit at its default.
 // Run: npx tsx bench/send-single.ts
 // Env: BENCH_DURATION (s of A1 per server, default 20; the bare route and row (c) run 10 s),
 //      BENCH_SLICES (default 4: slices of 5 s),
 //      BENCH_CONNECTIONS (default 50),
 //      BENCH_KEYS (default 10; extra keys need BENCH_DATABASE_URL, else the demo key alone),
-//      BENCH_DATABASE_URL (PostgreSQL server; a fresh database is created on it; default embedded).
+//      BENCH_DATABASE_URL (PostgreSQL server; a fresh database is created on it; default embedded),
+//      BENCH_COMPARE (rate-limit, default: limit on vs off; metrics: metrics on vs off).
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { generateApiKey, displayPrefix, hashApiKey } from "../lib/api-keys/key-material";
@@ -30,6 +34,7 @@ const slices = Number(process.env.BENCH_SLICES ?? 4);
 // 10 by default: on a machine where A1 runs at 7,000+ req/s, 3 keys at their default 1,000/s
 // made the "limit on" case measure the limiter's 429s (bench/RESULTS.md, 18:46-18:54).
 const keyCount = Number(process.env.BENCH_KEYS ?? 10);
+const compareMetrics = process.env.BENCH_COMPARE === "metrics";
 const load1 = loadavg()[0]!.toFixed(2);
 
 /** The demo key plus keyCount - 1 more of the demo business, written straight to its database. */
@@ -50,7 +55,8 @@ async function benchKeys(server: BenchServer): Promise<string[]> {
   return keys;
 }
 
-type Limit = "default" | "off";
+/** The two servers compared: the rate limit at its default / off, or metrics on / off. */
+type Limit = "default" | "off" | "metrics on" | "metrics off";
 type Side = {
   limit: Limit;
   server: BenchServer;
@@ -65,6 +71,7 @@ async function side(limit: Limit): Promise<Side> {
       SIMULATOR_TEMPLATE_REVIEW_SECONDS: "0",
       SIMULATOR_MESSAGE_DELAYS: "1,3,10",
       ...(limit === "off" ? { API_RATE_LIMIT: "0" } : {}),
+      ...(limit === "metrics on" ? { METRICS_PORT: "0" } : {}),
     },
     { entry: "bench/lib/api-and-workers.ts" },
   );
@@ -113,8 +120,8 @@ async function measured(s: Side, label: string, opts: Parameters<typeof load>[1]
 const sides: Side[] = [];
 const rows: LoadResult[] = [];
 try {
-  sides.push(await side("default"));
-  sides.push(await side("off"));
+  sides.push(await side(compareMetrics ? "metrics on" : "default"));
+  sides.push(await side(compareMetrics ? "metrics off" : "off"));
   for (const s of sides) {
     await load("warm-up", { url: `${s.server.url}/api/health`, duration: 3, connections });
     await load("warm-up", { ...s.send, duration: 3 });
@@ -155,7 +162,7 @@ try {
     `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
   );
   console.log(
-    `Command: npx tsx bench/send-single.ts (A1 ${slices} x ${slice} s per server in alternation, ${connections} connections, ${keyCount} keys)\n`,
+    `Command: ${compareMetrics ? "BENCH_COMPARE=metrics " : ""}npx tsx bench/send-single.ts (A1 ${slices} x ${slice} s per server in alternation, ${connections} connections, ${keyCount} keys)\n`,
   );
   console.log(table(rows));
   console.log(
@@ -171,7 +178,7 @@ try {
   });
   const [on, off] = sides as [Side, Side];
   console.log(
-    `\nA1 with the limit at its default / off: ${Math.round(perSec(on))} / ${Math.round(perSec(off))} req/s = ${((perSec(on) / perSec(off)) * 100).toFixed(1)}% (target >= 95%)`,
+    `\nA1 with ${compareMetrics ? "metrics on / off" : "the limit at its default / off"}: ${Math.round(perSec(on))} / ${Math.round(perSec(off))} req/s = ${((perSec(on) / perSec(off)) * 100).toFixed(1)}% (target >= 95%)`,
   );
   console.log(
     `(c) one key over its limit: ${enforce.total - enforce.non2xx} accepted in 10 s (burst 2,000 + 1,000/s), ${enforce.non2xx} refused with 429`,

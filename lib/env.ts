@@ -53,6 +53,18 @@ const schema = z.object({
    * instead of in the web process, so one instance uses more than one core. 0: in process.
    */
   WORKER_PROCESSES: z.coerce.number().int().min(0).max(32).default(0),
+  /**
+   * This instance's name on the operator's system page and in /api/ready's worker count;
+   * host:pid when unset. ROLE=all hands its own to its WORKER_PROCESSES children.
+   */
+  INSTANCE_ID: z.string().min(1).max(200).optional(),
+  /**
+   * Serve Prometheus metrics at /metrics on this separate port (every role, ROLE=worker
+   * included); unset: no metrics are collected or served (docs/operations.md, "Metrics").
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Listen address of METRICS_PORT: loopback unless the scraper reaches it over a private network. */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   /** Embedded database, media store and the generated auth secret live here. */
   DATA_DIR: z.string().default(".data"),
   /** Absolute base of links the service hands out (recordings, webhook URLs); http://localhost:PORT when unset. */

@@ -20,6 +20,7 @@ import { systemCtx } from "../lib/context";
 import { closeDb, pool, setDatabaseUrl } from "../lib/db";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
+import { backupEmbedded, restoreEmbedded } from "../lib/db/embedded-backup";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
 import { listSenderRates } from "../lib/messages/dispatch/list-sender-rates";
@@ -52,6 +53,9 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
                     requests/s shared by all instances; 0 = no limit; default = API_RATE_LIMIT/API_RATE_BURST
   operator:create   --email <e-mail> --password <password> [--name <first name>]
   admin:create      --business <id> --email <e-mail> --password <password> [--name <first name>]
+  backup            --out <file>    embedded database (also while the server runs), auth secret and media of DATA_DIR
+  restore           --in <file>     into an empty DATA_DIR; then start the server on it
+                    PostgreSQL (DATABASE_URL): use pg_dump / pg_restore (docs/operations.md, Backup)
 
 Uses DATABASE_URL, or the embedded database under DATA_DIR (default .data), also while the server runs.`;
 
@@ -80,6 +84,8 @@ const { values, positionals } = parseArgs({
     password: { type: "string" },
     "no-chatapp": { type: "boolean" },
     "no-rcs": { type: "boolean" },
+    out: { type: "string" },
+    in: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -215,8 +221,32 @@ function senderRateArgs() {
   });
 }
 
+/** backup and restore work on DATA_DIR's files, not through a database connection. */
+const fileCommands: Record<string, () => Promise<void>> = {
+  backup: async () => {
+    if (env().DATABASE_URL)
+      throw new AppError("invalid_request", "DATABASE_URL is set: back it up with pg_dump");
+    print(await backupEmbedded(env().DATA_DIR, need("out")));
+  },
+  restore: async () => {
+    if (env().DATABASE_URL)
+      throw new AppError("invalid_request", "DATABASE_URL is set: restore it with pg_restore");
+    print(await restoreEmbedded(env().DATA_DIR, need("in")));
+  },
+};
+
 async function main(): Promise<number> {
   const name = positionals[0];
+  const fileCommand = name ? fileCommands[name] : undefined;
+  if (fileCommand && !values.help) {
+    try {
+      await fileCommand();
+      return 0;
+    } catch (err) {
+      console.error(`error: ${(err as Error).message}`);
+      return 1;
+    }
+  }
   const run = name ? commands[name] : undefined;
   if (values.help || !run) {
     console.log(USAGE);

@@ -19,6 +19,7 @@ const sections: Array<{
     items: [
       { href: "/console/businesses", label: "Businesses", icon: "building" },
       { href: "/console/templates", label: "Template review", icon: "review" },
+      { href: "/console/system", label: "System", icon: "chart" },
     ],
   },
   {

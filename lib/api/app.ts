@@ -9,6 +9,7 @@ import { hasBody, rejectUnstorableText } from "./reject-unstorable-text";
 import { registerOpenApi } from "./openapi";
 import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
+import { httpMetrics } from "@/lib/metrics/http-metrics";
 import type { ApiApp, ApiEnv } from "./types";
 import { registerBusinessRoutes } from "./v3/business";
 import { registerSenderRoutes } from "./v3/senders";
@@ -50,6 +51,7 @@ export function createApiApp(): ApiApp {
     },
   });
 
+  app.use("*", httpMetrics());
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const id = incoming && (isUuid(incoming) || /^[\w.-]{8,64}$/.test(incoming)) ? incoming : uuidv7();

@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { pool } from "@/lib/db";
+import { db } from "@/lib/db";
+import { checkReadiness } from "@/lib/health/check-readiness";
+import { expectedWorkers } from "@/lib/health/expected-workers";
 import { queueReachable } from "@/lib/jobs/boss";
 import type { ApiApp } from "./types";
 
@@ -16,16 +18,33 @@ const health = createRoute({
   },
 });
 
-const readyBody = z.object({
-  status: z.enum(["ready", "not_ready"]),
-  checks: z.object({ database: z.boolean(), queue: z.boolean() }),
-});
+const readyBody = z
+  .object({
+    status: z.enum(["ready", "not_ready"]),
+    checks: z.object({
+      database: z.boolean(),
+      queue: z.boolean(),
+      migrations: z.boolean().openapi({ description: "the database has every migration of this release" }),
+      workers: z
+        .boolean()
+        .optional()
+        .openapi({ description: "where this instance runs the job workers (ROLE=all): they beat lately" }),
+    }),
+    reasons: z.array(z.string()).openapi({ description: "one line per failed check" }),
+  })
+  .openapi({
+    example: {
+      status: "not_ready",
+      checks: { database: true, queue: true, migrations: false },
+      reasons: ["migrations: the database has 28 of the 29 migrations this code expects"],
+    },
+  });
 
 const ready = createRoute({
   method: "get",
   path: "/api/ready",
   tags: ["Health"],
-  summary: "Readiness: database and job queue reachable",
+  summary: "Readiness: database and job queue reachable, migrations applied, workers beating",
   responses: {
     200: { description: "Ready", content: { "application/json": { schema: readyBody } } },
     503: { description: "Not ready", content: { "application/json": { schema: readyBody } } },
@@ -37,15 +56,18 @@ export function registerHealth(app: ApiApp): void {
   app.openapi(health, (c) => c.json({ status: "ok" as const }, 200));
   // GET /api/ready (readiness)
   app.openapi(ready, async (c) => {
-    const database = await pool()
-      .query("SELECT 1")
-      .then(() => true)
-      .catch(() => false);
-    const queue = database && (await queueReachable());
+    const r = await checkReadiness({ db: db() }, { queueReachable, workers: expectedWorkers() }).catch(
+      (): Awaited<ReturnType<typeof checkReadiness>> => ({
+        ready: false,
+        checks: { database: false, queue: false, migrations: false },
+        reasons: ["database: the readiness check failed"],
+      }),
+    );
     const body = {
-      status: database && queue ? ("ready" as const) : ("not_ready" as const),
-      checks: { database, queue },
+      status: r.ready ? ("ready" as const) : ("not_ready" as const),
+      checks: r.checks,
+      reasons: r.reasons,
     };
-    return c.json(body, database && queue ? 200 : 503);
+    return c.json(body, r.ready ? 200 : 503);
   });
 }

@@ -64,6 +64,10 @@ describe("health", () => {
     expect((await api("/api/health")).json).toEqual({ status: "ok" });
     const ready = await api("/api/ready");
     expect(ready.status).toBe(200);
-    expect(ready.json).toEqual({ status: "ready", checks: { database: true, queue: true } });
+    expect(ready.json).toEqual({
+      status: "ready",
+      checks: { database: true, queue: true, migrations: true },
+      reasons: [],
+    });
   });
 });

@@ -139,6 +139,7 @@ const expected: Record<string, string> = {
   "page /account/password": "OAMBG+",
   "page /console/businesses": "O",
   "page /console/templates": "O",
+  "page /console/system": "O",
   "page /overview": "AMB",
   "page /templates": "AMB",
   "page /templates/[id]": "AMB",

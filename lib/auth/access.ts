@@ -31,6 +31,7 @@ export const pages = {
   "/account/password": { roles: SIGNED_IN, what: "change your password", duringPasswordChange: true },
   "/console/businesses": { roles: OPERATOR, what: "open the operator console" },
   "/console/templates": { roles: OPERATOR, what: "review templates" },
+  "/console/system": { roles: OPERATOR, what: "open the system status" },
   "/overview": { roles: STAFF, what: "open the overview" },
   "/templates": { roles: STAFF, what: "open Templates" },
   "/templates/[id]": { roles: STAFF, what: "open a template" },

@@ -11,6 +11,7 @@ import { postJson, type PostResult } from "./http-post";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import { decryptSecret } from "./secret-box";
 import { secretBytes, signedHeaders } from "./sign";
+import { countCallbackAttempt } from "../metrics/record";
 import { BlockedUrlError, resolveCallbackTarget, type ResolvedTarget } from "./ssrf-guard";
 
 /** `body` is the stored payload as JSON text: sent and signed as is, never parsed here. */
@@ -135,6 +136,10 @@ export async function processDeliveries(input: DeliveryJob): Promise<ProcessResu
     );
     const t2 = performance.now();
     await record(input.businessId, outcomes);
+    for (const o of outcomes) {
+      if (o.tried === 0) continue;
+      countCallbackAttempt(o.status === "pending" ? "retrying" : o.status, o.attempt?.latencyMs ?? 0);
+    }
     // Where a chunk's time goes (LOG_LEVEL=debug), for tuning throughput.
     log.debug(
       {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { EMBEDDED_APPLICATION_NAME } from "./embedded-url";
+import { serveBackups } from "./backup-socket";
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -63,9 +64,12 @@ export async function startEmbeddedDb(dataDir?: string): Promise<EmbeddedDb> {
   if (!port) throw new Error("embedded database did not report its port");
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${EMBEDDED_APPLICATION_NAME}`;
   if (dataDir) writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid, url } satisfies Lock));
+  // The admin CLI's `backup` asks this process for a dump while it serves (lib/db/embedded-backup.ts).
+  const backups = dataDir ? await serveBackups(pglite, dataDir) : undefined;
   return {
     url,
     stop: async () => {
+      await backups?.stop();
       await server.stop();
       await pglite.close();
       if (dataDir) rmSync(lockFile(dataDir), { force: true });

@@ -297,8 +297,16 @@ const infoOf = (def: AnyDefinition, job: PgBoss.JobWithMetadata<object>): JobInf
   retryCount: job.retryCount,
 });
 
-type Loop = { stop: () => Promise<void> };
+type Loop = { stop: () => Promise<void>; lastTick: () => number };
 const loops: Loop[] = [];
+
+/** A fetch loop that has not come round for this long is hung (its heartbeat stops). */
+const LOOP_HUNG_MS = 60_000;
+
+/** Whether this process runs fetch loops and every one of them came round lately. */
+export function workersAlive(now = Date.now()): boolean {
+  return loops.length > 0 && loops.every((l) => now - l.lastTick() < LOOP_HUNG_MS);
+}
 
 /** Runs one job and completes or fails it. */
 async function runJob(boss: PgBoss, def: AnyDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
@@ -340,8 +348,10 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
   const slots = Math.max(1, def.concurrency ?? def.batchSize ?? 10);
   const inFlight = new Set<Promise<void>>();
   let lastMaintenance = Date.now();
+  let tick = Date.now();
   const done = (async () => {
     while (running) {
+      tick = Date.now();
       if (def.maintenance && Date.now() - lastMaintenance >= def.maintenance.everyMs) {
         lastMaintenance = Date.now();
         await runMaintenance(def);
@@ -375,6 +385,7 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
     await Promise.all(inFlight);
   })();
   return {
+    lastTick: () => tick,
     stop: async () => {
       running = false;
       nudge();

@@ -13,6 +13,12 @@ import { ensureQueues } from "../jobs/workers";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
 import { securityHeaders, servedOverTls } from "./security-headers";
 import { startJobWorkers } from "./worker-processes";
+import { expectWorkers } from "../health/expected-workers";
+import { instanceId } from "./instance-id";
+import { answerParentMetrics } from "../metrics/child-metrics";
+import { observeDashboardRequest } from "../metrics/http-metrics";
+import { metricsEnabled } from "../metrics/registry";
+import { collectProcessMetrics, serveMetrics, type MetricsServer } from "../metrics/serve-metrics";
 import { log } from "../log";
 import { wireAll } from "../wiring";
 import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
@@ -25,7 +31,7 @@ export const REQUEST_TIMEOUT_MS = 3_600_000;
 /** Longest the request line and headers may take (slowloris). */
 export const HEADERS_TIMEOUT_MS = 60_000;
 
-export type Running = { port: number; url: string; stop: () => Promise<void> };
+export type Running = { port: number; url: string; metricsPort?: number; stop: () => Promise<void> };
 
 /**
  * Starts, in order: the database (embedded PGlite when DATABASE_URL is unset), migrations,
@@ -73,6 +79,12 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
       });
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (toApi) return void api(req, res);
+      if (metricsEnabled()) {
+        const started = performance.now();
+        res.once("finish", () =>
+          observeDashboardRequest(req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000),
+        );
+      }
       return void web!(req, res);
     });
     server.keepAliveTimeout = 65_000;
@@ -92,6 +104,19 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     cfg.ROLE === "all" || cfg.ROLE === "worker"
       ? await startJobWorkers(boss, cfg.ROLE === "all" ? cfg.WORKER_PROCESSES : 0, databaseUrl())
       : undefined;
+  // ROLE=all answers for its workers in /api/ready (in process, or its children's heartbeats).
+  if (cfg.ROLE === "all")
+    expectWorkers({ instanceId: instanceId(), expected: Math.max(1, cfg.WORKER_PROCESSES) });
+
+  // A worker process started by its parent (an IPC channel) reports through the parent's
+  // /metrics; every other process with METRICS_PORT serves its own.
+  let metricsServer: MetricsServer | undefined;
+  if (process.send) {
+    answerParentMetrics();
+    if (metricsEnabled()) collectProcessMetrics();
+  } else if (cfg.METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics(cfg.METRICS_PORT, cfg.METRICS_HOST);
+  }
 
   const url = `http://localhost:${port}`;
   if (creds) {
@@ -109,13 +134,15 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   const stop = () =>
     (stopping ??= (async () => {
       const deadline = cfg.SHUTDOWN_TIMEOUT * 1000;
+      expectWorkers(undefined);
       if (server) await closeHttp(server, deadline);
       await workers?.stop(deadline);
       await stopBoss(deadline);
+      await metricsServer?.stop();
       await closeDb();
       if (embedded) await embedded.stop();
     })());
-  return { port, url, stop };
+  return { port, url, metricsPort: metricsServer?.port, stop };
 }
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type PgBoss from "pg-boss";
-import { startWorkers, stopWorkers } from "../jobs/workers";
+import { db } from "../db";
+import { startHeartbeat } from "../jobs/heartbeat";
+import { startWorkers, stopWorkers, workersAlive } from "../jobs/workers";
 import { log } from "../log";
+import { addMetricsChild, removeMetricsChild } from "../metrics/child-metrics";
+import { instanceId, processId } from "./instance-id";
 
 export type WorkerProcesses = { stop: (deadlineMs: number) => Promise<void> };
 
@@ -18,12 +22,23 @@ export function startWorkerProcesses(n: number, databaseUrl: string): WorkerProc
   let stopping = false;
   const start = (slot: number) => {
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
-      env: { ...process.env, ROLE: "worker", WORKER_PROCESSES: "0", DATABASE_URL: databaseUrl, PORT: "0" },
-      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        ROLE: "worker",
+        WORKER_PROCESSES: "0",
+        DATABASE_URL: databaseUrl,
+        PORT: "0",
+        // Its heartbeat counts for this instance's /api/ready.
+        INSTANCE_ID: instanceId(),
+      },
+      // The IPC channel carries the child's metrics to this process's /metrics.
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     children.add(child);
+    addMetricsChild(child);
     child.once("exit", (code, signal) => {
       children.delete(child);
+      removeMetricsChild(child);
       if (stopping) return;
       log.error({ slot, code, signal }, "worker process exited; starting it again");
       setTimeout(() => start(slot), 1_000).unref();
@@ -62,5 +77,13 @@ export async function startJobWorkers(
 ): Promise<WorkerProcesses> {
   if (processes > 0) return startWorkerProcesses(processes, databaseUrl);
   await startWorkers(boss);
-  return { stop: () => stopWorkers() };
+  const heartbeat = startHeartbeat(db, { id: processId(), instanceId: instanceId(), role: "worker" }, () =>
+    workersAlive(),
+  );
+  return {
+    stop: async () => {
+      await stopWorkers();
+      await heartbeat.stop();
+    },
+  };
 }

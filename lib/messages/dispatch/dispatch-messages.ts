@@ -10,6 +10,7 @@ import { DispatchRecorder } from "./dispatch-recorder";
 import { messageProvider } from "./providers";
 import { loadChannel } from "./sender-channel";
 import { senderRate } from "./sender-rate";
+import { countSenderWait, countThrottled } from "../../metrics/record";
 import { senderLeaseSize, senderTokensFor } from "./sender-tokens";
 
 type Claimed = {
@@ -125,13 +126,16 @@ async function sendGroup(
     const again: typeof pending = [];
     for (let i = 0; i < pending.length; i += step) {
       const part = pending.slice(i, i + step);
+      const waitStarted = performance.now();
       await bucket.acquire(part.length);
+      countSenderWait(channel, performance.now() - waitStarted);
       const outbound = part.map(({ m, attempt }) => toOutbound(businessId, m, attempt));
       const results = await sendBatch(provider, outbound, {
         provider: settings.provider,
         config: settings.config,
       });
       let pauseMs = 0;
+      let throttledNow = 0;
       const out = recorder.out;
       results.forEach((r, j) => {
         const item = part[j]!;
@@ -144,6 +148,7 @@ async function sendGroup(
             attempts: item.m.dispatch_attempts,
           });
         } else if (r.throttled) {
+          throttledNow++;
           // Back off the whole sender, then try again (Meta 130429), rather than failing.
           const wait = r.retryAfterMs ?? Math.min(60_000, 1000 * 2 ** item.throttles);
           pauseMs = Math.max(pauseMs, wait);
@@ -171,6 +176,7 @@ async function sendGroup(
           });
         }
       });
+      countThrottled(name, throttledNow);
       if (pauseMs > 0) await bucket.pause(pauseMs);
       await recorder.writeIfDue();
     }

@@ -7,6 +7,7 @@ import { enqueueStatusEvents } from "../status/status-events-queue";
 import { messagesConfig } from "./config";
 import { enqueueDispatch } from "./dispatch-queue";
 import { messageProvider } from "./providers";
+import { countMessageStatuses } from "../../metrics/record";
 
 type Accepted = {
   provider: string;
@@ -74,6 +75,9 @@ export class DispatchRecorder {
     if (isEmpty(out)) return;
     this.writing = record(this.ctx, this.businessId, out).finally(() => (this.writing = undefined));
     await this.writing;
+    countMessageStatuses(
+      out.accepted.map((a) => ({ status: "accepted", channel: a.message.channel, provider: a.provider })),
+    );
     for (const a of out.accepted) this.unwritten.delete(a.message.messageId);
     for (const f of out.failures) if (f.messageId) this.unwritten.delete(f.messageId);
     for (const r of out.retries) this.unwritten.delete(r.id);

@@ -1,9 +1,10 @@
 import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
 import type { CallbackEvent, MessageStatusPayload } from "../../callbacks/schemas";
 import { inTransaction, type Ctx } from "../../context";
-import { isUuid, uuidv7 } from "../../ids";
+import { isUuid, uuidv7, uuidv7Ms } from "../../ids";
 import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
+import { countMessageStatuses, type MessageCount } from "../../metrics/record";
 import { recordTemplateUsage } from "../../templates/record-template-usage";
 import { statusRank, type MessageStatus } from "../schemas";
 import { notifyStatusMoved } from "./status-listeners";
@@ -35,6 +36,7 @@ type Row = {
   template_id: string | null;
   provider: string;
   provider_message_id: string | null;
+  channel: string;
 };
 
 type Outcome = "applied" | "implied" | "duplicate" | "late" | "after_final";
@@ -48,7 +50,10 @@ const STEPS = ["sent", "delivered", "read"] as const;
  */
 export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): Promise<ApplyResult> {
   if (events.length === 0) return { applied: 0, absorbed: 0, unknown: 0 };
-  return inTransaction(ctx, async (tx) => {
+  // Counted once the statuses are written (a rolled-back batch counts nothing).
+  const counted: Array<MessageCount & { lagSeconds?: number }> = [];
+  const result = await inTransaction(ctx, async (tx) => {
+    counted.length = 0;
     const rows = await lockMessages(tx, events);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const byProviderId = new Map(rows.map((r) => [`${r.provider}|${r.provider_message_id}`, r]));
@@ -109,6 +114,14 @@ export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): P
           if (r.implied) records.push({ row, e, status: r.status, outcome: "implied" });
           pushCallback(callbacks, row, r.status, e);
           countUsage(usage, row.template_id, r.status);
+          counted.push({
+            status: r.status,
+            channel: row.channel,
+            provider: row.provider,
+            errorCode: r.status === "failed" || r.status === "error" ? (e.errorCode ?? "") : "",
+            // The id is a UUIDv7 made at acceptance: its first 48 bits are that millisecond.
+            lagSeconds: r.status === "sent" ? (e.at.getTime() - uuidv7Ms(row.id)) / 1000 : undefined,
+          });
         }
         current = e.status;
       }
@@ -134,6 +147,8 @@ export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): P
     if (unknown > 0) log.debug({ unknown }, "status events for unknown messages ignored");
     return { applied, absorbed, unknown };
   });
+  countMessageStatuses(counted);
+  return result;
 }
 
 function latestStamp(stamps: Partial<Record<string, Date>>): Date {
@@ -155,7 +170,7 @@ async function lockMessages(tx: Ctx, events: StatusEventInput[]): Promise<Row[]>
   const providerRefs = events.filter(
     (e) => !(e.messageId && isUuid(e.messageId)) && e.provider && e.providerMessageId,
   );
-  const cols = `id, business_id, status, transaction_id, message_ref, recipient, template_id, provider, provider_message_id`;
+  const cols = `id, business_id, status, transaction_id, message_ref, recipient, template_id, provider, provider_message_id, channel`;
   const rows: Row[] = [];
   // Internal sources and per-business webhook URLs name the business: the lookups are then
   // tenant-scoped in SQL as well (another business's message is never locked nor matched).

@@ -1,0 +1,38 @@
+import { metrics, metricsEnabled } from "./registry";
+
+// What the messaging and callback code calls: each returns at once when metrics are off, so
+// the hot path pays one comparison for them.
+
+export type MessageCount = { status: string; channel: string; provider: string; errorCode?: string | null };
+
+/** Counts messages reaching a status; `lagSeconds` (from acceptance) is observed for `sent`. */
+export function countMessageStatuses(list: Array<MessageCount & { lagSeconds?: number }>): void {
+  if (list.length === 0 || !metricsEnabled()) return;
+  const m = metrics();
+  for (const c of list) {
+    m.messages.inc({
+      status: c.status,
+      channel: c.channel,
+      provider: c.provider,
+      error_code: c.errorCode ?? "",
+    });
+    if (c.status === "sent" && c.lagSeconds !== undefined && c.lagSeconds >= 0)
+      m.sendLag.observe({ channel: c.channel, provider: c.provider }, c.lagSeconds);
+  }
+}
+
+/** Counts one callback attempt's outcome and latency. */
+export function countCallbackAttempt(outcome: "delivered" | "retrying" | "failed", latencyMs: number): void {
+  if (!metricsEnabled()) return;
+  const m = metrics();
+  m.callbackDeliveries.inc({ outcome });
+  m.callbackLatency.observe({ outcome }, latencyMs / 1000);
+}
+
+export function countSenderWait(channel: string, ms: number): void {
+  if (ms > 0 && metricsEnabled()) metrics().senderWait.inc({ channel }, ms / 1000);
+}
+
+export function countThrottled(provider: string, n = 1): void {
+  if (n > 0 && metricsEnabled()) metrics().throttled.inc({ provider }, n);
+}

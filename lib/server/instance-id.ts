@@ -1,0 +1,12 @@
+import { hostname } from "node:os";
+import { env } from "../env";
+
+/** This process's own id among the worker heartbeats: host, pid and start time, never reused. */
+export const processId = (): string => (own ??= `${hostname()}:${process.pid}:${Date.now().toString(36)}`);
+let own: string | undefined;
+
+/**
+ * The instance this process belongs to: INSTANCE_ID (a ROLE=all parent sets it for its worker
+ * children, an operator may set it per instance), else this process's own id.
+ */
+export const instanceId = (): string => env().INSTANCE_ID ?? processId();
