@@ -38,7 +38,7 @@ test("1,000 rows, 10 empty variable cells: the dry run's totals are the campaign
   page,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   await signIn(page, E2E_ADMIN);
   const { businessId, key } = await apiKeyFor(page);
   const headers = { "x-api-key": key };
