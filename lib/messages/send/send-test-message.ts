@@ -2,6 +2,7 @@ import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { getTemplate } from "../../templates/get-template";
 import { requireOwnedMedia } from "../../templates/create-chatapp-template";
+import { publishedMediaUrl } from "../../templates/rcs-media";
 import { testSlotsOf, type TestField } from "../../templates/test-slots";
 import type { ChatappMessageComponent, MessageComponent, SendResponse } from "../schemas";
 import { loadChannel } from "../dispatch/sender-channel";
@@ -58,7 +59,7 @@ export async function sendTestMessage(
       messageType: "template",
       name: t.name,
       language: t.language,
-      components: testComponents(fields, input.values),
+      components: testComponents(fields, linkUploads(businessId, fields, input.values)),
     },
   });
 }
@@ -99,6 +100,17 @@ export function testComponents(fields: TestField[], values: string[]): ChatappMe
     ...(groups.get(undefined) ?? []),
     ...(cards.length ? [{ componentType: "carousel" as const, cards }] : []),
   ];
+}
+
+/**
+ * An uploaded image goes out as its public address, as a campaign's header does: the provider
+ * fetches a link (a hash is no media id of Meta's), and the message page and the virtual phone
+ * show the image the recipient got.
+ */
+function linkUploads(businessId: string, fields: TestField[], values: string[]): string[] {
+  return values.map((v, i) =>
+    fields[i]?.target.part === "header" && uploadHash.test(v) ? publishedMediaUrl(businessId, v) : v,
+  );
 }
 
 const httpUrl = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
