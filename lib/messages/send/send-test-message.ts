@@ -121,9 +121,10 @@ async function checkMedia(ctx: Ctx, businessId: string, fields: TestField[], val
   for (const [i, f] of fields.entries()) {
     if (f.target.part !== "header") continue;
     const v = values[i]!;
-    if (uploadHash.test(v) && f.target.media === "image") {
+    const media = f.target.media;
+    if (uploadHash.test(v)) {
       await requireOwnedMedia(ctx, businessId, [v]).catch(() => {
-        throw bad(`values.${i}`, "Upload the image again: this business has no such image");
+        throw bad(`values.${i}`, `Upload the ${media} again: this business has no such file`);
       });
     } else if (!httpUrl.test(v) || v.length > 2048)
       throw bad(
