@@ -18,6 +18,12 @@ export const businesses = pgTable(
      * dashboard times). UTC unless the business sets one.
      */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /**
+     * The numbers "Send a test" goes to (E.164 digits, no "+"): an admin's own phone, simulator
+     * numbers picked on the virtual phone. Never filled from what was sent, so a test cannot
+     * reach a customer by a suggestion (docs/decisions.md, "Test numbers").
+     */
+    testNumbers: jsonb("test_numbers").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,7 +27,7 @@ test("an admin creates a chatapp template with an image and buttons, previews it
   const name = `e2e_offer_${suffix()}`;
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Category").selectOption("MARKETING");
-  await page.getByLabel("Image header").check();
+  await page.getByLabel("Header", { exact: true }).selectOption("IMAGE");
   // A PNG named .jpg: the upload is checked by content.
   await page
     .getByLabel("Header image")

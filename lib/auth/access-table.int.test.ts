@@ -198,6 +198,8 @@ const expected: Record<string, string> = {
   "action createApiKeyAction": "A",
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
+  "action addTestNumberAction": "AMB",
+  "action removeTestNumberAction": "A",
   "action createEndpointAction": "AM",
   "action updateEndpointAction": "AM",
   "action deleteEndpointAction": "AM",

@@ -113,6 +113,8 @@ export const actions = {
   createApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
+  addTestNumberAction: { roles: STAFF, what: "add test numbers" },
+  removeTestNumberAction: { roles: BUSINESS_ADMIN, what: "remove test numbers" },
 
   createEndpointAction: { roles: ADMINS_MANAGERS, what: "manage callbacks" },
   updateEndpointAction: { roles: ADMINS_MANAGERS, what: "manage callbacks" },

@@ -3,6 +3,7 @@ import { mediaObjects } from "@/db/schema";
 import type { Ctx } from "../context";
 import { invalid } from "../errors";
 import { saveImage } from "../media/save-image";
+import { saveSample, type SampleFormat } from "../media/save-sample";
 import { insertTemplate } from "./insert-template";
 import { lintChatappComponents } from "./lint-template";
 import { parseInput } from "./parse-input";
@@ -16,7 +17,9 @@ export type UploadedFile = { bytes: Uint8Array; fileName?: string };
  * header in component order (top header, then each carousel card); each is checked by
  * content and stored by hash in the same transaction as the template. The dashboard uploads
  * images first (instant preview, no server-action body limit) and passes their hashes as
- * `mediaHashes` instead; each must be an upload of this business.
+ * `mediaHashes` instead; each must be an upload of this business. A DOCUMENT or VIDEO header
+ * may come with its sample (a PDF or an MP4, first), as Meta's review asks; without one it is
+ * accepted as before.
  */
 export async function createChatappTemplate(
   ctx: Ctx,
@@ -26,7 +29,10 @@ export async function createChatappTemplate(
   const files = input.files ?? [];
   const uploaded = input.mediaHashes ?? [];
   const needed = imageHeaderCount(t.components);
-  if (files.length + uploaded.length !== needed || (files.length > 0 && uploaded.length > 0)) {
+  const given = files.length + uploaded.length;
+  const sample = sampleFormat(t.components);
+  const withSample = sample !== undefined && given === needed + 1;
+  if ((given !== needed && !withSample) || (files.length > 0 && uploaded.length > 0)) {
     throw invalid(
       needed === 0
         ? "This template has no IMAGE header, so it takes no files"
@@ -51,17 +57,42 @@ export async function createChatappTemplate(
     },
     async (tx) => {
       if (uploaded.length > 0) await requireOwnedMedia(tx, input.businessId, uploaded);
+      if (withSample && uploaded.length > 0) await requireSample(tx, input.businessId, uploaded[0]!, sample);
       for (const [i, f] of files.entries()) {
-        const saved = await saveImage(tx, {
+        const file = {
           businessId: input.businessId,
           bytes: f.bytes,
           fileName: f.fileName,
           path: files.length > 1 ? `files.${i}` : "files",
-        });
+        };
+        const saved =
+          withSample && i === 0
+            ? await saveSample(tx, { ...file, format: sample })
+            : await saveImage(tx, file);
         mediaHashes.push(saved.sha256);
       }
     },
   );
+}
+
+/** The top header's format when it is a DOCUMENT or VIDEO (which may bring a sample). */
+export function sampleFormat(components: readonly { type: string }[]): SampleFormat | undefined {
+  const h = components.find((c) => c.type === "HEADER") as { format?: string } | undefined;
+  return h?.format === "DOCUMENT" || h?.format === "VIDEO" ? h.format : undefined;
+}
+
+const SAMPLE_TYPES: Record<SampleFormat, string> = { DOCUMENT: "application/pdf", VIDEO: "video/mp4" };
+
+/** An uploaded sample must be of its header's kind (a PDF for DOCUMENT, an MP4 for VIDEO). */
+async function requireSample(ctx: Ctx, businessId: string, sha256: string, format: SampleFormat) {
+  const [row] = await ctx.db
+    .select({ contentType: mediaObjects.contentType })
+    .from(mediaObjects)
+    .where(and(eq(mediaObjects.businessId, businessId), eq(mediaObjects.sha256, sha256)));
+  if (row?.contentType !== SAMPLE_TYPES[format]) {
+    const message = `The ${format.toLowerCase()} header's sample must be ${format === "VIDEO" ? "an MP4 video" : "a PDF document"}`;
+    throw invalid(message, [{ path: "mediaHashes.0", message }]);
+  }
 }
 
 export function stripHandles<T extends { type: string }>(c: T): T {

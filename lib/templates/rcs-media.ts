@@ -1,7 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { templates } from "@/db/schema";
 import { publicBaseUrl } from "../calls/call-view";
 import type { Ctx } from "../context";
+import { rawQuery } from "../db/sql";
 import { notFound } from "../errors";
 import { readMedia } from "../media/read-media";
 import { requireOwnedMedia } from "./create-chatapp-template";
@@ -54,25 +53,28 @@ export async function withUploadedRcsImage<T>(
   return { template: t as T, mediaHashes };
 }
 
-/** The bytes behind rcsMediaUrl, only while a live RCS template of the business uses them. */
+/**
+ * The bytes behind rcsMediaUrl (and a chatapp header's public address, publishedMediaUrl):
+ * only while a live template of the business uses them, or a campaign of the business sends
+ * them as its header image (the wizard's upload), since Meta and Google fetch the link.
+ */
 export async function readPublishedRcsMedia(
   ctx: Ctx,
   input: { businessId: string; sha256: string },
 ): Promise<{ bytes: Buffer; contentType: string }> {
   if (!/^[0-9a-f]{64}$/.test(input.sha256) || !/^[0-9a-f-]{36}$/.test(input.businessId))
     throw notFound("Image");
-  const [used] = await ctx.db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(
-      and(
-        eq(templates.businessId, input.businessId),
-        eq(templates.channel, "rcs"),
-        isNull(templates.deletedAt),
-        sql`${templates.mediaHashes} @> ${JSON.stringify([input.sha256])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  if (!used) throw notFound("Image");
+  const [used] = await rawQuery<{ used: boolean }>(
+    ctx.db,
+    `SELECT EXISTS (SELECT 1 FROM templates WHERE business_id = $1 AND deleted_at IS NULL
+                      AND media_hashes @> $2::jsonb)
+         OR EXISTS (SELECT 1 FROM promotions WHERE business_id = $1
+                      AND strpos(template::text, $3) > 0) AS used`,
+    [input.businessId, JSON.stringify([input.sha256]), `/media/${input.businessId}/${input.sha256}`],
+  );
+  if (!used?.used) throw notFound("Image");
   return readMedia(ctx, input);
 }
+
+/** The public address of any image a business sends as a header (same route as RCS cards). */
+export const publishedMediaUrl = rcsMediaUrl;

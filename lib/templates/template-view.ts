@@ -35,7 +35,10 @@ export function imageHeaderCount(components: ChatappComponent[]): number {
   return n;
 }
 
-/** Components with each IMAGE header's `example.header_handle` set to its media URL (carousel cards' headers are IMAGE). */
+/**
+ * Components with each IMAGE header's `example.header_handle` set to its media URL (carousel
+ * cards' headers are IMAGE), and a DOCUMENT or VIDEO header's when its sample was uploaded.
+ */
 export function componentsWithMedia(
   components: ChatappComponent[],
   hashes: string[],
@@ -44,7 +47,9 @@ export function componentsWithMedia(
   let next = 0;
   const fill = <T extends { type: string }>(list: T[]): T[] =>
     list.map((c) => {
-      if (c.type === "HEADER" && (c as { format?: string }).format === "IMAGE") {
+      const format = (c as { format?: string }).format;
+      // A DOCUMENT or VIDEO header owns a hash only when its sample was uploaded.
+      if (c.type === "HEADER" && (format === "IMAGE" || hashes.length > imageHeaderCount(components))) {
         const h = hashes[next++];
         return { ...c, example: { header_handle: h ? [urlOf(h)] : [] } };
       }

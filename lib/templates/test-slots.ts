@@ -65,8 +65,8 @@ function slotsOf(cs: Components, prefix: string, ownMedia: string | undefined, c
     const media = header.format.toLowerCase() as TestMedia;
     fields.push({
       label: prefix ? `${prefix}${media}` : `Header ${media}`,
-      // The template's own image, when it has one; documents and videos come with each send.
-      example: (media === "image" && ownMedia) || (header.example?.header_handle?.[0] ?? ""),
+      // The template's own image or sample, when it has one; else the URL a send gives.
+      example: ownMedia || (header.example?.header_handle?.[0] ?? ""),
       target: { part: "header", media, card },
     });
   }

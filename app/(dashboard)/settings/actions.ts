@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { addTestNumber } from "@/lib/businesses/add-test-number";
+import { removeTestNumber } from "@/lib/businesses/remove-test-number";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
@@ -24,4 +26,34 @@ export async function saveBusinessSettingsAction(
     revalidatePath("/settings");
     return { ...country, ...zone };
   }, raw);
+}
+
+/** Puts a number on the test numbers (Settings, or picked on the virtual phone). */
+export async function addTestNumberAction(number: string): Promise<ActionResult<{ testNumbers: string[] }>> {
+  return runAction(async () => {
+    const user = await requireAction("addTestNumberAction");
+    const testNumbers = await addTestNumber(userCtx(user), {
+      businessId: user.businessId,
+      number: String(number),
+    });
+    revalidatePath("/settings");
+    revalidatePath("/virtual-phone");
+    return { testNumbers };
+  }, number);
+}
+
+/** Takes a number off the test numbers (Settings, after a confirmation). */
+export async function removeTestNumberAction(
+  number: string,
+): Promise<ActionResult<{ testNumbers: string[] }>> {
+  return runAction(async () => {
+    const user = await requireAction("removeTestNumberAction");
+    const testNumbers = await removeTestNumber(userCtx(user), {
+      businessId: user.businessId,
+      number: String(number),
+    });
+    revalidatePath("/settings");
+    revalidatePath("/virtual-phone");
+    return { testNumbers };
+  }, number);
 }

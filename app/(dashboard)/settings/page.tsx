@@ -5,8 +5,10 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { getTimeZone } from "@/lib/businesses/set-time-zone";
+import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { timeZoneOptions } from "@/lib/businesses/time-zone";
 import { BusinessSettings } from "./business-settings";
+import { TestNumbersCard } from "./test-numbers-card";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -15,6 +17,7 @@ export default async function SettingsPage() {
   const defaultCountry = await getDefaultCountry(userCtx(user), user.businessId);
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
   const zones = timeZoneOptions(timeZone);
+  const testNumbers = await listTestNumbers(userCtx(user), user.businessId);
   return (
     <>
       <PageHeader title="Settings" description="How Switchboard treats your business's data." />
@@ -24,6 +27,9 @@ export default async function SettingsPage() {
         timeZone={timeZone}
         timeZones={zones}
       />
+      <div className="mt-6">
+        <TestNumbersCard testNumbers={testNumbers} />
+      </div>
     </>
   );
 }

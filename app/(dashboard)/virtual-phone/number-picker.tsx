@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { formatInZone } from "@/components/ui/format";
+import { KeepNumber } from "./keep-number";
 import { phoneNumberForm, type PhoneNumberForm } from "./number-schema";
 
 export type RecentNumber = { recipient: string; messages: number; lastAt: Date; channels: string[] };
@@ -17,11 +18,14 @@ export type RecentNumber = { recipient: string; messages: number; lastAt: Date; 
 export function NumberPicker({
   current,
   recent,
+  testNumbers,
   error,
   timeZone,
 }: {
   current: string;
   recent: RecentNumber[];
+  /** The business's test numbers: the open one can be added to them. */
+  testNumbers: string[];
   error: string | null;
   timeZone: string;
 }) {
@@ -48,6 +52,9 @@ export function NumberPicker({
           <FormField form={form} name="number" label="Phone number" type="tel" placeholder="919812345678" />
           <Button type="submit">Open</Button>
         </form>
+        {current && !error ? (
+          <KeepNumber number={current} isTestNumber={testNumbers.includes(current)} />
+        ) : null}
         <div>
           <h3 className="text-sm font-medium text-slate-900">Recent numbers</h3>
           {recent.length === 0 ? (

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { getTimeZone } from "@/lib/businesses/get-time-zone";
+import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { AppError } from "@/lib/errors";
 import { listCustomerReplies } from "@/lib/inbound/list-customer-replies";
 import type { CustomerReplyView } from "@/lib/inbound/schemas";
@@ -38,9 +39,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       error = e.message;
     }
   }
-  const [recent, timeZone] = await Promise.all([
+  const [recent, timeZone, testNumbers] = await Promise.all([
     listRecentRecipients(ctx, user.businessId),
     getTimeZone(ctx, user.businessId),
+    listTestNumbers(ctx, user.businessId),
   ]);
   const { items } = await listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 });
   const sendable: SendableTemplate[] = items.map((t) => ({
@@ -56,7 +58,13 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       />
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <div className="min-w-0 space-y-6">
-          <NumberPicker current={number || raw} recent={recent} error={error} timeZone={timeZone} />
+          <NumberPicker
+            current={number || raw}
+            recent={recent}
+            testNumbers={testNumbers}
+            error={error}
+            timeZone={timeZone}
+          />
           <SendBox key={number} templates={sendable} number={number || raw} />
         </div>
         {inbox ? (

@@ -25,7 +25,17 @@ import { ReviewStep } from "./review-step";
 import { fieldKey } from "./slot-values";
 import { useWizardAudience } from "./use-wizard-audience";
 import { WizardSteps } from "./wizard-steps";
-import { fieldOfPath, initialValues, STEP_FIELDS, STEPS, wizardForm, type WizardForm } from "./wizard-form";
+import {
+  fieldOfPath,
+  initialValues,
+  senderFor,
+  STEP_FIELDS,
+  STEPS,
+  wizardForm,
+  type WizardForm,
+} from "./wizard-form";
+
+const DRY_RUN_FIRST = "Run the dry run first: it checks every row before anything is sent.";
 
 /**
  * The new-campaign wizard (issue 12): audience, columns and dry run, message, delivery, launch.
@@ -74,6 +84,8 @@ export function CampaignWizard({
 
   const a = useWizardAudience(form, showErrors);
   const values = useWatch({ control: form.control }) as WizardForm;
+  // The reminder is answered once a dry run has stored the audience: it must not linger.
+  const shownError = formError === DRY_RUN_FIRST && a.audience ? null : formError;
   const template = setup.templates.find(
     (t) => t.id === values.templateId && t.channel === values.channelType,
   );
@@ -82,6 +94,12 @@ export function CampaignWizard({
     if (setup.draft?.listName) void a.pickList(setup.draft.listName);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for "duplicate as new"
   }, []);
+
+  useEffect(() => {
+    // Another channel has other senders: keep the choice when it belongs, else its first sender.
+    const sender = senderFor(setup, values.channelType, form.getValues("phoneNumberId"));
+    if (sender !== form.getValues("phoneNumberId")) form.setValue("phoneNumberId", sender);
+  }, [values.channelType, setup, form]);
 
   useEffect(() => {
     // Focus moves to the new step's title (not on the first render): keyboard and screen readers follow.
@@ -103,14 +121,17 @@ export function CampaignWizard({
       return false;
     }
     if (step === 1 && !a.audience) {
-      setFormError("Run the dry run first: it checks every row before anything is sent.");
+      setFormError(DRY_RUN_FIRST);
       return false;
     }
     if (step === 2 && template) {
       let filled = true;
       for (const slot of slotsOf(template)) {
-        if (!v.slots[fieldKey(slot.key)]?.value?.trim()) {
-          form.setError(`slots.${fieldKey(slot.key)}.value`, { message: "Choose a column or type a text" });
+        const value = v.slots[fieldKey(slot.key)];
+        if (!value?.value?.trim()) {
+          form.setError(`slots.${fieldKey(slot.key)}.value`, {
+            message: value?.kind === "upload" ? "Upload an image" : "Choose a column or type a text",
+          });
           filled = false;
         }
       }
@@ -162,7 +183,7 @@ export function CampaignWizard({
           <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             {step + 1}. {STEPS[step]}
           </h2>
-          {formError ? <Alert tone="danger">{formError}</Alert> : null}
+          {shownError ? <Alert tone="danger">{shownError}</Alert> : null}
           {step === 0 ? (
             <AudienceStep
               form={form}

@@ -1,5 +1,6 @@
 "use client";
 
+import { dashboardMediaSrc } from "@/app/(dashboard)/virtual-phone/media-image";
 import { ChatappPreview, RcsPreview } from "@/components/templates/template-preview";
 import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
 import { fillVariables, variablesOf } from "@/lib/templates/variables";
@@ -22,6 +23,10 @@ export function MessagePreview({
   row: Record<string, string> | undefined;
 }) {
   const valueOf = (key: string) => renderSlot(values[key], row);
+  const imageOf = (key: string) => {
+    const url = valueOf(key);
+    return url ? dashboardMediaSrc(url) : undefined;
+  };
   const numbered = (prefix: string, text: string) => {
     const out: string[] = [];
     for (const n of variablesOf(text)) out[n - 1] = valueOf(`${prefix}body.${n}`);
@@ -30,6 +35,8 @@ export function MessagePreview({
   if (template.channel === "rcs") {
     const card = template.rcsCard;
     const carousel = !!card && "carouselCard" in card.richCard;
+    // A standalone card's image slot (the template's own, an upload or a column) replaces its media.
+    const image = carousel ? undefined : imageOf("header");
     // Each card's own {{n}}: a carousel's slots are keyed card by card (card.<i>.body.<n>).
     const fill = (content: RcsCardContent, i: number): RcsCardContent => {
       const all = numbered(
@@ -38,6 +45,9 @@ export function MessagePreview({
       );
       return {
         ...content,
+        ...(content.media && image
+          ? { media: { ...content.media, contentInfo: { ...content.media.contentInfo, fileUrl: image } } }
+          : {}),
         title: content.title ? fillVariables(content.title, all) : content.title,
         description: content.description ? fillVariables(content.description, all) : content.description,
       };
@@ -66,13 +76,13 @@ export function MessagePreview({
   const body = template.components.find((c) => c.type === "BODY");
   const samples = body?.type === "BODY" ? numbered("", body.text) : [];
   const imageUrls: (string | undefined)[] = [];
-  if (slots.some((s) => s.key === "header")) imageUrls.push(valueOf("header") || undefined);
+  if (slots.some((s) => s.key === "header")) imageUrls.push(imageOf("header"));
   const components = template.components.map((c): ChatappComponent => {
     if (c.type !== "CAROUSEL") return c;
     return {
       ...c,
       cards: c.cards.map((card, ci) => {
-        imageUrls.push(valueOf(`card.${ci}.header`) || undefined);
+        imageUrls.push(imageOf(`card.${ci}.header`));
         return {
           components: card.components.map((cc) =>
             cc.type === "BODY"

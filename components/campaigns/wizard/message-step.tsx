@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { get, type UseFormReturn, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,6 +9,7 @@ import { Input, Select } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { slotsOf } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import { defaultImage, ImageSlot } from "./image-slot";
 import { MessagePreview } from "./message-preview";
 import { fieldKey, slotValues } from "./slot-values";
 import type { Audience, WizardForm } from "./wizard-form";
@@ -42,6 +43,13 @@ export function MessageStep({
     : [];
   const templateError = form.formState.errors.templateId?.message;
   const rows = audience?.rows ?? [];
+  useEffect(() => {
+    // A picked template's image slots start with its own image (or ask for an upload).
+    for (const slot of slots)
+      if (slot.media === "image" && !form.getValues(`slots.${fieldKey(slot.key)}`))
+        form.setValue(`slots.${fieldKey(slot.key)}`, defaultImage(slot));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per template
+  }, [template?.id]);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <div className="min-w-0 space-y-5">
@@ -112,6 +120,16 @@ export function MessageStep({
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium text-slate-800">Variables</legend>
             {slots.map((slot) => {
+              if (slot.media === "image")
+                return (
+                  <ImageSlot
+                    key={slot.key}
+                    form={form}
+                    slot={slot}
+                    columns={columns}
+                    mediaBase={setup.mediaBase}
+                  />
+                );
               const key = fieldKey(slot.key);
               const kind = formSlots[key]?.kind ?? "column";
               const error = (

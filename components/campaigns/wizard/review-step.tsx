@@ -1,10 +1,12 @@
 import type { LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
-import type { WizardTemplate } from "@/lib/promotions/wizard/template-slots";
+import { slotsOf, type WizardTemplate } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { estimateFor } from "./delivery-step";
+import { MessagePreview } from "./message-preview";
+import { slotValues } from "./slot-values";
 import type { Audience, WizardForm } from "./wizard-form";
 
-/** Step 5: what Launch will do, in one list to read before the click. */
+/** Step 5: what Launch will do, in one list to read before the click, and the message itself. */
 export function ReviewStep({
   values,
   setup,
@@ -52,17 +54,36 @@ export function ReviewStep({
     ],
     ["Estimated duration", estimate.text],
   ];
+  const slots = template ? slotsOf(template) : [];
+  const first = audience?.rows[0];
   return (
-    <dl
-      className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white"
-      data-testid="launch-summary"
-    >
-      {rows.map(([k, v]) => (
-        <div key={k} className="grid gap-1 px-4 py-2.5 text-sm sm:grid-cols-[14rem_minmax(0,1fr)]">
-          <dt className="font-medium text-slate-700">{k}</dt>
-          <dd className="break-words text-slate-900">{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <dl
+        className="min-w-0 divide-y divide-slate-100 self-start rounded-md border border-slate-200 bg-white"
+        data-testid="launch-summary"
+      >
+        {rows.map(([k, v]) => (
+          <div key={k} className="grid gap-1 px-4 py-2.5 text-sm sm:grid-cols-[14rem_minmax(0,1fr)]">
+            <dt className="font-medium text-slate-700">{k}</dt>
+            <dd className="break-words text-slate-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className="min-w-0 space-y-2" aria-labelledby="review-message" data-testid="review-message">
+        <h3 id="review-message" className="text-sm font-medium text-slate-800">
+          The message as it will be sent{first ? " (to the first recipient)" : ""}
+        </h3>
+        {template ? (
+          <MessagePreview
+            template={template}
+            slots={slots}
+            values={slotValues(slots, values.slots)}
+            row={first}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">No template chosen.</p>
+        )}
+      </section>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { formSlots } from "./slot-values";
 
-const slotValue = z.object({ kind: z.enum(["column", "text"]), value: z.string() });
+const slotValue = z.object({ kind: z.enum(["column", "text", "template", "upload"]), value: z.string() });
 const count = (max: number) => z.number({ error: "A whole number" }).int("A whole number").min(0).max(max);
 
 /** Every field of the wizard: one form, validated step by step (STEP_FIELDS). */
@@ -110,11 +110,23 @@ export function fieldOfPath(path: string, message: string): { field: keyof Wizar
   return { field, step: STEP_FIELDS.findIndex((fields) => fields.includes(field)) };
 }
 
+/**
+ * Batch size, pause and retries a switched-on option starts from: a thousand recipients a
+ * minute keeps a campaign steady without overrunning a sender, and three retries is the
+ * spec's sample (docs/decisions.md, "Campaign wizard defaults").
+ */
+export const DELIVERY_DEFAULTS = { batchSize: 1000, batchTimer: 60, maxRetries: 3 } as const;
+
+/** The sender a channel starts with: the one chosen when it is on that channel, else its first. */
+export function senderFor(setup: WizardSetup, channel: Channel, current: string): string {
+  const senders = setup.senders.filter((s) => s.channel === channel);
+  return senders.some((s) => s.sender === current) ? current : (senders[0]?.sender ?? "");
+}
+
 /** The wizard's first values: empty, or a promotion's settings ("duplicate as new"). */
 export function initialValues(setup: WizardSetup): WizardForm {
   const d = setup.draft;
   const template = setup.templates.find((t) => t.id === d?.templateId);
-  const firstSender = (channel: Channel) => setup.senders.find((s) => s.channel === channel)?.sender ?? "";
   const channelType = d?.channelType ?? "chatapp";
   return {
     name: d?.name ?? "",
@@ -127,16 +139,17 @@ export function initialValues(setup: WizardSetup): WizardForm {
     phoneColumn: "",
     defaultCountry: setup.defaultCountry ?? "",
     channelType,
-    phoneNumberId: d?.phoneNumberId || firstSender(channelType),
+    phoneNumberId: senderFor(setup, channelType, d?.phoneNumberId ?? ""),
     templateId: template?.id ?? "",
     slots: template && d ? formSlots(valuesFromComponents(template, d.components)) : {},
     when: "now",
     scheduleLocal: "",
     staggered: d?.staggered ?? false,
-    batchSize: d?.batchSize ?? 0,
-    batchTimer: d?.batchTimer ?? 0,
+    // Working values the moment a switch is turned on (0 would be refused); sent only when on.
+    batchSize: d?.batchSize || DELIVERY_DEFAULTS.batchSize,
+    batchTimer: d?.batchTimer || DELIVERY_DEFAULTS.batchTimer,
     retryPromotion: d?.retryPromotion ?? false,
-    maxRetries: d?.maxRetries ?? 0,
+    maxRetries: d?.maxRetries || DELIVERY_DEFAULTS.maxRetries,
     stopOnCategoryUpdate: d?.stopOnCategoryUpdate ?? false,
     endLocal: "",
   };

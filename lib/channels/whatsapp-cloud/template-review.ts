@@ -4,7 +4,8 @@ import { graphBaseUrl, whatsappCredentials } from "./config";
 type GraphError = { error?: { message?: string; error_user_msg?: string; error_user_title?: string } };
 
 /**
- * Submits templates to Meta's `POST /{waba_id}/message_templates`. Images go first through
+ * Submits templates to Meta's `POST /{waba_id}/message_templates`. Images (and document or
+ * video samples) go first through
  * the Resumable Upload API (`/{app_id}/uploads`), whose handle becomes `header_handle`.
  * Meta answers PENDING (or APPROVED at once); the final status arrives by the
  * `message_template_status_update` webhook. A 400 is Meta refusing the template: it becomes
@@ -67,13 +68,16 @@ async function uploadImage(
   return u.h;
 }
 
-/** Fills `example.header_handle` of each IMAGE header, in order, with Meta's upload handles. */
+/**
+ * Fills `example.header_handle` of each media header, in order, with Meta's upload handles: every
+ * IMAGE header has one; a DOCUMENT or VIDEO header has one when its sample was uploaded.
+ */
 function withHandles(components: unknown[], handles: string[]): unknown[] {
   let next = 0;
   const fill = (list: unknown[]): unknown[] =>
     list.map((raw) => {
       const c = raw as { type?: string; format?: string; cards?: { components: unknown[] }[] };
-      if (c.type === "HEADER" && c.format === "IMAGE")
+      if (c.type === "HEADER" && next < handles.length)
         return { ...c, example: { header_handle: [handles[next++]] } };
       if (c.type === "CAROUSEL" && c.cards)
         return { ...c, cards: c.cards.map((card) => ({ ...card, components: fill(card.components) })) };

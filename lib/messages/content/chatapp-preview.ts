@@ -55,7 +55,7 @@ function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBu
     .filter((c) => c.type === "body")
     .flatMap((c) => c.parameters.map(displayText).filter((t) => t !== undefined));
   return {
-    imageUrl: header && header.type === "image" && "link" in header.image ? header.image.link : undefined,
+    imageUrl: imageOf(header),
     attachment: attachmentOf(header),
     text: body?.text ? fillVariables(body.text, bodyTexts) : "",
     buttons: buttons.map((b, i) => {
@@ -67,6 +67,13 @@ function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBu
       return { text: b.text, url };
     }),
   };
+}
+
+/** A header image's link; an uploaded image sent by its hash (older test sends) as that hash. */
+function imageOf(p: MetaBasicComponent["parameters"][number] | undefined): string | undefined {
+  if (p?.type !== "image") return undefined;
+  if ("link" in p.image) return p.image.link;
+  return /^[0-9a-f]{64}$/.test(p.image.id) ? p.image.id : undefined;
 }
 
 function attachmentOf(

@@ -2,6 +2,7 @@ import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { getTemplate } from "../../templates/get-template";
 import { requireOwnedMedia } from "../../templates/create-chatapp-template";
+import { publishedMediaUrl } from "../../templates/rcs-media";
 import { testSlotsOf, type TestField } from "../../templates/test-slots";
 import type { ChatappMessageComponent, MessageComponent, SendResponse } from "../schemas";
 import { loadChannel } from "../dispatch/sender-channel";
@@ -52,7 +53,7 @@ export async function sendTestMessage(
       messageType: "template",
       name: t.name,
       language: t.language,
-      components: testComponents(fields, input.values),
+      components: testComponents(fields, linkUploads(businessId, fields, input.values)),
     },
   });
 }
@@ -95,6 +96,17 @@ export function testComponents(fields: TestField[], values: string[]): ChatappMe
   ];
 }
 
+/**
+ * An uploaded image goes out as its public address, as a campaign's header does: the provider
+ * fetches a link (a hash is no media id of Meta's), and the message page and the virtual phone
+ * show the image the recipient got.
+ */
+function linkUploads(businessId: string, fields: TestField[], values: string[]): string[] {
+  return values.map((v, i) =>
+    fields[i]?.target.part === "header" && uploadHash.test(v) ? publishedMediaUrl(businessId, v) : v,
+  );
+}
+
 const httpUrl = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const uploadHash = /^[0-9a-f]{64}$/;
 
@@ -103,9 +115,10 @@ async function checkMedia(ctx: Ctx, businessId: string, fields: TestField[], val
   for (const [i, f] of fields.entries()) {
     if (f.target.part !== "header") continue;
     const v = values[i]!;
-    if (uploadHash.test(v) && f.target.media === "image") {
+    const media = f.target.media;
+    if (uploadHash.test(v)) {
       await requireOwnedMedia(ctx, businessId, [v]).catch(() => {
-        throw bad(`values.${i}`, "Upload the image again: this business has no such image");
+        throw bad(`values.${i}`, `Upload the ${media} again: this business has no such file`);
       });
     } else if (!httpUrl.test(v) || v.length > 2048)
       throw bad(

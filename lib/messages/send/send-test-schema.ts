@@ -14,5 +14,7 @@ export const sendTestInput = z.object({
     .array(z.string().trim().min(1, "Fill this in").max(2048, "At most 2048 characters"))
     .max(120)
     .default([]),
+  /** Also put the number on the business's test numbers (it was typed, not picked from them). */
+  keep: z.boolean().optional(),
 });
 export type SendTestInput = z.input<typeof sendTestInput>;

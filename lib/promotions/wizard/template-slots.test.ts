@@ -177,3 +177,75 @@ describe("carousel card buttons", () => {
     expect(valuesFromComponents(withButtons, components)).toEqual(values);
   });
 });
+
+describe("header images (issue 23, points 3 and 16)", () => {
+  const own = `https://sb.test/media/0190d9e0-0000-7000-8000-000000000001/${"a".repeat(64)}`;
+  const withImage: WizardTemplate = {
+    ...base,
+    channel: "chatapp",
+    images: [own],
+    components: [
+      { type: "HEADER", format: "IMAGE" },
+      { type: "BODY", text: "Hi {{1}}" },
+    ],
+  };
+
+  it("offers the template's own image on the header slot and sends it as the header's URL", () => {
+    const [header] = slotsOf(withImage);
+    expect(header).toEqual({ key: "header", label: "Header image", media: "image", image: own });
+    const values = {
+      header: { kind: "template" as const, value: own },
+      "body.1": { kind: "column" as const, value: "name" },
+    };
+    const built = buildComponents(withImage, values);
+    expect(built[0]).toEqual({ type: "HEADER", format: "IMAGE", media: { mediaUrl: own } });
+    // Read back (duplicate as new) as the template's image again; an upload as an upload.
+    expect(valuesFromComponents(withImage, built)).toEqual(values);
+    const upload = own.replace("a".repeat(64), "b".repeat(64));
+    const again = buildComponents(withImage, { ...values, header: { kind: "upload", value: upload } });
+    expect(valuesFromComponents(withImage, again).header).toEqual({ kind: "upload", value: upload });
+  });
+
+  it("keeps a column of URLs and names documents and videos by their URL", () => {
+    const built = buildComponents(withImage, {
+      header: { kind: "column", value: "picture" },
+      "body.1": { kind: "text", value: "x" },
+    });
+    expect(built[0]).toEqual({ type: "HEADER", format: "IMAGE", media: { mediaUrl: "${picture}" } });
+    const doc: WizardTemplate = { ...withImage, components: [{ type: "HEADER", format: "DOCUMENT" }] };
+    expect(slotsOf(doc)).toEqual([{ key: "header", label: "Header document URL" }]);
+  });
+
+  it("gives an RCS card with an image its image slot: its own image needs no HEADER, another one does", () => {
+    const fileUrl = "https://cdn.test/card.png";
+    const rcs: WizardTemplate = {
+      ...base,
+      channel: "rcs",
+      components: [],
+      rcsCard: {
+        richCard: {
+          standaloneCard: {
+            cardOrientation: "VERTICAL",
+            cardContent: {
+              title: "Hi {{1}}",
+              media: { height: "MEDIUM", contentInfo: { fileUrl } },
+            },
+          },
+        },
+      },
+    };
+    expect(slotsOf(rcs)).toEqual([
+      { key: "header", label: "Card image", media: "image", image: fileUrl },
+      { key: "body.1", label: "Variable {{1}}" },
+    ]);
+    const body = { "body.1": { kind: "column" as const, value: "name" } };
+    expect(buildComponents(rcs, { ...body, header: { kind: "template", value: fileUrl } })).toEqual([
+      { type: "BODY", variables: [{ type: "text", value: "${name}" }] },
+    ]);
+    expect(buildComponents(rcs, { ...body, header: { kind: "column", value: "img" } })[0]).toEqual({
+      type: "HEADER",
+      format: "IMAGE",
+      media: { mediaUrl: "${img}" },
+    });
+  });
+});

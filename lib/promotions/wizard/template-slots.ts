@@ -2,17 +2,26 @@ import { cardContentsOf, type RcsRichCard, type TemplateView } from "../../templ
 import { cardFields } from "../../templates/schemas";
 import { variablesOf } from "../../templates/variables";
 
-/** What the wizard knows of an APPROVED template. */
+/**
+ * What the wizard knows of an APPROVED template; `images` are the public addresses of its own
+ * uploaded images (the header's, or card by card), for the header slots' default.
+ */
 export type WizardTemplate = Pick<
   TemplateView,
   "id" | "name" | "language" | "channel" | "category" | "components" | "rcsCard"
->;
+> & { images?: string[] };
 
-/** One value a send of the template needs: a body variable, a header's media URL, a URL button's suffix. */
-export type Slot = { key: string; label: string; sample?: string };
+/**
+ * One value a send of the template needs: a body variable, a header's media URL, a URL
+ * button's suffix. An image slot says so (`media`) and names the template's own image, if any.
+ */
+export type Slot = { key: string; label: string; sample?: string; media?: "image"; image?: string };
 
-/** A slot's value: a list column (`${column}` per recipient) or the same text for everyone. */
-export type SlotValue = { kind: "column" | "text"; value: string };
+/**
+ * A slot's value: a list column (`${column}` per recipient) or the same text for everyone;
+ * for an image, also the template's own image or an upload (both a URL, the same for everyone).
+ */
+export type SlotValue = { kind: "column" | "text" | "template" | "upload"; value: string };
 
 const numbered = (text: string) => variablesOf(text).sort((a, b) => a - b);
 const REF = /^\$\{\s*([^{}]+?)\s*\}$/;
@@ -42,11 +51,25 @@ export function slotsOf(t: WizardTemplate): Slot[] {
     return rcsCardKeys(t.rcsCard).flatMap((card) =>
       card.map(({ ci, n, key }) => ({ key, label: `Card ${ci + 1} {{${n}}}` })),
     );
-  if (t.channel === "rcs")
-    return rcsVariables(t.rcsCard).map((n) => ({ key: `body.${n}`, label: `Variable {{${n}}}` }));
+  if (t.channel === "rcs") {
+    const rich = t.rcsCard?.richCard;
+    const image =
+      rich && "standaloneCard" in rich
+        ? rich.standaloneCard.cardContent.media?.contentInfo.fileUrl
+        : undefined;
+    return [
+      ...(image ? [{ key: "header", label: "Card image", media: "image" as const, image }] : []),
+      ...rcsVariables(t.rcsCard).map((n) => ({ key: `body.${n}`, label: `Variable {{${n}}}` })),
+    ];
+  }
   const slots: Slot[] = [];
   for (const c of t.components) {
-    if (c.type === "HEADER") slots.push({ key: "header", label: `Header ${c.format.toLowerCase()} URL` });
+    if (c.type === "HEADER")
+      slots.push(
+        c.format === "IMAGE"
+          ? { key: "header", label: "Header image", media: "image", image: t.images?.[0] }
+          : { key: "header", label: `Header ${c.format.toLowerCase()} URL` },
+      );
     if (c.type === "BODY") {
       const samples = c.example?.body_text?.[0] ?? [];
       for (const n of numbered(c.text))
@@ -59,7 +82,13 @@ export function slotsOf(t: WizardTemplate): Slot[] {
   }
   cardsOf(t).forEach((card, ci) => {
     for (const cc of card.components) {
-      if (cc.type === "HEADER") slots.push({ key: `card.${ci}.header`, label: `Card ${ci + 1} image URL` });
+      if (cc.type === "HEADER")
+        slots.push({
+          key: `card.${ci}.header`,
+          label: `Card ${ci + 1} image`,
+          media: "image",
+          image: t.images?.[ci],
+        });
       if (cc.type === "BODY") {
         const samples = cc.example?.body_text?.[0] ?? [];
         for (const n of numbered(cc.text))
@@ -90,6 +119,13 @@ export const encodeSlot = (v: SlotValue | undefined): string =>
 export function decodeSlot(value: string | undefined): SlotValue {
   const m = REF.exec(value ?? "");
   return m ? { kind: "column", value: m[1]! } : { kind: "text", value: value ?? "" };
+}
+
+/** A stored header URL: the template's own image, an upload of the business, a column or a URL. */
+function decodeImage(value: string | undefined, own: string | undefined): SlotValue {
+  if (value && value === own) return { kind: "template", value };
+  if (value && /\/media\/[0-9a-f-]{36}\/[0-9a-f]{64}$/.test(value)) return { kind: "upload", value };
+  return decodeSlot(value);
 }
 
 type Values = Record<string, SlotValue | undefined>;
@@ -134,7 +170,12 @@ export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
   }
   if (t.channel === "rcs") {
     const keys = rcsVariables(t.rcsCard).map((n) => `body.${n}`);
-    return keys.length ? [{ type: "BODY", variables: vars(keys, values) }] : [];
+    // The card's own image needs no HEADER: the approved card is sent as it is.
+    const image = values.header && values.header.kind !== "template" ? encodeSlot(values.header) : "";
+    return [
+      ...(image ? [{ type: "HEADER", format: "IMAGE", media: { mediaUrl: image } }] : []),
+      ...(keys.length ? [{ type: "BODY", variables: vars(keys, values) }] : []),
+    ];
   }
   const out: unknown[] = [];
   for (const c of t.components) {
@@ -188,7 +229,7 @@ export function valuesFromComponents(t: WizardTemplate, components: unknown): Va
     cs?.find((x) => x.type === "BODY")?.text ?? "";
   for (const c of list) {
     const type = (c.type ?? "").toUpperCase();
-    if (type === "HEADER") values.header = decodeSlot(c.media?.mediaUrl);
+    if (type === "HEADER") values.header = decodeImage(c.media?.mediaUrl, t.images?.[0]);
     if (type === "BODY") {
       const keys =
         t.channel === "rcs"
@@ -203,7 +244,7 @@ export function valuesFromComponents(t: WizardTemplate, components: unknown): Va
         const ci = card.card_index ?? 0;
         for (const cc of card.components ?? []) {
           const ct = (cc.type ?? "").toUpperCase();
-          if (ct === "HEADER") values[`card.${ci}.header`] = decodeSlot(cc.media?.mediaUrl);
+          if (ct === "HEADER") values[`card.${ci}.header`] = decodeImage(cc.media?.mediaUrl, t.images?.[ci]);
           if (ct === "BODY")
             body(
               cc,

@@ -5,6 +5,7 @@ import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { listSenderRates } from "../../messages/dispatch/list-sender-rates";
 import { listTemplates } from "../../templates/list-templates";
+import { publishedMediaUrl } from "../../templates/rcs-media";
 import { findPromotion } from "../engine/find-promotion";
 import type { WizardTemplate } from "./template-slots";
 
@@ -31,6 +32,8 @@ export type WizardSetup = {
   templates: WizardTemplate[];
   lists: { name: string; rowCount: number }[];
   draft: WizardDraft | null;
+  /** The public address of an image the wizard uploads, without its SHA-256 (it follows). */
+  mediaBase: string;
 };
 
 /** How many lists and templates the wizard offers (newest first; the API reaches the rest). */
@@ -85,8 +88,10 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
       category: t.category,
       components: t.components,
       rcsCard: t.rcsCard,
+      images: t.channel === "chatapp" ? t.mediaHashes.map((h) => publishedMediaUrl(businessId, h)) : [],
     })),
     lists: lists.map((l) => ({ name: l.name, rowCount: l.row_count })),
     draft,
+    mediaBase: publishedMediaUrl(businessId, ""),
   };
 }

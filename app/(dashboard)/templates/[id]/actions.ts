@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { addTestNumber } from "@/lib/businesses/add-test-number";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { deleteTemplate } from "@/lib/templates/delete-template";
 import { getTemplate } from "@/lib/templates/get-template";
@@ -42,14 +43,20 @@ export async function deleteTemplateAction(templateId: string): Promise<ActionRe
   }, templateId);
 }
 
-/** "Send a test": one message through the API's send path (A1 or A2). */
+/**
+ * "Send a test": one message through the API's send path (A1 or A2); a typed number is put
+ * on the test numbers first when asked (a full list refuses before anything is sent).
+ */
 export async function sendTestMessageAction(input: {
   templateId: string;
   to: string;
   values: string[];
+  keep?: boolean;
 }): Promise<ActionResult<{ messageId: string; recipient: string }>> {
   return runAction(async () => {
     const user = await requireAction("sendTestMessageAction");
+    if (input.keep === true)
+      await addTestNumber(userCtx(user), { businessId: user.businessId, number: input.to });
     const res = await sendTestMessage(userCtx(user), user.businessId, input);
     return { messageId: res.messageId, recipient: input.to.replace(/[^\d]/g, "") };
   }, input);

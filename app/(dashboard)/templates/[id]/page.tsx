@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
-import { listRecentRecipients } from "@/lib/messages/simulator/list-recent-recipients";
+import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { templateDeleteImpact } from "@/lib/templates/delete-template";
 import { getTemplate, getTemplateHistory } from "@/lib/templates/get-template";
 import { chatappRecord, rcsAgentId, rcsRecord } from "@/lib/templates/template-records";
@@ -30,10 +30,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     throw err;
   });
   const ref = { businessId: user.businessId, templateId: t.id };
-  const [history, impact, recent] = await Promise.all([
+  const [history, impact, testNumbers] = await Promise.all([
     getTemplateHistory(ctx, user.businessId, t.id),
     templateDeleteImpact(ctx, ref),
-    t.status === "APPROVED" ? listRecentRecipients(ctx, user.businessId, { limit: 8 }) : [],
+    t.status === "APPROVED" ? listTestNumbers(ctx, user.businessId) : [],
   ]);
   const usage = impact.usage;
   const record =
@@ -79,7 +79,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="min-w-0 space-y-6">
           {t.status === "APPROVED" ? (
-            <SendTestCard templateId={t.id} fields={slots} recent={recent.map((r) => r.recipient)} />
+            <SendTestCard templateId={t.id} fields={slots} testNumbers={testNumbers} />
           ) : null}
           <Card>
             <CardHeader title="Usage" />

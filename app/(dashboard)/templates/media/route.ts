@@ -3,11 +3,13 @@ import { requireRoute } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
 import { saveImage } from "@/lib/media/save-image";
+import { saveSample } from "@/lib/media/save-sample";
 import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 
 /**
  * Dashboard image upload for template headers (a route handler, not a server action: images
  * may be 5 MB, above the server-action body limit). Answers the hash the create action takes.
+ * With `format` DOCUMENT or VIDEO the file is that header's sample (a PDF or an MP4).
  */
 export async function POST(req: Request): Promise<Response> {
   try {
@@ -16,12 +18,17 @@ export async function POST(req: Request): Promise<Response> {
     const file = form.get("file");
     if (!(file instanceof File)) throw new AppError("invalid_request", "Choose an image file");
     assertStorableText(file, "file");
-    const saved = await saveImage(userCtx(user), {
+    const format = form.get("format");
+    const input = {
       businessId: user.businessId,
       bytes: new Uint8Array(await file.arrayBuffer()),
       fileName: file.name,
       path: "file",
-    });
+    };
+    const saved =
+      format === "DOCUMENT" || format === "VIDEO"
+        ? await saveSample(userCtx(user), { ...input, format })
+        : await saveImage(userCtx(user), input);
     return Response.json({ sha256: saved.sha256, url: `/templates/media/${saved.sha256}` });
   } catch (err) {
     return routeErrorResponse(err);

@@ -5,7 +5,8 @@ export type ChatappFormValues = {
   name: string;
   language: string;
   category: "UTILITY" | "MARKETING" | "AUTHENTICATION";
-  headerImage: boolean;
+  /** The top header: none, an image, or a document or video (with its sample, as Meta asks). */
+  headerFormat: "NONE" | "IMAGE" | "DOCUMENT" | "VIDEO";
   body: string;
   samples: string[];
   footer: string;
@@ -42,9 +43,9 @@ function toButton(b: ChatappFormValues["buttons"][number]): TemplateButton {
 export function buildChatappTemplate(v: ChatappFormValues) {
   const components: ChatappComponent[] = [];
   const fields: Record<number, string> = {};
-  if (v.headerImage && !v.carousel) {
-    fields[components.length] = "headerImage";
-    components.push({ type: "HEADER", format: "IMAGE", example: { header_handle: [] } });
+  if (v.headerFormat !== "NONE" && !v.carousel) {
+    fields[components.length] = "headerFormat";
+    components.push({ type: "HEADER", format: v.headerFormat, example: { header_handle: [] } });
   }
   fields[components.length] = "body";
   const samples = v.samples.slice(0, countVars(v.body));
@@ -85,7 +86,7 @@ export function buildChatappTemplate(v: ChatappFormValues) {
       return ["name", "language", "category"].includes(path)
         ? path
         : path === "files"
-          ? "headerImage"
+          ? "headerFormat"
           : undefined;
     const field = fields[Number(m[1])];
     const rest = m[2] ?? "";

@@ -22,12 +22,20 @@ import { CarouselCard } from "./carousel-card";
 import { chatappResolver } from "./chatapp-resolver";
 import type { ChatappFormStart } from "./form-from-template";
 import { TemplateNameField } from "@/components/templates/template-name-field";
+import { SampleUpload } from "@/components/templates/sample-upload";
+
+const HEADER_OPTIONS = [
+  { value: "NONE", label: "None" },
+  { value: "IMAGE", label: "Image" },
+  { value: "DOCUMENT", label: "Document (PDF)" },
+  { value: "VIDEO", label: "Video (MP4)" },
+];
 
 const blank: ChatappFormValues = {
   name: "",
   language: "en_US",
   category: "UTILITY",
-  headerImage: false,
+  headerFormat: "NONE",
   body: "",
   samples: [],
   footer: "",
@@ -81,11 +89,15 @@ export function ChatappTemplateForm({
       const built = buildChatappTemplate(v);
       const hashes = v.carousel
         ? v.cards.map((_, i) => cardImages[i]?.sha256)
-        : v.headerImage
+        : v.headerFormat !== "NONE"
           ? [header?.sha256]
           : [];
       if (hashes.some((h) => !h)) {
-        setError("Upload an image for every image header.");
+        setError(
+          v.headerFormat === "IMAGE" || v.carousel
+            ? "Upload an image for every image header."
+            : `Upload the ${v.headerFormat.toLowerCase()} header's sample: Meta reviews the template with it.`,
+        );
         return;
       }
       const res = resubmitId
@@ -151,11 +163,27 @@ export function ChatappTemplateForm({
             <Checkbox label="Carousel of cards (2-10)" {...form.register("carousel")} />
             {!values.carousel ? (
               <>
-                <Checkbox label="Image header" {...form.register("headerImage")} />
-                {values.headerImage ? (
+                <FormField
+                  form={form}
+                  name="headerFormat"
+                  kind="select"
+                  label="Header"
+                  options={HEADER_OPTIONS}
+                  hint="A document or a video is given with each send; Meta reviews the template with a sample."
+                />
+                {values.headerFormat === "IMAGE" ? (
                   <ImageUpload
+                    key="IMAGE"
                     label="Header image"
-                    error={errors.headerImage?.message}
+                    error={errors.headerFormat?.message}
+                    onUpload={setHeader}
+                  />
+                ) : null}
+                {values.headerFormat === "DOCUMENT" || values.headerFormat === "VIDEO" ? (
+                  <SampleUpload
+                    key={values.headerFormat}
+                    format={values.headerFormat}
+                    error={errors.headerFormat?.message}
                     onUpload={setHeader}
                   />
                 ) : null}

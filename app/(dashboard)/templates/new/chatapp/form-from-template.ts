@@ -7,7 +7,7 @@ export type ChatappFormStart = {
   values: ChatappFormValues;
   header: Upload;
   cardImages: Upload[];
-  /** True when the form cannot show everything the template has (e.g. a DOCUMENT header). */
+  /** True when the form cannot show everything the template has (e.g. card parts it lacks). */
   lossy: boolean;
 };
 
@@ -32,7 +32,7 @@ export function chatappFormFrom(t: {
     name: t.name,
     language: t.language,
     category: (t.category ?? "UTILITY") as ChatappFormValues["category"],
-    headerImage: header?.format === "IMAGE",
+    headerFormat: header?.format ?? "NONE",
     body: body?.text ?? "",
     samples: body?.example?.body_text?.[0] ?? [],
     footer: footer?.text ?? "",

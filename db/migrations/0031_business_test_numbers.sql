@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "test_numbers" jsonb DEFAULT '[]'::jsonb NOT NULL;
