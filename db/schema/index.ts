@@ -14,3 +14,4 @@ export * from "./sign-in-throttle";
 export * from "./promotions";
 export * from "./message-stats";
 export * from "./sweep-marks";
+export * from "./conversations";

@@ -165,6 +165,19 @@ export const actions = {
   launchCampaignAction: { roles: STAFF, what: "launch campaigns" },
 } as const satisfies Record<string, Rule>;
 
+/**
+ * Which conversations of the inbox each business role sees (lib/conversations/visibility.ts):
+ * `business` every one; `branch` those of its branch's teams and agents; `own` its own and the
+ * unassigned ones of its teams (or of no team). On top of the role, the supervisor of a team
+ * sees that team's conversations. Whoever sees a conversation beyond `own` may reassign it.
+ */
+export const conversationScopes = {
+  BUSINESS_ADMIN: "business",
+  MANAGER: "business",
+  BRANCH_ADMIN: "branch",
+  AGENT: "own",
+} as const satisfies Record<BusinessRole, "business" | "branch" | "own">;
+
 export type PageKey = keyof typeof pages;
 
 type BusinessRole = Exclude<Role, "OPERATOR">;
