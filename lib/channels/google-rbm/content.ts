@@ -5,7 +5,10 @@
  * spells differently (`forceRefresh` as the string "false"); RBM rejects unknown fields with
  * a 400, so the card is cleaned here.
  */
-export type RbmContentMessage = { text: string } | { richCard: { standaloneCard: Record<string, unknown> } };
+export type RbmContentMessage =
+  | { text: string }
+  | { richCard: { standaloneCard: Record<string, unknown> } }
+  | { contentInfo: { fileUrl: string } };
 
 type Loose = Record<string, unknown>;
 const isObj = (v: unknown): v is Loose => !!v && typeof v === "object" && !Array.isArray(v);
