@@ -180,6 +180,7 @@ const expected: Record<string, string> = {
   "route POST /campaigns/opt-outs/import": "AMB",
 
   "route GET /campaigns/[id]/report": "AMB",
+  "route GET /inbox/events": "AMBG",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",

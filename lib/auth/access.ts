@@ -88,6 +88,8 @@ export const routes = {
   "POST /campaigns/opt-outs/import": { roles: STAFF, what: "import opt-outs" },
 
   "GET /campaigns/[id]/report": { roles: STAFF, what: "download campaign reports" },
+  // The inbox's live changes, filtered by the role's conversation scope (below).
+  "GET /inbox/events": { roles: BUSINESS, what: "follow the inbox" },
 } as const satisfies Record<string, Rule>;
 
 /**
