@@ -53,6 +53,7 @@ export const pages = {
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
   "/calls": { roles: BUSINESS, what: "open Calls" },
+  "/inbox": { roles: BUSINESS, what: "open the inbox" },
   "/callbacks": { roles: ADMINS_MANAGERS, what: "open Callbacks" },
   "/api-keys": { roles: BUSINESS_ADMIN, what: "manage API keys" },
   "/api-reference": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
@@ -126,6 +127,9 @@ export const actions = {
 
   startCallAction: { roles: BUSINESS, what: "start calls" },
   setMyStatusAction: { roles: BUSINESS, what: "set your status" },
+  // The conversation scope and the window are checked by the domain (lib/conversations).
+  replyAction: { roles: BUSINESS, what: "answer conversations" },
+  conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
 
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   updateProfileAction: { roles: STAFF, what: "edit profiles" },

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { chatappTemplateMessage } from "../messages/schemas";
 
-/** WhatsApp's limits for free-form messages (Cloud API): text body and media caption. */
-export const MAX_TEXT = 4096;
-export const MAX_CAPTION = 1024;
+import { MAX_CAPTION, MAX_TEXT } from "./limits";
 
 const httpsUrl = z
   .url({ protocol: /^https$/, error: "A public https URL" })

@@ -18,3 +18,13 @@ export function windowOpen(
   const closes = windowClosesAt(channel, lastCustomerMessageAt);
   return closes === null || closes.getTime() > now.getTime();
 }
+
+/** The window's state in words for the composer: "Window closes in 3 h 12 min", or closed. */
+export function windowLabel(closesAt: number | null, now = Date.now()): string {
+  if (closesAt === null) return "No service window on RCS: reply at any time";
+  const left = closesAt * 1000 - now;
+  if (left <= 0) return "The 24-hour window has closed: only an approved template can be sent";
+  const h = Math.floor(left / 3_600_000);
+  const m = Math.floor((left % 3_600_000) / 60_000);
+  return `Window closes in ${h} h ${m} min`;
+}
