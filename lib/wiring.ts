@@ -14,6 +14,7 @@ import { setStatusSink } from "./channels/status-sink";
 import { handleMetaStatuses } from "./channels/whatsapp-cloud/message-status-handler";
 import { onMetaWebhookField } from "./channels/whatsapp-cloud/webhook";
 import { systemCtx } from "./context";
+import { openOnInbound } from "./conversations/open-on-inbound";
 import { handleMetaInbound } from "./inbound/meta-inbound-handler";
 import { leasedOnFirstRun, registerQueue } from "./jobs/workers";
 import { messagesConfig } from "./messages/dispatch/config";
@@ -91,4 +92,5 @@ export function wireAll(): void {
   onStatusMoved("promotions", followPromotionStatuses);
   onInboundStored("promotion-interactions", recordPromotionInteractions);
   onInboundStored("opt-out-keywords", optOutOnKeyword);
+  onInboundStored("conversations", openOnInbound);
 }

@@ -15,3 +15,4 @@ export * from "./promotions";
 export * from "./message-stats";
 export * from "./sweep-marks";
 export * from "./worker-heartbeats";
+export * from "./conversations";

@@ -35,6 +35,7 @@ import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
 import { registerPromotionRoutes } from "./v2/promotions";
 import { registerOptOutRoutes } from "./v3/opt-outs";
+import { registerConversationRoutes } from "./v3/conversations";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -102,6 +103,7 @@ export function createApiApp(): ApiApp {
   registerPromotionEngineRoutes(app);
   registerPromotionRoutes(app);
   registerOptOutRoutes(app);
+  registerConversationRoutes(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

@@ -54,6 +54,7 @@ export const pages = {
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
   "/calls": { roles: BUSINESS, what: "open Calls" },
+  "/inbox": { roles: BUSINESS, what: "open the inbox" },
   "/callbacks": { roles: ADMINS_MANAGERS, what: "open Callbacks" },
   "/api-keys": { roles: BUSINESS_ADMIN, what: "manage API keys" },
   "/api-reference": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
@@ -90,6 +91,8 @@ export const routes = {
 
   "GET /campaigns/[id]/report": { roles: STAFF, what: "download campaign reports" },
   "GET /campaigns/[id]/refused": { roles: STAFF, what: "download a campaign's refused rows" },
+  // The inbox's live changes, filtered by the role's conversation scope (below).
+  "GET /inbox/events": { roles: BUSINESS, what: "follow the inbox" },
 } as const satisfies Record<string, Rule>;
 
 /**
@@ -128,6 +131,9 @@ export const actions = {
 
   startCallAction: { roles: BUSINESS, what: "start calls" },
   setMyStatusAction: { roles: BUSINESS, what: "set your status" },
+  // The conversation scope and the window are checked by the domain (lib/conversations).
+  replyAction: { roles: BUSINESS, what: "answer conversations" },
+  conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
 
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   updateProfileAction: { roles: STAFF, what: "edit profiles" },
@@ -170,6 +176,19 @@ export const actions = {
   launchCampaignAction: { roles: STAFF, what: "launch campaigns" },
   launchDryRunAction: { roles: STAFF, what: "dry-run campaigns" },
 } as const satisfies Record<string, Rule>;
+
+/**
+ * Which conversations of the inbox each business role sees (lib/conversations/visibility.ts):
+ * `business` every one; `branch` those of its branch's teams and agents; `own` its own and the
+ * unassigned ones of its teams (or of no team). On top of the role, the supervisor of a team
+ * sees that team's conversations. Whoever sees a conversation beyond `own` may reassign it.
+ */
+export const conversationScopes = {
+  BUSINESS_ADMIN: "business",
+  MANAGER: "business",
+  BRANCH_ADMIN: "branch",
+  AGENT: "own",
+} as const satisfies Record<BusinessRole, "business" | "branch" | "own">;
 
 export type PageKey = keyof typeof pages;
 

@@ -92,6 +92,10 @@ function defaultSubject(e: CallbackEvent): string | null {
     case "message.status":
     case "message.received":
       return e.payload.messageId;
+    case "conversation.opened":
+    case "conversation.assigned":
+    case "conversation.resolved":
+      return e.payload.conversationId;
     case "call.cdr":
       return e.payload.CallSid;
     case "capability.batch":

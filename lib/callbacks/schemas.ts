@@ -9,6 +9,9 @@ import type { StoredAttempt } from "@/db/schema";
 export const callbackEventTypes = [
   "message.status",
   "message.received",
+  "conversation.opened",
+  "conversation.assigned",
+  "conversation.resolved",
   "call.cdr",
   "capability.batch",
   "test",
@@ -21,7 +24,12 @@ export const CallbackEventType = z.enum(callbackEventTypes);
  * event") keeps receiving exactly the interface's events, so a receiver written before
  * `message.received` existed never sees a body it does not know (docs/decisions.md).
  */
-export const optInEventTypes: readonly CallbackEventType[] = ["message.received"];
+export const optInEventTypes: readonly CallbackEventType[] = [
+  "message.received",
+  "conversation.opened",
+  "conversation.assigned",
+  "conversation.resolved",
+];
 
 export const MAX_CALLBACK_URL_LENGTH = 2048;
 
@@ -203,6 +211,25 @@ export const MessageReceivedPayload = z.object({
 });
 export type MessageReceivedPayload = z.infer<typeof MessageReceivedPayload>;
 
+/**
+ * A conversation opened, was assigned (or transferred) or resolved (`conversation.*`; not in
+ * the spec, docs/conversations.md): enough for a CRM to run its own inbox beside ours.
+ * `assigneeId` is the agent holding it after the event (null: waiting unassigned), `actor`
+ * who caused it (`system` for routing).
+ */
+export const ConversationEventPayload = z.object({
+  conversationId: z.string(),
+  channel: z.enum(["chatapp", "rcs"]),
+  sender: z.string(),
+  subscriberId: z.string(),
+  state: z.enum(["open", "pending", "resolved"]),
+  assigneeId: z.string().nullable(),
+  previousAssigneeId: z.string().nullable(),
+  actor: z.object({ type: z.string(), id: z.string() }),
+  occurredAt: z.number().int(),
+});
+export type ConversationEventPayload = z.infer<typeof ConversationEventPayload>;
+
 /** Call data record callback (spec, Events): the body sent for `call.cdr`. */
 export const CallCdrPayload = z.object({
   CallSid: z.string(),
@@ -247,6 +274,9 @@ export type TestPayload = z.infer<typeof TestPayload>;
 export type CallbackPayloads = {
   "message.status": MessageStatusPayload;
   "message.received": MessageReceivedPayload;
+  "conversation.opened": ConversationEventPayload;
+  "conversation.assigned": ConversationEventPayload;
+  "conversation.resolved": ConversationEventPayload;
   "call.cdr": CallCdrPayload;
   "capability.batch": CapabilityBatchPayload;
   test: TestPayload;

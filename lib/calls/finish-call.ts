@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { assignWaiting } from "../conversations/assign-waiting";
 import { calls, users } from "@/db/schema";
 import { enqueueCallback } from "../callbacks/enqueue-callbacks";
 import type { CallOutcome } from "../channels/call-provider";
@@ -58,6 +59,9 @@ export async function finishCall(
       event: "call.cdr",
       payload: cdrPayload(ended!),
     });
+    // The agent is back (Available unless it chose otherwise during the call): waiting
+    // conversations may go to it now.
+    await assignWaiting(tx, call.businessId);
     return ended!;
   });
 }

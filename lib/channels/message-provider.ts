@@ -27,7 +27,17 @@ export type OutboundMessage = {
         components: unknown[];
       }
     | { kind: "rcs_text"; text: string }
-    | { kind: "rcs_richcard"; richCard: unknown };
+    | { kind: "rcs_richcard"; richCard: unknown }
+    /** A free-form reply inside the customer service window (conversations). */
+    | { kind: "text"; text: string }
+    /** A free-form image or document reply by public URL (conversations). */
+    | {
+        kind: "media";
+        mediaType: "image" | "document";
+        link: string;
+        caption: string | null;
+        fileName: string | null;
+      };
 };
 
 export type SendResult =

@@ -5,6 +5,10 @@ import type { Ctx } from "../context";
 export type StoredInbound = {
   id: string;
   from: string;
+  /** The sender of the business written to: chatapp phoneNumberId or RCS agent id. */
+  to: string;
+  profileName: string | null;
+  type: string;
   text: string | null;
   buttonPayload: string | null;
   /** Our message it replies to, when the provider said so and we know it. */

@@ -113,6 +113,9 @@ export async function recordInboundMessages(
               {
                 id: ids[i]!,
                 from: m.from,
+                to: m.to,
+                profileName: m.profileName,
+                type: m.type,
                 text: m.text,
                 buttonPayload: m.buttonPayload,
                 replyToMessageId: payloads[i]!.replyToMessageId,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
+import { assignWaiting } from "../conversations/assign-waiting";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { forbidden } from "../errors";
@@ -44,6 +45,7 @@ export async function setUserEnabled(
       targetType: "user",
       targetId: target.id,
     });
+    if (input.enabled) await assignWaiting(tx, businessId);
     return userDetails(row!);
   });
 }

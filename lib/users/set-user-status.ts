@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { users, userStatuses } from "@/db/schema";
+import { assignWaiting } from "../conversations/assign-waiting";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { conflict } from "../errors";
@@ -45,6 +46,8 @@ export async function setUserStatus(
       targetId: target.id,
       data: { from: target.status, to: input.userStatus },
     });
+    // An agent who becomes Available takes the conversations waiting for somebody at once.
+    if (input.userStatus === "Available") await assignWaiting(tx, businessId);
     return userDetails(row!);
   });
 }

@@ -3,6 +3,9 @@ import type { callbackEventTypes, EndpointView } from "@/lib/callbacks/schemas";
 export const eventLabels: Record<(typeof callbackEventTypes)[number], string> = {
   "message.status": "Message status",
   "message.received": "Customer messages",
+  "conversation.opened": "Conversation opened",
+  "conversation.assigned": "Conversation assigned",
+  "conversation.resolved": "Conversation resolved",
   "call.cdr": "Call data record",
   "capability.batch": "Capability batch",
   test: "Test",

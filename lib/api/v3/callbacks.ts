@@ -30,7 +30,8 @@ const Endpoint = z
     url: z.string().openapi({ example: "https://crm.example.com/hooks/switchboard" }),
     description: z.string(),
     events: z.array(CallbackEventType).openapi({
-      description: "Subscribed event types; empty: every type except message.received, which must be listed",
+      description:
+        "Subscribed event types; empty: every type except message.received and conversation.*, which must be listed",
     }),
     enabled: z.boolean(),
     previousSecretExpiresAt: z.number().int().nullable().openapi({

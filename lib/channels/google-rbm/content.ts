@@ -9,7 +9,8 @@
 export type RbmContentMessage =
   | { text: string }
   | { richCard: { standaloneCard: Record<string, unknown> } }
-  | { richCard: { carouselCard: { cardWidth: unknown; cardContents: unknown[] } } };
+  | { richCard: { carouselCard: { cardWidth: unknown; cardContents: unknown[] } } }
+  | { contentInfo: { fileUrl: string } };
 
 type Loose = Record<string, unknown>;
 const isObj = (v: unknown): v is Loose => !!v && typeof v === "object" && !Array.isArray(v);

@@ -125,7 +125,9 @@ export async function rbmCapableAmong(phones: string[], settings: ChannelSetting
 
 function contentOf(message: OutboundMessage): RbmContentMessage | undefined {
   const c = message.content;
-  if (c.kind === "rcs_text") return { text: c.text };
+  if (c.kind === "rcs_text" || c.kind === "text") return { text: c.text };
+  // RBM's file message: the platform fetches the file from the public URL.
+  if (c.kind === "media") return { contentInfo: { fileUrl: c.link } };
   if (c.kind === "rcs_richcard") return toRbmRichCard(c.richCard);
   return undefined;
 }

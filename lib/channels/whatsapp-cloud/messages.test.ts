@@ -112,6 +112,28 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     });
   });
 
+  it("sends a conversation's free-form text and document replies as Cloud API text and document messages", async () => {
+    await whatsappCloudMessages.send(message({ content: { kind: "text", text: "Ships *today*" } }), settings);
+    expect(JSON.parse(fake.requests[0]!.body)).toMatchObject({
+      to: "919812345678",
+      type: "text",
+      text: { preview_url: false, body: "Ships *today*" },
+      biz_opaque_callback_data: "0190a0a0-0000-7000-8000-000000000001",
+    });
+    const doc = {
+      kind: "media" as const,
+      mediaType: "document" as const,
+      link: "https://cdn.example/invoice.pdf",
+      caption: "Your invoice",
+      fileName: "invoice.pdf",
+    };
+    await whatsappCloudMessages.send(message({ content: doc }), settings);
+    expect(JSON.parse(fake.requests[1]!.body)).toMatchObject({
+      type: "document",
+      document: { link: "https://cdn.example/invoice.pdf", caption: "Your invoice", filename: "invoice.pdf" },
+    });
+  });
+
   it("sends currency, date_time, document (with filename) and quick-reply payload parameters in Meta's shapes", async () => {
     const components = [
       {

@@ -24,13 +24,46 @@ type GraphError = {
 };
 type GraphSendResponse = { messages?: { id?: string }[]; error?: GraphError };
 
-/** `POST /{version}/{phone-number-id}/messages` with a template message (Cloud API). */
+/**
+ * The Cloud API message object of our content: a template, or (inside the customer service
+ * window) a text, image or document message. RCS content has no WhatsApp form.
+ */
+function graphContent(content: OutboundMessage["content"]): Record<string, unknown> | undefined {
+  switch (content.kind) {
+    case "template":
+      return {
+        type: "template",
+        template: toGraphTemplate(content.name, content.language, content.components),
+      };
+    case "text":
+      return { type: "text", text: { preview_url: false, body: content.text } };
+    case "media":
+      return content.mediaType === "image"
+        ? {
+            type: "image",
+            image: { link: content.link, ...(content.caption ? { caption: content.caption } : {}) },
+          }
+        : {
+            type: "document",
+            document: {
+              link: content.link,
+              ...(content.caption ? { caption: content.caption } : {}),
+              ...(content.fileName ? { filename: content.fileName } : {}),
+            },
+          };
+    default:
+      return undefined;
+  }
+}
+
+/** `POST /{version}/{phone-number-id}/messages` with a template or free-form message (Cloud API). */
 export async function sendWhatsAppTemplate(
   message: OutboundMessage,
   config: Record<string, unknown>,
 ): Promise<SendResult> {
-  if (message.content.kind !== "template") {
-    return { ok: false, errorCode: "unsupported", reason: "whatsapp-cloud sends template messages only" };
+  const content = graphContent(message.content);
+  if (!content) {
+    return { ok: false, errorCode: "unsupported", reason: "whatsapp-cloud does not send RCS content" };
   }
   let token: string;
   try {
@@ -39,13 +72,11 @@ export async function sendWhatsAppTemplate(
     // A configuration problem: retrying won't fix it until an operator does.
     return { ok: false, errorCode: "config", reason: (e as Error).message };
   }
-  const { name, language, components } = message.content;
   const body = {
     messaging_product: "whatsapp",
     recipient_type: "individual",
     to: message.to,
-    type: "template",
-    template: toGraphTemplate(name, language, components),
+    ...content,
     // Meta echoes this in every status webhook of the message: our id, without a lookup.
     biz_opaque_callback_data: message.messageId,
   };

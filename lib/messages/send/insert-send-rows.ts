@@ -25,7 +25,8 @@ export type NewMessage = {
   channel: "chatapp" | "rcs";
   sender: string;
   recipient: string;
-  msgType: "template" | "text" | "richcard";
+  /** image and document: free-form media replies of a conversation. */
+  msgType: "template" | "text" | "richcard" | "image" | "document";
   templateId: string | null;
   templateName: string;
   language: string;

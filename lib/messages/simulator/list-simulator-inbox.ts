@@ -96,7 +96,14 @@ export function preview(
   content: OutboundMessage["content"],
   template: ChatappComponent[],
 ): InboxMessage["preview"] {
-  if (content.kind === "rcs_text") return { text: content.text, buttons: [] };
+  if (content.kind === "rcs_text" || content.kind === "text") return { text: content.text, buttons: [] };
+  if (content.kind === "media")
+    return content.mediaType === "image"
+      ? { imageUrl: content.link, text: content.caption ?? "", buttons: [] }
+      : {
+          text: `${content.fileName ?? "Document"}${content.caption ? `: ${content.caption}` : ""}`,
+          buttons: [],
+        };
   if (content.kind === "rcs_richcard") {
     const cards = cardPreviews(content.richCard as Parameters<typeof cardPreviews>[0]);
     if (cards.length > 1) {

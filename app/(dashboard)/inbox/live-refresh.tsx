@@ -1,0 +1,22 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
+/** Re-reads the page when the inbox's event stream reports a change the user sees. */
+export function LiveRefresh() {
+  const router = useRouter();
+  useEffect(() => {
+    const source = new EventSource("/inbox/events");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("conversation", () => {
+      // Several changes in a burst cost one refresh.
+      if (!timer) timer = setTimeout(() => ((timer = undefined), router.refresh()), 150);
+    });
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [router]);
+  return null;
+}

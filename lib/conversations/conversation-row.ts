@@ -1,0 +1,37 @@
+import type { Ctx } from "../context";
+import { rawQuery } from "../db/sql";
+
+export type ConversationRow = {
+  id: string;
+  business_id: string;
+  channel: "chatapp" | "rcs";
+  sender: string;
+  customer: string;
+  customer_name: string | null;
+  state: "open" | "pending" | "resolved";
+  assignee_id: string | null;
+  team_id: string | null;
+  last_agent_id: string | null;
+  last_customer_message_at: Date;
+  last_message_at: Date;
+  last_message_preview: string | null;
+  unread: number;
+  assigned_at: Date | null;
+  resolved_at: Date | null;
+  created_at: Date;
+};
+
+/** One conversation of the business, optionally locked for the caller's transaction. */
+export async function findConversation(
+  ctx: Ctx,
+  businessId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ConversationRow | undefined> {
+  const [row] = await rawQuery<ConversationRow>(
+    ctx.db,
+    `SELECT * FROM conversations WHERE business_id = $1 AND id = $2${opts.forUpdate ? " FOR UPDATE" : ""}`,
+    [businessId, id],
+  );
+  return row;
+}

@@ -1,0 +1,93 @@
+import type { Ctx } from "../context";
+import { rawQuery } from "../db/sql";
+import { invalid, invalidInput } from "../errors";
+import { isUuid } from "../ids";
+import { conversationView } from "./conversation-view";
+import { findVisible } from "./find-visible";
+import { TimelineInput, type ConversationView, type TimelineItem } from "./schemas";
+import { loadViewer } from "./viewer";
+
+export type ConversationDetail = {
+  conversation: ConversationView;
+  /** Newest first; `nextCursor` pages to older items. */
+  items: TimelineItem[];
+  nextCursor: string | null;
+};
+
+type ItemRow = {
+  kind: TimelineItem["kind"];
+  id: string;
+  at: Date;
+  text: string | null;
+  type: string;
+  status: string | null;
+  template_name: string | null;
+  actor_type: string | null;
+  actor_id: string | null;
+  to_user_id: string | null;
+};
+
+/**
+ * A conversation the actor sees with its timeline, read where each part lives rather than
+ * copied: the customer's messages (inbound_messages), every message the business sent the
+ * customer from this sender (templates, campaign and test sends, replies: messages), notes
+ * and events. Keyset paging over the merged order.
+ */
+export async function getConversation(
+  ctx: Ctx,
+  businessId: string,
+  id: string,
+  raw: unknown = {},
+): Promise<ConversationDetail> {
+  const parsed = TimelineInput.safeParse(raw ?? {});
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const cursor = parsed.data.cursor ?? null;
+  if (cursor && !isUuid(cursor))
+    throw invalid("Invalid request", [{ path: "cursor", message: "Not a cursor" }]);
+  const limit = parsed.data.limit;
+  const viewer = await loadViewer(ctx, businessId);
+  const conv = await findVisible(ctx, businessId, viewer, id);
+  // Ids are UUIDv7 made when each row was stored: one order across the four sources.
+  const before = (idc: string) => `AND ($6::uuid IS NULL OR ${idc} < $6::uuid)`;
+  const rows = await rawQuery<ItemRow>(
+    ctx.db,
+    `(SELECT 'inbound' AS kind, i.id, i.received_at AS at, i.text, i.type, NULL AS status, NULL AS template_name,
+        NULL AS actor_type, NULL AS actor_id, NULL::uuid AS to_user_id
+      FROM inbound_messages i
+      WHERE i.business_id = $1 AND i."from" = $3 AND i."to" = $2 AND i.channel = $4 ${before("i.id")}
+      ORDER BY i.id DESC LIMIT $5)
+     UNION ALL
+     (SELECT 'outbound', m.id, m.created_at, coalesce(m.content->>'text', m.content->>'caption'), m.msg_type, m.status,
+        nullif(m.template_name, ''), NULL, NULL, NULL
+      FROM messages m
+      WHERE m.business_id = $1 AND m.recipient = $3 AND m.sender = $2 AND m.channel = $4 ${before("m.id")}
+      ORDER BY m.id DESC LIMIT $5)
+     UNION ALL
+     (SELECT 'note', n.id, n.created_at, n.text, 'note', NULL, NULL, n.author_type, n.author_id, NULL
+      FROM conversation_notes n WHERE n.business_id = $1 AND n.conversation_id = $7 ${before("n.id")}
+      ORDER BY n.id DESC LIMIT $5)
+     UNION ALL
+     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, e.actor_type, e.actor_id, e.to_user_id
+      FROM conversation_events e WHERE e.business_id = $1 AND e.conversation_id = $7 ${before("e.id")}
+      ORDER BY e.id DESC LIMIT $5)
+     ORDER BY id DESC LIMIT $5`,
+    [businessId, conv.sender, conv.customer, conv.channel, limit + 1, cursor, conv.id],
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    conversation: conversationView(conv),
+    items: page.map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      at: Math.floor(new Date(r.at).getTime() / 1000),
+      text: r.text,
+      type: r.type,
+      status: r.status,
+      templateName: r.template_name,
+      actor: r.actor_type && r.actor_id ? { type: r.actor_type, id: r.actor_id } : null,
+      toUserId: r.to_user_id,
+    })),
+    nextCursor: rows.length > limit && last ? last.id : null,
+  };
+}

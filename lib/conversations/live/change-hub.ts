@@ -1,0 +1,122 @@
+import pg from "pg";
+import { databaseUrl, db } from "../../db";
+import { isEmbeddedUrl } from "../../db/embedded-url";
+import { rawQuery } from "../../db/sql";
+import { log } from "../../log";
+import { CONVERSATION_CHANNEL, type ConversationChange } from "../publish-change";
+
+type Listener = (change: ConversationChange) => void;
+
+type Hub = {
+  client?: pg.Client;
+  poll?: NodeJS.Timeout;
+  starting?: Promise<void>;
+  listeners: Set<Listener>;
+};
+// One LISTEN connection per process, shared by every open stream (and by both module copies
+// of a Next.js + Hono process), hence the global.
+const g = globalThis as unknown as { __sbConversationHub?: Hub };
+const hub: Hub = (g.__sbConversationHub ??= { listeners: new Set() });
+
+function parse(payload: string | undefined): ConversationChange | null {
+  try {
+    const p = JSON.parse(payload ?? "") as {
+      b: string;
+      c: string;
+      k: ConversationChange["kind"];
+      a: string | null;
+      t: string | null;
+    };
+    return { businessId: p.b, conversationId: p.c, kind: p.k, assigneeId: p.a, teamId: p.t };
+  } catch {
+    return null;
+  }
+}
+
+/** How often the embedded database is polled (it does not deliver NOTIFY to another connection). */
+const POLL_MS = 500;
+
+/**
+ * The embedded database (PGlite behind its socket) runs every connection in one session and
+ * does not pass a NOTIFY on to a listening connection (checked: change-hub.int.test.ts). It
+ * serves one instance only, so changes are read from the rows instead: conversations touched
+ * since the last look. A message status moving (sent, delivered, read) does not touch its
+ * conversation and shows on the next refresh there.
+ */
+function startPolling(): void {
+  let since = new Date();
+  hub.poll = setInterval(() => {
+    void rawQuery<{
+      id: string;
+      business_id: string;
+      assignee_id: string | null;
+      team_id: string | null;
+      updated_at: Date;
+    }>(
+      db(),
+      `SELECT id, business_id, assignee_id, team_id, updated_at FROM conversations
+       WHERE updated_at > $1 ORDER BY updated_at LIMIT 500`,
+      [since],
+    )
+      .then((rows) => {
+        for (const r of rows) {
+          since = r.updated_at > since ? r.updated_at : since;
+          const change: ConversationChange = {
+            businessId: r.business_id,
+            conversationId: r.id,
+            kind: "message",
+            assigneeId: r.assignee_id,
+            teamId: r.team_id,
+          };
+          for (const l of hub.listeners) l(change);
+        }
+      })
+      .catch((err: unknown) => log.warn({ err }, "conversation change poll failed"));
+  }, POLL_MS);
+  hub.poll.unref();
+}
+
+async function start(): Promise<void> {
+  if (isEmbeddedUrl(databaseUrl())) return startPolling();
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  client.on("notification", (n) => {
+    const change = parse(n.payload);
+    if (change) for (const l of hub.listeners) l(change);
+  });
+  // A lost connection is opened again by the next subscriber (streams reconnect on their own).
+  client.on("error", (err) => {
+    log.warn({ err }, "conversation change listener lost its connection");
+    if (hub.client === client) hub.client = undefined;
+  });
+  client.on("end", () => {
+    if (hub.client === client) hub.client = undefined;
+  });
+  await client.connect();
+  await client.query(`LISTEN ${CONVERSATION_CHANNEL}`);
+  hub.client = client;
+}
+
+/**
+ * Calls `listener` with every conversation change committed by any instance on the database
+ * (PostgreSQL NOTIFY, publish-change.ts), until the returned function is called. The LISTEN
+ * connection opens with the first subscriber and closes with the last.
+ */
+export async function subscribeChanges(listener: Listener): Promise<() => void> {
+  hub.listeners.add(listener);
+  if (!hub.client && !hub.poll) {
+    hub.starting ??= start().finally(() => (hub.starting = undefined));
+    await hub.starting;
+  }
+  return () => {
+    hub.listeners.delete(listener);
+    if (hub.listeners.size === 0 && hub.poll) {
+      clearInterval(hub.poll);
+      hub.poll = undefined;
+    }
+    if (hub.listeners.size === 0 && hub.client) {
+      const c = hub.client;
+      hub.client = undefined;
+      void c.end().catch(() => undefined);
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import type { Ctx } from "../../context";
+import { AppError } from "../../errors";
+import { findVisible } from "../find-visible";
+import type { ConversationChange } from "../publish-change";
+import { loadViewer, type Viewer } from "../viewer";
+import { subscribeChanges } from "./change-hub";
+
+const HEARTBEAT_MS = 25_000;
+
+/** Whether the viewer sees the changed conversation now (its scope, else one indexed read). */
+async function sees(
+  ctx: Ctx,
+  businessId: string,
+  viewer: Viewer,
+  change: ConversationChange,
+): Promise<boolean> {
+  if (change.businessId !== businessId) return false;
+  if (viewer.scope === "business") return true;
+  if (change.assigneeId === viewer.userId) return true;
+  try {
+    await findVisible(ctx, businessId, viewer, change.conversationId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return false;
+    throw err;
+  }
+}
+
+/**
+ * A server-sent event stream of the changes to conversations the signed-in user sees (its
+ * role's scope, lib/auth/access.ts): `event: conversation` with the id and what changed. The
+ * browser re-reads what it shows; the stream carries no message content. Ends with `signal`.
+ */
+export async function conversationStream(
+  ctx: Ctx,
+  businessId: string,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const viewer = await loadViewer(ctx, businessId);
+  const enc = new TextEncoder();
+  let stop: (() => void) | undefined;
+  let beat: NodeJS.Timeout | undefined;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(enc.encode(text));
+        } catch {
+          // The stream closed between the change and this write.
+        }
+      };
+      const close = () => {
+        stop?.();
+        if (beat) clearInterval(beat);
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      };
+      send(`retry: 2000\n: connected\n\n`);
+      stop = await subscribeChanges((change) => {
+        void sees(ctx, businessId, viewer, change)
+          .then((ok) => {
+            if (ok)
+              send(
+                `event: conversation\ndata: ${JSON.stringify({ id: change.conversationId, kind: change.kind, assigneeId: change.assigneeId })}\n\n`,
+              );
+          })
+          .catch(() => undefined);
+      });
+      beat = setInterval(() => send(`: keep-alive\n\n`), HEARTBEAT_MS);
+      if (signal.aborted) close();
+      else signal.addEventListener("abort", close, { once: true });
+    },
+    cancel() {
+      stop?.();
+      if (beat) clearInterval(beat);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { Ctx } from "../context";
+import { rawQuery } from "../db/sql";
+
+/** The PostgreSQL channel every instance listens on for inbox changes (live/stream-hub.ts). */
+export const CONVERSATION_CHANNEL = "sb_conversations";
+
+export type ConversationChange = {
+  businessId: string;
+  conversationId: string;
+  /** message (either way), note, assigned, state. */
+  kind: "message" | "note" | "assigned" | "state";
+  assigneeId: string | null;
+  teamId: string | null;
+};
+
+/**
+ * Announces a change to every instance through NOTIFY on the caller's transaction: PostgreSQL
+ * delivers it at commit and drops it on rollback, so a browser never hears of a change that
+ * did not happen. The payload carries only ids (each stream re-reads what its user may see).
+ */
+export async function publishChange(tx: Ctx, change: ConversationChange): Promise<void> {
+  await rawQuery(tx.db, `SELECT pg_notify($1, $2)`, [
+    CONVERSATION_CHANNEL,
+    JSON.stringify({
+      b: change.businessId,
+      c: change.conversationId,
+      k: change.kind,
+      a: change.assigneeId,
+      t: change.teamId,
+    }),
+  ]);
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db/sql";
+import { setUserStatus } from "@/lib/users/set-user-status";
+import { chatappSender, conversationOf, customerWrites, setOpenLimit, userCtx } from "@/test/conversations";
+import { createTestBusiness, createTestUser, uniq } from "@/test/factories";
+import { uuidv7 } from "@/lib/ids";
+import { assignConversation } from "./assign-conversation";
+import { setConversationState } from "./set-conversation-state";
+
+const phone = () => `9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+describe("conversation routing", () => {
+  it("gives each Available agent one, never an Away agent, and reopens with the same agent", async () => {
+    const t = await createTestBusiness();
+    const a1 = await createTestUser(t.business.id);
+    const a2 = await createTestUser(t.business.id);
+    const away = await createTestUser(t.business.id, { status: "Away" });
+    const [c1, c2] = [phone(), phone()];
+    await customerWrites(t, c1);
+    await customerWrites(t, c2);
+    const first = await conversationOf(t.business.id, c1);
+    const second = await conversationOf(t.business.id, c2);
+    expect(new Set([first.assignee_id, second.assignee_id])).toEqual(new Set([a1.id, a2.id]));
+    expect([first.assignee_id, second.assignee_id]).not.toContain(away.id);
+
+    // A second message of the same customer stays in the same conversation, same agent.
+    await customerWrites(t, c1, "again");
+    expect(await conversationOf(t.business.id, c1)).toMatchObject({
+      id: first.id,
+      assignee_id: first.assignee_id,
+    });
+
+    await setConversationState(userCtx(t.business.id, first.assignee_id!), t.business.id, first.id, {
+      state: "resolved",
+    });
+    expect((await conversationOf(t.business.id, c1)).state).toBe("resolved");
+    await customerWrites(t, c1, "one more thing");
+    expect(await conversationOf(t.business.id, c1)).toMatchObject({
+      id: first.id,
+      state: "open",
+      assignee_id: first.assignee_id,
+    });
+    const events = await rawQuery<{ type: string }>(
+      db(),
+      `SELECT type FROM conversation_events WHERE business_id = $1 AND conversation_id = $2 ORDER BY id`,
+      [t.business.id, first.id],
+    );
+    expect(events.map((e) => e.type)).toEqual(["opened", "assigned", "resolved", "reopened", "assigned"]);
+  });
+
+  it("picks the agent with the fewest open conversations, ties to the longest since an assignment", async () => {
+    const t = await createTestBusiness();
+    const a1 = await createTestUser(t.business.id);
+    const a2 = await createTestUser(t.business.id);
+    const customers = [phone(), phone(), phone(), phone()];
+    for (const c of customers) await customerWrites(t, c);
+    const holders = await Promise.all(customers.map((c) => conversationOf(t.business.id, c)));
+    // Alternates: each new conversation goes to whoever has fewer, then to the one waiting longer.
+    expect(holders.map((h) => h.assignee_id)).toEqual([
+      holders[0]!.assignee_id,
+      holders[0]!.assignee_id === a1.id ? a2.id : a1.id,
+      holders[0]!.assignee_id,
+      holders[0]!.assignee_id === a1.id ? a2.id : a1.id,
+    ]);
+  });
+
+  it("waits unassigned beyond the limit and is assigned when an agent becomes Available", async () => {
+    const t = await createTestBusiness();
+    await setOpenLimit(t.business.id, 1);
+    const a1 = await createTestUser(t.business.id);
+    const a2 = await createTestUser(t.business.id, { status: "Busy" });
+    const [c1, c2] = [phone(), phone()];
+    await customerWrites(t, c1);
+    await customerWrites(t, c2);
+    expect((await conversationOf(t.business.id, c1)).assignee_id).toBe(a1.id);
+    expect((await conversationOf(t.business.id, c2)).assignee_id).toBeNull();
+
+    await setUserStatus(userCtx(t.business.id, a2.id), t.business.id, {
+      userId: a2.id,
+      userStatus: "Available",
+    });
+    expect((await conversationOf(t.business.id, c2)).assignee_id).toBe(a2.id);
+  });
+
+  it("routes a sender's conversations to its team only, and a resolve frees a place", async () => {
+    const t = await createTestBusiness();
+    const outsider = await createTestUser(t.business.id);
+    const member = await createTestUser(t.business.id);
+    const teamId = uuidv7();
+    await rawQuery(db(), `INSERT INTO teams (id, business_id, name, supervisor_id) VALUES ($1, $2, $3, $4)`, [
+      teamId,
+      t.business.id,
+      `Team ${uniq()}`,
+      t.admin.id,
+    ]);
+    await rawQuery(db(), `INSERT INTO team_members (business_id, team_id, user_id) VALUES ($1, $2, $3)`, [
+      t.business.id,
+      teamId,
+      member.id,
+    ]);
+    await setOpenLimit(t.business.id, 1, { [`chatapp:${chatappSender(t)}`]: teamId });
+    const [c1, c2] = [phone(), phone()];
+    await customerWrites(t, c1);
+    await customerWrites(t, c2);
+    const first = await conversationOf(t.business.id, c1);
+    expect(first.assignee_id).toBe(member.id);
+    expect((await conversationOf(t.business.id, c2)).assignee_id).toBeNull();
+    expect([first.assignee_id]).not.toContain(outsider.id);
+
+    await setConversationState(userCtx(t.business.id, member.id), t.business.id, first.id, {
+      state: "resolved",
+    });
+    expect((await conversationOf(t.business.id, c2)).assignee_id).toBe(member.id);
+  });
+
+  it("lets a supervisor transfer, records who did, and refuses an agent moving a colleague's", async () => {
+    const t = await createTestBusiness();
+    const a1 = await createTestUser(t.business.id);
+    const c1 = phone();
+    await customerWrites(t, c1);
+    const conv = await conversationOf(t.business.id, c1);
+    expect(conv.assignee_id).toBe(a1.id);
+    const a2 = await createTestUser(t.business.id, { status: "Away" });
+    await expect(
+      assignConversation(userCtx(t.business.id, a2.id), t.business.id, conv.id, { assigneeId: a2.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+
+    const manager = await createTestUser(t.business.id, { role: "MANAGER" });
+    const after = await assignConversation(
+      userCtx(t.business.id, manager.id, "MANAGER"),
+      t.business.id,
+      conv.id,
+      {
+        assigneeId: a2.id,
+      },
+    );
+    expect(after.assigneeId).toBe(a2.id);
+    const [event] = await rawQuery<{
+      type: string;
+      actor_id: string;
+      from_user_id: string;
+      to_user_id: string;
+    }>(
+      db(),
+      `SELECT type, actor_id, from_user_id, to_user_id FROM conversation_events
+       WHERE business_id = $1 AND conversation_id = $2 ORDER BY id DESC LIMIT 1`,
+      [t.business.id, conv.id],
+    );
+    expect(event).toEqual({
+      type: "transferred",
+      actor_id: manager.id,
+      from_user_id: a1.id,
+      to_user_id: a2.id,
+    });
+    await expect(
+      assignConversation(userCtx(t.business.id, a1.id), t.business.id, conv.id, { assigneeId: a1.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,65 @@
+import { systemCtx, type Ctx } from "../lib/context";
+import { db } from "../lib/db";
+import { rawQuery } from "../lib/db/sql";
+import { recordInboundMessages } from "../lib/inbound/record-inbound-messages";
+import { uuidv7 } from "../lib/ids";
+import type { TestBusiness } from "./factories";
+
+/** A dashboard user's context (the actor the domain functions check). */
+export const userCtx = (businessId: string, id: string, role = "AGENT"): Ctx => ({
+  db: db(),
+  actor: { type: "user", id, role, businessId },
+});
+
+export const chatappSender = (t: TestBusiness) =>
+  t.business.channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
+
+/** A customer's text to the business, as a provider webhook stores it. */
+export async function customerWrites(
+  t: TestBusiness,
+  from: string,
+  text = "hello",
+  opts: { at?: Date; to?: string; channel?: "chatapp" | "rcs" } = {},
+) {
+  const ref = `test.${uuidv7()}`;
+  return recordInboundMessages(systemCtx("test"), {
+    businessId: t.business.id,
+    channel: opts.channel ?? "chatapp",
+    provider: "simulator",
+    messages: [
+      {
+        providerMessageId: ref,
+        from,
+        to: opts.to ?? chatappSender(t),
+        type: "text",
+        text,
+        buttonPayload: null,
+        replyToProviderMessageId: null,
+        profileName: null,
+        media: null,
+        receivedAt: opts.at ?? new Date(),
+        raw: { id: ref },
+      },
+    ],
+  });
+}
+
+export type ConvRow = { id: string; customer: string; assignee_id: string | null; state: string };
+
+export async function conversationOf(businessId: string, customer: string): Promise<ConvRow> {
+  const [row] = await rawQuery<ConvRow>(
+    db(),
+    `SELECT id, customer, assignee_id, state FROM conversations WHERE business_id = $1 AND customer = $2`,
+    [businessId, customer],
+  );
+  return row!;
+}
+
+export async function setOpenLimit(businessId: string, openLimit: number, senderTeams: object = {}) {
+  await rawQuery(
+    db(),
+    `INSERT INTO conversation_settings (business_id, open_limit, sender_teams) VALUES ($1, $2, $3)
+     ON CONFLICT (business_id) DO UPDATE SET open_limit = $2, sender_teams = $3`,
+    [businessId, openLimit, JSON.stringify(senderTeams)],
+  );
+}
