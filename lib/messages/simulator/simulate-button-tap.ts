@@ -79,6 +79,9 @@ export async function simulateButtonTap(ctx: Ctx, raw: SimulateButtonTapInput): 
           {
             id: uuidv7(),
             from: row.recipient,
+            to: row.sender,
+            profileName: null,
+            type: "url_tap",
             text: null,
             buttonPayload: null,
             replyToMessageId: input.messageId,
