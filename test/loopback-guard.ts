@@ -80,6 +80,22 @@ export function installLoopbackGuard(onRefused: (r: Refusal) => void): void {
   const connect = net.Socket.prototype.connect;
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
     const t = connectTarget(args);
+    const opts = (Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0]) as
+      { lookup?: unknown } | undefined;
+    // A connect with its own lookup (the callbacks' pool pins the address the SSRF guard
+    // checked, whatever the URL's host name): what counts is the address that lookup answers.
+    if ("host" in t && !isLoopbackHost(t.host) && opts && typeof opts.lookup === "function") {
+      const own = opts.lookup as (h: string, o: unknown, cb: (...r: unknown[]) => void) => void;
+      (opts as { lookup: typeof own }).lookup = (host, o, cb) =>
+        own(host, o, (err, address, family) => {
+          const first = Array.isArray(address) ? (address[0] as { address?: string })?.address : address;
+          if (!err && typeof first === "string" && !isLoopbackHost(first)) {
+            return cb(report(refusal("connect", `${t.host} (${first}):${t.port}`)));
+          }
+          return cb(err, address, family);
+        });
+      return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+    }
     if ("host" in t && !isLoopbackHost(t.host)) {
       const err = report(refusal("connect", `${t.host}:${t.port}`));
       // Fails as a refused connection would: asynchronously, on the socket.

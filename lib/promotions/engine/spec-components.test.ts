@@ -55,7 +55,7 @@ describe("promotion template components -> send components", () => {
     expect(toMetaComponents(undefined, vars)).toEqual({ components: [], missing: [] });
   });
 
-  it("RCS: BODY values in order and the HEADER's media URL", () => {
+  it("RCS: BODY values in order and the HEADER's media URL, as card 0 given at the top level", () => {
     expect(
       toRcsValues(
         [
@@ -64,7 +64,7 @@ describe("promotion template components -> send components", () => {
         ],
         vars,
       ),
-    ).toEqual({ cards: [{ values: ["Asha", "x"], mediaUrl: vars.img }], missing: [] });
+    ).toEqual({ cards: [{ values: ["Asha", "x"], mediaUrl: vars.img, topLevel: true }], missing: [] });
   });
 
   it("RCS carousel: each card's values by card_index; a missing column is reported", () => {
