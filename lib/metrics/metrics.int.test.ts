@@ -13,7 +13,9 @@ import { serveMetrics, type MetricsServer } from "./serve-metrics";
 // `name{label="value",...} number`, with label values escaped (\\, \", \n).
 const NAME = "[a-zA-Z_:][a-zA-Z0-9_:]*";
 const LABEL = `[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\[\\\\"n])*"`;
-const VALUE = "(?:[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?|[-+]?Inf|NaN)";
+// Prometheus reads values with Go's ParseFloat, which takes NaN in any case: prom-client
+// writes "Nan" for a gauge with no data yet (the event loop's lag before its first sample).
+const VALUE = "(?:[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][-+]?\\d+)?|[-+]?Inf|[Nn][Aa][Nn])";
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(?:${LABEL}(?:,${LABEL})*)?,?\\})? ${VALUE}(?: -?\\d+)?$`);
 const HELP = new RegExp(`^# HELP ${NAME} .*$`);
 const TYPE = new RegExp(`^# TYPE (${NAME}) (counter|gauge|histogram|summary|untyped)$`);
