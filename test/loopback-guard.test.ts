@@ -83,6 +83,29 @@ describe("loopback guard (test setup)", () => {
     }
   });
 
+  it("judges a connect with its own lookup (a pinned address) by the address it answers", async () => {
+    const server = net.createServer((s) => s.end());
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as net.AddressInfo;
+    const pinned =
+      (address: string): net.LookupFunction =>
+      (_host, opts, cb) =>
+        // net asks with { all: true } when it may try several addresses (autoSelectFamily).
+        opts.all
+          ? (cb as unknown as (e: null, a: net.LookupAddress[]) => void)(null, [{ address, family: 4 }])
+          : cb(null, address, 4);
+    try {
+      const ok = await connectOnce({ host: "receiver.invalid", port, lookup: pinned("127.0.0.1") });
+      expect(ok).toBe("connected");
+      expect(takeRefusals()).toEqual([]);
+      const refused = await connectOnce({ host: "receiver.invalid", port: 80, lookup: pinned("192.0.2.1") });
+      expect(refused).toMatch(/refused a connection to receiver\.invalid \(192\.0\.2\.1\):80/);
+      expect(takeRefusals().map((r) => r.target)).toEqual(["receiver.invalid (192.0.2.1):80"]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("fails a test whose code connects outside loopback, even when that code swallows the error", async () => {
     const run = await promisify(execFile)(
       process.execPath,
