@@ -92,7 +92,9 @@ describe("loopback guard (test setup)", () => {
       (_host, opts, cb) =>
         // net asks with { all: true } when it may try several addresses (autoSelectFamily).
         opts.all
-          ? (cb as unknown as (e: null, a: net.LookupAddress[]) => void)(null, [{ address, family: 4 }])
+          ? (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+              { address, family: 4 },
+            ])
           : cb(null, address, 4);
     try {
       const ok = await connectOnce({ host: "receiver.invalid", port, lookup: pinned("127.0.0.1") });
