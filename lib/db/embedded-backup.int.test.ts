@@ -43,6 +43,16 @@ async function startServer(
   throw new Error(`server did not start:\n${out}`);
 }
 
+/** Waits (up to 60 s) until the process has printed a match of `re`. */
+async function printed(out: () => string, re: RegExp): Promise<RegExpExecArray> {
+  for (let i = 0; i < 600; i++) {
+    const m = re.exec(out());
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`never printed ${re}:\n${out()}`);
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
@@ -97,8 +107,9 @@ describe("embedded backup and restore (npm run admin -- backup / restore)", () =
     dirs.push(first, second, path.dirname(file));
 
     const a = await startServer(first);
-    const key = /Demo API key\s+(\S+)/.exec(a.out())![1]!;
-    const businessId = /\/api\/v3\/business\/([0-9a-f-]{36})\/channels/.exec(a.out())![1]!;
+    // The first start prints the demo business once it is seeded, which may come after "listening".
+    const key = (await printed(a.out, /Demo API key\s+(\S+)/))[1]!;
+    const businessId = (await printed(a.out, /\/api\/v3\/business\/([0-9a-f-]{36})\/channels/))[1]!;
     // An approved template written straight in (the review flow is not what is tested), then
     // three sends through the API.
     const c = clientOf(first);
