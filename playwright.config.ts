@@ -46,7 +46,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Two shards share 2 cores in CI: a page walk that takes 40 s alone can take twice that.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
