@@ -1,6 +1,6 @@
 import { CarouselCards } from "@/app/(dashboard)/virtual-phone/carousel-cards";
 import { Attachment } from "@/app/(dashboard)/virtual-phone/attachment";
-import { MediaImage } from "@/app/(dashboard)/virtual-phone/media-image";
+import { MediaImage } from "@/components/messages/media-image";
 import { cn } from "@/components/ui/cn";
 import { Phone } from "@/components/templates/template-preview";
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";

@@ -98,6 +98,9 @@ test("the messages list shows what was sent and why it failed, with one search b
   await signIn(page, E2E_ADMIN);
   const number = simNumber("0047");
   const failed = await sendOrder(page, number);
+  // The list is drawn once per visit: wait for the failure before reading its reason there.
+  await page.goto(`/messages/${failed.messageId}`);
+  await expect(page.getByTestId("message-status")).toHaveText("Failed", { timeout: 20_000 });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/messages");
@@ -111,9 +114,7 @@ test("the messages list shows what was sent and why it failed, with one search b
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(failed.name);
     await expect(row.getByTestId("message-summary")).toHaveText("Hello Asha, your order A-77 has shipped.");
-    await expect(row.getByTestId("message-reason")).toContainText("131047: Re-engagement message", {
-      timeout: 20_000,
-    });
+    await expect(row.getByTestId("message-reason")).toContainText("131047: Re-engagement message");
     // At every width the row's identity, state, reason and link are on screen, not clipped.
     for (const part of [
       row.getByTestId("message-summary"),

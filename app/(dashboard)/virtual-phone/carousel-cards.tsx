@@ -1,5 +1,5 @@
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
-import { MediaImage } from "./media-image";
+import { MediaImage } from "@/components/messages/media-image";
 import { TapButton } from "./tap-button";
 
 /**

@@ -11,7 +11,7 @@ import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox
 import { recipientActionAction } from "./actions";
 import { Attachment } from "./attachment";
 import { CarouselCards } from "./carousel-cards";
-import { MediaImage } from "./media-image";
+import { MediaImage } from "@/components/messages/media-image";
 import { Clock } from "./clock";
 import { TapButton } from "./tap-button";
 import { Ticks } from "./ticks";

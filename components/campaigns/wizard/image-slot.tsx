@@ -1,7 +1,7 @@
 "use client";
 
 import { get, useWatch, type UseFormReturn } from "react-hook-form";
-import { dashboardMediaSrc } from "@/app/(dashboard)/virtual-phone/media-image";
+import { dashboardMediaSrc } from "@/components/messages/media-image";
 import { ImageUpload } from "@/components/templates/image-upload";
 import { Input, Select } from "@/components/ui/field";
 import type { Slot, SlotValue } from "@/lib/promotions/wizard/template-slots";

@@ -1,6 +1,6 @@
 "use client";
 
-import { dashboardMediaSrc } from "@/app/(dashboard)/virtual-phone/media-image";
+import { dashboardMediaSrc } from "@/components/messages/media-image";
 import { ChatappPreview, RcsPreview } from "@/components/templates/template-preview";
 import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
 import { fillVariables, variablesOf } from "@/lib/templates/variables";

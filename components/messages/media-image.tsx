@@ -21,7 +21,7 @@ export function MediaImage({ src: raw, className }: { src?: string | null; class
     return (
       <div
         className={cn(
-          "flex w-full items-center justify-center bg-slate-200 text-xs text-slate-500",
+          "flex w-full items-center justify-center bg-slate-200 text-xs text-slate-700",
           className,
         )}
       >
