@@ -80,6 +80,7 @@ export function LanguageField<T extends FieldValues>({
         autoComplete="off"
         spellCheck={false}
         aria-autocomplete="list"
+        aria-required={required || undefined}
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && options[active] ? optionId(active) : undefined}

@@ -7,6 +7,14 @@ CREATE TABLE "promotion_minute_stats" (
 );
 --> statement-breakpoint
 ALTER TABLE "promotion_counters" ADD COLUMN "refused" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- Campaigns launched before this column: every row of the list is a recipient or was refused,
+-- so what is not a recipient was refused (a campaign still preparing counts its own at launch).
+UPDATE "promotion_counters" c SET "refused" = GREATEST(0, l."row_count" + l."rejected_count" - r."n")
+FROM "promotions" p
+JOIN "target_lists" l ON l."id" = p."target_list_id" AND l."business_id" = p."business_id"
+JOIN (SELECT "promotion_id", count(*)::int AS "n" FROM "promotion_recipients" GROUP BY "promotion_id") r
+  ON r."promotion_id" = p."id"
+WHERE c."promotion_id" = p."id" AND c."round" = 0 AND p."kind" = 'promotion' AND p."status" <> 'Preparing';--> statement-breakpoint
 ALTER TABLE "promotion_minute_stats" ADD CONSTRAINT "promotion_minute_stats_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "promotion_minute_stats_promotion_idx" ON "promotion_minute_stats" USING btree ("promotion_id","minute");--> statement-breakpoint
 -- The campaign page's chart reads these deltas, never the campaign's messages. Each statement

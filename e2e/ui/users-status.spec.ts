@@ -13,12 +13,18 @@ const ADMIN_FIRST_NAME = "Demo";
 test("an admin changes an agent's status; the API reads the same status", async ({ page }) => {
   await signIn(page, E2E_ADMIN);
   const { key } = await apiKeyFor(page);
-  // The table's search matches names (and roles, statuses), not e-mails: a unique first name.
   const first = `Status${runId()}`;
   const agent = await createAgent(page.request, key, first);
 
   await page.goto("/users");
-  await page.getByRole("searchbox", { name: "Search Users" }).fill(first);
+  // The search finds a user by e-mail (as its placeholder says) and by role label.
+  const search = page.getByRole("searchbox", { name: "Search Users" });
+  await search.fill("business admin");
+  await expect(page.getByRole("row").filter({ hasText: E2E_ADMIN.email })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: agent.email })).toHaveCount(0);
+  await search.fill(agent.email);
+  await expect(page.getByRole("row").filter({ hasText: agent.email })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: E2E_ADMIN.email })).toHaveCount(0);
   const status = page.getByTestId(`status-${agent.email}`);
   await expect(status).toHaveText("Available");
   const change = page.getByRole("combobox", { name: `Change the status of ${agent.email}` });

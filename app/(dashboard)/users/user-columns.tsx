@@ -12,7 +12,10 @@ const col = dataTableColumns<ListedUser>();
 
 export function buildUserColumns(onEdit: (u: ListedUser) => void, meId: string) {
   return col.columns([
-    col.accessor("firstName", {
+    // The search box reads each column's value: the name column holds the e-mail too, and the
+    // role column its label ("Business admin"), so both are found as the placeholder says.
+    col.accessor((u) => `${u.firstName} ${u.lastName ?? ""} ${u.emailId}`, {
+      id: "name",
       header: "Name",
       cell: (c) => (
         <div>
@@ -26,7 +29,7 @@ export function buildUserColumns(onEdit: (u: ListedUser) => void, meId: string) 
         </div>
       ),
     }),
-    col.accessor("role", { header: "Role", cell: (c) => roleLabel(c.getValue()) }),
+    col.accessor((u) => roleLabel(u.role), { id: "role", header: "Role" }),
     col.accessor("userStatus", {
       header: "Status",
       cell: (c) => <StatusCell user={c.row.original} />,

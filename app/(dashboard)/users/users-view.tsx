@@ -28,7 +28,7 @@ export function UsersView({ users, me }: { users: ListedUser[]; me: { id: string
         columns={columns}
         data={users}
         getRowId={(u) => u.userId}
-        initialSort={[{ id: "firstName", desc: false }]}
+        initialSort={[{ id: "name", desc: false }]}
         searchPlaceholder="Search by name, e-mail or role"
         toolbar={createButton}
       />
