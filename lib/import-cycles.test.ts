@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "..");
 
-/** Cycles allowed for now (none): a queue whose handler enqueues on it is registered in lib/wiring.ts. */
-const KNOWN = new Set<string>([]);
+/** The project's source folders (app/ is the edge: pages, routes, actions). */
+const FOLDERS = ["lib", "db", "components", "app"];
 
 /** The source files under `dir`, tests left out. */
 function sources(dir: string): string[] {
@@ -27,11 +27,10 @@ function target(from: string, spec: string): string | undefined {
   return [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p));
 }
 
-/** Import cycles among `files`, each as the path from the first module back to itself. */
-function importCycles(files: string[]): string[] {
+/** Each file's imports of the project's own modules, type-only imports included. */
+function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  // Type-only imports vanish at runtime, so they cannot make a cycle of module loading.
-  const importRe = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
+  const importRe = /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
   for (const file of files) {
     const text = readFileSync(file, "utf8");
     graph.set(
@@ -39,6 +38,12 @@ function importCycles(files: string[]): string[] {
       [...text.matchAll(importRe)].flatMap((m) => target(file, m[1]!) ?? []),
     );
   }
+  return graph;
+}
+
+/** Import cycles in `graph`, each as the path from the first module back to itself. */
+function importCycles(graph: Map<string, string[]>): string[] {
+  const files = [...graph.keys()];
   const cycles: string[] = [];
   const state = new Map<string, "open" | "done">();
   const stack: string[] = [];
@@ -62,9 +67,20 @@ function importCycles(files: string[]): string[] {
   return cycles;
 }
 
-describe("imports under lib/", () => {
-  it("form no cycle (a module in a cycle can run before what it imports is defined)", () => {
-    const cycles = importCycles(sources(join(ROOT, "lib")));
-    expect(cycles.filter((c) => !KNOWN.has(c))).toEqual([]);
+describe("the project's imports", () => {
+  const graph = importGraph(FOLDERS.flatMap((f) => sources(join(ROOT, f))));
+
+  it("form no cycle, type imports included (a module in a cycle can run before what it imports is defined, and a type cycle is two modules that cannot be read apart)", () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it("reach into app/ only from app/ (pages, routes and actions are the edge; nothing below depends on them)", () => {
+    const app = join(ROOT, "app") + "/";
+    const inward = [...graph].flatMap(([file, deps]) =>
+      file.startsWith(app)
+        ? []
+        : deps.filter((d) => d.startsWith(app)).map((d) => `${relative(ROOT, file)} -> ${relative(ROOT, d)}`),
+    );
+    expect(inward).toEqual([]);
   });
 });

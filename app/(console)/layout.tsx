@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
+import { signOutAction } from "@/app/(auth)/actions";
 import { requireLayout } from "@/lib/auth/guard";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireLayout("(console)");
   return (
-    <AppShell user={user} context="Operator console">
+    <AppShell user={user} signOut={signOutAction} context="Operator console">
       {children}
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
+import { signOutAction } from "@/app/(auth)/actions";
 import { requireLayout } from "@/lib/auth/guard";
 import { systemCtx } from "@/lib/context";
 import { getBusiness } from "@/lib/businesses/list-businesses";
@@ -13,7 +14,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     ? (await getBusiness(systemCtx(), user.businessId)).name
     : "Operator console";
   return (
-    <AppShell user={user} context={context}>
+    <AppShell user={user} signOut={signOutAction} context={context}>
       {children}
     </AppShell>
   );

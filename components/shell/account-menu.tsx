@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { signOutAction } from "@/app/(auth)/actions";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Icon } from "@/components/ui/icons";
 
@@ -15,7 +14,18 @@ const itemClass = cn(
  * and "Sign out". Arrow keys move between items, Escape and Tab close it, and focus returns to
  * the button on Escape so a keyboard user is never left on a vanished element.
  */
-export function AccountMenu({ name, email, roleLabel }: { name: string; email: string; roleLabel: string }) {
+export function AccountMenu({
+  name,
+  email,
+  roleLabel,
+  signOut,
+}: {
+  name: string;
+  email: string;
+  roleLabel: string;
+  /** The sign-out server action (app/(auth)/actions.ts), handed down by the layout. */
+  signOut: () => Promise<void>;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -129,7 +139,7 @@ export function AccountMenu({ name, email, roleLabel }: { name: string; email: s
           </button>
         </div>
       </div>
-      <form ref={signOutForm} action={signOutAction} hidden />
+      <form ref={signOutForm} action={signOut} hidden />
     </div>
   );
 }

@@ -16,9 +16,12 @@ import { NavLinks } from "./nav-links";
 export function AppShell({
   user,
   context,
+  signOut,
   children,
 }: {
   user: SessionUser;
+  /** The sign-out server action: an edge, so it lives in app/ and comes in from the layout. */
+  signOut: () => Promise<void>;
   /** The business name, or "Operator console". */
   context: string;
   children: ReactNode;
@@ -61,7 +64,12 @@ export function AppShell({
             <div className="flex h-16 items-center gap-4 px-4 sm:px-6 lg:px-8">
               <MobileNav sections={sections} />
               <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{context}</p>
-              <AccountMenu name={user.firstName} email={user.email} roleLabel={roleLabels[user.role]} />
+              <AccountMenu
+                name={user.firstName}
+                email={user.email}
+                roleLabel={roleLabels[user.role]}
+                signOut={signOut}
+              />
             </div>
           </header>
 

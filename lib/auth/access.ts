@@ -1,5 +1,7 @@
 import type { SessionUser } from "../users/schemas";
-import type { Role } from "./roles";
+
+/** A user's role (roles.ts says the same; defined here too, as roles.ts reads this table). */
+type Role = SessionUser["role"];
 
 /**
  * The one table of who may open which dashboard page and run which server action or route

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { MessageOverview } from "@/lib/overview/schemas";
-import { messagesHref } from "./status-colors";
+import { messagesHref } from "@/components/overview/status-colors";
 
 /** Failed messages of the last 30 days by the provider's error code, with what it means. */
 export function FailuresTable({ m }: { m: MessageOverview }) {

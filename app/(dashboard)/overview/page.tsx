@@ -9,7 +9,7 @@ import { ratesOf, totalOf, type Rates } from "@/lib/overview/schemas";
 import { FailuresTable } from "./failures-table";
 import { RateChart } from "./rate-chart";
 import { StatTile } from "./stat-tile";
-import { messagesHref, percent } from "./status-colors";
+import { messagesHref, percent } from "@/components/overview/status-colors";
 import { StatusChart } from "./status-chart";
 import { StatusTotals } from "./status-totals";
 

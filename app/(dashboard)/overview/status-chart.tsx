@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DayCounts } from "@/lib/overview/schemas";
-import { statusColors, statusLabels, statusOrder } from "./status-colors";
+import { statusColors, statusLabels, statusOrder } from "@/components/overview/status-colors";
 import { axisTick, chartGrid, chartMargin } from "@/components/ui/chart-style";
 
 const shortDay = (day: string) =>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { MessageOverview } from "@/lib/overview/schemas";
 import { totalOf } from "@/lib/overview/schemas";
-import { messagesHref, statusColors, statusLabels, statusOrder } from "./status-colors";
+import { messagesHref, statusColors, statusLabels, statusOrder } from "@/components/overview/status-colors";
 
 const periods = [
   { key: "today", label: "Today" },

@@ -9,7 +9,7 @@ import { failureReason } from "@/lib/overview/error-reasons";
 import { useToast } from "@/components/ui/toast";
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { recipientActionAction } from "./actions";
-import { Attachment } from "./attachment";
+import { Attachment } from "@/components/messages/attachment";
 import { CarouselCards } from "./carousel-cards";
 import { MediaImage } from "@/components/messages/media-image";
 import { Clock } from "./clock";

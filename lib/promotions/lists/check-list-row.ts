@@ -2,9 +2,8 @@ import { tryParseRecipient } from "../../messages/send/recipient";
 import { normaliseTypedPhone } from "../../profiles/normalise-typed-phone";
 import type { CsvRecord } from "./csv-records";
 import type { ListHeader } from "./list-header";
-import { LIST_CELL_SEPARATOR } from "./list-cells";
+import { LIST_CELL_SEPARATOR, type ListRow } from "./list-cells";
 import { plainE164 } from "./plain-e164";
-import type { ListRow } from "./row-sinks";
 
 /** A refused row: its number, why, and the raw phone cell (truncated) to find it by. */
 export type ListReject = { rowNumber: number; reason: string; phone: string | null };

@@ -16,15 +16,9 @@ import {
 } from "./check-list-row";
 import type { CsvRecord } from "./csv-records";
 import { csvRows } from "./csv-rows";
+import type { ListRow } from "./list-cells";
 import { parseListHeader, type ListHeader } from "./list-header";
-import {
-  copyRowSink,
-  insertRowSink,
-  isEmbeddedDatabase,
-  type ListRow,
-  type PlainRows,
-  type RowSink,
-} from "./row-sinks";
+import { copyRowSink, insertRowSink, isEmbeddedDatabase, type PlainRows, type RowSink } from "./row-sinks";
 import { analyzeListRows } from "./analyze-list-rows";
 import { dropList } from "./drop-list";
 import { valuePosition } from "./list-columns";

@@ -5,6 +5,9 @@
  */
 export const LIST_CELL_SEPARATOR = "\u001f";
 
+/** An accepted list row on its way to target_list_rows: its cells of the named columns, in order. */
+export type ListRow = { rowNumber: number; phone: string; cells: string[] };
+
 /**
  * SQL for the cell at 1-based `position` (valuePosition) of the row aliased `row`: '' for a
  * position past the row's cells, NULL for position 0 (the list has no such column).

@@ -4,7 +4,7 @@ import { pool, type Executor } from "../../db";
 import { rawQuery, transaction } from "../../db/sql";
 import { ListRowsBinaryWriter } from "./copy-binary-rows";
 import type { ByteRows } from "./csv-rows";
-import { LIST_CELL_SEPARATOR } from "./list-cells";
+import { LIST_CELL_SEPARATOR, type ListRow } from "./list-cells";
 import {
   attachSql,
   createListRows,
@@ -13,9 +13,6 @@ import {
   standaloneTableSql,
   uuidLiteral,
 } from "./list-rows-table";
-
-/** An accepted list row on its way to target_list_rows: its cells of the named columns, in order. */
-export type ListRow = { rowNumber: number; phone: string; cells: string[] };
 
 /** Accepted plain rows of a stretch of the file read as bytes (csv-rows.ts): which, and their numbers. */
 export type PlainRows = { rows: ByteRows; picked: number[]; phones: string[] };

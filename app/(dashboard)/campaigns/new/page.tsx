@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CampaignWizard } from "@/components/campaigns/wizard/campaign-wizard";
+import { CampaignWizard } from "@/app/(dashboard)/campaigns/new/wizard/campaign-wizard";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";

@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { statusColors, statusLabels, statusOrder } from "@/app/(dashboard)/overview/status-colors";
+import { statusColors, statusLabels, statusOrder } from "@/components/overview/status-colors";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { TimelinePoint } from "@/lib/promotions/dashboard/get-campaign-timeline";
 import type { PromotionStats } from "@/lib/promotions/reports/get-promotion-stats";

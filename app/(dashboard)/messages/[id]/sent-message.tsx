@@ -1,5 +1,5 @@
 import { CarouselCards } from "@/app/(dashboard)/virtual-phone/carousel-cards";
-import { Attachment } from "@/app/(dashboard)/virtual-phone/attachment";
+import { Attachment } from "@/components/messages/attachment";
 import { MediaImage } from "@/components/messages/media-image";
 import { cn } from "@/components/ui/cn";
 import { Phone } from "@/components/templates/template-preview";
