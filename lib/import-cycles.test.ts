@@ -83,4 +83,17 @@ describe("the project's imports", () => {
     );
     expect(inward).toEqual([]);
   });
+
+  it("keep lib/channels below lib/messages (providers know nothing of the messaging domain; lib/wiring.ts connects them)", () => {
+    const channels = join(ROOT, "lib", "channels") + "/";
+    const messages = join(ROOT, "lib", "messages") + "/";
+    const upward = [...graph].flatMap(([file, deps]) =>
+      file.startsWith(channels)
+        ? deps
+            .filter((d) => d.startsWith(messages))
+            .map((d) => `${relative(ROOT, file)} -> ${relative(ROOT, d)}`)
+        : [],
+    );
+    expect(upward).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ export type QueueStatus = {
   oldestSeconds: number;
   failedLastHour: number;
 };
-export type StatusBucket = { bucket: string; status: string; perMinute: number };
+export type StatusBucket = { bucket: string; status: string; count: number };
 export type FailingEndpoint = {
   businessId: string;
   businessName: string;
@@ -30,6 +30,8 @@ export type WorkerStatus = {
 };
 export type SystemStatus = {
   queues: QueueStatus[];
+  /** When it was read: the chart's last quarter hour. */
+  asOf: string;
   messages: StatusBucket[];
   callbacks: { lastHour: number; failedLastHour: number; successRate: number | null };
   failingEndpoints: FailingEndpoint[];
@@ -119,13 +121,10 @@ export async function getSystemStatus(ctx: Ctx, input: { now?: Date } = {}): Pro
   const total = callbacks[0]?.total ?? 0;
   const failed = callbacks[0]?.failed ?? 0;
   return {
+    asOf: now.toISOString(),
     queues,
-    // message_stats counts per quarter hour: shown as the average per minute of each.
-    messages: messages.map((m) => ({
-      bucket: m.bucket.toISOString(),
-      status: m.status,
-      perMinute: m.n / 15,
-    })),
+    // message_stats counts per quarter hour of creation, by the status each message has now.
+    messages: messages.map((m) => ({ bucket: m.bucket.toISOString(), status: m.status, count: m.n })),
     callbacks: {
       lastHour: total,
       failedLastHour: failed,

@@ -1,4 +1,4 @@
-import { messagesConfig } from "@/lib/messages/dispatch/config";
+import { env } from "@/lib/env";
 import type {
   MessageProvider,
   OutboundMessage,
@@ -100,7 +100,7 @@ export function simulatorEventsFor(
   m: { messageId: string; to: string },
   acceptedAt: number,
 ): Array<{ afterSeconds: number; event: ProviderStatusEvent }> {
-  const [sent, delivered, read] = messagesConfig().SIMULATOR_MESSAGE_DELAYS;
+  const [sent, delivered, read] = env().SIMULATOR_MESSAGE_DELAYS;
   const outcome = simulatorOutcome(m.to);
   const ev = (afterSeconds: number, e: Omit<ProviderStatusEvent, "at" | "messageId">) => ({
     afterSeconds,

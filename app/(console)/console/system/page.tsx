@@ -21,7 +21,7 @@ export default async function Page() {
       />
       <div className="space-y-6">
         <SystemSummary status={status} />
-        <MessagesChart buckets={status.messages} hours={SYSTEM_HOURS} />
+        <MessagesChart buckets={status.messages} hours={SYSTEM_HOURS} asOf={status.asOf} />
         <QueuesTable queues={status.queues} />
         <EndpointsTable endpoints={status.failingEndpoints} />
         <WorkersTable workers={status.workers} />
