@@ -1,7 +1,7 @@
 import { and, desc, lt } from "drizzle-orm";
 import { profiles } from "@/db/schema";
 import type { Ctx } from "../context";
-import { csvLine } from "./csv-cell";
+import { csvLine } from "@/lib/csv/csv-line";
 import { profileFilter } from "./list-profiles";
 
 const PAGE = 2_000;

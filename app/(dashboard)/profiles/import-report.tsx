@@ -1,6 +1,6 @@
 "use client";
 
-import { csvLine } from "@/lib/profiles/csv-cell";
+import { csvLine } from "@/lib/csv/csv-line";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Rejected, Report } from "./import-fields";

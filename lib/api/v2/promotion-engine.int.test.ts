@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";
-import { csvLine } from "@/lib/promotions/reports/csv-cell";
+import { csvLine } from "@/lib/csv/csv-line";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { drainAll } from "@/test/messages";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
 import { systemCtx } from "@/lib/context";
-import { csvLine } from "@/lib/promotions/reports/csv-cell";
+import { csvLine } from "@/lib/csv/csv-line";
 import { nextMidnight } from "@/lib/promotions/rcs/next-midnight";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";

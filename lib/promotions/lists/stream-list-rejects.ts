@@ -3,7 +3,7 @@ import { rawQuery } from "../../db/sql";
 import { notFound } from "../../errors";
 import { missingReasonSql, missingValueSql } from "../launch/missing-values-sql";
 import { describeVariable, type VariableCell } from "../launch/variable-columns";
-import { csvLine } from "../reports/csv-cell";
+import { csvLine } from "@/lib/csv/csv-line";
 
 const PAGE = 5_000;
 
@@ -12,7 +12,7 @@ const PAGE = 5_000;
  * the row number, so a list with 1M rejects streams in flat memory: the list's own rejects and,
  * given the variables of a message (`vars`), its rows with an empty cell in a column a
  * variable takes its value from, the variable and column named in the reason. Cells are
- * escaped against spreadsheet formulas (csv-cell.ts): the phone cell is whatever the file held.
+ * escaped against spreadsheet formulas (lib/csv/csv-line.ts): the phone cell is whatever the file held.
  */
 export async function* streamListRejects(
   ctx: Ctx,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "./csv-cell";
+import { csvCell, csvLine } from "./csv-line";
 
-describe("csvCell (OWASP CSV injection)", () => {
+describe("csvCell (OWASP CSV injection, RFC 4180 quoting)", () => {
   it.each([
     ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
     ["+1+1", "'+1+1"],
@@ -20,8 +20,13 @@ describe("csvCell (OWASP CSV injection)", () => {
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell("")).toBe("");
     expect(csvCell(null)).toBe("");
     expect(csvCell(3)).toBe("3");
+  });
+
+  it("makes a CRLF line of cells, each neutralised then quoted", () => {
     expect(csvLine(["a", 1, null])).toBe("a,1,\r\n");
+    expect(csvLine(["a,b", 'say "hi"', "=1", null, 42])).toBe('"a,b","say ""hi""",\'=1,,42\r\n');
   });
 });

@@ -1,17 +1,18 @@
 /**
- * One CSV cell, safe to open in a spreadsheet (OWASP "CSV injection"): a value starting with
- * `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with a single quote so it is
- * read as text, never as a formula; then quoted (RFC 4180) when it holds a comma, a quote or a
- * line break.
+ * The one CSV rule for every file the product hands out (reports, refused rows, profile
+ * exports, import reports), safe to open in a spreadsheet (OWASP "CSV injection"): a value
+ * starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading single quote,
+ * which Excel, LibreOffice and Google Sheets show as text; then it is quoted (RFC 4180) when it
+ * holds a comma, a quote or a line break.
  */
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: unknown): string {
   let v = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export const csvLine = (cells: Array<string | number | null | undefined>): string =>
-  `${cells.map(csvCell).join(",")}\r\n`;
+/** One CSV line of csvCell cells, ending in CRLF. */
+export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
 /**
  * csvCell as a SQL expression over the text expression `expr` (NULL: an empty cell), for
