@@ -2,14 +2,9 @@ import { createHash } from "node:crypto";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { systemCtx } from "@/lib/context";
-import { AppError } from "@/lib/errors";
+import { runOnce } from "@/lib/idempotency/run-once";
+import { stableJson } from "@/lib/idempotency/stable-json";
 import type { IdempotencyRef } from "@/lib/messages/send/commit-send";
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  storeIdempotentResponse,
-} from "@/lib/messages/send/idempotency";
-import { stableJson } from "@/lib/messages/send/stable-json";
 import { errorBody, type ErrorBody } from "./errors";
 import type { ApiEnv } from "./types";
 
@@ -22,10 +17,9 @@ export type SendReply<T> =
   | (Response & TypedResponse<ErrorBody, SendErrorStatus, "json">);
 
 /**
- * Runs a send under the request's `Idempotency-Key` (IETF draft, Stripe): a new key runs `send`
- * (which completes the key in its own transaction), a known key replays the first answer
- * (header `Idempotent-Replayed: true`). 4xx answers are kept too; a failure on our side
- * releases the key so the client's retry runs again.
+ * Runs a send under the request's `Idempotency-Key` (runOnce, lib/idempotency): a replayed
+ * answer carries the header `Idempotent-Replayed: true`; a refusal is stored as the API
+ * answers it (with its request id).
  */
 export async function idempotentSend<T extends object>(
   c: Context<ApiEnv>,
@@ -37,33 +31,22 @@ export async function idempotentSend<T extends object>(
     const result: T = await send(undefined);
     return c.json(result, 200);
   }
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new AppError("invalid_request", "Idempotency-Key must be 1-255 visible ASCII characters", [
-      { path: "Idempotency-Key", message: "Invalid key" },
-    ]);
-  }
-  const businessId = c.get("auth").businessId;
-  const ctx = systemCtx(`api_key:${c.get("auth").keyId}`);
-  const hash = requestHash(c, body);
-  const claim = await claimIdempotencyKey(ctx, { businessId, key, hash });
-  if (claim.kind === "replay") {
-    c.header("Idempotent-Replayed", "true");
-    // The stored body is the first answer: T when it was a 200, else the error body.
-    if (claim.status === 200) return c.json(claim.body as T, 200);
-    return c.json(claim.body as ErrorBody, claim.status as SendErrorStatus);
-  }
-  try {
-    const result: T = await send({ key });
-    return c.json(result, 200);
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      const stored = errorBody(c, err);
-      await storeIdempotentResponse(ctx, { businessId, key, status: err.status, body: stored });
-    } else {
-      await releaseIdempotencyKey(ctx, { businessId, key }).catch(() => undefined);
-    }
-    throw err;
-  }
+  const out = await runOnce(
+    systemCtx(`api_key:${c.get("auth").keyId}`),
+    {
+      businessId: c.get("auth").businessId,
+      key,
+      hash: requestHash(c, body),
+      keyName: "Idempotency-Key",
+      errorBody: (err) => errorBody(c, err),
+    },
+    send,
+  );
+  if (out.kind === "ran") return c.json(out.value, 200);
+  c.header("Idempotent-Replayed", "true");
+  // The stored body is the first answer: T when it was a 200, else the error body.
+  if (out.status === 200) return c.json(out.body as T, 200);
+  return c.json(out.body as ErrorBody, out.status as SendErrorStatus);
 }
 
 /** Method, path, query (without the credential) and the body in a key-order-free form. */

@@ -3,7 +3,7 @@ import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
-import { claimIdempotencyKey } from "@/lib/messages/send/idempotency";
+import { claimIdempotencyKey } from "@/lib/idempotency/key-store";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { a1Body, approvedTemplate, drainAll, phoneOf, rcsCard, richComponents } from "@/test/messages";

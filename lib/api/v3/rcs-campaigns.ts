@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { storeIdempotentResponse } from "@/lib/messages/send/idempotency";
+import { storeIdempotentResponse } from "@/lib/idempotency/key-store";
 import type { IdempotencyRef } from "@/lib/messages/send/commit-send";
 import type { Ctx } from "@/lib/context";
 import { addRcsBatch } from "@/lib/promotions/rcs/add-rcs-batch";

@@ -9,7 +9,7 @@ import { log } from "../../log";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { messagesConfig } from "./config";
 import { enqueueDispatch } from "./dispatch-queue";
-import { purgeIdempotencyKeys } from "../send/idempotency";
+import { purgeIdempotencyKeys } from "../../idempotency/key-store";
 import { statusRank, type MessageStatus } from "../schemas";
 
 export type SweepResult = { redispatched: number; simulated: number; callbacks: number; purgedKeys: number };

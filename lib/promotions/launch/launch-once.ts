@@ -1,13 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Ctx } from "../../context";
 import { AppError, type ErrorCode, type ErrorDetail } from "../../errors";
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  storeIdempotentResponse,
-  type IdempotencyClaim,
-} from "../../messages/send/idempotency";
-import { stableJson } from "../../messages/send/stable-json";
+import { runOnce } from "../../idempotency/run-once";
+import { stableJson } from "../../idempotency/stable-json";
 import { findList } from "../lists/find-list";
 import { launchPromotion, type LaunchResult } from "./launch-promotion";
 
@@ -16,7 +11,6 @@ type StoredError = { error: { code: ErrorCode; message: string; details: ErrorDe
 
 /** How long a second click waits for the first launch to finish before it answers "in progress". */
 const WAIT_MS = 15_000;
-const POLL_MS = 250;
 
 /** Key, body and list of the launch in one hash: the same key with another launch is refused. */
 const hashOf = (listName: string, body: unknown) =>
@@ -24,56 +18,38 @@ const hashOf = (listName: string, body: unknown) =>
     .update(`dashboard launch\n${stableJson({ listName, body })}`)
     .digest("hex");
 
-async function claim(ctx: Ctx, input: { businessId: string; key: string; hash: string }) {
-  const until = Date.now() + WAIT_MS;
-  for (;;) {
-    try {
-      return await claimIdempotencyKey(ctx, input);
-    } catch (err) {
-      // The first click's launch is still running: wait for its answer instead of failing.
-      const running = err instanceof AppError && err.code === "conflict";
-      if (!running || Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
-  }
-}
-
-function replay(claimed: Extract<IdempotencyClaim, { kind: "replay" }>): LaunchResult {
-  if (claimed.status === 200) return claimed.body as LaunchResult;
-  const { error } = claimed.body as StoredError;
-  throw new AppError(error.code, error.message, error.details);
-}
-
 /**
  * E1 form (b) for the dashboard (the new-campaign wizard): launchPromotion on the list
  * `listName` under the wizard's idempotency key, in the same store as the API's
- * Idempotency-Key (per business, 24 h). A double click, a retry after a dropped connection or
- * a second tab with the same key launches once and answers the first launch's result (or its
- * refusal); a second request that arrives while the first runs waits for its answer.
+ * Idempotency-Key (runOnce: per business, 24 h). A double click, a retry after a dropped
+ * connection or a second tab with the same key launches once and answers the first launch's
+ * result (or its refusal); a second request that arrives while the first runs waits for it.
  */
 export async function launchOnce(
   ctx: Ctx,
   input: { businessId: string; listName: string; body: unknown; idempotencyKey: string },
 ): Promise<LaunchResult> {
   const { businessId, listName, body } = input;
-  if (!/^[\x21-\x7e]{1,255}$/.test(input.idempotencyKey)) {
-    throw new AppError("invalid_request", "The launch key must be 1-255 visible ASCII characters", [
-      { path: "idempotencyKey", message: "Invalid key" },
-    ]);
-  }
-  const key = input.idempotencyKey;
-  const claimed = await claim(ctx, { businessId, key, hash: hashOf(listName, body) });
-  if (claimed.kind === "replay") return replay(claimed);
-  try {
-    const list = await findList(ctx, businessId, listName);
-    return await launchPromotion(ctx, { businessId, list, body, idempotency: { key } });
-  } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
-      const stored: StoredError = { error: { code: err.code, message: err.message, details: err.details } };
-      await storeIdempotentResponse(ctx, { businessId, key, status: err.status, body: stored });
-    } else {
-      await releaseIdempotencyKey(ctx, { businessId, key }).catch(() => undefined);
-    }
-    throw err;
-  }
+  const out = await runOnce(
+    ctx,
+    {
+      businessId,
+      key: input.idempotencyKey,
+      hash: hashOf(listName, body),
+      keyName: "The launch key",
+      keyPath: "idempotencyKey",
+      waitMs: WAIT_MS,
+      errorBody: (err): StoredError => ({
+        error: { code: err.code, message: err.message, details: err.details },
+      }),
+    },
+    async (idempotency) => {
+      const list = await findList(ctx, businessId, listName);
+      return launchPromotion(ctx, { businessId, list, body, idempotency });
+    },
+  );
+  if (out.kind === "ran") return out.value;
+  if (out.status === 200) return out.body as LaunchResult;
+  const { error } = out.body as StoredError;
+  throw new AppError(error.code, error.message, error.details);
 }

@@ -5,7 +5,7 @@ import { invalid, invalidInput, conflict } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
 import type { IdempotencyRef } from "../../messages/send/commit-send";
-import { storeIdempotentResponse } from "../../messages/send/idempotency";
+import { storeIdempotentResponse } from "../../idempotency/key-store";
 import type { TargetList } from "../lists/find-list";
 import type { RejectedRow } from "../lists/schemas";
 import { launchedBy } from "../launched-by";

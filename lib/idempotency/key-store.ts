@@ -1,6 +1,6 @@
-import type { Ctx } from "../../context";
-import { AppError } from "../../errors";
-import { rawQuery } from "../../db/sql";
+import type { Ctx } from "../context";
+import { AppError } from "../errors";
+import { rawQuery } from "../db/sql";
 
 /** How long a key is remembered (IETF idempotency-key draft, Stripe: 24 h). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
