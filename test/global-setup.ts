@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
   await pool.end();
   project.provide("databaseUrl", url);
   project.provide("serverDatabaseUrl", server ?? "");
+  project.provide("sharedModules", project.config.isolate === false);
   return teardown;
 }
 
@@ -46,5 +47,7 @@ declare module "vitest" {
     databaseUrl: string;
     /** The PostgreSQL server URL when the run targets one, else "". */
     serverDatabaseUrl: string;
+    /** The project's files share one module graph (isolate: false): set up once, never torn down per file. */
+    sharedModules: boolean;
   }
 }

@@ -4,14 +4,23 @@ import { startBoss, stopBoss } from "../lib/jobs/boss";
 import { resetEnv } from "../lib/env";
 import { wireAll } from "../lib/wiring";
 
-process.env.DATABASE_URL = inject("databaseUrl");
-resetEnv();
-setDatabaseUrl(inject("databaseUrl"));
-await startBoss();
-// Wired as every server process is at start (lib/server/start.ts).
-wireAll();
+// Runs before every test file. In the "db" project the files share one module graph
+// (vitest.config.ts): the database, the job queue and the wiring are set up by the first file
+// and kept for the rest; each file of "db-isolated" sets up and tears down its own.
+const g = globalThis as { __sbTestSetUp?: boolean };
+if (!g.__sbTestSetUp) {
+  process.env.DATABASE_URL = inject("databaseUrl");
+  resetEnv();
+  setDatabaseUrl(inject("databaseUrl"));
+  await startBoss();
+  // Wired as every server process is at start (lib/server/start.ts).
+  wireAll();
+  g.__sbTestSetUp = inject("sharedModules");
+}
 
-afterAll(async () => {
-  await stopBoss(2_000);
-  await closeDb();
-});
+if (!inject("sharedModules")) {
+  afterAll(async () => {
+    await stopBoss(2_000);
+    await closeDb();
+  });
+}

@@ -41,12 +41,15 @@ export type CampaignRecipient = {
  * entries (`capped` says there are more), whatever the campaign's size.
  * The phone prefix is a range on the unique (promotion_id, phone) index: digits sort the same
  * in every collation, and ':' follows '9'.
+ * `recipientCount`, when the caller knows it (the launch's account of the list), is the
+ * unfiltered total: no count is walked then, which on a large campaign is the page's largest read.
  */
 export async function listCampaignRecipients(
   ctx: Ctx,
   businessId: string,
   promotionId: string,
   raw: CampaignRecipientsInput,
+  recipientCount?: number,
 ): Promise<{ rows: CampaignRecipient[]; total: number; capped: boolean }> {
   const input = campaignRecipientsInput.parse(raw);
   // Tenancy is checked once against the promotion (an InitPlan), not per row: the ranges
@@ -66,6 +69,7 @@ export async function listCampaignRecipients(
   }
   const filter = where.join(" AND ");
   const dir = input.desc ? "DESC" : "ASC";
+  const known = where.length === 2 ? recipientCount : undefined;
   const [rows, count] = await Promise.all([
     // Deferred join: the offset is walked in the index (seq only), the 25 rows read after.
     rawQuery<CampaignRecipient>(
@@ -78,12 +82,14 @@ export async function listCampaignRecipients(
        ORDER BY r.seq ${dir}`,
       params,
     ),
-    rawQuery<{ n: number }>(
-      ctx.db,
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM promotion_recipients WHERE ${filter}
-         LIMIT ${RECIPIENTS_PAGEABLE + 1}) s`,
-      params,
-    ),
+    known !== undefined
+      ? [{ n: known }]
+      : rawQuery<{ n: number }>(
+          ctx.db,
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM promotion_recipients WHERE ${filter}
+             LIMIT ${RECIPIENTS_PAGEABLE + 1}) s`,
+          params,
+        ),
   ]);
   const n = count[0]!.n;
   return { rows, total: Math.min(n, RECIPIENTS_PAGEABLE), capped: n > RECIPIENTS_PAGEABLE };

@@ -24,18 +24,25 @@ export async function loadCampaignPage(
   recipients: RecipientsQuery,
 ) {
   const p = await findPromotion(ctx, businessId, id, undefined);
-  const [timeZone, stats, timeline, failures, page, batches, retryWait, audience] = await Promise.all([
+  // The recipients table's unfiltered total is the launch's account of the list (every row a
+  // recipient or refused): read first (one counters row), it spares the table its count.
+  const audience = await getCampaignAudience(ctx, businessId, p.id);
+  const recipientCount =
+    audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut : undefined;
+  const [timeZone, stats, timeline, failures, page, batches, retryWait] = await Promise.all([
     getTimeZone(ctx, businessId),
     getPromotionStats(ctx, businessId, p.id),
     getCampaignTimeline(ctx, businessId, p.id),
     listCampaignFailures(ctx, businessId, p.id, retryableCodes()),
-    listCampaignRecipients(ctx, businessId, p.id, {
-      ...recipients,
-      offset: Math.min(recipients.offset, RECIPIENTS_PAGEABLE),
-    }),
+    listCampaignRecipients(
+      ctx,
+      businessId,
+      p.id,
+      { ...recipients, offset: Math.min(recipients.offset, RECIPIENTS_PAGEABLE) },
+      recipientCount,
+    ),
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
     findRetryWait(ctx, p),
-    getCampaignAudience(ctx, businessId, p.id),
   ]);
   return { p, timeZone, stats, timeline, failures, recipients: page, batches, retryWait, audience };
 }

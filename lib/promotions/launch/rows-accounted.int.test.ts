@@ -5,6 +5,8 @@ import { FAILURE_REASONS } from "@/lib/overview/error-reasons";
 import { createTestBusiness } from "@/test/factories";
 import { finalStatus, launchReady, numbers, runUntil } from "@/test/promotions";
 import { getCampaignAudience } from "../dashboard/get-campaign-audience";
+import { listCampaignRecipients } from "../dashboard/list-campaign-recipients";
+import { loadCampaignPage } from "../dashboard/load-campaign-page";
 import { getCampaignTimeline } from "../dashboard/get-campaign-timeline";
 import { findList } from "../lists/find-list";
 import { getPromotionStats } from "../reports/get-promotion-stats";
@@ -102,6 +104,15 @@ describe("every row of a campaign's list is accounted for (issue 23, point 1)", 
       optedOut: dry.optedOut,
       toSend: dry.willSend,
     });
+    // The recipients table's total (taken from that account, no count walked) is the table's
+    // real number of recipients, and a filter still counts its own.
+    const page = await loadCampaignPage(ctx, businessId, id, { offset: 0 });
+    expect(page.recipients.total).toBe(dry.willSend + dry.optedOut);
+    expect(page.recipients.total).toBe(
+      (await listCampaignRecipients(ctx, businessId, id, { state: "optout" })).total + dry.willSend,
+    );
+    const counted = await listCampaignRecipients(ctx, businessId, id, {});
+    expect(counted.total).toBe(page.recipients.total);
     // E4: everything to send was attempted.
     const stats = await getPromotionStats(ctx, businessId, id);
     expect(stats).toMatchObject({ attempted: dry.willSend, optout: 1, failed: 2, read: 18 });
