@@ -50,7 +50,7 @@ test("disabling a business asks first and says what stops; Cancel changes nothin
 
   // Enabling needs no confirmation.
   await after.click();
-  await expect(page.getByText(`${name} enabled`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("status").getByText(`${name} enabled`, { exact: true })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(after).toBeChecked();
 });

@@ -81,6 +81,11 @@ test("the account menu names the user, leads to Change password and signs out", 
   await button.click();
   await menu.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The session cookie goes with the sign-out action's answer, which may land after the
+  // client has moved to /login: wait for it to be gone, then the session is over.
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name.includes("session-token")))
+    .toBe(false);
   await page.goto("/messages");
   await expect(page).toHaveURL(/\/login/);
 });
