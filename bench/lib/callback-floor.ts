@@ -1,14 +1,16 @@
 // The floor of the end-to-end benchmark (issue 10): what the machine can do for the callbacks
 // alone. A bare loop, in its own process, sends each message's three signed message-status
 // callbacks (sent, delivered, read) to the same receiver as the pipeline: the same body shape,
-// Standard Webhooks headers signed per request with HMAC-SHA256, node:http with keep-alive and
-// CALLBACK_CONCURRENCY requests in flight. No database, no queue. The pipeline's end-to-end
+// Standard Webhooks headers signed per request with HMAC-SHA256, and the pipeline's own HTTP
+// client (lib/callbacks/http-post.ts: undici's keep-alive Pool, the same connections per
+// receiver) with CALLBACK_CONCURRENCY requests in flight, so the ratio measures the pipeline,
+// not a difference of clients (issue 27). No database, no queue. The pipeline's end-to-end
 // rate is printed as a percentage of this rate, measured in the same run.
 // Used by bench/bulk.ts: runFloor(port, secret, n) starts `node --import tsx` on this file.
 import { spawn } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
-import http from "node:http";
 import { fileURLToPath } from "node:url";
+import { postJson } from "../../lib/callbacks/http-post";
 
 export type FloorResult = { messages: number; seconds: number; perSecond: number; cpuMsPerMessage: number };
 
@@ -45,10 +47,10 @@ async function main(): Promise<void> {
   const key = Buffer.from(process.env.FLOOR_SECRET!.replace(/^whsec_/, ""), "base64");
   const n = Number(process.env.FLOOR_N);
   const concurrency = Number(process.env.FLOOR_C);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const target = { url: new URL(`http://127.0.0.1:${port}/hook`), address: "127.0.0.1", family: 4 as const };
   const statuses = ["sent", "delivered", "read"] as const;
   const stamp = { sent: "sentAt", delivered: "deliveredAt", read: "readAt" } as const;
-  const post = (i: number) => {
+  const post = async (i: number) => {
     const status = statuses[i % 3]!;
     const m = Math.floor(i / 3);
     const body = JSON.stringify({
@@ -61,34 +63,18 @@ async function main(): Promise<void> {
     const id = randomUUID();
     const ts = String(Math.floor(Date.now() / 1000));
     const sig = createHmac("sha256", key).update(`${id}.${ts}.${body}`).digest("base64");
-    return new Promise<void>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port,
-          path: "/hook",
-          method: "POST",
-          agent,
-          headers: {
-            "webhook-id": id,
-            "webhook-timestamp": ts,
-            "webhook-signature": `v1,${sig}`,
-            "x-switchboard-event": "message.status",
-            "content-type": "application/json",
-            "content-length": String(Buffer.byteLength(body)),
-            "user-agent": "Switchboard-Webhooks/1.0",
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () =>
-            res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`)),
-          );
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
+    const res = await postJson(
+      target,
+      {
+        "webhook-id": id,
+        "webhook-timestamp": ts,
+        "webhook-signature": `v1,${sig}`,
+        "x-switchboard-event": "message.status",
+      },
+      body,
+      10_000,
+    );
+    if (res.status !== 200) throw new Error(`HTTP ${res.status ?? res.error}`);
   };
   const total = n * 3;
   let next = 0;
@@ -103,7 +89,10 @@ async function main(): Promise<void> {
   const u = process.cpuUsage(cpu0);
   console.log(`CPU ${(u.user + u.system) / 1e6}`);
   console.log(`DONE ${seconds}`);
-  agent.destroy();
 }
 
-if (process.env.FLOOR_PORT && process.argv[1] === fileURLToPath(import.meta.url)) await main();
+if (process.env.FLOOR_PORT && process.argv[1] === fileURLToPath(import.meta.url)) {
+  await main();
+  // The pipeline's client keeps its connections alive (as it must): the loop is done.
+  process.exit(0);
+}

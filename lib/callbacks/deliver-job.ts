@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Executor } from "../db";
 import { db } from "../db";
 import { env } from "../env";
@@ -9,19 +10,22 @@ import { declareQueue } from "../jobs/workers";
 /** Deliveries per job: pg-boss slows with a per-message backlog (docs/architecture.md), so jobs carry chunks. */
 export const DELIVERY_CHUNK = 500;
 
-export type DeliveryJob = {
-  businessId: string;
-  ids: string[];
+export const DeliveryJob = z.object({
+  businessId: z.uuid(),
+  ids: z.array(z.uuid()).max(DELIVERY_CHUNK),
   /**
    * The rows were inserted already leased to this job (enqueueCallbacks): while that lease
    * lasts, the job owns them without a claim write (processDeliveries).
    */
-  leased?: boolean;
-};
+  leased: z.boolean().optional(),
+});
+export type DeliveryJob = z.infer<typeof DeliveryJob>;
 
 /** Its handler, processDeliveries, retries on this queue: lib/wiring.ts registers it. */
-export const deliveryQueue = declareQueue<DeliveryJob>({
+export const deliveryQueue = declareQueue({
   name: "callbacks.deliver",
+  payload: DeliveryJob,
+  version: 1,
   // Each job is a chunk of up to 500 deliveries; a few chunks at once keep
   // CALLBACK_CONCURRENCY requests in flight without fetching far ahead of what can be sent.
   batchSize: 8,

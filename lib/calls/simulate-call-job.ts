@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { and, eq, sql } from "drizzle-orm";
 import { calls } from "@/db/schema";
 import { simulatedOutcome, simulatorCallDelays } from "../channels/simulator/calls";
@@ -8,7 +9,12 @@ import { declareQueue } from "../jobs/workers";
 import { finishCall } from "./finish-call";
 import { publicBaseUrl, type CallRow } from "./call-view";
 
-export type SimulateCallJob = { businessId: string; callId: string; step: "ring" | "answer" | "end" };
+export const SimulateCallJob = z.object({
+  businessId: z.uuid(),
+  callId: z.uuid(),
+  step: z.enum(["ring", "answer", "end"]),
+});
+export type SimulateCallJob = z.infer<typeof SimulateCallJob>;
 
 /**
  * Drives a simulated call: queued -> ringing -> (answered: in-progress -> completed) or
@@ -16,8 +22,10 @@ export type SimulateCallJob = { businessId: string; callId: string; step: "ring"
  * Each step acts only on the state it expects, so a repeated job changes nothing. Its handler,
  * runSimulatedCallStep, enqueues on it: lib/wiring.ts registers it.
  */
-export const simulateCallQueue = declareQueue<SimulateCallJob>({
+export const simulateCallQueue = declareQueue({
   name: "calls.simulate",
+  payload: SimulateCallJob,
+  version: 1,
   batchSize: 50,
   // Several calls ring at once; each step touches only its own call's row.
   concurrency: 4,

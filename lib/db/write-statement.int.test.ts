@@ -1,11 +1,14 @@
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
 import { declareQueue } from "../jobs/workers";
 import { rawQuery } from "./sql";
 import { renumber, writeStatement } from "./write-statement";
 
-const probe = declareQueue<{ via: string }>({
+const probe = declareQueue({
   name: "test.write-statement",
+  payload: z.object({ via: z.string() }),
+  version: 1,
   retryLimit: 7,
   retryDelay: 3,
   retryBackoff: true,

@@ -1,10 +1,16 @@
+import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "../db";
 import { boss } from "./boss";
 import { declareQueue, drainQueues, registerQueue, startWorkers, stopWorkers } from "./workers";
 
 const seen: number[] = [];
-const echo = declareQueue<{ n: number }>({ name: "test.echo", batchSize: 50 });
+const echo = declareQueue({
+  name: "test.echo",
+  payload: z.object({ n: z.number() }),
+  version: 1,
+  batchSize: 50,
+});
 registerQueue(echo, async ({ n }) => {
   if (n < 0) throw new Error("negative");
   seen.push(n);
@@ -20,6 +26,17 @@ describe("job queues", () => {
     expect(report["test.echo"]).toEqual({ processed: 2, failed: 1 });
     expect(seen.sort()).toEqual([1, 2]);
     expect(await drainQueues()).toMatchObject({ "test.echo": { processed: 0, failed: 0 } });
+  });
+
+  it("checks a job's payload when it is enqueued and when it runs", async () => {
+    await expect(echo.send(db(), { n: "one" } as never)).rejects.toThrow(
+      /a job of test\.echo \(payload v1\) does not match/,
+    );
+    // A job written by other code (another version) fails with the reason, never reaching the handler.
+    await boss().send("test.echo", { n: "two" });
+    const before = seen.length;
+    expect(await drainQueues()).toMatchObject({ "test.echo": { processed: 0, failed: 1 } });
+    expect(seen).toHaveLength(before);
   });
 
   it("stops at maxJobs", async () => {

@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { z } from "zod";
 import bossPlans from "pg-boss/src/plans.js";
 import type { Executor } from "../db";
 import { env } from "../env";
@@ -16,6 +17,14 @@ export type JobInfo = { id: string; queue: string; retryCount: number };
 /** A queue's name and options: what enqueuing needs, known where the queue is declared. */
 export type QueueOptions = {
   name: string;
+  /**
+   * The job's payload (zod, the one source of its type): checked when a job is enqueued and
+   * again when it runs, so a job written by another version of the code fails with a reason
+   * instead of reaching a handler that reads it wrong.
+   */
+  payload: z.ZodType<object>;
+  /** The payload's version: bumped when its shape changes, named when a job does not match. */
+  version: number;
   /** Jobs fetched per round of the fetch loop (docs/architecture.md: pg-boss wants big batches). */
   batchSize?: number;
   /** Jobs of one round handled at the same time. */
@@ -105,11 +114,14 @@ const ensured = new Set<string>();
  * queue its handler with registerQueue, so a handler may enqueue on its own queue without the
  * two modules importing each other.
  */
-export function declareQueue<T extends object>(options: QueueOptions): QueueHandle<T> {
+export function declareQueue<S extends z.ZodType<object>>(
+  options: QueueOptions & { payload: S },
+): QueueHandle<z.infer<S>> {
   return {
     name: options.name,
     options,
     async send(executor, data, opts = {}) {
+      checkPayload(options, data);
       await ensureQueue(executor, options);
       const id = await currentBoss().send(options.name, data, {
         startAfter: opts.startAfterSeconds || undefined,
@@ -121,10 +133,12 @@ export function declareQueue<T extends object>(options: QueueOptions): QueueHand
     },
     async sendMany(executor, jobs) {
       if (jobs.length === 0) return;
+      for (const j of jobs) checkPayload(options, j.data);
       await ensureQueue(executor, options);
       await currentBoss().insert(bossJobs(options.name, jobs), { db: bossDb(executor) });
     },
     async jobsInsert(executor, jobs) {
+      for (const j of jobs) checkPayload(options, j.data);
       await ensureQueue(executor, options);
       return {
         text: insertJobsText(),
@@ -134,6 +148,19 @@ export function declareQueue<T extends object>(options: QueueOptions): QueueHand
       };
     },
   };
+}
+
+/**
+ * The job's data as its queue's payload says, or an error naming the queue, its version and
+ * what does not match (a programming error when enqueuing; a job of another version when run).
+ */
+function checkPayload<T>(options: QueueOptions, data: unknown): T {
+  const r = options.payload.safeParse(data);
+  if (!r.success)
+    throw new Error(
+      `a job of ${options.name} (payload v${options.version}) does not match: ${z.prettifyError(r.error)}`,
+    );
+  return r.data as T;
 }
 
 /** Gives a declared queue its handler (and housekeeping): its jobs are worked from now on. */
@@ -237,7 +264,7 @@ export async function runRound(
     while (next < jobs.length) {
       const job = jobs[next++]!;
       try {
-        await def.handler(job.data as never, infoOf(def, job));
+        await def.handler(checkPayload(def, job.data), infoOf(def, job));
         done.push(job.id);
       } catch (err) {
         log.error({ err, queue: def.name, jobId: job.id }, "job failed");
@@ -311,7 +338,7 @@ export function workersAlive(now = Date.now()): boolean {
 /** Runs one job and completes or fails it. */
 async function runJob(boss: PgBoss, def: AnyDefinition, job: PgBoss.JobWithMetadata<object>): Promise<void> {
   try {
-    await def.handler(job.data as never, infoOf(def, job));
+    await def.handler(checkPayload(def, job.data), infoOf(def, job));
   } catch (err) {
     log.error({ err, queue: def.name, jobId: job.id }, "job failed");
     await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });

@@ -1,16 +1,18 @@
+import { z } from "zod";
 import type { Executor } from "../../db";
 import { declareQueue } from "../../jobs/workers";
 import { messagesConfig } from "./config";
 
-export type DispatchJob = {
-  businessId: string;
-  ids: string[];
+export const DispatchJob = z.object({
+  businessId: z.uuid(),
+  ids: z.array(z.uuid()),
   /**
    * The messages were inserted leased to this job (insertSendRows): on its first run, while
    * that lease lasts, the job owns them without a claim write (dispatchMessages).
    */
-  leased?: boolean;
-};
+  leased: z.boolean().optional(),
+});
+export type DispatchJob = z.infer<typeof DispatchJob>;
 
 /**
  * Sends chunks of messages to their provider. A job carries up to MESSAGES_DISPATCH_CHUNK
@@ -19,8 +21,10 @@ export type DispatchJob = {
  * (dispatchMessages) and housekeeping (sweepMessages) enqueue on it, so lib/wiring.ts
  * registers them and this module imports neither.
  */
-export const dispatchQueue = declareQueue<DispatchJob>({
+export const dispatchQueue = declareQueue({
   name: "messages.dispatch",
+  payload: DispatchJob,
+  version: 1,
   batchSize: 8,
   concurrency: 8,
   retryLimit: 10,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ProviderStatusEvent } from "../../channels/message-provider";
 import { systemCtx } from "../../context";
 import type { Executor } from "../../db";
@@ -5,12 +6,25 @@ import { declareQueue } from "../../jobs/workers";
 import type { StatusEventSource } from "../../channels/status-sink";
 import { applyStatusEvents, type StatusEventInput } from "./apply-status-events";
 
-export type StatusEventsJob = {
-  provider: string;
-  businessId?: string;
-  /** `at` travels as an ISO string in the job's JSON. */
-  events: Array<Omit<ProviderStatusEvent, "at"> & { at: string | Date }>;
-};
+export const StatusEventsJob = z.object({
+  provider: z.string().min(1),
+  businessId: z.uuid().optional(),
+  events: z.array(
+    z.object({
+      messageId: z.string().optional(),
+      providerMessageId: z.string().optional(),
+      status: z.enum(["sent", "delivered", "read", "failed"]) satisfies z.ZodType<
+        ProviderStatusEvent["status"]
+      >,
+      /** An ISO string in the job's JSON. */
+      at: z.union([z.string(), z.date()]),
+      errorCode: z.string().optional(),
+      reason: z.string().optional(),
+      details: z.string().optional(),
+    }),
+  ),
+});
+export type StatusEventsJob = z.infer<typeof StatusEventsJob>;
 
 /** Provider status events turned into the input of applyStatusEvents. */
 export function toStatusInputs(
@@ -35,8 +49,10 @@ export function toStatusInputs(
  * Status events waiting to be applied: the simulator's planned events (due after its delays)
  * and any provider events a webhook prefers to hand over asynchronously.
  */
-export const statusEventsQueue = declareQueue<StatusEventsJob>({
+export const statusEventsQueue = declareQueue({
   name: "messages.status-events",
+  payload: StatusEventsJob,
+  version: 1,
   batchSize: 8,
   concurrency: 4,
   retryLimit: 10,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { declareQueue } from "../../jobs/workers";
 
 /**
@@ -6,8 +7,10 @@ import { declareQueue } from "../../jobs/workers";
  * POST /api/internal/dispatch; a job on it (any data) just asks for a tick now. Wired in
  * lib/wiring.ts.
  */
-export const promotionQueue = declareQueue<{ reason?: string }>({
+export const promotionQueue = declareQueue({
   name: "promotions.tick",
+  payload: z.object({ reason: z.string().optional() }),
+  version: 1,
   batchSize: 1,
   concurrency: 1,
   retryLimit: 0,

@@ -1,13 +1,15 @@
 import { declareQueue } from "../../jobs/workers";
-import type { CapabilityJob } from "./check-batch-capability";
+import { CapabilityJob } from "./capability-job";
 
 /**
  * One job per C2 batch with `doCapability`: checks its numbers in bulk, makes them recipients
  * and queues the capability callback (its handler, checkBatchCapability, is registered by lib/wiring.ts). A failing
  * provider is retried 3 times with backoff before the batch ends with `success: false`.
  */
-export const capabilityQueue = declareQueue<CapabilityJob>({
+export const capabilityQueue = declareQueue({
   name: "promotions.rcs-capability",
+  payload: CapabilityJob,
+  version: 1,
   batchSize: 4,
   concurrency: 4,
   retryLimit: 3,

@@ -8,7 +8,7 @@ import { capableNumbers } from "./capable-numbers";
 import type { AwaitingSubscriber } from "./claim-batch-subscribers";
 import { maskPhone } from "./mask-phone";
 
-export type CapabilityJob = { businessId: string; promotionId: string; batchId: string };
+import type { CapabilityJob } from "./capability-job";
 
 type Batch = { awaiting: AwaitingSubscriber[] | null; fallback: unknown; campaign_fallback: unknown };
 
