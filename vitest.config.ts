@@ -7,13 +7,16 @@ import { defineConfig } from "vitest/config";
  * Database test files that change what a process holds for everyone (environment variables,
  * module mocks, spies, globals): they run each in a fresh module graph ("db-isolated"); the
  * rest share one ("db", isolate: false), so the server's modules, the pool and the job queue
- * are loaded and started once rather than once per file.
+ * are loaded and started once rather than once per file. A file that reads process-wide state
+ * the others fill (a cache's bound, say) says `@isolated` in a comment.
  */
-const CHANGES_PROCESS = /setDatabaseUrl|closeDb\(|stopBoss|startBoss|process\.env\.[A-Z_]+ ?=|delete process\.env|vi\.stubEnv|resetEnv\(|vi\.mock|vi\.spyOn|globalThis/;
+const CHANGES_PROCESS =
+  /@isolated|setDatabaseUrl|closeDb\(|stopBoss|startBoss|process\.env\.[A-Z_]+ ?=|delete process\.env|vi\.stubEnv|resetEnv\(|vi\.mock|vi\.spyOn|globalThis/;
 function intTests(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return ["node_modules", ".next", "e2e", ".git", ".data"].includes(e.name) ? [] : intTests(path);
+    if (e.isDirectory())
+      return ["node_modules", ".next", "e2e", ".git", ".data"].includes(e.name) ? [] : intTests(path);
     return e.name.endsWith(".int.test.ts") ? [path] : [];
   });
 }

@@ -5,6 +5,7 @@ import { rawQuery, transaction } from "./sql";
 
 // On PostgreSQL a raw statement that recurs runs prepared on its connection (planned once);
 // on the embedded database, whose connections share one session, nothing is prepared.
+// @isolated: the process names at most 100 statements, which other files would use up first.
 describe("recurring raw statements", () => {
   it("are prepared on PostgreSQL from their third run, and never on the embedded database", async () => {
     const text = `SELECT $1::int + 1 AS n -- prepared.int.test ${Date.now()}`;
