@@ -1,7 +1,8 @@
 "use client";
 
-import { useWatch, type UseFormReturn } from "react-hook-form";
+import { get, useWatch, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
+import { Input } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import type { SendTestInput } from "@/lib/messages/send/send-test-schema";
 import type { TestField } from "@/lib/templates/test-slots";
@@ -49,17 +50,31 @@ function MediaValue({ form, field, index }: { form: Form; field: TestField; inde
   const uploaded = /^[0-9a-f]{64}$/.test(value);
   return (
     <div className="grid min-w-0 gap-2 sm:col-span-full">
-      <FormField
-        form={form}
+      {/* An uploaded image's value is its reference, which nobody should read: the box then
+          stays empty (the thumbnail below shows the image) and takes a URL to send instead;
+          emptied again, it goes back to the template's own image. */}
+      <Input
         name={`values.${index}`}
         label={`${field.label} URL`}
         type="url"
-        placeholder={`https://example.com/${media === "video" ? "clip.mp4" : media === "document" ? "file.pdf" : "photo.jpg"}`}
+        value={uploaded ? "" : value}
+        onChange={(e) =>
+          form.setValue(`values.${index}`, e.target.value === "" ? (field.example ?? "") : e.target.value, {
+            shouldValidate: form.formState.isSubmitted,
+            shouldDirty: true,
+          })
+        }
+        error={(get(form.formState.errors, `values.${index}`) as { message?: string } | undefined)?.message}
+        placeholder={
+          uploaded
+            ? "Paste a URL to send another image"
+            : `https://example.com/${media === "video" ? "clip.mp4" : media === "document" ? "file.pdf" : "photo.jpg"}`
+        }
         hint={
           uploaded
             ? value === field.example
-              ? "The template's own image (shown as its reference); a URL here replaces it"
-              : "The image you uploaded (shown as its reference); a URL here replaces it"
+              ? "The template's own image is sent (below); a URL here replaces it"
+              : "The image you uploaded is sent (below); a URL here replaces it"
             : media === "image"
               ? "An http(s) URL of a JPEG or PNG, or upload one"
               : `An http(s) URL the provider can fetch the ${media} from`

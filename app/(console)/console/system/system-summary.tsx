@@ -1,4 +1,3 @@
-import { Card, CardBody } from "@/components/ui/card";
 import type { SystemStatus } from "@/lib/system/get-system-status";
 import { formatBytes } from "./format-bytes";
 
@@ -21,13 +20,12 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
   ];
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {/* A <dl> holds only <div> groups of <dt> and <dd>: each card is such a div. */}
       {items.map((i) => (
-        <Card key={i.label}>
-          <CardBody>
-            <dt className="text-sm text-slate-600">{i.label}</dt>
-            <dd className="mt-1 text-xl font-semibold text-slate-900">{i.value}</dd>
-          </CardBody>
-        </Card>
+        <div key={i.label} className="rounded-lg bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-sm text-slate-600">{i.label}</dt>
+          <dd className="mt-1 text-xl font-semibold text-slate-900">{i.value}</dd>
+        </div>
       ))}
     </dl>
   );
