@@ -136,6 +136,9 @@ export const actions = {
   // The conversation scope and the window are checked by the domain (lib/conversations).
   replyAction: { roles: BUSINESS, what: "answer conversations" },
   conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
+  templateReplyAction: { roles: BUSINESS, what: "answer conversations" },
+  assignAction: { roles: BUSINESS, what: "assign conversations" },
+  addNoteAction: { roles: BUSINESS, what: "add notes to conversations" },
 
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   updateProfileAction: { roles: STAFF, what: "edit profiles" },
