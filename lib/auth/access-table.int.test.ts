@@ -361,6 +361,7 @@ describe("(b) every entry for every role, with real users", () => {
       }
     }
     expect(navFor("AGENT")).toEqual([
+      { title: "Messaging", items: [{ href: "/inbox", label: "Inbox", icon: "reply" }] },
       { title: "People", items: [{ href: "/calls", label: "My status & calls", icon: "status" }] },
     ]);
   });

@@ -89,7 +89,7 @@ export function ConversationActions({
               id={selectId}
               value={target}
               onChange={(e) => setTarget(e.target.value)}
-              className="mt-0.5 max-w-44 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="mt-0.5 max-w-56 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               <option value="">Waiting (nobody)</option>
               {agents.map((a) => (

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { KeyboardEvent } from "react";
+import { WhatsAppText } from "@/components/messages/whatsapp-text";
 import { cn, focusRing } from "@/components/ui/cn";
 
 export type ListItem = {
@@ -57,12 +58,11 @@ export function ConversationList({ items }: { items: ListItem[] }) {
               c.selected && "bg-indigo-50",
             )}
           >
-            <span className="flex items-baseline justify-between gap-2">
-              <span className="truncate font-medium text-slate-900">{c.title}</span>
-              <span className="shrink-0 text-xs text-slate-600">{c.when}</span>
-            </span>
+            <span className="block truncate font-medium text-slate-900">{c.title}</span>
             <span className="mt-0.5 flex items-center justify-between gap-2">
-              <span className="truncate text-slate-600">{c.preview}</span>
+              <span className="truncate text-slate-600">
+                <WhatsAppText text={c.preview} />
+              </span>
               {c.unread > 0 ? (
                 <span className="shrink-0 rounded-full bg-indigo-600 px-1.5 text-xs font-medium text-white">
                   {c.unread}
@@ -70,7 +70,10 @@ export function ConversationList({ items }: { items: ListItem[] }) {
                 </span>
               ) : null}
             </span>
-            <span className="mt-0.5 block truncate text-xs text-slate-600">{c.assignee}</span>
+            <span className="mt-0.5 flex justify-between gap-2 text-xs text-slate-600">
+              <span className="truncate">{c.assignee}</span>
+              <span className="shrink-0">{c.when}</span>
+            </span>
           </Link>
         </li>
       ))}
