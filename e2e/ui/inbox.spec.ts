@@ -102,12 +102,16 @@ test("two customers reach two Available agents; answer, templates-only window, t
   ];
   const pages: Page[] = [];
   for (const a of agents) pages.push(await signInAgentFirstTime(browser, a as Agent));
-  // Agent 3 steps away (G2 userStatus): routing never gives it a conversation.
-  const away = await page.request.patch(
-    `/api/v1/business/user?apikey=${key}&email=${encodeURIComponent(adminEmail)}`,
-    { data: { type: "userStatus", userId: agents[2]!.userId, userStatus: "Away" } },
+  // Agent 3 steps away with the status control in the header (on any page): routing never
+  // gives it a conversation from then on.
+  const status = pages[2]!.getByRole("combobox", { name: "My status" });
+  await expect(status).toHaveValue("Available");
+  await status.selectOption("Away");
+  await expect(status).toHaveValue("Away");
+  const read = await page.request.get(
+    `/api/v1/business/user/${agents[2]!.userId}/status?apikey=${key}&email=${encodeURIComponent(adminEmail)}`,
   );
-  expect(away.status(), await away.text()).toBe(200);
+  expect(((await read.json()) as { userStatus: string }).userStatus).toBe("Away");
 
   // A template goes out to two customers of the simulator, who reply on the virtual phone.
   const { name: template } = await approvedTemplate(page.request, businessId, key, { prefix: "inbox" });
@@ -158,6 +162,9 @@ test("two customers reach two Available agents; answer, templates-only window, t
 
   // Agent 1 answers in free text: the preview shows WhatsApp's formatting, Ctrl+Enter sends.
   const a1 = pages[0]!;
+  await expect(a1.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Inbox/ })).toHaveText(
+    /Inbox\s*1 unread/,
+  );
   await list(a1).getByRole("link").focus();
   await a1.keyboard.press("Enter");
   await expect(pane(a1).getByRole("heading", { name: new RegExp(`\\+${mine1}`) })).toBeVisible();
