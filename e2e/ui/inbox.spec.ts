@@ -108,10 +108,15 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(status).toHaveValue("Available");
   await status.selectOption("Away");
   await expect(status).toHaveValue("Away");
-  const read = await page.request.get(
-    `/api/v1/business/user/${agents[2]!.userId}/status?apikey=${key}&email=${encodeURIComponent(adminEmail)}`,
-  );
-  expect(((await read.json()) as { userStatus: string }).userStatus).toBe("Away");
+  // The control shows the choice at once; the server has it when G5 says so.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(
+        `/api/v1/business/user/${agents[2]!.userId}/status?apikey=${key}&email=${encodeURIComponent(adminEmail)}`,
+      );
+      return ((await res.json()) as { userStatus: string }).userStatus;
+    })
+    .toBe("Away");
 
   // A template goes out to two customers of the simulator, who reply on the virtual phone.
   const { name: template } = await approvedTemplate(page.request, businessId, key, { prefix: "inbox" });
