@@ -200,6 +200,7 @@ const expected: Record<string, string> = {
   "action createApiKeyAction": "A",
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
+  "action saveRoutingSettingsAction": "A",
   "action addTestNumberAction": "AMB",
   "action removeTestNumberAction": "A",
   "action createEndpointAction": "AM",

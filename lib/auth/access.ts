@@ -118,6 +118,7 @@ export const actions = {
   createApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
+  saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
   addTestNumberAction: { roles: STAFF, what: "add test numbers" },
   removeTestNumberAction: { roles: BUSINESS_ADMIN, what: "remove test numbers" },
 

@@ -9,6 +9,8 @@ import { removeTestNumber } from "@/lib/businesses/remove-test-number";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
+import type { RoutingSettingsView } from "@/lib/conversations/routing-settings-schema";
+import { saveRoutingSettings } from "@/lib/conversations/save-routing-settings";
 
 /** Business settings of the signed-in admin's own business (lib/auth/access.ts: admins only). */
 export async function saveBusinessSettingsAction(
@@ -56,4 +58,14 @@ export async function removeTestNumberAction(
     revalidatePath("/virtual-phone");
     return { testNumbers };
   }, number);
+}
+
+/** Conversation routing: the per-agent limit and each sender's team (admins only). */
+export async function saveRoutingSettingsAction(raw: unknown): Promise<ActionResult<RoutingSettingsView>> {
+  return runAction(async () => {
+    const user = await requireAction("saveRoutingSettingsAction");
+    const saved = await saveRoutingSettings(userCtx(user), user.businessId, raw);
+    revalidatePath("/settings");
+    return saved;
+  }, raw);
 }

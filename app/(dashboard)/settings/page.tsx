@@ -7,7 +7,9 @@ import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { getTimeZone } from "@/lib/businesses/set-time-zone";
 import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { timeZoneOptions } from "@/lib/businesses/time-zone";
+import { routingSettingsView } from "@/lib/conversations/save-routing-settings";
 import { BusinessSettings } from "./business-settings";
+import { RoutingCard } from "./routing-card";
 import { TestNumbersCard } from "./test-numbers-card";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -18,6 +20,7 @@ export default async function SettingsPage() {
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
   const zones = timeZoneOptions(timeZone);
   const testNumbers = await listTestNumbers(userCtx(user), user.businessId);
+  const routing = await routingSettingsView(userCtx(user), user.businessId);
   return (
     <>
       <PageHeader title="Settings" description="How Switchboard treats your business's data." />
@@ -29,6 +32,9 @@ export default async function SettingsPage() {
       />
       <div className="mt-6">
         <TestNumbersCard testNumbers={testNumbers} />
+      </div>
+      <div className="mt-6">
+        <RoutingCard settings={routing} />
       </div>
     </>
   );
