@@ -262,4 +262,26 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(pane(a1).getByRole("log", { name: "Messages" })).toContainText("One more question");
   await look(a1, "reopened", 1280);
   await look(a1, "reopened", 390);
+
+  // Search by number keeps everything in the URL; a filter narrows the list.
+  await admin.goto("/inbox?tab=all&state=open");
+  await admin.getByRole("searchbox", { name: "Search by number or name" }).fill(mine1.slice(0, 8));
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin).toHaveURL(new RegExp(`q=${mine1.slice(0, 8)}`));
+  await expect(list(admin).getByRole("link")).toHaveCount(1);
+  await expect(list(admin).getByRole("link")).toContainText(`+${mine1}`);
+
+  // The admin's routing card on Settings: inline errors, then saved.
+  await admin.goto("/settings");
+  const routing = admin.getByRole("form", { name: "Conversation routing" });
+  const limit = routing.getByRole("textbox", { name: "Open conversations per agent" });
+  await expect(limit).toHaveValue("20");
+  await limit.fill("0");
+  await routing.getByRole("button", { name: "Save routing" }).click();
+  await expect(routing.getByText("At least 1")).toBeVisible();
+  await limit.fill("5");
+  await routing.getByRole("button", { name: "Save routing" }).click();
+  await expect(admin.getByText("Up to 5 open conversations per agent")).toBeVisible();
+  await look(admin, "settings", 1280);
+  await look(admin, "settings", 390);
 });

@@ -47,7 +47,9 @@ export function ConversationActions({
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "e" || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (e.key !== "e" || e.repeat || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      // Not behind an open dialog (the transfer confirmation).
+      if (document.querySelector("dialog[open]")) return;
       e.preventDefault();
       void toggle();
     };
