@@ -118,6 +118,14 @@ test("two customers reach two Available agents; answer, templates-only window, t
     })
     .toBe("Away");
 
+  // The admin saves a reply the agents can insert with /thanks.
+  await admin.goto("/settings");
+  const saved = admin.getByRole("form", { name: "Add a saved reply" });
+  await saved.getByRole("textbox", { name: "Name" }).fill("thanks");
+  await saved.getByRole("textbox", { name: "Reply text" }).fill("Thank you for waiting!");
+  await saved.getByRole("button", { name: "Add saved reply" }).click();
+  await expect(admin.getByRole("list", { name: "Saved replies" })).toContainText("/thanks");
+
   // A template goes out to two customers of the simulator, who reply on the virtual phone.
   const { name: template } = await approvedTemplate(page.request, businessId, key, { prefix: "inbox" });
   const phoneNumberId = await chatappSender(page.request, businessId, key);
@@ -175,6 +183,10 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(pane(a1).getByRole("heading", { name: new RegExp(`\\+${mine1}`) })).toBeVisible();
   await expect(a1.getByTestId("window-state")).toHaveText(/Window closes in 2[34] h \d+ min/);
   const reply = a1.getByRole("textbox", { name: "Reply" });
+  await reply.fill("/tha");
+  await expect(a1.getByRole("list", { name: "Matching saved replies" })).toContainText("/thanks");
+  await reply.press("Enter");
+  await expect(reply).toHaveValue("Thank you for waiting!");
   await reply.fill("Your order *ships today*");
   await expect(a1.getByTestId("reply-preview").locator(".font-semibold")).toHaveText("ships today");
   for (const width of [1280, 390] as const) await look(a1, "conversation", width);

@@ -201,6 +201,8 @@ const expected: Record<string, string> = {
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
   "action saveRoutingSettingsAction": "A",
+  "action createSavedReplyAction": "A",
+  "action deleteSavedReplyAction": "A",
   "action addTestNumberAction": "AMB",
   "action removeTestNumberAction": "A",
   "action createEndpointAction": "AM",

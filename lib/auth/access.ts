@@ -119,6 +119,8 @@ export const actions = {
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
   saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
+  createSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
+  deleteSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
   addTestNumberAction: { roles: STAFF, what: "add test numbers" },
   removeTestNumberAction: { roles: BUSINESS_ADMIN, what: "remove test numbers" },
 

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
 import { MAX_TEXT } from "@/lib/conversations/limits";
 import { windowIsClosed, windowLabel } from "@/lib/conversations/service-window";
+import type { SavedReply } from "@/lib/conversations/saved-reply-schema";
 import type { ReplyTemplate } from "@/lib/conversations/template-reply-schema";
 import { replyAction, templateReplyAction } from "./actions";
 import { TemplatePicker } from "./template-picker";
@@ -30,6 +31,7 @@ export function Composer({
   serverNow,
   templates,
   optedOut,
+  savedReplies,
 }: {
   conversationId: string;
   /** Epoch seconds; null: no window (RCS). */
@@ -37,12 +39,21 @@ export function Composer({
   serverNow: number;
   templates: ReplyTemplate[];
   optedOut: boolean;
+  /** The business's saved replies: typing /name offers them, Enter inserts the first. */
+  savedReplies: SavedReply[];
 }) {
   const router = useRouter();
   const now = useNow(serverNow);
   const closed = windowIsClosed(windowClosesAt, now);
   const form = useForm<TextReply>({ resolver: zodResolver(TextReply), defaultValues: { text: "" } });
   const text = useWatch({ control: form.control, name: "text" });
+  const shortcut = /^\/([\w-]*)$/.exec(text)?.[1]?.toLowerCase();
+  const matches =
+    shortcut === undefined ? [] : savedReplies.filter((r) => r.name.startsWith(shortcut)).slice(0, 5);
+  const insert = (r: SavedReply) => {
+    form.setValue("text", r.text, { shouldValidate: false });
+    form.setFocus("text");
+  };
   const submit = form.handleSubmit(async (values) => {
     const res = await replyAction(conversationId, { type: "text", text: values.text });
     if (!res.ok) {
@@ -71,17 +82,36 @@ export function Composer({
           <Textarea
             {...form.register("text")}
             label="Reply"
-            hint="Ctrl+Enter sends. *bold* _italic_ ~strike~ ```mono```"
+            hint="Ctrl+Enter sends; /name inserts a saved reply. *bold* _italic_ ~strike~ ```mono```"
             rows={3}
             error={form.formState.errors.text?.message}
             onKeyDown={(e) => {
               if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
                 void submit();
+              } else if (e.key === "Enter" && !e.shiftKey && matches[0]) {
+                e.preventDefault();
+                insert(matches[0]);
               }
             }}
           />
-          {text.trim() ? (
+          {matches.length ? (
+            <div>
+              <p id="saved-replies-hint" className="text-xs text-slate-600">
+                Saved replies: Enter inserts the first
+              </p>
+              <ul aria-label="Matching saved replies" className="mt-1 flex flex-wrap gap-1">
+                {matches.map((r) => (
+                  <li key={r.id}>
+                    <Button type="button" size="sm" variant="secondary" onClick={() => insert(r)}>
+                      /{r.name}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {text.trim() && !matches.length ? (
             <div className="rounded-md border border-emerald-200 bg-emerald-50 p-2 text-sm text-slate-900">
               <p className="text-xs font-medium text-slate-700">Preview</p>
               <p className="break-words whitespace-pre-wrap" data-testid="reply-preview">

@@ -13,6 +13,7 @@ import { getConversation } from "@/lib/conversations/get-conversation";
 import { inboxOptions } from "@/lib/conversations/inbox-options";
 import { inboxHref, parseInboxQuery } from "@/lib/conversations/inbox-query";
 import { listConversations } from "@/lib/conversations/list-conversations";
+import { listSavedReplies } from "@/lib/conversations/saved-replies";
 import { replyTemplates } from "@/lib/conversations/template-reply";
 import { AppError } from "@/lib/errors";
 import { Composer } from "./composer";
@@ -74,6 +75,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   }
   const names = new Map(options.agents.map((a) => [a.id, a.name]));
   const time = (s: number) => formatInZone(s * 1000, timeZone);
+  const savedReplies = detail ? await listSavedReplies(ctx, user.businessId) : [];
   const templates =
     detail?.conversation.channel === "chatapp" ? await replyTemplates(ctx, user.businessId) : [];
   const mayReassign = Boolean(
@@ -175,6 +177,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
                 serverNow={renderedAt()}
                 templates={templates}
                 optedOut={Boolean(panel?.optOut)}
+                savedReplies={savedReplies}
               />
             </div>
           ) : (
