@@ -17,6 +17,8 @@ const dot: Record<string, string> = {
  * The signed-in user's status in the top bar of every page. Away or Busy stops new
  * conversations at once (routing reads the status in the transaction that assigns);
  * Available takes the waiting ones. During a call the status is InCall and stays shown.
+ * Labelled "Availability", not "Status": many pages have a Status filter, and two controls
+ * named alike on one page leave a screen-reader user (and a test's getByLabel) guessing.
  */
 export function StatusControl({
   status,
@@ -41,7 +43,7 @@ export function StatusControl({
     <div className="flex items-center gap-2">
       <span aria-hidden="true" className={`size-2.5 rounded-full ${dot[shown] ?? "bg-slate-400"}`} />
       <label htmlFor={id} className="sr-only sm:not-sr-only sm:text-sm sm:text-slate-700">
-        My status
+        Availability
       </label>
       <select
         id={id}

@@ -104,7 +104,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
   for (const a of agents) pages.push(await signInAgentFirstTime(browser, a as Agent));
   // Agent 3 steps away with the status control in the header (on any page): routing never
   // gives it a conversation from then on.
-  const status = pages[2]!.getByRole("combobox", { name: "My status" });
+  const status = pages[2]!.getByRole("combobox", { name: "Availability" });
   await expect(status).toHaveValue("Available");
   await status.selectOption("Away");
   await expect(status).toHaveValue("Away");
