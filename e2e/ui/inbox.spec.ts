@@ -123,7 +123,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
   const saved = admin.getByRole("form", { name: "Add a saved reply" });
   await saved.getByRole("textbox", { name: "Name" }).fill("thanks");
   await saved.getByRole("textbox", { name: "Reply text" }).fill("Thank you for waiting!");
-  await saved.getByRole("button", { name: "Add saved reply" }).click();
+  await saved.getByRole("button", { name: "Create saved reply" }).click();
   await expect(admin.getByRole("list", { name: "Saved replies" })).toContainText("/thanks");
 
   // A template goes out to two customers of the simulator, who reply on the virtual phone.
@@ -289,10 +289,10 @@ test("two customers reach two Available agents; answer, templates-only window, t
   const limit = routing.getByRole("textbox", { name: "Open conversations per agent" });
   await expect(limit).toHaveValue("20");
   await limit.fill("0");
-  await routing.getByRole("button", { name: "Save routing" }).click();
+  await routing.getByRole("button", { name: "Update routing" }).click();
   await expect(routing.getByText("At least 1")).toBeVisible();
   await limit.fill("5");
-  await routing.getByRole("button", { name: "Save routing" }).click();
+  await routing.getByRole("button", { name: "Update routing" }).click();
   await expect(admin.getByText("Up to 5 open conversations per agent")).toBeVisible();
   await look(admin, "settings", 1280);
   await look(admin, "settings", 390);

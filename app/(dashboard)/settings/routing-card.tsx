@@ -68,7 +68,7 @@ export function RoutingCard({ settings }: { settings: RoutingSettingsView }) {
         </CardBody>
         <CardFooter>
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Save routing
+            Update routing
           </Button>
         </CardFooter>
       </form>

@@ -65,7 +65,7 @@ export function SavedRepliesCard({ replies }: { replies: SavedReply[] }) {
         </CardBody>
         <CardFooter>
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Add saved reply
+            Create saved reply
           </Button>
         </CardFooter>
       </form>
