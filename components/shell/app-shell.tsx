@@ -8,6 +8,8 @@ import { navFor, roleLabels } from "./nav";
 import { AccountMenu } from "./account-menu";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
+import { StatusControl } from "./status-control";
+import type { ActionResult } from "@/lib/actions/action-result";
 
 /**
  * The frame of every signed-in page: a dark sidebar with the role's navigation (a disclosure
@@ -17,9 +19,15 @@ export function AppShell({
   user,
   context,
   signOut,
+  status,
+  badges = {},
   children,
 }: {
   user: SessionUser;
+  /** A business user's own status and the action that sets it (from the layout, an edge). */
+  status?: { current: string; set: (status: string) => Promise<ActionResult<{ userStatus: string }>> };
+  /** Counts beside menu links by href (the Inbox's unread conversations). */
+  badges?: Record<string, number>;
   /** The sign-out server action: an edge, so it lives in app/ and comes in from the layout. */
   signOut: () => Promise<void>;
   /** The business name, or "Operator console". */
@@ -54,7 +62,7 @@ export function AppShell({
           <div className="sticky top-0 flex h-screen flex-col">
             <div className="flex h-16 shrink-0 items-center px-5">{brand}</div>
             <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-              <NavLinks sections={sections} />
+              <NavLinks sections={sections} badges={badges} />
             </nav>
           </div>
         </aside>
@@ -62,8 +70,9 @@ export function AppShell({
         <div className="min-w-0 flex-1">
           <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
             <div className="flex h-16 items-center gap-4 px-4 sm:px-6 lg:px-8">
-              <MobileNav sections={sections} />
+              <MobileNav sections={sections} badges={badges} />
               <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{context}</p>
+              {status ? <StatusControl status={status.current} setStatus={status.set} /> : null}
               <AccountMenu
                 name={user.firstName}
                 email={user.email}

@@ -7,7 +7,14 @@ import { Icon } from "@/components/ui/icons";
 import type { NavSection } from "./nav";
 import { NavPending } from "./nav-pending";
 
-export function NavLinks({ sections }: { sections: NavSection[] }) {
+export function NavLinks({
+  sections,
+  badges = {},
+}: {
+  sections: NavSection[];
+  /** A count beside a link (by href), e.g. the Inbox's unread conversations. */
+  badges?: Record<string, number>;
+}) {
   const pathname = usePathname();
   return (
     <div className="space-y-6">
@@ -39,6 +46,12 @@ export function NavLinks({ sections }: { sections: NavSection[] }) {
                       )}
                     />
                     {item.label}
+                    {badges[item.href] ? (
+                      <span className="ml-auto rounded-full bg-indigo-500 px-1.5 text-xs font-semibold text-white">
+                        {badges[item.href]}
+                        <span className="sr-only"> unread</span>
+                      </span>
+                    ) : null}
                     <NavPending />
                   </Link>
                 </li>

@@ -25,6 +25,7 @@ const sections: Array<{
   {
     title: "Messaging",
     items: [
+      { href: "/inbox", label: "Inbox", icon: "reply" },
       { href: "/overview", label: "Overview", icon: "chart" },
       { href: "/templates", label: "Templates", icon: "templates" },
       { href: "/messages", label: "Messages", icon: "messages" },

@@ -126,3 +126,22 @@ export const conversationSettings = pgTable("conversation_settings", {
   senderTeams: jsonb("sender_teams").notNull().default({}),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A business's saved replies: a text an agent inserts in the composer by its shortcut
+ * (`/name`). Names are unique per business, lower case.
+ */
+export const savedReplies = pgTable(
+  "saved_replies",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    text: text("text").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_replies_business_name_idx").on(t.businessId, t.name)],
+);

@@ -64,7 +64,7 @@ test("an agent typing a staff page's URL lands on its own page; its uploads are 
     }
     // The menu offers nothing more than the server allows.
     const menu = agentPage.getByRole("navigation", { name: "Main" }).first();
-    await expect(menu.getByRole("link")).toHaveText(["My status & calls"]);
+    await expect(menu.getByRole("link")).toHaveText(["Inbox", "My status & calls"]);
 
     const upload = await agentPage.request.post("/templates/media", {
       multipart: { file: { name: "banner.png", mimeType: "image/png", buffer: PNG } },

@@ -200,6 +200,9 @@ const expected: Record<string, string> = {
   "action createApiKeyAction": "A",
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
+  "action saveRoutingSettingsAction": "A",
+  "action createSavedReplyAction": "A",
+  "action deleteSavedReplyAction": "A",
   "action addTestNumberAction": "AMB",
   "action removeTestNumberAction": "A",
   "action createEndpointAction": "AM",
@@ -213,6 +216,9 @@ const expected: Record<string, string> = {
   "action startCallAction": "AMBG",
   "action replyAction": "AMBG",
   "action conversationStateAction": "AMBG",
+  "action templateReplyAction": "AMBG",
+  "action assignAction": "AMBG",
+  "action addNoteAction": "AMBG",
   "action setMyStatusAction": "AMBG",
   "action uploadProfilesAction": "AMB",
   "action updateProfileAction": "AMB",
@@ -358,6 +364,7 @@ describe("(b) every entry for every role, with real users", () => {
       }
     }
     expect(navFor("AGENT")).toEqual([
+      { title: "Messaging", items: [{ href: "/inbox", label: "Inbox", icon: "reply" }] },
       { title: "People", items: [{ href: "/calls", label: "My status & calls", icon: "status" }] },
     ]);
   });

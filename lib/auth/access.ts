@@ -118,6 +118,9 @@ export const actions = {
   createApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
+  saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
+  createSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
+  deleteSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
   addTestNumberAction: { roles: STAFF, what: "add test numbers" },
   removeTestNumberAction: { roles: BUSINESS_ADMIN, what: "remove test numbers" },
 
@@ -136,6 +139,9 @@ export const actions = {
   // The conversation scope and the window are checked by the domain (lib/conversations).
   replyAction: { roles: BUSINESS, what: "answer conversations" },
   conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
+  templateReplyAction: { roles: BUSINESS, what: "answer conversations" },
+  assignAction: { roles: BUSINESS, what: "assign conversations" },
+  addNoteAction: { roles: BUSINESS, what: "add notes to conversations" },
 
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   updateProfileAction: { roles: STAFF, what: "edit profiles" },

@@ -7,8 +7,11 @@ export const CONVERSATION_CHANNEL = "sb_conversations";
 export type ConversationChange = {
   businessId: string;
   conversationId: string;
-  /** message (either way), note, assigned, state. */
-  kind: "message" | "note" | "assigned" | "state";
+  /**
+   * message (either way), note, assigned, state; agent: a user's status changed (no
+   * conversation: `conversationId` is empty and `assigneeId` is that user).
+   */
+  kind: "message" | "note" | "assigned" | "state" | "agent";
   assigneeId: string | null;
   teamId: string | null;
 };
@@ -29,4 +32,18 @@ export async function publishChange(tx: Ctx, change: ConversationChange): Promis
       t: change.teamId,
     }),
   ]);
+}
+
+/**
+ * Announces that a user of the business changed its status, so every open inbox of the
+ * business re-reads who is Available (the assign control, the list's agents).
+ */
+export async function publishAgentStatus(tx: Ctx, businessId: string, userId: string): Promise<void> {
+  await publishChange(tx, {
+    businessId,
+    conversationId: "",
+    kind: "agent",
+    assigneeId: userId,
+    teamId: null,
+  });
 }

@@ -19,11 +19,16 @@ export function windowOpen(
   return closes === null || closes.getTime() > now.getTime();
 }
 
+/** Whether only a template may go now (the browser's clock: the composer ticks with it). */
+export function windowIsClosed(closesAt: number | null, now = Date.now()): boolean {
+  return closesAt !== null && closesAt * 1000 <= now;
+}
+
 /** The window's state in words for the composer: "Window closes in 3 h 12 min", or closed. */
 export function windowLabel(closesAt: number | null, now = Date.now()): string {
   if (closesAt === null) return "No service window on RCS: reply at any time";
   const left = closesAt * 1000 - now;
-  if (left <= 0) return "The 24-hour window has closed: only an approved template can be sent";
+  if (left <= 0) return "Window closed: templates only (24 h since the customer's last message)";
   const h = Math.floor(left / 3_600_000);
   const m = Math.floor((left % 3_600_000) / 60_000);
   return `Window closes in ${h} h ${m} min`;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { users, userStatuses } from "@/db/schema";
 import { assignWaiting } from "../conversations/assign-waiting";
+import { publishAgentStatus } from "../conversations/publish-change";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { conflict } from "../errors";
@@ -46,6 +47,8 @@ export async function setUserStatus(
       targetId: target.id,
       data: { from: target.status, to: input.userStatus },
     });
+    // Open inboxes hear of it at commit (a supervisor's assign control shows who is Away).
+    await publishAgentStatus(tx, businessId, target.id);
     // An agent who becomes Available takes the conversations waiting for somebody at once.
     if (input.userStatus === "Available") await assignWaiting(tx, businessId);
     return userDetails(row!);

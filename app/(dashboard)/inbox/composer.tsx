@@ -2,34 +2,58 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { WhatsAppText } from "@/components/messages/whatsapp-text";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
 import { MAX_TEXT } from "@/lib/conversations/limits";
-import { conversationStateAction, replyAction } from "./actions";
+import { windowIsClosed, windowLabel } from "@/lib/conversations/service-window";
+import type { SavedReply } from "@/lib/conversations/saved-reply-schema";
+import type { ReplyTemplate } from "@/lib/conversations/template-reply-schema";
+import { replyAction, templateReplyAction } from "./actions";
+import { TemplatePicker } from "./template-picker";
+import { useNow } from "./use-now";
 
 const TextReply = z.object({
   text: z.string().trim().min(1, "Write a message").max(MAX_TEXT, `At most ${MAX_TEXT} characters`),
 });
 type TextReply = z.infer<typeof TextReply>;
 
-/** Text reply (Ctrl+Enter sends) and resolve, for the open conversation. */
+/**
+ * The reply box: the service window's state always in view, free text with a preview of
+ * WhatsApp's formatting (Ctrl+Enter sends) while the window is open, and only the template
+ * picker once it has closed.
+ */
 export function Composer({
   conversationId,
-  windowText,
-  open,
-  resolved,
+  windowClosesAt,
+  serverNow,
+  templates,
+  optedOut,
+  savedReplies,
 }: {
   conversationId: string;
-  /** The window's state in words (service-window.ts windowLabel). */
-  windowText: string;
-  /** Free-form replies possible now. */
-  open: boolean;
-  resolved: boolean;
+  /** Epoch seconds; null: no window (RCS). */
+  windowClosesAt: number | null;
+  serverNow: number;
+  templates: ReplyTemplate[];
+  optedOut: boolean;
+  /** The business's saved replies: typing /name offers them, Enter inserts the first. */
+  savedReplies: SavedReply[];
 }) {
   const router = useRouter();
+  const now = useNow(serverNow);
+  const closed = windowIsClosed(windowClosesAt, now);
   const form = useForm<TextReply>({ resolver: zodResolver(TextReply), defaultValues: { text: "" } });
+  const text = useWatch({ control: form.control, name: "text" });
+  const shortcut = /^\/([\w-]*)$/.exec(text)?.[1]?.toLowerCase();
+  const matches =
+    shortcut === undefined ? [] : savedReplies.filter((r) => r.name.startsWith(shortcut)).slice(0, 5);
+  const insert = (r: SavedReply) => {
+    form.setValue("text", r.text, { shouldValidate: false });
+    form.setFocus("text");
+  };
   const submit = form.handleSubmit(async (values) => {
     const res = await replyAction(conversationId, { type: "text", text: values.text });
     if (!res.ok) {
@@ -39,35 +63,69 @@ export function Composer({
     form.reset({ text: "" });
     router.refresh();
   });
-  const resolve = async () => {
-    const res = await conversationStateAction(conversationId, resolved ? "open" : "resolved");
-    if (res.ok) router.refresh();
-  };
   return (
-    <form onSubmit={submit} noValidate className="space-y-2 border-t border-slate-200 bg-white p-3">
-      <p className="text-xs text-slate-600" role="status">
-        {windowText}
+    <div className="space-y-2 border-t border-slate-200 bg-white p-3">
+      <p
+        className={`text-xs font-medium ${closed ? "text-amber-800" : "text-slate-700"}`}
+        data-testid="window-state"
+      >
+        {windowLabel(windowClosesAt, now)}
       </p>
-      <Textarea
-        {...form.register("text")}
-        label="Reply"
-        hideLabel
-        rows={3}
-        disabled={!open}
-        placeholder={open ? "Write a reply (Ctrl+Enter sends); *bold*, _italic_" : "Window closed"}
-        error={form.formState.errors.text?.message}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit();
-        }}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={resolve}>
-          {resolved ? "Reopen" : "Resolve"}
-        </Button>
-        <Button type="submit" disabled={!open} loading={form.formState.isSubmitting}>
-          Send
-        </Button>
-      </div>
-    </form>
+      {closed ? (
+        <TemplatePicker
+          templates={templates}
+          optedOut={optedOut}
+          send={(values) => templateReplyAction(conversationId, values)}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Reply" className="space-y-2">
+          <Textarea
+            {...form.register("text")}
+            label="Reply"
+            hint="Ctrl+Enter sends; /name inserts a saved reply. *bold* _italic_ ~strike~ ```mono```"
+            rows={3}
+            error={form.formState.errors.text?.message}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void submit();
+              } else if (e.key === "Enter" && !e.shiftKey && matches[0]) {
+                e.preventDefault();
+                insert(matches[0]);
+              }
+            }}
+          />
+          {matches.length ? (
+            <div>
+              <p id="saved-replies-hint" className="text-xs text-slate-600">
+                Saved replies: Enter inserts the first
+              </p>
+              <ul aria-label="Matching saved replies" className="mt-1 flex flex-wrap gap-1">
+                {matches.map((r) => (
+                  <li key={r.id}>
+                    <Button type="button" size="sm" variant="secondary" onClick={() => insert(r)}>
+                      /{r.name}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {text.trim() && !matches.length ? (
+            <div className="rounded-md border border-emerald-200 bg-emerald-50 p-2 text-sm text-slate-900">
+              <p className="text-xs font-medium text-slate-700">Preview</p>
+              <p className="break-words whitespace-pre-wrap" data-testid="reply-preview">
+                <WhatsAppText text={text} />
+              </p>
+            </div>
+          ) : null}
+          <div className="flex justify-end">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Send
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
   );
 }

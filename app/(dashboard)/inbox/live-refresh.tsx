@@ -9,10 +9,13 @@ export function LiveRefresh() {
   useEffect(() => {
     const source = new EventSource("/inbox/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("conversation", () => {
-      // Several changes in a burst cost one refresh.
+    // Several changes in a burst cost one refresh.
+    const refresh = () => {
       if (!timer) timer = setTimeout(() => ((timer = undefined), router.refresh()), 150);
-    });
+    };
+    source.addEventListener("conversation", refresh);
+    // A user's status changed: the assign control shows who is Available.
+    source.addEventListener("agent", refresh);
     return () => {
       source.close();
       if (timer) clearTimeout(timer);

@@ -1,152 +1,210 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
+import { formatInZone } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { getTimeZone } from "@/lib/businesses/get-time-zone";
+import { customerPanel } from "@/lib/conversations/customer-panel";
 import { getConversation } from "@/lib/conversations/get-conversation";
+import { inboxOptions } from "@/lib/conversations/inbox-options";
+import { inboxHref, parseInboxQuery } from "@/lib/conversations/inbox-query";
 import { listConversations } from "@/lib/conversations/list-conversations";
-import { windowLabel } from "@/lib/conversations/service-window";
+import { listSavedReplies } from "@/lib/conversations/saved-replies";
+import { replyTemplates } from "@/lib/conversations/template-reply";
+import { AppError } from "@/lib/errors";
 import { Composer } from "./composer";
+import { ConversationActions } from "./conversation-actions";
+import { ConversationList } from "./conversation-list";
+import { CustomerPanel } from "./customer-panel";
+import { InboxFilters } from "./inbox-filters";
 import { LiveRefresh } from "./live-refresh";
+import { Timeline } from "./timeline";
 
 export const metadata: Metadata = { title: "Inbox" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const tabs = ["mine", "unassigned", "all"] as const;
-const states = ["open", "pending", "resolved"] as const;
-const time = (s: number) => new Date(s * 1000).toISOString().slice(0, 16).replace("T", " ");
 
+/** When the server rendered: the composer's clock starts there (use-now.ts). */
+const renderedAt = () => Date.now();
+
+/**
+ * The shared inbox: the conversation list (tabs, state, search, filters in the URL), the open
+ * conversation with its composer, and the customer's panel. Three panes from 1,280 px, one at a
+ * time on a phone (list, then conversation with a back link, then the panel by its link).
+ */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePage("/inbox");
-  const params = await searchParams;
-  const tab = tabs.find((t) => t === one(params.tab)) ?? "mine";
-  const state = states.find((s) => s === one(params.state)) ?? "open";
-  const selected = one(params.c);
   const ctx = userCtx(user);
-  const page = await listConversations(ctx, user.businessId, { tab, state, q: one(params.q) });
-  const detail = selected ? await getConversation(ctx, user.businessId, selected).catch(() => null) : null;
-  const href = (p: Record<string, string | undefined>) => {
-    const q = new URLSearchParams({ tab, state, ...(selected ? { c: selected } : {}) });
-    for (const [k, v] of Object.entries(p))
-      if (v === undefined) q.delete(k);
-      else q.set(k, v);
-    return `/inbox?${q}`;
-  };
+  const query = parseInboxQuery(await searchParams);
+  const options = await inboxOptions(ctx, user.businessId, user.id);
+  // Agents see their own and their teams' waiting ones; "All" is for whoever sees more.
+  const tabs =
+    user.role === "AGENT" && !options.supervises
+      ? (["mine", "unassigned"] as const)
+      : (["mine", "unassigned", "all"] as const);
+  const tab = tabs.find((t) => t === query.tab) ?? (user.role === "AGENT" ? "mine" : "all");
+  const [page, timeZone] = await Promise.all([
+    listConversations(ctx, user.businessId, {
+      tab,
+      state: query.state,
+      q: query.q,
+      teamId: query.teamId,
+      channel: query.channel,
+      assigneeId: query.assigneeId,
+      limit: 50,
+    }),
+    getTimeZone(ctx, user.businessId),
+  ]);
+  let detail = null;
+  let panel = null;
+  if (query.c) {
+    try {
+      [detail, panel] = await Promise.all([
+        getConversation(ctx, user.businessId, query.c, { limit: 100 }),
+        customerPanel(ctx, user.businessId, query.c),
+      ]);
+    } catch (e) {
+      // Beyond one's share is as absent as another business's (architecture rule 15).
+      if (e instanceof AppError && e.code === "not_found") notFound();
+      throw e;
+    }
+  }
+  const names = new Map(options.agents.map((a) => [a.id, a.name]));
+  const time = (s: number) => formatInZone(s * 1000, timeZone);
+  const savedReplies = detail ? await listSavedReplies(ctx, user.businessId) : [];
+  const templates =
+    detail?.conversation.channel === "chatapp" ? await replyTemplates(ctx, user.businessId) : [];
+  const mayReassign = Boolean(
+    detail &&
+    (user.role !== "AGENT" ||
+      (detail.conversation.teamId && options.supervisedTeams.includes(detail.conversation.teamId))),
+  );
+  const selected = detail?.conversation;
+  const showPanel = query.panel === "1";
+  const title = (c: { customerName: string | null; subscriberId: string }) =>
+    c.customerName ? `${c.customerName} (+${c.subscriberId})` : `+${c.subscriberId}`;
+
   return (
     <>
       <LiveRefresh />
       <PageHeader title="Inbox" description="Customers' conversations with your numbers and RCS agents." />
-      <div className="grid min-w-0 gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <nav aria-label="Conversations" className={detail ? "hidden lg:block" : "block"}>
-          <div role="tablist" aria-label="Whose" className="mb-2 flex gap-1">
-            {tabs.map((t) => (
-              <Link
-                key={t}
-                role="tab"
-                aria-selected={t === tab}
-                href={href({ tab: t, c: undefined })}
-                className={`rounded px-2 py-1 text-sm ${t === tab ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-              >
-                {t === "mine" ? "Mine" : t === "unassigned" ? "Unassigned" : "All"}
-              </Link>
-            ))}
-          </div>
-          <div className="mb-2 flex gap-1 text-xs">
-            {states.map((s) => (
-              <Link
-                key={s}
-                href={href({ state: s, c: undefined })}
-                aria-current={s === state ? "page" : undefined}
-                className={`rounded px-2 py-1 ${s === state ? "bg-slate-200 font-semibold" : "text-slate-700"}`}
-              >
-                {s[0]!.toUpperCase() + s.slice(1)}
-              </Link>
-            ))}
-          </div>
+      <div className="grid min-w-0 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_15rem]">
+        <section
+          aria-label="Conversation list"
+          className={cn("min-w-0 space-y-3", selected ? "hidden lg:block" : "block")}
+        >
+          <InboxFilters
+            query={query}
+            tab={tab}
+            tabs={[...tabs]}
+            teams={options.teams}
+            agents={options.agents}
+          />
+          <p id="inbox-list-keys" className="text-xs text-slate-600">
+            Arrow keys or j/k move through the list, Enter opens.
+          </p>
           {page.conversations.length === 0 ? (
             <EmptyState
               title="No conversations here"
               description="Customers' messages appear as they arrive."
             />
           ) : (
-            <ul className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
-              {page.conversations.map((c) => (
-                <li key={c.id}>
-                  <Link
-                    href={href({ c: c.id })}
-                    aria-current={c.id === selected ? "true" : undefined}
-                    className={`block px-3 py-2 text-sm hover:bg-slate-50 ${c.id === selected ? "bg-indigo-50" : ""}`}
-                  >
-                    <span className="flex justify-between gap-2">
-                      <span className="font-medium text-slate-900">
-                        {c.customerName ?? `+${c.subscriberId}`}
-                      </span>
-                      {c.unread > 0 ? (
-                        <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
-                          {c.unread}
-                        </span>
-                      ) : null}
-                    </span>
-                    <span className="block truncate text-slate-600">{c.lastMessagePreview}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <ConversationList
+              items={page.conversations.map((c) => ({
+                id: c.id,
+                href: inboxHref({ ...query, tab }, { c: c.id, panel: undefined }),
+                title: title(c),
+                preview: c.lastMessagePreview ?? "",
+                when: time(c.lastMessageAt),
+                unread: c.unread,
+                assignee: c.assigneeId
+                  ? `Agent: ${names.get(c.assigneeId) ?? "someone"}`
+                  : "Waiting for an agent",
+                selected: c.id === selected?.id,
+              }))}
+            />
           )}
-        </nav>
-        <section aria-label="Conversation" className={detail ? "min-w-0" : "hidden min-w-0 lg:block"}>
-          {detail ? (
-            <div className="flex flex-col rounded border border-slate-200 bg-slate-50">
-              <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white p-3">
-                <Link href={href({ c: undefined })} className="text-sm text-indigo-700 lg:hidden">
-                  ← Conversations
-                </Link>
-                <h2 className="font-semibold text-slate-900">
-                  {detail.conversation.customerName ?? `+${detail.conversation.subscriberId}`}
-                </h2>
-                <span className="text-xs text-slate-600">
-                  {detail.conversation.channel} · {detail.conversation.state}
-                </span>
-              </header>
-              <ol className="flex flex-col-reverse gap-2 p-3" aria-label="Messages">
-                {detail.items.map((i) => (
-                  <li
-                    key={i.id}
-                    className={
-                      i.kind === "inbound"
-                        ? "max-w-[85%] self-start rounded bg-white p-2 text-sm shadow-sm"
-                        : i.kind === "outbound"
-                          ? "max-w-[85%] self-end rounded bg-indigo-100 p-2 text-sm"
-                          : i.kind === "note"
-                            ? "self-center rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
-                            : "self-center text-xs text-slate-600"
-                    }
+        </section>
+
+        <section
+          aria-label="Conversation"
+          className={cn("min-w-0", !selected ? "hidden lg:block" : showPanel ? "hidden xl:block" : "block")}
+        >
+          {detail && selected ? (
+            <div className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+              <header className="space-y-2 border-b border-slate-200 bg-white p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link
+                    href={inboxHref({ ...query, tab }, { c: undefined, panel: undefined })}
+                    className={cn("rounded text-sm text-indigo-700 underline lg:hidden", focusRing)}
                   >
-                    <span className="block break-words whitespace-pre-wrap">
-                      {i.kind === "event"
-                        ? i.type
-                        : (i.text ?? (i.templateName ? `Template ${i.templateName}` : `[${i.type}]`))}
-                    </span>
-                    <span className="block text-[11px] text-slate-600">
-                      {time(i.at)}
-                      {i.status ? ` · ${i.status}` : ""}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+                    ← Conversations
+                  </Link>
+                  <Link
+                    href={inboxHref({ ...query, tab }, { panel: "1" })}
+                    className={cn("rounded text-sm text-indigo-700 underline xl:hidden", focusRing)}
+                  >
+                    Customer details
+                  </Link>
+                </div>
+                <h2 className="truncate text-base font-semibold text-slate-900">{title(selected)}</h2>
+                <p className="text-xs text-slate-600">
+                  {selected.channel === "chatapp" ? "WhatsApp" : "RCS"} · {selected.state} ·{" "}
+                  <span data-testid="conversation-assignee">
+                    {selected.assigneeId
+                      ? `Agent: ${names.get(selected.assigneeId) ?? "someone"}`
+                      : "Waiting for an agent"}
+                  </span>
+                </p>
+                <ConversationActions
+                  key={`${selected.id}-${selected.assigneeId}`}
+                  conversationId={selected.id}
+                  resolved={selected.state === "resolved"}
+                  assigneeId={selected.assigneeId}
+                  agents={mayReassign ? options.agents : []}
+                  mayReassign={mayReassign}
+                />
+              </header>
+              <Timeline items={detail.items} names={names} time={time} />
               <Composer
-                conversationId={detail.conversation.id}
-                windowText={windowLabel(detail.conversation.windowClosesAt)}
-                open={!windowLabel(detail.conversation.windowClosesAt).startsWith("The 24-hour")}
-                resolved={detail.conversation.state === "resolved"}
+                key={selected.id}
+                conversationId={selected.id}
+                windowClosesAt={selected.windowClosesAt}
+                serverNow={renderedAt()}
+                templates={templates}
+                optedOut={Boolean(panel?.optOut)}
+                savedReplies={savedReplies}
               />
             </div>
           ) : (
             <EmptyState title="Pick a conversation" description="Its messages and the composer show here." />
           )}
         </section>
+
+        {detail && panel ? (
+          <aside
+            aria-label="Customer"
+            className={cn(
+              "min-w-0 rounded-lg border border-slate-200 bg-white p-3",
+              showPanel ? "block" : "hidden xl:block",
+            )}
+          >
+            <Link
+              href={inboxHref({ ...query, tab }, { panel: undefined })}
+              className={cn(
+                "mb-2 inline-block rounded text-sm text-indigo-700 underline xl:hidden",
+                focusRing,
+              )}
+            >
+              ← Back to the conversation
+            </Link>
+            <CustomerPanel conversationId={detail.conversation.id} panel={panel} time={time} />
+          </aside>
+        ) : null}
       </div>
     </>
   );

@@ -7,7 +7,11 @@ import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { getTimeZone } from "@/lib/businesses/set-time-zone";
 import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { timeZoneOptions } from "@/lib/businesses/time-zone";
+import { routingSettingsView } from "@/lib/conversations/save-routing-settings";
+import { listSavedReplies } from "@/lib/conversations/saved-replies";
 import { BusinessSettings } from "./business-settings";
+import { RoutingCard } from "./routing-card";
+import { SavedRepliesCard } from "./saved-replies-card";
 import { TestNumbersCard } from "./test-numbers-card";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -18,6 +22,8 @@ export default async function SettingsPage() {
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
   const zones = timeZoneOptions(timeZone);
   const testNumbers = await listTestNumbers(userCtx(user), user.businessId);
+  const routing = await routingSettingsView(userCtx(user), user.businessId);
+  const savedReplies = await listSavedReplies(userCtx(user), user.businessId);
   return (
     <>
       <PageHeader title="Settings" description="How Switchboard treats your business's data." />
@@ -29,6 +35,12 @@ export default async function SettingsPage() {
       />
       <div className="mt-6">
         <TestNumbersCard testNumbers={testNumbers} />
+      </div>
+      <div className="mt-6">
+        <RoutingCard settings={routing} />
+      </div>
+      <div className="mt-6">
+        <SavedRepliesCard replies={savedReplies} />
       </div>
     </>
   );

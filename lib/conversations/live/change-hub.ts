@@ -40,11 +40,12 @@ const POLL_MS = 500;
  * The embedded database (PGlite behind its socket) runs every connection in one session and
  * does not pass a NOTIFY on to a listening connection (checked: change-hub.int.test.ts). It
  * serves one instance only, so changes are read from the rows instead: conversations touched
- * since the last look. A message status moving (sent, delivered, read) does not touch its
- * conversation and shows on the next refresh there.
+ * since the last look, and users whose row changed (a status). A message status moving (sent,
+ * delivered, read) does not touch its conversation and shows on the next refresh there.
  */
 function startPolling(): void {
   let since = new Date();
+  let usersSince = new Date();
   hub.poll = setInterval(() => {
     void rawQuery<{
       id: string;
@@ -72,6 +73,26 @@ function startPolling(): void {
         }
       })
       .catch((err: unknown) => log.warn({ err }, "conversation change poll failed"));
+    void rawQuery<{ id: string; business_id: string; updated_at: Date }>(
+      db(),
+      `SELECT id, business_id, updated_at FROM users
+       WHERE updated_at > $1 AND business_id IS NOT NULL ORDER BY updated_at LIMIT 500`,
+      [usersSince],
+    )
+      .then((rows) => {
+        for (const r of rows) {
+          usersSince = r.updated_at > usersSince ? r.updated_at : usersSince;
+          const change: ConversationChange = {
+            businessId: r.business_id,
+            conversationId: "",
+            kind: "agent",
+            assigneeId: r.id,
+            teamId: null,
+          };
+          for (const l of hub.listeners) l(change);
+        }
+      })
+      .catch((err: unknown) => log.warn({ err }, "user status poll failed"));
   }, POLL_MS);
   hub.poll.unref();
 }

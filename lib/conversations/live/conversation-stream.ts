@@ -28,8 +28,9 @@ async function sees(
 
 /**
  * A server-sent event stream of the changes to conversations the signed-in user sees (its
- * role's scope, lib/auth/access.ts): `event: conversation` with the id and what changed. The
- * browser re-reads what it shows; the stream carries no message content. Ends with `signal`.
+ * role's scope, lib/auth/access.ts): `event: conversation` with the id and what changed, and
+ * `event: agent` when a user of the business changes its status. The browser re-reads what
+ * it shows; the stream carries no message content. Ends with `signal`.
  */
 export async function conversationStream(
   ctx: Ctx,
@@ -60,6 +61,11 @@ export async function conversationStream(
       };
       send(`retry: 2000\n: connected\n\n`);
       stop = await subscribeChanges((change) => {
+        if (change.kind === "agent") {
+          if (change.businessId === businessId)
+            send(`event: agent\ndata: ${JSON.stringify({ userId: change.assigneeId })}\n\n`);
+          return;
+        }
         void sees(ctx, businessId, viewer, change)
           .then((ok) => {
             if (ok)
