@@ -160,6 +160,6 @@ test("agent pages: axe and no sideways scroll at 390 and 1280 px", async ({ page
   const { key } = await apiKeyFor(page);
   const agent = await createAgent(request, key, "Sweep");
   const agentPage = await signInAgentFirstTime(browser, agent);
-  await sweep(agentPage, "agent", ["/calls", "/account/password"]);
+  await sweep(agentPage, "agent", ["/inbox", "/calls", "/account/password"]);
   await agentPage.context().close();
 });

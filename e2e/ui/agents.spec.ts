@@ -20,6 +20,7 @@ test("an agent changes its temporary password, toggles its status, and the admin
 
   const agentPage = await signInAgentFirstTime(browser, agent);
   try {
+    await agentPage.goto("/calls");
     const myStatus = agentPage.getByTestId("my-status");
     await expect(myStatus).toHaveText("Available");
     const choices = agentPage.getByRole("radiogroup", { name: "Set my status" });
@@ -49,7 +50,7 @@ test("an agent changes its temporary password, toggles its status, and the admin
 
     // An agent has no users page: it is sent to its home.
     await agentPage.goto("/users");
-    await expect(agentPage).toHaveURL(/\/calls$/);
+    await expect(agentPage).toHaveURL(/\/inbox$/);
   } finally {
     await agentPage.context().close();
   }

@@ -34,6 +34,7 @@ test("an agent places a call on the simulator and the signed CDR reaches the bus
     const agent = await createAgent(request, key, "Caller");
     const agentPage = await signInAgentFirstTime(browser, agent);
     try {
+      await agentPage.goto("/calls");
       // Calling is off until an admin enables it (G2 type=callingEnabled).
       await expect(agentPage.getByText("Calling is not enabled for you")).toBeVisible();
       const enabled = await request.patch(`/api/v1/business/user?apikey=${key}&email=${E2E_ADMIN.email}`, {

@@ -207,7 +207,7 @@ test.describe.serial("campaigns pages", () => {
     try {
       for (const path of ["/campaigns", "/campaigns/lists", "/campaigns/opt-outs"]) {
         await agentPage.goto(path);
-        await expect(agentPage, path).toHaveURL(/\/calls$/);
+        await expect(agentPage, path).toHaveURL(/\/inbox$/);
       }
       await expect(agentPage.getByRole("link", { name: "Campaigns" })).toHaveCount(0);
       const res = await agentPage.request.post("/campaigns/opt-outs/import", { data: "919800000001\n" });

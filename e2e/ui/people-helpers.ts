@@ -48,7 +48,7 @@ export async function signInAgentFirstTime(browser: Browser, agent: Agent): Prom
   await page.getByLabel(/^New password/).fill(newPassword);
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page).toHaveURL(/\/calls/);
-  await expect(page.getByRole("heading", { name: "My status & calls", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/inbox/);
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
   return page;
 }

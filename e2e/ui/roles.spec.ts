@@ -45,7 +45,7 @@ test("an agent typing a staff page's URL lands on its own page; its uploads are 
     await agentPage.getByLabel(/^New password/).fill(newPassword);
     await agentPage.getByLabel("Repeat the new password").fill(newPassword);
     await agentPage.getByRole("button", { name: "Save and continue" }).click();
-    await expect(agentPage).toHaveURL(/\/calls$/);
+    await expect(agentPage).toHaveURL(/\/inbox$/);
 
     for (const path of [
       "/messages",
@@ -59,8 +59,8 @@ test("an agent typing a staff page's URL lands on its own page; its uploads are 
       "/console/businesses",
     ]) {
       await agentPage.goto(path);
-      await expect(agentPage, path).toHaveURL(/\/calls$/);
-      await expect(agentPage.getByRole("heading", { name: "My status & calls", level: 1 })).toBeVisible();
+      await expect(agentPage, path).toHaveURL(/\/inbox$/);
+      await expect(agentPage.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
     }
     // The menu offers nothing more than the server allows.
     const menu = agentPage.getByRole("navigation", { name: "Main" }).first();

@@ -286,10 +286,10 @@ describe("what the issue reported, end to end", () => {
     expect(await media()).toBe(before + 1);
   });
 
-  it("an agent typing /messages lands on its own page, /calls", async () => {
+  it("an agent typing /messages lands on its own page, /inbox", async () => {
     const { default: MessagesPage } = await import("@/app/(dashboard)/messages/page");
     as(subject("AGENT"));
-    expect(await redirectOf(() => MessagesPage({ searchParams: Promise.resolve({}) }))).toBe("/calls");
+    expect(await redirectOf(() => MessagesPage({ searchParams: Promise.resolve({}) }))).toBe("/inbox");
   });
 
   it("an agent cannot change its own calling number through the edit-user action", async () => {

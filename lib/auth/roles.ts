@@ -8,6 +8,7 @@ export type Role = SessionUser["role"];
 /** Where "/" (and a refused page) sends a signed-in user: a page its role may open (tested). */
 export function homePathFor(role: Role): PageKey {
   if (role === "OPERATOR") return "/console/businesses";
-  if (role === "AGENT") return "/calls";
+  // An agent's day is the inbox (its status and calls are one click away, and in the header).
+  if (role === "AGENT") return "/inbox";
   return "/overview";
 }
