@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { checkAtBothWidths } from "./both-widths";
 import { signIn } from "./helpers";
 
 // Issue 23, point 6: a number written with its calling code keeps its own country; the default
@@ -21,13 +21,7 @@ const ROWS = [
 ];
 
 async function shoot(page: Page, step: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}-${step}-${width}.png`, fullPage: true });
-    await expectNoHorizontalScroll(page, `${step} at ${width}px`);
-    await expectNoSeriousA11yViolations(page, `${step} at ${width}px`);
-  }
+  await checkAtBothWidths(page, step, { prefix: `${SHOTS}-` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
