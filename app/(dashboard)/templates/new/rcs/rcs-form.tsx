@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select, Textarea } from "@/components/ui/field";
 import { LanguageField } from "@/components/templates/language-field";
+import { LintWarnings } from "@/components/templates/lint-warnings";
 import { lintRcsCard } from "@/lib/templates/lint-template";
 import {
   createRcsTemplateInput,
@@ -273,15 +274,7 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
             </p>
           </div>
         ) : null}
-        {warnings.length ? (
-          <Alert tone="warning" title="Likely to be rejected">
-            <ul className="list-disc pl-5" data-testid="lint-warnings">
-              {warnings.map((w, i) => (
-                <li key={i}>{w.message}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
+        <LintWarnings warnings={warnings} />
         <div className="flex gap-3">
           <Button type="submit" loading={form.formState.isSubmitting}>
             {resubmitId ? "Resubmit for approval" : "Submit for approval"}
