@@ -155,3 +155,11 @@ export async function sendOrder(
 }
 
 type SendOrder = { name: string; phoneNumberId: string; to: string; order?: string; more?: object[] };
+
+/** On the Profiles page: opens "Import CSV" with `file` chosen; returns the dialog. */
+export async function openProfileImport(page: Page, file: string) {
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import profiles from CSV" });
+  await dialog.getByLabel("CSV file").setInputFiles(file);
+  return dialog;
+}
