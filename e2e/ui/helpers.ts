@@ -121,18 +121,12 @@ export async function chatappSender(
  * The A1/B1 `message` for an ORDER_BODY template `name`: its body's two variables (the name and
  * the order), then any `more` components (a button's variable, say).
  */
-export const orderMessage = (name: string, [who, order]: [string, string], more: object[] = []) => ({
+export const orderMessage = (name: string, variables: [string, string], more: object[] = []) => ({
   messageType: "template",
   name,
   language: "en_US",
   components: [
-    {
-      componentType: "body",
-      parameters: [
-        { type: "text", text: who },
-        { type: "text", text: order },
-      ],
-    },
+    { componentType: "body", parameters: variables.map((text) => ({ type: "text", text })) },
     ...more,
   ],
 });
