@@ -29,6 +29,7 @@ import {
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
 import { TemplateNameField } from "@/components/templates/template-name-field";
+import { RemoveRowButton } from "../remove-row-button";
 
 /** One card of the form: a standalone card, or one card of a carousel. */
 export type RcsCardFormValues = {
@@ -416,11 +417,7 @@ function CardFields({
                 error={errors?.suggestions?.[i]?.url?.message}
                 {...form.register(`cards.${index}.suggestions.${i}.url` as const)}
               />
-              <div className="flex items-end">
-                <Button type="button" variant="ghost" size="sm" onClick={() => suggestions.remove(i)}>
-                  Remove
-                </Button>
-              </div>
+              <RemoveRowButton onRemove={() => suggestions.remove(i)} />
             </div>
           ))}
         </CardBody>
