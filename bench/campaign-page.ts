@@ -4,24 +4,13 @@
 // promotion's counters (promotion_minute_stats); the scan it replaced is timed for comparison.
 // Run: npx tsx bench/campaign-page.ts postgres://postgres@127.0.0.1:5432/postgres
 // Env: BENCH_MESSAGES (default 1000000), BENCH_RUNS (default 20).
-import pg from "pg";
+import { benchSize, freshDatabase, ms, stats } from "./lib/fresh-database";
 
-const serverUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
-if (!serverUrl) throw new Error("usage: npx tsx bench/campaign-page.ts <postgres url>");
-const total = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
-const runs = Number(process.env.BENCH_RUNS ?? 20);
+const database = await freshDatabase("campaign-page.ts", "campaign");
+const { total, runs } = benchSize();
 const CHUNK = 10_000;
 /** Sends per minute: 1,000,000 messages over about 100 minutes (the chart's 180-minute window). */
 const PER_MINUTE = 10_000;
-
-const name = `sb_bench_campaign_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
-process.env.LOG_LEVEL = "fatal";
 
 const { migrate } = await import("../lib/db/migrate");
 const { pool, closeDb } = await import("../lib/db");
@@ -29,13 +18,6 @@ const { systemCtx } = await import("../lib/context");
 const { uuidv7 } = await import("../lib/ids");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { loadCampaignPage } = await import("../lib/promotions/dashboard/load-campaign-page");
-
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1);
-  return `median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${s.at(-1)!.toFixed(1)} ms`;
-};
 
 try {
   await migrate(pool());
@@ -161,6 +143,5 @@ try {
   console.log(`for comparison, the chart's former read of the campaign's messages: ${stats(scan)}`);
 } finally {
   await closeDb();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

@@ -4,35 +4,17 @@
 // insert and a status update of 10,000 messages, and the full scan the counters avoid.
 // Run: npx tsx bench/overview.ts postgres://postgres@127.0.0.1:5432/postgres
 // Env: BENCH_MESSAGES (default 1000000), BENCH_RUNS (default 20).
-import pg from "pg";
+import { benchSize, freshDatabase, ms, stats } from "./lib/fresh-database";
 
-const serverUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
-if (!serverUrl) throw new Error("usage: npx tsx bench/overview.ts <postgres url>");
-const total = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
-const runs = Number(process.env.BENCH_RUNS ?? 20);
+const database = await freshDatabase("overview.ts", "overview");
+const { total, runs } = benchSize();
 const CHUNK = 10_000;
-
-const name = `sb_bench_overview_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
-process.env.LOG_LEVEL = "fatal";
 
 const { migrate } = await import("../lib/db/migrate");
 const { pool, closeDb } = await import("../lib/db");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { getOverview } = await import("../lib/overview/get-overview");
-
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1);
-  return `median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${s.at(-1)!.toFixed(1)} ms`;
-};
 
 try {
   await migrate(pool());
@@ -141,6 +123,5 @@ try {
   console.log(`for comparison, counting messages by status directly: ${stats(scan)}`);
 } finally {
   await closeDb();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

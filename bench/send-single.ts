@@ -28,7 +28,7 @@ import { generateApiKey, displayPrefix, hashApiKey } from "../lib/api-keys/key-m
 import { uuidv7 } from "../lib/ids";
 import { measureCpu } from "./lib/cpu";
 import { load, newSamples, percentile, table, type LoadResult, type Samples } from "./lib/load";
-import { approvedTemplate, bodyTemplate } from "./lib/messaging-setup";
+import { approvedTemplate, bodyTemplate, templateMessage } from "./lib/messaging-setup";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
 
 const duration = Number(process.env.BENCH_DURATION ?? 20);
@@ -85,20 +85,7 @@ async function side(limit: Limit): Promise<Side> {
   const { name, phoneNumberId } = await approvedTemplate(server, "bench_single", bodyTemplate);
   const keys = await benchKeys(server);
   const body = JSON.stringify({
-    message: {
-      messageType: "template",
-      name,
-      language: "en_US",
-      components: [
-        {
-          componentType: "body",
-          parameters: [
-            { type: "text", text: "Asha" },
-            { type: "text", text: "A-1001" },
-          ],
-        },
-      ],
-    },
+    message: templateMessage(name, ["Asha", "A-1001"]),
     to: "919900000001",
     phoneNumberId,
   });

@@ -24,3 +24,16 @@ export async function api(path: string, opts: Opts = {}) {
   }
   return { status: res.status, headers: res.headers, json, text };
 }
+
+/** A2: sends the RCS template `name` by name (language en) with `components` to `to`, with t's key. */
+export function sendRcsTemplate(
+  t: { business: { id: string }; apiKey: string },
+  name: string,
+  components: object[],
+  to = "919900000001",
+) {
+  return api(`/api/v3/message/${t.business.id}/template/rcs`, {
+    headers: { "x-api-key": t.apiKey },
+    json: { message: { messageType: "template", name, language: "en", components }, to },
+  });
+}

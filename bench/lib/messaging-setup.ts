@@ -85,6 +85,17 @@ export async function subscribeReceiver(
   return secret;
 }
 
+/** The A1/B1 `message` of template `name`: its body's variables `values`, then `more` components. */
+export const templateMessage = (name: string, values: string[], more: object[] = []) => ({
+  messageType: "template",
+  name,
+  language: "en_US",
+  components: [
+    { componentType: "body", parameters: values.map((text) => ({ type: "text", text })) },
+    ...more,
+  ],
+});
+
 /**
  * A B1 body of `n` subscribers numbered from `first` (numbers ending in 1: the simulator takes
  * them all the way to read) for the two-variable body template (`withButton`: plus its URL
@@ -98,13 +109,6 @@ export function bulkBody(input: {
   withButton?: boolean;
 }) {
   const { name, n, first, sender, withButton } = input;
-  const body = {
-    componentType: "body",
-    parameters: [
-      { type: "text", text: "1" },
-      { type: "text", text: "2" },
-    ],
-  };
   const button = {
     componentType: "button",
     index: "0",
@@ -112,12 +116,7 @@ export function bulkBody(input: {
     parameters: [{ type: "text", text: "3" }],
   };
   return JSON.stringify({
-    message: {
-      messageType: "template",
-      name,
-      language: "en_US",
-      components: withButton ? [body, button] : [body],
-    },
+    message: templateMessage(name, ["1", "2"], withButton ? [button] : []),
     subscribers: Array.from({ length: n }, (_, i) => ({
       subscriberId: `9199${String(first + i).padStart(7, "0")}1`,
       variables: withButton ? [`Kid${i}`, String(1000 + i), `?Kid_ID=${i}`] : [`Kid${i}`, String(1000 + i)],

@@ -1,8 +1,7 @@
 "use client";
 
-import { useState } from "react";
-import { Input } from "@/components/ui/field";
-import { uploadMedia, type Upload } from "./upload-media";
+import { MediaFileInput } from "./media-file-input";
+import type { Upload } from "./upload-media";
 
 /**
  * A JPEG/PNG file input that uploads the chosen image to the dashboard's media route at once
@@ -21,30 +20,13 @@ export function ImageUpload({
   error?: string;
   onUpload: (upload: Upload) => void;
 }) {
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File | undefined) => {
-    setUploadError(null);
-    if (!file) return onUpload(null);
-    setBusy(true);
-    try {
-      onUpload(await uploadMedia(file));
-    } catch (e) {
-      onUpload(null);
-      setUploadError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Input
-      type="file"
+    <MediaFileInput
       accept="image/png,image/jpeg"
       label={label}
-      hint={busy ? "Uploading…" : hint}
-      error={uploadError ?? error}
-      aria-busy={busy}
-      onChange={(e) => void pick(e.target.files?.[0])}
+      hint={hint}
+      error={error}
+      onUpload={onUpload}
     />
   );
 }

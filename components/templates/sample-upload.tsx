@@ -1,8 +1,7 @@
 "use client";
 
-import { useState } from "react";
-import { Input } from "@/components/ui/field";
-import { uploadMedia, type Upload } from "./upload-media";
+import { MediaFileInput } from "./media-file-input";
+import type { Upload } from "./upload-media";
 
 const KINDS = {
   DOCUMENT: { label: "Sample document", accept: "application/pdf", hint: "A PDF, at most 16 MB" },
@@ -22,34 +21,5 @@ export function SampleUpload({
   error?: string;
   onUpload: (upload: Upload) => void;
 }) {
-  const kind = KINDS[format];
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [name, setName] = useState<string | null>(null);
-  const pick = async (file: File | undefined) => {
-    setUploadError(null);
-    setName(null);
-    if (!file) return onUpload(null);
-    setBusy(true);
-    try {
-      onUpload(await uploadMedia(file, format));
-      setName(file.name);
-    } catch (e) {
-      onUpload(null);
-      setUploadError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Input
-      type="file"
-      accept={kind.accept}
-      label={kind.label}
-      hint={busy ? "Uploading…" : name ? `Uploaded: ${name}` : kind.hint}
-      error={uploadError ?? error}
-      aria-busy={busy}
-      onChange={(e) => void pick(e.target.files?.[0])}
-    />
-  );
+  return <MediaFileInput {...KINDS[format]} format={format} showName error={error} onUpload={onUpload} />;
 }

@@ -1,19 +1,17 @@
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { businessIdColumn, createdAtColumn } from "./columns";
 
 /** API keys: only the SHA-256 of the key is stored; `prefix` is what lists show. */
 export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     hash: text("hash").notNull().unique(),
     createdBy: uuid("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** Requests per second set by the operator; null = API_RATE_LIMIT, 0 = no limit. */

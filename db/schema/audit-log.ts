@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn } from "./columns";
 
 /** Who did what to which record; written in the same transaction as the change. */
 export const auditLog = pgTable(
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
     data: jsonb("data").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("audit_log_business_idx").on(t.businessId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 
 export const callbackDeliveryStatuses = ["pending", "delivered", "failed"] as const;
 
@@ -27,9 +27,7 @@ export const callbackEndpoints = pgTable(
   "callback_endpoints",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
     events: text("events")
@@ -43,8 +41,8 @@ export const callbackEndpoints = pgTable(
     // still holding it keeps verifying (Standard Webhooks rotation, docs/callbacks.md).
     previousSecretCiphertext: text("previous_secret_ciphertext"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("callback_endpoints_business_idx").on(t.businessId, t.createdAt)],
 );
@@ -60,9 +58,7 @@ export const callbackDeliveries = pgTable(
   "callback_deliveries",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     endpointId: uuid("endpoint_id")
       .notNull()
       .references(() => callbackEndpoints.id, { onDelete: "cascade" }),
@@ -82,8 +78,8 @@ export const callbackDeliveries = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastResponseCode: integer("last_response_code"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /**
      * Every HTTP attempt, oldest first (the last ATTEMPT_LOG_MAX, lib/callbacks): appended by the

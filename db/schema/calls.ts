@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 import { users } from "./users";
 
@@ -37,7 +38,7 @@ export const callingSettings = pgTable("calling_settings", {
   callerId: text("caller_id").notNull(),
   /** exotel: { accountSid, apiKey, apiToken, baseUrl? } */
   config: jsonb("config").notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 export type CallLeg = { OnCallDuration: number; Status: string };
@@ -47,9 +48,7 @@ export const calls = pgTable(
   "calls",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -69,8 +68,8 @@ export const calls = pgTable(
     token: text("token").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("calls_business_idx").on(t.businessId, t.id),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 import { messageChannels } from "./messages";
 import { teams } from "./teams";
@@ -27,9 +28,7 @@ export const conversations = pgTable(
   "conversations",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     channel: text("channel", { enum: messageChannels }).notNull(),
     /** chatapp: phoneNumberId; rcs: agent id. */
     sender: text("sender").notNull(),
@@ -50,8 +49,8 @@ export const conversations = pgTable(
     unread: integer("unread").notNull().default(0),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex("conversations_customer_sender_idx").on(t.businessId, t.channel, t.sender, t.customer),
@@ -65,22 +64,24 @@ export const conversations = pgTable(
   ],
 );
 
+/** `conversation_id` of a conversation's notes and events, deleted with it. */
+const conversationIdColumn = () =>
+  uuid("conversation_id")
+    .notNull()
+    .references(() => conversations.id, { onDelete: "cascade" });
+
 /** Internal notes on a conversation: never sent to the customer. */
 export const conversationNotes = pgTable(
   "conversation_notes",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
+    conversationId: conversationIdColumn(),
     /** `user` or `api_key`. */
     authorType: text("author_type").notNull(),
     authorId: text("author_id").notNull(),
     text: text("text").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("conversation_notes_conversation_idx").on(t.businessId, t.conversationId, t.id)],
 );
@@ -90,19 +91,15 @@ export const conversationEvents = pgTable(
   "conversation_events",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
+    conversationId: conversationIdColumn(),
     type: text("type", { enum: conversationEventTypes }).notNull(),
     /** `user`, `api_key` or `system` (routing). */
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id").notNull(),
     fromUserId: uuid("from_user_id"),
     toUserId: uuid("to_user_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("conversation_events_conversation_idx").on(t.businessId, t.conversationId, t.id),
@@ -124,7 +121,7 @@ export const conversationSettings = pgTable("conversation_settings", {
     .references(() => businesses.id, { onDelete: "cascade" }),
   openLimit: integer("open_limit").notNull().default(20),
   senderTeams: jsonb("sender_teams").notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { businessIdColumn, createdAtColumn } from "./columns";
 import { messageChannels } from "./messages";
 
 /**
@@ -14,9 +14,7 @@ export const inboundMessages = pgTable(
   "inbound_messages",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     channel: text("channel", { enum: messageChannels }).notNull(),
     /** whatsapp-cloud, google-rbm, simulator. */
     provider: text("provider").notNull(),
@@ -30,7 +28,7 @@ export const inboundMessages = pgTable(
     text: text("text"),
     payload: jsonb("payload").notNull().default({}),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("inbound_messages_provider_ref_idx").on(t.businessId, t.channel, t.providerMessageId),

@@ -1,5 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn } from "./columns";
 
 /**
  * Which business uploaded which content. The bytes live in the media store keyed by SHA-256
@@ -9,14 +9,12 @@ import { businesses } from "./businesses";
 export const mediaObjects = pgTable(
   "media_objects",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     sha256: text("sha256").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     fileName: text("file_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.sha256] })],
 );

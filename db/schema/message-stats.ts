@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { businessIdColumn } from "./columns";
 
 /**
  * Message counts per business, quarter hour of creation, current status and error code, for the
@@ -14,9 +14,7 @@ import { businesses } from "./businesses";
 export const messageStats = pgTable(
   "message_stats",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
     status: text("status").notNull(),
     /** '' when the message has none. */

@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 
 export const messageStatuses = [
@@ -32,16 +33,14 @@ export const messageTransactions = pgTable(
   "message_transactions",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     kind: text("kind", { enum: transactionKinds }).notNull(),
     channel: text("channel", { enum: messageChannels }).notNull(),
     templateId: uuid("template_id"),
     templateName: text("template_name"),
     language: text("language"),
     total: integer("total").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("message_transactions_business_idx").on(t.businessId, t.id)],
 );
@@ -56,9 +55,7 @@ export const messages = pgTable(
   "messages",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     transactionId: uuid("transaction_id").notNull(),
     channel: text("channel", { enum: messageChannels }).notNull(),
     /** chatapp: phoneNumberId; rcs: agent id. */
@@ -80,13 +77,13 @@ export const messages = pgTable(
     failureDetails: text("failure_details"),
     dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
     dispatchLockedUntil: timestamp("dispatch_locked_until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     readAt: timestamp("read_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("messages_business_transaction_idx").on(t.businessId, t.transactionId),
@@ -124,9 +121,7 @@ export const messageEvents = pgTable(
   "message_events",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     messageId: uuid("message_id").notNull(),
     status: text("status").notNull(),
     outcome: text("outcome").notNull(),
@@ -148,9 +143,7 @@ export const messageEvents = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     state: text("state", { enum: ["running", "done"] }).notNull(),
@@ -158,7 +151,7 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb("response_body"),
     /** A running record older than this belongs to a request that died: it may be taken over. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -185,7 +178,7 @@ export const senderRateLimits = pgTable(
   {
     ...senderKey(),
     perSecond: integer("per_second").notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.channel, t.sender] })],
 );

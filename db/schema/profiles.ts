@@ -1,5 +1,5 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 
 /**
  * Subscriber profiles (spec F1). `phone` is the normalised E.164 number without the "+"
@@ -9,9 +9,7 @@ export const profiles = pgTable(
   "profiles",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     phone: text("phone").notNull(),
     countryCode: text("country_code").notNull(),
     name: text("name"),
@@ -20,8 +18,8 @@ export const profiles = pgTable(
     dob: date("dob", { mode: "string" }),
     businessSubscriberId: text("business_subscriber_id"),
     city: text("city"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex("profiles_business_phone_unique").on(t.businessId, t.phone),

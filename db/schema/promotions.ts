@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { messageChannels } from "./messages";
 
 /**
@@ -55,9 +55,7 @@ export const targetLists = pgTable(
   "target_lists",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     name: text("name").notNull(),
     /** Header names as uploaded (trimmed), in file order; `phoneColumn` is one of them. */
     columns: jsonb("columns").$type<string[]>().notNull(),
@@ -65,8 +63,8 @@ export const targetLists = pgTable(
     rowCount: integer("row_count").notNull().default(0),
     rejectedCount: integer("rejected_count").notNull().default(0),
     createdBy: uuid("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex("target_lists_business_name_idx").on(t.businessId, t.name)],
 );
@@ -123,9 +121,7 @@ export const promotions = pgTable(
   "promotions",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     kind: text("kind", { enum: ["promotion", "rcs_campaign"] }).notNull(),
     name: text("name").notNull(),
     channelType: text("channel_type", { enum: messageChannels }).notNull(),
@@ -180,8 +176,8 @@ export const promotions = pgTable(
      * it sends): after PROMOTIONS_ROUND_TIMEOUT_SECONDS from here, its silent messages fail.
      */
     roundDrainedAt: timestamp("round_drained_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("promotions_business_created_idx").on(t.businessId, t.channelType, t.id),
@@ -225,7 +221,7 @@ export const promotionBatches = pgTable(
      * recipients) can never send an unchecked number; cleared when the batch is ready.
      */
     awaiting: jsonb("awaiting").$type<Array<{ seq: number; phone: string; vars: Record<string, string> }>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("promotion_batches_promotion_idx").on(t.businessId, t.promotionId, t.id)],
 );
@@ -270,7 +266,7 @@ export const promotionRecipients = pgTable(
     interacted: boolean("interacted").notNull().default(false),
     /** Claimed by a scheduler worker until then (a worker that died leaves it to expire). */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.promotionId, t.seq] }),
@@ -307,7 +303,7 @@ export const promotionSends = pgTable(
     seq: bigint("seq", { mode: "number" }).notNull(),
     round: integer("round").notNull(),
     messageId: uuid("message_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.seq, t.round] })],
 );
@@ -364,13 +360,11 @@ export const promotionMinuteStats = pgTable(
 export const optOuts = pgTable(
   "opt_outs",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     /** E.164 digits without '+'. */
     phone: text("phone").notNull(),
     source: text("source", { enum: ["reply", "api", "dashboard", "import"] }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.phone] })],
 );

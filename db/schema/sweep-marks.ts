@@ -1,4 +1,5 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { updatedAtColumn } from "./columns";
 
 /**
  * How far a sweeper that reads a table in time order has looked: everything before `mark` was
@@ -8,5 +9,5 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const sweepMarks = pgTable("sweep_marks", {
   name: text("name").primaryKey(),
   mark: timestamp("mark", { withTimezone: true }).notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });

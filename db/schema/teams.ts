@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { users } from "./users";
 
 /** Teams of a business (spec G6). `branchId` is set when a branch admin creates the team. */
@@ -8,17 +8,15 @@ export const teams = pgTable(
   "teams",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     name: text("name").notNull(),
     supervisorId: uuid("supervisor_id")
       .notNull()
       .references(() => users.id),
     description: text("description"),
     branchId: text("branch_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex("teams_business_name_unique").on(t.businessId, sql`lower(${t.name})`)],
 );
@@ -27,9 +25,7 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   "team_members",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses";
+import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 
 export const templateChannels = ["chatapp", "rcs"] as const;
 export const templateStatuses = ["PENDING", "APPROVED", "REJECTED"] as const;
@@ -25,9 +25,7 @@ export const templates = pgTable(
   "templates",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     channel: text("channel", { enum: templateChannels }).notNull(),
     name: text("name").notNull(),
     language: text("language").notNull(),
@@ -43,8 +41,8 @@ export const templates = pgTable(
     /** Provider that reviews it (simulator, whatsapp-cloud, ...) and its id there. */
     provider: text("provider").notNull().default("simulator"),
     providerRef: text("provider_ref"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     /**
      * Soft delete: a deleted template cannot be sent and leaves every list, but its row stays
      * for the messages, history and audit rows that name it. Its name becomes free again.
@@ -70,9 +68,7 @@ export const templateStatusHistory = pgTable(
   "template_status_history",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     templateId: uuid("template_id")
       .notNull()
       .references(() => templates.id, { onDelete: "cascade" }),
@@ -81,7 +77,7 @@ export const templateStatusHistory = pgTable(
     reason: text("reason"),
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("template_status_history_idx").on(t.businessId, t.templateId, t.createdAt)],
 );
@@ -96,14 +92,12 @@ export const templateUsage = pgTable(
     templateId: uuid("template_id")
       .notNull()
       .references(() => templates.id, { onDelete: "cascade" }),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     sent: integer("sent").notNull().default(0),
     delivered: integer("delivered").notNull().default(0),
     read: integer("read").notNull().default(0),
     failed: integer("failed").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.templateId] }), index("template_usage_business_idx").on(t.businessId)],
 );

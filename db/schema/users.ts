@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 
 export const userRoles = ["OPERATOR", "BUSINESS_ADMIN", "MANAGER", "AGENT", "BRANCH_ADMIN"] as const;
@@ -31,8 +32,8 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** Bumped on disable/password change: sessions carrying an older value are rejected. */
     sessionVersion: integer("session_version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),

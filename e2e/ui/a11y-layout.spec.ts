@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { launchPromotion, promotionCsv } from "./campaign-page-helpers";
-import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, sendOrder, signIn } from "./helpers";
 import { createAgent, signInAgentFirstTime } from "./people-helpers";
 
 // Issue 13: every dashboard and console page, as the roles that use it, at a phone and a laptop
@@ -65,29 +65,11 @@ async function seedContent(request: APIRequestContext, businessId: string, key: 
     data: { url: "https://127.0.0.1:9/a11y", events: ["message.status"], description: "a11y sweep" },
   });
   expect(endpoint.status(), await endpoint.text()).toBe(201);
-  const sent = await request.post(`/api/v3/message/${businessId}/template`, {
-    headers,
-    data: {
-      message: {
-        messageType: "template",
-        name,
-        language: "en_US",
-        components: [
-          {
-            componentType: "body",
-            parameters: [
-              { type: "text", text: "Asha" },
-              { type: "text", text: "A-77" },
-            ],
-          },
-        ],
-      },
-      to: "919812340002",
-      phoneNumberId,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { messageId } = (await sent.json()) as { messageId: string };
+  const { messageId } = await sendOrder(
+    request,
+    { businessId, key },
+    { name, phoneNumberId, to: "919812340002" },
+  );
   // A small campaign on the same template, for /campaigns/[id].
   const campaignId = await launchPromotion(
     request,

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { checkAtBothWidths } from "./both-widths";
 import { launchPromotion, promotionCsv, promotionTemplate } from "./campaign-page-helpers";
 import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
 
@@ -16,13 +16,7 @@ const ROWS = 1000;
 const EMPTY = 10;
 
 async function shoot(page: Page, what: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}-${what}-${width}.png`, fullPage: true });
-    await expectNoHorizontalScroll(page, `${what} at ${width}px`);
-    await expectNoSeriousA11yViolations(page, `${what} at ${width}px`);
-  }
+  await checkAtBothWidths(page, what, { prefix: `${SHOTS}-`, settle: 300 });
 }
 
 async function download(page: Page, testId: string): Promise<string[]> {

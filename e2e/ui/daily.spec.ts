@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
-import { apiKeyFor, approvedTemplate, chatappSender, createBusiness, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, createBusiness, orderMessage, signIn } from "./helpers";
 
 // UI-DAILY (issue 13): overview, virtual phone Send box, replies inbox, the console's first
 // admin and key, profile management. Screenshots of each page at 390 and 1,280 px go to
@@ -44,20 +44,7 @@ test("the overview counts a bulk send as the API's B3 does", async ({ page }) =>
   }));
   const sent = await page.request.post(`/api/v2/message/${businessId}/template?apikey=${key}`, {
     data: {
-      message: {
-        messageType: "template",
-        name,
-        language: "en_US",
-        components: [
-          {
-            componentType: "body",
-            parameters: [
-              { type: "text", text: "1" },
-              { type: "text", text: "2" },
-            ],
-          },
-        ],
-      },
+      message: orderMessage(name, ["1", "2"]),
       subscribers,
       phoneNumberId: await chatappSender(page.request, businessId, key),
     },

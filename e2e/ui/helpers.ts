@@ -116,3 +116,44 @@ export async function chatappSender(
   };
   return channels.find((c) => c.channel === "chatapp")!.phoneNumberIds[0]!;
 }
+
+/**
+ * The A1/B1 `message` for an ORDER_BODY template `name`: its body's two variables (the name and
+ * the order), then any `more` components (a button's variable, say).
+ */
+export const orderMessage = (name: string, variables: [string, string], more: object[] = []) => ({
+  messageType: "template",
+  name,
+  language: "en_US",
+  components: [
+    { componentType: "body", parameters: variables.map((text) => ({ type: "text", text })) },
+    ...more,
+  ],
+});
+
+/**
+ * Sends the ORDER_BODY template `name` through A1 from `phoneNumberId` to `to` (Asha and
+ * `order`, A-77 unless given); returns the message and transaction ids.
+ */
+export async function sendOrder(
+  request: APIRequestContext,
+  { businessId, key }: { businessId: string; key: string },
+  { name, phoneNumberId, to, order = "A-77", more }: SendOrder,
+): Promise<{ messageId: string; transactionId: string }> {
+  const sent = await request.post(`/api/v3/message/${businessId}/template`, {
+    headers: { "x-api-key": key },
+    data: { message: orderMessage(name, ["Asha", order], more), to, phoneNumberId },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return (await sent.json()) as { messageId: string; transactionId: string };
+}
+
+type SendOrder = { name: string; phoneNumberId: string; to: string; order?: string; more?: object[] };
+
+/** On the Profiles page: opens "Import CSV" with `file` chosen; returns the dialog. */
+export async function openProfileImport(page: Page, file: string) {
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import profiles from CSV" });
+  await dialog.getByLabel("CSV file").setInputFiles(file);
+  return dialog;
+}

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 import { startReceiver } from "../receiver";
-import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, sendOrder, signIn } from "./helpers";
 
 test("a message sent from the API shows on the virtual phone; marking it read sends the read callback", async ({
   page,
@@ -37,30 +37,16 @@ test("a message sent from the API shows on the virtual phone; marking it read se
 
     // A number ending in 0002: the simulator delivers but the recipient does not read by itself.
     const number = `9198${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}0002`;
-    const sent = await request.post(`/api/v3/message/${businessId}/template`, {
-      headers,
-      data: {
-        message: {
-          messageType: "template",
-          name: template,
-          language: "en_US",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "Asha" },
-                { type: "text", text: "A-77" },
-              ],
-            },
-            { componentType: "button", index: "0", parameters: [{ type: "text", text: "?o=77" }] },
-          ],
-        },
-        to: number,
+    const { messageId, transactionId } = await sendOrder(
+      request,
+      { businessId, key },
+      {
+        name: template,
         phoneNumberId,
+        to: number,
+        more: [{ componentType: "button", index: "0", parameters: [{ type: "text", text: "?o=77" }] }],
       },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    const { messageId, transactionId } = (await sent.json()) as { messageId: string; transactionId: string };
+    );
 
     // The virtual phone: pick the number, see the bubble as the recipient does.
     await page.getByRole("link", { name: "Virtual phone", exact: true }).click();

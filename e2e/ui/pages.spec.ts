@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
-import { apiKeyFor, approvedTemplate, chatappSender, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, sendOrder, signIn } from "./helpers";
 import { createAgent, runId, signInAgentFirstTime } from "./people-helpers";
 
 // Issue 23, points 5, 12, 13, 18 and 19: pages that follow what happens without a reload, the
@@ -21,33 +21,11 @@ const stillMarked = (page: Page) =>
   page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark === 1);
 
 /** Sends ORDER_BODY (Asha, A-77) through A1 to `to`; returns the message and transaction ids. */
-async function sendOrder(page: Page, to: string) {
+async function sendOrderTo(page: Page, to: string) {
   const { businessId, key } = await apiKeyFor(page);
   const { name } = await approvedTemplate(page.request, businessId, key, { prefix: "pages" });
   const phoneNumberId = await chatappSender(page.request, businessId, key);
-  const sent = await page.request.post(`/api/v3/message/${businessId}/template`, {
-    headers: { "x-api-key": key },
-    data: {
-      message: {
-        messageType: "template",
-        name,
-        language: "en_US",
-        components: [
-          {
-            componentType: "body",
-            parameters: [
-              { type: "text", text: "Asha" },
-              { type: "text", text: "A-77" },
-            ],
-          },
-        ],
-      },
-      to,
-      phoneNumberId,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return { name, ...((await sent.json()) as { messageId: string; transactionId: string }) };
+  return { name, ...(await sendOrder(page.request, { businessId, key }, { name, phoneNumberId, to })) };
 }
 
 /** A fresh simulator number ending in `tail` (docs/simulator.md). */
@@ -62,7 +40,7 @@ test("the message page follows a message to its final status without a reload (p
   await signIn(page, E2E_ADMIN);
 
   // A message that fails a moment after it is accepted (0047: 131047).
-  const failing = await sendOrder(page, simNumber("0047"));
+  const failing = await sendOrderTo(page, simNumber("0047"));
   await page.goto(`/messages/${failing.messageId}`);
   await mark(page);
   await expect(page.getByTestId("message-status")).toHaveText("Failed", { timeout: 20_000 });
@@ -72,7 +50,7 @@ test("the message page follows a message to its final status without a reload (p
   // A message that is delivered and waits to be read (0002): the page says it follows it, and
   // shows Read once the recipient reads it on the virtual phone, in another tab.
   const number = simNumber("0002");
-  const waiting = await sendOrder(page, number);
+  const waiting = await sendOrderTo(page, number);
   await page.goto(`/messages/${waiting.messageId}`);
   await mark(page);
   await expect(page.getByTestId("message-status")).toHaveText("Delivered", { timeout: 20_000 });
@@ -97,7 +75,7 @@ test("the messages list shows what was sent and why it failed, with one search b
   test.setTimeout(300_000);
   await signIn(page, E2E_ADMIN);
   const number = simNumber("0047");
-  const failed = await sendOrder(page, number);
+  const failed = await sendOrderTo(page, number);
   // The list is drawn once per visit: wait for the failure before reading its reason there.
   await page.goto(`/messages/${failed.messageId}`);
   await expect(page.getByTestId("message-status")).toHaveText("Failed", { timeout: 20_000 });
@@ -227,7 +205,7 @@ test("at 390 px every table row shows what it is, its state and its actions; /us
   await signIn(page, E2E_ADMIN);
   const { key } = await apiKeyFor(page);
   const agent = await createAgent(request, key, "Phone width");
-  await sendOrder(page, simNumber("0047"));
+  await sendOrderTo(page, simNumber("0047"));
 
   // A team with a member (the card that overflowed at 390 px).
   const teamName = `Phone ${runId()}`;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
-import { signIn } from "./helpers";
+import { checkAtBothWidths } from "./both-widths";
+import { openProfileImport, signIn } from "./helpers";
 
 // Issue 23, point 6: a number written with its calling code keeps its own country; the default
 // country (IN, filled into every row by the import) reads national numbers only.
@@ -21,13 +21,7 @@ const ROWS = [
 ];
 
 async function shoot(page: Page, step: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}-${step}-${width}.png`, fullPage: true });
-    await expectNoHorizontalScroll(page, `${step} at ${width}px`);
-    await expectNoSeriousA11yViolations(page, `${step} at ${width}px`);
-  }
+  await checkAtBothWidths(page, step, { prefix: `${SHOTS}-` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -38,9 +32,7 @@ test("imported +44 and +1 numbers keep GB and US beside the default country IN",
   try {
     await signIn(page, E2E_ADMIN);
     await page.goto("/profiles");
-    await page.getByRole("button", { name: "Import CSV" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import profiles from CSV" });
-    await dialog.getByLabel("CSV file").setInputFiles(file);
+    const dialog = await openProfileImport(page, file);
     await dialog.getByLabel("Default country code").fill("IN");
     await dialog.getByRole("button", { name: /^Import/ }).click();
     await expect(dialog.getByTestId("import-summary")).toHaveText("3 uploaded, 0 rejected of 3 rows.", {

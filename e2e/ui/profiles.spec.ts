@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { signIn } from "./helpers";
+import { openProfileImport, signIn } from "./helpers";
 
 const TOTAL = 2500;
 
@@ -57,9 +57,7 @@ test("a CSV of 2,500 profiles with 10 invalid rows is imported in chunks of 1,00
     await page.getByRole("link", { name: "Profiles", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Profiles", level: 1 })).toBeVisible();
 
-    await page.getByRole("button", { name: "Import CSV" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import profiles from CSV" });
-    await dialog.getByLabel("CSV file").setInputFiles(file);
+    const dialog = await openProfileImport(page, file);
 
     // Preview and column mapping: everything but the phone column is guessed from the header.
     await expect(dialog.getByText("subscribers.csv: 2,500 rows")).toBeVisible();
@@ -128,9 +126,7 @@ test("a file without data rows is refused inline, before anything is sent", asyn
   try {
     await signIn(page, E2E_ADMIN);
     await page.goto("/profiles");
-    await page.getByRole("button", { name: "Import CSV" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import profiles from CSV" });
-    await dialog.getByLabel("CSV file").setInputFiles(file);
+    const dialog = await openProfileImport(page, file);
     await expect(dialog.getByRole("alert")).toContainText("no data rows");
     await expect(dialog.getByRole("button", { name: /^Import/ })).toBeDisabled();
   } finally {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { checkAtBothWidths } from "./both-widths";
 import { signIn } from "./helpers";
 
 // Each test builds a carousel with uploads through the UI (and the second signs an operator in
@@ -21,13 +21,7 @@ const PNG = Buffer.concat([
 const suffix = () => Date.now().toString(36);
 
 async function shoot(page: Page, step: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}-${step}-${width}.png`, fullPage: true });
-    await expectNoHorizontalScroll(page, `${step} at ${width}px`);
-    await expectNoSeriousA11yViolations(page, `${step} at ${width}px`);
-  }
+  await checkAtBothWidths(page, step, { prefix: `${SHOTS}-` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

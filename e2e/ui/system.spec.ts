@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
-import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, signIn } from "./helpers";
+import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, sendOrder, signIn } from "./helpers";
 
 // Issue 25: the operator's system page shows the queues, the last hours' messages, a failing
 // callback endpoint, the worker processes and the largest tables, from the live server; a
@@ -26,28 +26,7 @@ test("the operator's system page: queues, messages, a failing endpoint, workers 
     components: [ORDER_BODY],
   });
   const phoneNumberId = await chatappSender(request, businessId, key);
-  const sent = await request.post(`/api/v3/message/${businessId}/template`, {
-    headers,
-    data: {
-      message: {
-        messageType: "template",
-        name,
-        language: "en_US",
-        components: [
-          {
-            componentType: "body",
-            parameters: [
-              { type: "text", text: "Asha" },
-              { type: "text", text: "A-9" },
-            ],
-          },
-        ],
-      },
-      to: "919812399001",
-      phoneNumberId,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  await sendOrder(request, { businessId, key }, { name, phoneNumberId, to: "919812399001", order: "A-9" });
 
   // A business admin is refused the console's page (the role table), by status.
   const refused = await page.request.get("/console/system", { maxRedirects: 0 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { checkAtBothWidths } from "./both-widths";
 import { apiKeyFor, signIn } from "./helpers";
 
 // Issue 23, points 2, 3 and 9: test numbers kept in Settings (and picked on the virtual phone)
@@ -18,13 +18,7 @@ const PNG = Buffer.from(
 const suffix = () => Date.now().toString(36);
 
 async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}-${name}-${width}.png`, fullPage: true });
-    await expectNoHorizontalScroll(page, `${name} at ${width}px`, { soft: true });
-    await expectNoSeriousA11yViolations(page, `${name} at ${width}px`, { soft: true });
-  }
+  await checkAtBothWidths(page, name, { prefix: `${SHOTS}-`, soft: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

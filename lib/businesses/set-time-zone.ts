@@ -6,6 +6,9 @@ import { inTransaction, type Ctx } from "../context";
 import { notFound } from "../errors";
 import { timeZone } from "./time-zone";
 
+/** Read beside the setter by the settings page; one implementation, in get-time-zone.ts. */
+export { getTimeZone } from "./get-time-zone";
+
 export const setTimeZoneInput = z.object({ businessId: z.uuid(), timeZone });
 export type SetTimeZoneInput = z.input<typeof setTimeZoneInput>;
 
@@ -37,14 +40,4 @@ export async function setTimeZone(ctx: Ctx, raw: SetTimeZoneInput): Promise<{ ti
     });
     return { timeZone: input.timeZone };
   });
-}
-
-/** The business's IANA time zone ("UTC" unless set). */
-export async function getTimeZone(ctx: Ctx, businessId: string): Promise<string> {
-  const [row] = await ctx.db
-    .select({ timeZone: businesses.timeZone })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  if (!row) throw notFound("Business");
-  return row.timeZone;
 }

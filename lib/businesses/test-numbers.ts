@@ -1,17 +1,11 @@
-import { eq } from "drizzle-orm";
 import { businesses } from "@/db/schema";
 import type { Ctx } from "../context";
-import { notFound } from "../errors";
+import { readBusiness } from "./read-business";
 
 /** At most this many test numbers per business: a short list to pick from, not an audience. */
 export const MAX_TEST_NUMBERS = 20;
 
 /** The business's test numbers (E.164 digits without "+"), in the order they were added. */
 export async function listTestNumbers(ctx: Ctx, businessId: string): Promise<string[]> {
-  const [row] = await ctx.db
-    .select({ testNumbers: businesses.testNumbers })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  if (!row) throw notFound("Business");
-  return row.testNumbers;
+  return (await readBusiness(ctx, businessId, { testNumbers: businesses.testNumbers })).testNumbers;
 }

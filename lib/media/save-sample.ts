@@ -1,7 +1,6 @@
-import { mediaObjects } from "@/db/schema";
 import type { Ctx } from "../context";
-import { AppError, invalid } from "../errors";
-import { mediaStorage } from "./storage";
+import { invalid } from "../errors";
+import { checkMediaSize, storeMedia, type SavedMedia } from "./store-media";
 
 /** Meta takes a header's sample video up to 16 MB; documents are held to the same here. */
 export const MAX_SAMPLE_BYTES = 16 * 1024 * 1024;
@@ -27,28 +26,17 @@ export function detectSampleType(bytes: Uint8Array): SampleFormat | null {
 export async function saveSample(
   ctx: Ctx,
   input: { businessId: string; bytes: Uint8Array; format: SampleFormat; fileName?: string; path?: string },
-): Promise<{ sha256: string; contentType: string; size: number }> {
+): Promise<SavedMedia> {
   const path = input.path ?? "file";
   const want = TYPES[input.format];
-  if (input.bytes.length === 0) throw invalid("The file is empty", [{ path, message: "Empty file" }]);
-  if (input.bytes.length > MAX_SAMPLE_BYTES)
-    throw new AppError("payload_too_large", "Samples may be at most 16 MB", [
-      { path, message: `${input.bytes.length} bytes; the limit is ${MAX_SAMPLE_BYTES}` },
-    ]);
+  checkMediaSize(input.bytes, path, {
+    max: MAX_SAMPLE_BYTES,
+    empty: "The file is empty",
+    tooLarge: "Samples may be at most 16 MB",
+  });
   if (detectSampleType(input.bytes) !== input.format)
     throw invalid(`The sample must be ${want.name}`, [
       { path, message: `The content is not ${want.name} (checked by content, not by name)` },
     ]);
-  const sha256 = await mediaStorage().put(input.bytes);
-  await ctx.db
-    .insert(mediaObjects)
-    .values({
-      businessId: input.businessId,
-      sha256,
-      contentType: want.contentType,
-      size: input.bytes.length,
-      fileName: input.fileName?.slice(0, 255) ?? null,
-    })
-    .onConflictDoNothing();
-  return { sha256, contentType: want.contentType, size: input.bytes.length };
+  return storeMedia(ctx, { ...input, contentType: want.contentType });
 }

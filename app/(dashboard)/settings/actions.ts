@@ -13,6 +13,7 @@ import type { RoutingSettingsView } from "@/lib/conversations/routing-settings-s
 import { saveRoutingSettings } from "@/lib/conversations/save-routing-settings";
 import { createSavedReply, deleteSavedReply } from "@/lib/conversations/saved-replies";
 import type { SavedReply } from "@/lib/conversations/saved-reply-schema";
+import type { Ctx } from "@/lib/context";
 
 /** Business settings of the signed-in admin's own business (lib/auth/access.ts: admins only). */
 export async function saveBusinessSettingsAction(
@@ -34,28 +35,25 @@ export async function saveBusinessSettingsAction(
 
 /** Puts a number on the test numbers (Settings, or picked on the virtual phone). */
 export async function addTestNumberAction(number: string): Promise<ActionResult<{ testNumbers: string[] }>> {
-  return runAction(async () => {
-    const user = await requireAction("addTestNumberAction");
-    const testNumbers = await addTestNumber(userCtx(user), {
-      businessId: user.businessId,
-      number: String(number),
-    });
-    revalidatePath("/settings");
-    revalidatePath("/virtual-phone");
-    return { testNumbers };
-  }, number);
+  return changeTestNumbers("addTestNumberAction", addTestNumber, number);
 }
 
 /** Takes a number off the test numbers (Settings, after a confirmation). */
 export async function removeTestNumberAction(
   number: string,
 ): Promise<ActionResult<{ testNumbers: string[] }>> {
+  return changeTestNumbers("removeTestNumberAction", removeTestNumber, number);
+}
+
+/** Either change on the acting user's own business; both pages that show the list are refreshed. */
+function changeTestNumbers(
+  action: "addTestNumberAction" | "removeTestNumberAction",
+  change: (ctx: Ctx, input: { businessId: string; number: string }) => Promise<string[]>,
+  number: string,
+): Promise<ActionResult<{ testNumbers: string[] }>> {
   return runAction(async () => {
-    const user = await requireAction("removeTestNumberAction");
-    const testNumbers = await removeTestNumber(userCtx(user), {
-      businessId: user.businessId,
-      number: String(number),
-    });
+    const user = await requireAction(action);
+    const testNumbers = await change(userCtx(user), { businessId: user.businessId, number: String(number) });
     revalidatePath("/settings");
     revalidatePath("/virtual-phone");
     return { testNumbers };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
-import { api } from "@/test/api";
+import { api, sendRcsTemplate } from "@/test/api";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import "@/test/messages";
 import { runTemplateReviews } from "@/test/templates";
@@ -33,18 +33,9 @@ async function approvedCard(t: TestBusiness, content: CardContent) {
 
 /** A2 by name with `values` as body text parameters; answers the sent card's content. */
 async function sendA2(t: TestBusiness, name: string, values: string[]) {
-  const res = await api(`/api/v3/message/${t.business.id}/template/rcs`, {
-    headers: { "x-api-key": t.apiKey },
-    json: {
-      message: {
-        messageType: "template",
-        name,
-        language: "en",
-        components: [{ componentType: "body", parameters: values.map((text) => ({ type: "text", text })) }],
-      },
-      to: "919900000001",
-    },
-  });
+  const res = await sendRcsTemplate(t, name, [
+    { componentType: "body", parameters: values.map((text) => ({ type: "text", text })) },
+  ]);
   expect(res.status, res.text).toBe(200);
   const [m] = await rawQuery<{ content: { richCard: { standaloneCard: { cardContent: CardContent } } } }>(
     db(),
@@ -111,18 +102,9 @@ describe("RCS card variables are numbered once across the card", () => {
     });
 
     // Three numbers, three values: two are refused with the count.
-    const res = await api(`/api/v3/message/${t.business.id}/template/rcs`, {
-      headers: { "x-api-key": t.apiKey },
-      json: {
-        message: {
-          messageType: "template",
-          name: tpl.name,
-          language: "en",
-          components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
-        },
-        to: "919900000001",
-      },
-    });
+    const res = await sendRcsTemplate(t, tpl.name, [
+      { componentType: "body", parameters: [{ type: "text", text: "Asha" }] },
+    ]);
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe(`Template '${tpl.name}' has 3 variable(s); 1 value(s) given`);
   });

@@ -6,7 +6,7 @@ import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { listSimulatorInbox } from "@/lib/messages/simulator/list-simulator-inbox";
 import { getTemplate } from "@/lib/templates/get-template";
 import { testSlotsOf } from "@/lib/templates/test-slots";
-import { api } from "@/test/api";
+import { api, sendRcsTemplate } from "@/test/api";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { drainAll } from "@/test/messages";
 import { launchWithFile } from "@/test/promotion-uploads";
@@ -191,29 +191,23 @@ describe("RCS carousel templates", () => {
 
   it("A2 by name: the carousel component's cards by card_index", async () => {
     const text = (t: string) => ({ type: "text", text: t });
-    const res = await api(`/api/v3/message/${a.business.id}/template/rcs`, {
-      headers: { "x-api-key": a.apiKey },
-      json: {
-        message: {
-          messageType: "template",
-          name: tpl.name,
-          language: "en",
-          components: [
+    const res = await sendRcsTemplate(
+      a,
+      tpl.name,
+      [
+        {
+          componentType: "carousel",
+          cards: [
+            { card_index: 1, components: [{ componentType: "body", parameters: [text("7")] }] },
             {
-              componentType: "carousel",
-              cards: [
-                { card_index: 1, components: [{ componentType: "body", parameters: [text("7")] }] },
-                {
-                  card_index: 0,
-                  components: [{ componentType: "body", parameters: [text("Ravi"), text("Delhi")] }],
-                },
-              ],
+              card_index: 0,
+              components: [{ componentType: "body", parameters: [text("Ravi"), text("Delhi")] }],
             },
           ],
         },
-        to: "919900000102",
-      },
-    });
+      ],
+      "919900000102",
+    );
     expect(res.status, res.text).toBe(200);
     const sent = await contentOf(a, res.json.messageId);
     expect(sent.richCard.carouselCard.cardContents.map((c) => c.description)).toEqual([

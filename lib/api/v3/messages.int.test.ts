@@ -4,7 +4,7 @@ import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { claimIdempotencyKey } from "@/lib/idempotency/key-store";
-import { api } from "@/test/api";
+import { api, sendRcsTemplate } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { a1Body, approvedTemplate, drainAll, phoneOf, rcsCard, richComponents } from "@/test/messages";
 
@@ -288,26 +288,15 @@ describe("A2, A3, A4 RCS", () => {
   it("A2 sends a template by name and fills the card; A4 sends text; both reach read", async () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id, { channel: "rcs", rcsCard });
-    const res = await api(`/api/v3/message/${t.business.id}/template/rcs`, {
-      headers: { "x-api-key": t.apiKey },
-      json: {
-        message: {
-          messageType: "template",
-          name: tpl.name,
-          language: "en",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "Asha" },
-                { type: "text", text: "42" },
-              ],
-            },
-          ],
-        },
-        to: "919900000001",
+    const res = await sendRcsTemplate(t, tpl.name, [
+      {
+        componentType: "body",
+        parameters: [
+          { type: "text", text: "Asha" },
+          { type: "text", text: "42" },
+        ],
       },
-    });
+    ]);
     expect(res.status).toBe(200);
     expect(res.json.messageId).toBeTruthy();
     const text = await api(`/api/v3/message/${t.business.id}/rcs/text`, {

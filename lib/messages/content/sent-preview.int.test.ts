@@ -2,23 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate } from "@/test/messages";
+import { storedTemplateContent } from "@/test/stored-content";
 import { getSentPreview } from "./sent-preview";
 
 const ctx = systemCtx("test");
-const content = (name: string) => ({
-  kind: "template",
-  name,
-  language: "en_US",
-  components: [
-    {
-      type: "body",
-      parameters: [
-        { type: "text", text: "Asha" },
-        { type: "text", text: "A-77" },
-      ],
-    },
-  ],
-});
 
 describe("getSentPreview: the message page's 'what was sent'", () => {
   let a: TestBusiness;
@@ -42,7 +29,7 @@ describe("getSentPreview: the message page's 'what was sent'", () => {
     const p = await getSentPreview(ctx, {
       businessId: a.business.id,
       templateId: template.id,
-      content: content(template.name),
+      content: storedTemplateContent(template.name),
     });
     expect(p.text).toBe("Hello Asha, your order A-77 has shipped.");
     expect(p.footer).toBe("Demo shop");
@@ -52,7 +39,7 @@ describe("getSentPreview: the message page's 'what was sent'", () => {
     const p = await getSentPreview(ctx, {
       businessId: b.business.id,
       templateId: template.id,
-      content: content(template.name),
+      content: storedTemplateContent(template.name),
     });
     expect(p.text).not.toContain("Asha");
     expect(p.footer).toBeUndefined();

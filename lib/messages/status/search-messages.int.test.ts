@@ -5,6 +5,7 @@ import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
+import { storedTemplateContent } from "@/test/stored-content";
 import { getMessageTimeline } from "./get-message-timeline";
 import { listRecentRecipients } from "../simulator/list-recent-recipients";
 import { preview } from "../simulator/list-simulator-inbox";
@@ -153,20 +154,7 @@ describe("searchMessages", () => {
         language: "en_US",
         components: [{ type: "BODY", text: "Hi {{1}}, order {{2}} is on its way.\nThanks!" }],
       });
-    const content = {
-      kind: "template",
-      name: "order_update",
-      language: "en_US",
-      components: [
-        {
-          type: "body",
-          parameters: [
-            { type: "text", text: "Asha" },
-            { type: "text", text: "A-77" },
-          ],
-        },
-      ],
-    };
+    const content = storedTemplateContent("order_update");
     await insertMessage(c.business.id, { templateId, content, status: "read" });
     await insertMessage(c.business.id, { templateId, content, status: "failed", errorCode: "131047" });
     await insertMessage(c.business.id, {

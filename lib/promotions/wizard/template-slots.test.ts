@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import { buildComponents, slotsOf, valuesFromComponents, type WizardTemplate } from "./template-slots";
 
 const base = { id: "t", name: "offer", language: "en_US", category: "MARKETING" as const, rcsCard: null };
+/** An RCS template of one vertical standalone card with `cardContent`. */
+const rcsTemplate = (cardContent: object): WizardTemplate => ({
+  ...base,
+  channel: "rcs",
+  components: [],
+  rcsCard: { richCard: { standaloneCard: { cardOrientation: "VERTICAL", cardContent } } },
+});
 
 const carousel: WizardTemplate = {
   ...base,
@@ -93,19 +100,7 @@ describe("template slots", () => {
       index: 0,
       variables: [{ type: "text", value: "${order}" }],
     });
-    const rcs: WizardTemplate = {
-      ...base,
-      channel: "rcs",
-      components: [],
-      rcsCard: {
-        richCard: {
-          standaloneCard: {
-            cardOrientation: "VERTICAL",
-            cardContent: { title: "Hi {{1}}", description: "Code {{2}}" },
-          },
-        },
-      },
-    };
+    const rcs: WizardTemplate = rcsTemplate({ title: "Hi {{1}}", description: "Code {{2}}" });
     expect(slotsOf(rcs).map((s) => s.key)).toEqual(["body.1", "body.2"]);
   });
 });
@@ -218,22 +213,10 @@ describe("header images (issue 23, points 3 and 16)", () => {
 
   it("gives an RCS card with an image its image slot: its own image needs no HEADER, another one does", () => {
     const fileUrl = "https://cdn.test/card.png";
-    const rcs: WizardTemplate = {
-      ...base,
-      channel: "rcs",
-      components: [],
-      rcsCard: {
-        richCard: {
-          standaloneCard: {
-            cardOrientation: "VERTICAL",
-            cardContent: {
-              title: "Hi {{1}}",
-              media: { height: "MEDIUM", contentInfo: { fileUrl } },
-            },
-          },
-        },
-      },
-    };
+    const rcs: WizardTemplate = rcsTemplate({
+      title: "Hi {{1}}",
+      media: { height: "MEDIUM", contentInfo: { fileUrl } },
+    });
     expect(slotsOf(rcs)).toEqual([
       { key: "header", label: "Card image", media: "image", image: fileUrl },
       { key: "body.1", label: "Variable {{1}}" },

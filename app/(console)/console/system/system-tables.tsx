@@ -3,7 +3,8 @@
 import { useMemo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { DataTable, dataTableColumns } from "@/components/ui/data-table";
+import type { RowData } from "@tanstack/react-table";
+import { DataTable, dataTableColumns, type DataTableProps } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import type { FailingEndpoint, QueueStatus, WorkerStatus } from "@/lib/system/get-system-status";
@@ -20,19 +21,18 @@ const seconds = (s: number) =>
 const num = (n: number) => n.toLocaleString("en-US");
 const end = { align: "end" as const };
 
-function Section({
+/** One of the page's tables in its card: the card's title names the table for screen readers too. */
+function SystemTable<T extends RowData>({
   title,
   description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
+  ...table
+}: { title: string; description: string } & Omit<DataTableProps<T>, "label">) {
   return (
     <Card>
       <CardHeader title={title} description={description} />
-      <CardBody>{children}</CardBody>
+      <CardBody>
+        <DataTable label={title} {...table} />
+      </CardBody>
     </Card>
   );
 }
@@ -59,20 +59,16 @@ export function QueuesTable({ queues }: { queues: QueueStatus[] }) {
     [],
   );
   return (
-    <Section
+    <SystemTable
       title="Job queues"
       description="pg-boss queues: jobs waiting, running, the oldest one waiting, and failures in the last hour."
-    >
-      <DataTable
-        label="Job queues"
-        columns={columns}
-        data={queues}
-        getRowId={(r) => r.name}
-        initialSort={[{ id: "waiting", desc: true }]}
-        searchPlaceholder="Search queues"
-        empty={<EmptyState title="No queues yet" description="They are created when the server starts." />}
-      />
-    </Section>
+      columns={columns}
+      data={queues}
+      getRowId={(r) => r.name}
+      initialSort={[{ id: "waiting", desc: true }]}
+      searchPlaceholder="Search queues"
+      empty={<EmptyState title="No queues yet" description="They are created when the server starts." />}
+    />
   );
 }
 
@@ -99,25 +95,21 @@ export function EndpointsTable({ endpoints }: { endpoints: FailingEndpoint[] }) 
     [],
   );
   return (
-    <Section
+    <SystemTable
       title="Failing callback endpoints"
       description="Endpoints with deliveries waiting for a retry after a failed attempt, by business."
-    >
-      <DataTable
-        label="Failing callback endpoints"
-        columns={columns}
-        data={endpoints}
-        getRowId={(r) => r.endpointId}
-        initialSort={[{ id: "waiting", desc: true }]}
-        searchPlaceholder="Search by business or URL"
-        empty={
-          <EmptyState
-            title="No endpoint is failing"
-            description="Every callback was delivered or is still on its first attempt."
-          />
-        }
-      />
-    </Section>
+      columns={columns}
+      data={endpoints}
+      getRowId={(r) => r.endpointId}
+      initialSort={[{ id: "waiting", desc: true }]}
+      searchPlaceholder="Search by business or URL"
+      empty={
+        <EmptyState
+          title="No endpoint is failing"
+          description="Every callback was delivered or is still on its first attempt."
+        />
+      }
+    />
   );
 }
 
@@ -148,25 +140,21 @@ export function WorkersTable({ workers }: { workers: WorkerStatus[] }) {
     [],
   );
   return (
-    <Section
+    <SystemTable
       title="Worker processes"
       description="Processes running jobs, by their heartbeat (every 5 s; stale after 30 s without one)."
-    >
-      <DataTable
-        label="Worker processes"
-        columns={columns}
-        data={workers}
-        getRowId={(r) => r.id}
-        initialSort={[{ id: "instanceId", desc: false }]}
-        searchPlaceholder="Search by instance or host"
-        empty={
-          <EmptyState
-            title="No worker process is running"
-            description="Start an instance with ROLE=all or ROLE=worker."
-          />
-        }
-      />
-    </Section>
+      columns={columns}
+      data={workers}
+      getRowId={(r) => r.id}
+      initialSort={[{ id: "instanceId", desc: false }]}
+      searchPlaceholder="Search by instance or host"
+      empty={
+        <EmptyState
+          title="No worker process is running"
+          description="Start an instance with ROLE=all or ROLE=worker."
+        />
+      }
+    />
   );
 }
 
@@ -191,19 +179,15 @@ export function TablesTable({ tables }: { tables: TableSize[] }) {
     [],
   );
   return (
-    <Section
+    <SystemTable
       title="Largest tables"
       description="The ten largest tables, indexes and TOAST included; row counts are the planner's estimates."
-    >
-      <DataTable
-        label="Largest tables"
-        columns={columns}
-        data={tables}
-        getRowId={(r) => r.name}
-        initialSort={[{ id: "bytes", desc: true }]}
-        searchPlaceholder="Search tables"
-        empty={<EmptyState title="No tables" description="The database is empty." />}
-      />
-    </Section>
+      columns={columns}
+      data={tables}
+      getRowId={(r) => r.name}
+      initialSort={[{ id: "bytes", desc: true }]}
+      searchPlaceholder="Search tables"
+      empty={<EmptyState title="No tables" description="The database is empty." />}
+    />
   );
 }

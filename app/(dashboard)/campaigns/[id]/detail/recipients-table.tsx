@@ -63,6 +63,35 @@ const columnsFor = (timeZone: string) =>
     }),
   ]);
 
+/** One of the toolbar's URL filters: "any" first, re-mounted when the URL's value changes. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  any,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  any: string;
+  options: { value: string; label: string }[];
+  onChange: (name: string, value: string) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      hideLabel
+      key={`${name}-${value}`}
+      defaultValue={value}
+      onChange={(e) => onChange(name, e.target.value)}
+      options={[{ value: "", label: any }, ...options]}
+      data-testid={`filter-${name}`}
+    />
+  );
+}
+
 /**
  * A filter kept in the URL beside the table's own params; a change restarts at page 1. A
  * change made while the previous one is still navigating builds on it (not on the address the
@@ -126,29 +155,21 @@ export function RecipientsTable({
         searchPlaceholder="Search by phone number"
         toolbar={
           <div className="flex flex-wrap gap-2">
-            <Select
+            <FilterSelect
+              name="state"
               label="State"
-              hideLabel
-              key={`state-${filters.state}`}
-              defaultValue={filters.state}
-              onChange={(e) => set("state", e.target.value)}
-              options={[
-                { value: "", label: "Any state" },
-                ...states.map((s) => ({ value: s, label: s.replace("_", " ") })),
-              ]}
-              data-testid="filter-state"
+              value={filters.state}
+              any="Any state"
+              options={states.map((s) => ({ value: s, label: s.replace("_", " ") }))}
+              onChange={set}
             />
-            <Select
+            <FilterSelect
+              name="code"
               label="Error code"
-              hideLabel
-              key={`code-${filters.code}`}
-              defaultValue={filters.code}
-              onChange={(e) => set("code", e.target.value)}
-              options={[
-                { value: "", label: "Any error code" },
-                ...codes.map((c) => ({ value: c, label: c })),
-              ]}
-              data-testid="filter-code"
+              value={filters.code}
+              any="Any error code"
+              options={codes.map((c) => ({ value: c, label: c }))}
+              onChange={set}
             />
           </div>
         }

@@ -1,12 +1,12 @@
 "use client";
 
-import { useWatch, type UseFormReturn } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { cn, focusRing } from "@/components/ui/cn";
 import { FormField } from "@/components/ui/form-field";
 import { estimateSeconds, formatDuration } from "@/lib/promotions/wizard/estimate-duration";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { recipients } from "./recipients-text";
-import type { Audience, WizardForm } from "./wizard-form";
+import type { Audience, StepProps, WizardForm } from "./wizard-form";
 
 /** The sender's rate and the recipients that will be sent: the estimate the summary shows. */
 export function estimateFor(form: WizardForm, setup: WizardSetup, audience: Audience | null) {
@@ -27,15 +27,7 @@ export function estimateFor(form: WizardForm, setup: WizardSetup, audience: Audi
  * Step 4: now or at a time of the business's zone, staggered batches, retries of failed
  * recipients, stop when the template's category changes, an end time; and how long it takes.
  */
-export function DeliveryStep({
-  form,
-  setup,
-  audience,
-}: {
-  form: UseFormReturn<WizardForm>;
-  setup: WizardSetup;
-  audience: Audience | null;
-}) {
+export function DeliveryStep({ form, setup, audience }: StepProps) {
   const values = useWatch({ control: form.control }) as WizardForm;
   const estimate = estimateFor(values, setup, audience);
   return (

@@ -1,10 +1,11 @@
 "use client";
 
-import { get, useWatch, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import { dashboardMediaSrc } from "@/components/messages/media-image";
 import { ImageUpload } from "@/components/templates/image-upload";
 import { Input, Select } from "@/components/ui/field";
 import type { Slot, SlotValue } from "@/lib/promotions/wizard/template-slots";
+import { SlotColumnSelect, slotError } from "./slot-fields";
 import { fieldKey } from "./slot-values";
 import type { WizardForm } from "./wizard-form";
 
@@ -40,8 +41,7 @@ export function ImageSlot({
   const key = fieldKey(slot.key);
   const value = useWatch({ control: form.control, name: `slots.${key}` }) as SlotValue | undefined;
   const kind = value?.kind ?? "upload";
-  const error = (get(form.formState.errors, `slots.${key}.value`) as { message?: string } | undefined)
-    ?.message;
+  const error = slotError(form, slot);
   const set = (v: SlotValue) => form.setValue(`slots.${key}`, v, { shouldValidate: kind !== v.kind });
   const shown = kind === "template" || kind === "upload" ? value?.value : undefined;
   return (
@@ -66,14 +66,7 @@ export function ImageSlot({
           />
         ) : null}
         {kind === "column" ? (
-          <Select
-            label={`${slot.label}: column`}
-            hideLabel
-            options={columns.map((c) => ({ value: c, label: c }))}
-            placeholder="Choose a column"
-            error={error}
-            {...form.register(`slots.${key}.value`)}
-          />
+          <SlotColumnSelect form={form} slot={slot} columns={columns} error={error} />
         ) : null}
         {kind === "text" ? (
           <Input

@@ -1,32 +1,24 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { get, type UseFormReturn, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Input, Select } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { slotsOf } from "@/lib/promotions/wizard/template-slots";
-import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { defaultImage, ImageSlot } from "./image-slot";
 import { MessagePreview } from "./message-preview";
+import { SlotColumnSelect, slotError } from "./slot-fields";
 import { fieldKey, slotValues } from "./slot-values";
-import type { Audience, WizardForm } from "./wizard-form";
+import type { StepProps } from "./wizard-form";
 
 /**
  * Step 3: channel, sender, an APPROVED template (searchable), each of its variables from a
  * column of the list or a fixed text, and the message as the first recipients get it.
  */
-export function MessageStep({
-  form,
-  setup,
-  audience,
-}: {
-  form: UseFormReturn<WizardForm>;
-  setup: WizardSetup;
-  audience: Audience | null;
-}) {
+export function MessageStep({ form, setup, audience }: StepProps) {
   const [q, setQ] = useState("");
   const [rowIndex, setRowIndex] = useState(0);
   const channel = useWatch({ control: form.control, name: "channelType" });
@@ -132,9 +124,7 @@ export function MessageStep({
                 );
               const key = fieldKey(slot.key);
               const kind = formSlots[key]?.kind ?? "column";
-              const error = (
-                get(form.formState.errors, `slots.${key}.value`) as { message?: string } | undefined
-              )?.message;
+              const error = slotError(form, slot);
               return (
                 <div
                   key={slot.key}
@@ -156,14 +146,7 @@ export function MessageStep({
                     {...form.register(`slots.${key}.kind`)}
                   />
                   {kind === "column" ? (
-                    <Select
-                      label={`${slot.label}: column`}
-                      hideLabel
-                      options={columns.map((c) => ({ value: c, label: c }))}
-                      placeholder="Choose a column"
-                      error={error}
-                      {...form.register(`slots.${key}.value`)}
-                    />
+                    <SlotColumnSelect form={form} slot={slot} columns={columns} error={error} />
                   ) : (
                     <Input
                       label={`${slot.label}: text`}

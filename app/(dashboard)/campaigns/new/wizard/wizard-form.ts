@@ -1,3 +1,4 @@
+import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import type { Channel } from "@/lib/businesses/schemas";
 import type { ListPreview } from "@/lib/promotions/lists/preview-list";
@@ -157,5 +158,8 @@ export function initialValues(setup: WizardSetup): WizardForm {
 
 /** The audience the later steps work on: a stored list with its first rows and totals. */
 export type Audience = ListPreview;
+
+/** What the message and delivery steps are given: the form, the business's setup, the audience. */
+export type StepProps = { form: UseFormReturn<WizardForm>; setup: WizardSetup; audience: Audience | null };
 
 export type { WizardTemplate };

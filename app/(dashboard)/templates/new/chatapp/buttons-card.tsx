@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
 import { limits } from "@/lib/templates/schemas";
 import { emptyButton, type ChatappFormValues } from "./build-template";
+import { RemoveRowButton } from "../remove-row-button";
 
 /** The template's buttons: each with its type and the fields that type needs. */
 export function ButtonsCard({
@@ -84,11 +85,7 @@ export function ButtonsCard({
                   {...form.register(`buttons.${i}.phone_number` as const)}
                 />
               ) : null}
-              <div className="flex items-end">
-                <Button type="button" variant="ghost" size="sm" onClick={() => buttons.remove(i)}>
-                  Remove
-                </Button>
-              </div>
+              <RemoveRowButton onRemove={() => buttons.remove(i)} />
             </div>
           );
         })}

@@ -11,6 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox, Input, Textarea } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { LanguageField } from "@/components/templates/language-field";
+import { LintWarnings } from "@/components/templates/lint-warnings";
 import { ChatappPreview } from "@/components/templates/template-preview";
 import { lintChatappComponents } from "@/lib/templates/lint-template";
 import { limits } from "@/lib/templates/schemas";
@@ -212,15 +213,7 @@ export function ChatappTemplateForm({
                 ))}
               </fieldset>
             ) : null}
-            {warnings.length ? (
-              <Alert tone="warning" title="Likely to be rejected">
-                <ul className="list-disc pl-5" data-testid="lint-warnings">
-                  {warnings.map((w, i) => (
-                    <li key={i}>{w.message}</li>
-                  ))}
-                </ul>
-              </Alert>
-            ) : null}
+            <LintWarnings warnings={warnings} />
             {!values.carousel ? (
               <Input
                 label="Footer"

@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select, Textarea } from "@/components/ui/field";
 import { LanguageField } from "@/components/templates/language-field";
+import { LintWarnings } from "@/components/templates/lint-warnings";
 import { lintRcsCard } from "@/lib/templates/lint-template";
 import {
   createRcsTemplateInput,
@@ -28,6 +29,7 @@ import {
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
 import { TemplateNameField } from "@/components/templates/template-name-field";
+import { RemoveRowButton } from "../remove-row-button";
 
 /** One card of the form: a standalone card, or one card of a carousel. */
 export type RcsCardFormValues = {
@@ -273,15 +275,7 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
             </p>
           </div>
         ) : null}
-        {warnings.length ? (
-          <Alert tone="warning" title="Likely to be rejected">
-            <ul className="list-disc pl-5" data-testid="lint-warnings">
-              {warnings.map((w, i) => (
-                <li key={i}>{w.message}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
+        <LintWarnings warnings={warnings} />
         <div className="flex gap-3">
           <Button type="submit" loading={form.formState.isSubmitting}>
             {resubmitId ? "Resubmit for approval" : "Submit for approval"}
@@ -423,11 +417,7 @@ function CardFields({
                 error={errors?.suggestions?.[i]?.url?.message}
                 {...form.register(`cards.${index}.suggestions.${i}.url` as const)}
               />
-              <div className="flex items-end">
-                <Button type="button" variant="ghost" size="sm" onClick={() => suggestions.remove(i)}>
-                  Remove
-                </Button>
-              </div>
+              <RemoveRowButton onRemove={() => suggestions.remove(i)} />
             </div>
           ))}
         </CardBody>
