@@ -5,21 +5,11 @@
 // Baseline in the same run: one primary-key read of a conversation (the floor of any query).
 // Run: npx tsx bench/conversations-list.ts postgres://postgres@127.0.0.1:5432/postgres
 // Env: BENCH_CONVERSATIONS (default 100000), BENCH_RUNS (default 30).
-import pg from "pg";
+import { freshDatabase, ms } from "./lib/fresh-database";
 
-const serverUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
-if (!serverUrl) throw new Error("usage: npx tsx bench/conversations-list.ts <postgres url>");
 const total = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
-
-const name = `sb_bench_inbox_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
-process.env.LOG_LEVEL = "fatal";
+const fresh = await freshDatabase("conversations-list.ts", "inbox");
 
 const { migrate } = await import("../lib/db/migrate");
 const { pool, closeDb, db } = await import("../lib/db");
@@ -28,7 +18,6 @@ const { createBusiness } = await import("../lib/businesses/create-business");
 const { listConversations } = await import("../lib/conversations/list-conversations");
 const { uuidv7 } = await import("../lib/ids");
 
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
@@ -134,6 +123,5 @@ try {
   }
 } finally {
   await closeDb();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await fresh.drop();
 }

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
-import { approvedTemplate, chatappSender, createBusiness, signIn } from "./helpers";
+import { approvedTemplate, chatappSender, createBusiness, sendOrder, signIn } from "./helpers";
 import { runId, signInAgentFirstTime, type Agent } from "./people-helpers";
 
 // Issue 24, "Done when": the shared inbox from the customer's first reply to its reopening.
@@ -131,30 +131,8 @@ test("two customers reach two Available agents; answer, templates-only window, t
   const phoneNumberId = await chatappSender(page.request, businessId, key);
   const stamp = String(Date.now() % 10_000).padStart(4, "0");
   const numbers = [`9195${stamp}1001`, `9194${stamp}1001`];
-  for (const to of numbers) {
-    const sent = await page.request.post(`/api/v3/message/${businessId}/template`, {
-      headers: { "x-api-key": key },
-      data: {
-        to,
-        phoneNumberId,
-        message: {
-          messageType: "template",
-          name: template,
-          language: "en_US",
-          components: [
-            {
-              componentType: "body",
-              parameters: [
-                { type: "text", text: "Asha" },
-                { type: "text", text: "A-1" },
-              ],
-            },
-          ],
-        },
-      },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-  }
+  for (const to of numbers)
+    await sendOrder(page.request, { businessId, key }, { name: template, phoneNumberId, to, order: "A-1" });
   await customerWrites(admin, numbers[0]!, "Where is my order?");
   await customerWrites(admin, numbers[1]!, "Can I change the address?");
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { WhatsAppText } from "@/components/messages/whatsapp-text";
@@ -14,6 +13,7 @@ import type { ReplyTemplate } from "@/lib/conversations/template-reply-schema";
 import { replyAction, templateReplyAction } from "./actions";
 import { TemplatePicker } from "./template-picker";
 import { useNow } from "./use-now";
+import { useTextSubmit } from "./use-text-submit";
 
 const TextReply = z.object({
   text: z.string().trim().min(1, "Write a message").max(MAX_TEXT, `At most ${MAX_TEXT} characters`),
@@ -42,7 +42,6 @@ export function Composer({
   /** The business's saved replies: typing /name offers them, Enter inserts the first. */
   savedReplies: SavedReply[];
 }) {
-  const router = useRouter();
   const now = useNow(serverNow);
   const closed = windowIsClosed(windowClosesAt, now);
   const form = useForm<TextReply>({ resolver: zodResolver(TextReply), defaultValues: { text: "" } });
@@ -54,15 +53,7 @@ export function Composer({
     form.setValue("text", r.text, { shouldValidate: false });
     form.setFocus("text");
   };
-  const submit = form.handleSubmit(async (values) => {
-    const res = await replyAction(conversationId, { type: "text", text: values.text });
-    if (!res.ok) {
-      form.setError("text", { type: "server", message: res.fieldErrors[0]?.message ?? res.message });
-      return;
-    }
-    form.reset({ text: "" });
-    router.refresh();
-  });
+  const submit = useTextSubmit(form, (text) => replyAction(conversationId, { type: "text", text }));
   return (
     <div className="space-y-2 border-t border-slate-200 bg-white p-3">
       <p

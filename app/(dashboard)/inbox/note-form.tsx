@@ -1,26 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { NoteInput } from "@/lib/conversations/schemas";
 import { addNoteAction } from "./actions";
+import { useTextSubmit } from "./use-text-submit";
 
 /** Adds an internal note (never sent to the customer). */
 export function NoteForm({ conversationId }: { conversationId: string }) {
-  const router = useRouter();
   const form = useForm<NoteInput>({ resolver: zodResolver(NoteInput), defaultValues: { text: "" } });
-  const submit = form.handleSubmit(async (values) => {
-    const res = await addNoteAction(conversationId, values);
-    if (!res.ok) {
-      form.setError("text", { type: "server", message: res.fieldErrors[0]?.message ?? res.message });
-      return;
-    }
-    form.reset({ text: "" });
-    router.refresh();
-  });
+  const submit = useTextSubmit(form, (text) => addNoteAction(conversationId, { text }));
   return (
     <form onSubmit={submit} noValidate aria-label="Add a note" className="space-y-2">
       <FormField
