@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
+import { shot } from "./shot";
 
 /** Where the specs of issue 23's points 10, 11, 14 and 15 leave their screenshots for a look. */
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-ui2";
@@ -25,7 +26,7 @@ export async function checkAtBothWidths(
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(settle);
-    await page.screenshot({ path: `${prefix}${name}-${width}.png`, fullPage: true });
+    await shot(page, `${prefix}${name}-${width}.png`);
     await expectNoHorizontalScroll(page, `${name} at ${width}px`, { soft });
     await expectNoSeriousA11yViolations(page, `${name} at ${width}px`, { soft });
   }

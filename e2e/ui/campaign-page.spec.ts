@@ -10,6 +10,7 @@ import {
   type ApiCreds,
 } from "./campaign-page-helpers";
 import { apiKeyFor, signIn } from "./helpers";
+import { shot } from "./shot";
 
 // Issue 12: the campaign page. Campaigns are launched through the API (E1, C1/C2) on the demo
 // business and followed on /campaigns/[id].
@@ -112,7 +113,7 @@ test("a 200-row campaign runs to Completed live; KPIs equal E4; filters, search 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/d-campaign-${width}.png`, fullPage: true });
+    await shot(page, `/tmp/d-campaign-${width}.png`);
     await expectNoHorizontalScroll(page, `campaign page at ${width}px`);
   }
   await expectNoSeriousA11yViolations(page, "campaign page");
@@ -141,7 +142,7 @@ test("stop and resume a running campaign; cancel a scheduled one", async ({ page
   await expect(page.getByRole("button", { name: "Stop", exact: true })).toHaveCount(0);
   await confirm(page, "Resume", "Resume campaign");
   await expect(status(page)).toHaveText("Active");
-  await page.screenshot({ path: "/tmp/d-campaign-running-1280.png", fullPage: true });
+  await shot(page, "/tmp/d-campaign-running-1280.png");
   await confirm(page, "Stop", "Stop campaign");
   await expect(status(page)).toHaveText("Stopped");
 
@@ -251,6 +252,6 @@ test("an RCS campaign shows its batches with their capability results", async ({
   await expect(row.locator("td").nth(4)).toHaveText("2");
   await expect(row.locator("td").nth(5)).toHaveText("1");
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.screenshot({ path: "/tmp/d-campaign-rcs-390.png", fullPage: true });
+  await shot(page, "/tmp/d-campaign-rcs-390.png");
   await expectNoHorizontalScroll(page, "RCS campaign page at 390px");
 });

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
+import { shot } from "./shot";
 
 // Issue 12: the new-campaign wizard end to end on the simulator. A 1,000-row CSV with invalid
 // phones, duplicates and an opted-out number; dry-run totals and the rejects download checked
@@ -32,7 +33,7 @@ async function shoot(page: Page, step: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}-${step}-${width}.png`, fullPage: true });
+    await shot(page, `${SHOTS}-${step}-${width}.png`);
     await expectNoHorizontalScroll(page, `wizard ${step} at ${width}px`, { soft: true });
     await expectNoSeriousA11yViolations(page, `wizard ${step} at ${width}px`, { soft: true });
   }

@@ -10,6 +10,7 @@ import {
 } from "./campaign-helpers";
 import { apiKeyFor, signIn } from "./helpers";
 import { createAgent, runId, signInAgentFirstTime } from "./people-helpers";
+import { shot, takeShots } from "./shot";
 
 // Issue 12: the Campaigns, Lists and Opt-outs pages against the built server, fed through the
 // public API as an integration would; agents are refused every one of them.
@@ -19,11 +20,12 @@ const LIST = `e2e list ${run}`;
 const SLOW = `Slow ${run}`;
 const FAST = `Fast ${run}`;
 
-async function shot(page: Page, name: string) {
+async function shots(page: Page, name: string) {
+  if (!takeShots) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `/tmp/l-${name}-${width}.png`, fullPage: true });
+    await shot(page, `/tmp/l-${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -76,7 +78,7 @@ test.describe.serial("campaigns pages", () => {
     await expect(slow).toContainText("Completed", { timeout: 30_000 });
     await expect(slow).toContainText("100%");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-    await shot(page, "campaigns");
+    await shots(page, "campaigns");
 
     // Sort by name, ascending: Fast before Slow.
     await table.getByRole("button", { name: "Name" }).click();
@@ -138,7 +140,7 @@ test.describe.serial("campaigns pages", () => {
     await expect(done).toContainText("2 rows accepted, 0 refused");
     await done.getByRole("button", { name: "Done" }).click();
     await expect(table.getByRole("row").filter({ hasText: `Uploaded ${run}` })).toContainText("Not launched");
-    await shot(page, "lists");
+    await shots(page, "lists");
 
     await row.getByRole("button", { name: `Delete ${LIST}` }).click();
     const confirm = page.getByRole("dialog", { name: `Delete the list “${LIST}”?` });
@@ -186,12 +188,12 @@ test.describe.serial("campaigns pages", () => {
     await imp.getByRole("button", { name: "Import" }).click();
     await expect(imp).toContainText("1 added, 1 already on the list, 1 not valid");
     await expect(imp).toContainText("Row 3: hello:");
-    await shot(page, "opt-outs-import");
+    await shots(page, "opt-outs-import");
     await imp.getByRole("button", { name: "Done" }).click();
     await page.getByRole("searchbox", { name: "Search Opt-outs" }).fill(`91961${tail}`);
     await expect(table.getByRole("row")).toHaveCount(3);
     await expect(table).toContainText("CSV import");
-    await shot(page, "opt-outs");
+    await shots(page, "opt-outs");
   });
 
   test("an agent is refused every campaigns page, action route and menu link", async ({

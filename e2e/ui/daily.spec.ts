@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { apiKeyFor, approvedTemplate, chatappSender, createBusiness, orderMessage, signIn } from "./helpers";
+import { shot } from "./shot";
 
 // UI-DAILY (issue 13): overview, virtual phone Send box, replies inbox, the console's first
 // admin and key, profile management. Screenshots of each page at 390 and 1,280 px go to
@@ -15,7 +16,7 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height: 800 });
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(scroll, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/${name}-${width}.png`);
   }
 }
 

@@ -13,6 +13,7 @@ import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { apiKeyFor, approvedTemplate, createBusiness, signIn } from "./helpers";
 import { runId } from "./people-helpers";
+import { shot } from "./shot";
 
 // Issue 23, point 22: HTTP tells the truth. A refused page answers 307 (decided by proxy.ts
 // from the role table before rendering), a missing or another business's record 404, in the
@@ -193,7 +194,7 @@ test("a missing record, or another business's, answers 404 with the not-found pa
     await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
     await expectNoHorizontalScroll(page, `404 at ${width}`);
     await expectNoSeriousA11yViolations(page, `404 at ${width}`);
-    await page.screenshot({ path: `${SHOTS}/not-found-${width}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/not-found-${width}.png`);
 
     // A refused page: its first answer is a 307, and the browser lands on the role's home.
     const refused = await page.goto("/console/businesses");
@@ -202,6 +203,6 @@ test("a missing record, or another business's, answers 404 with the not-found pa
     await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `overview after refusal at ${width}`);
-    await page.screenshot({ path: `${SHOTS}/refused-to-overview-${width}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/refused-to-overview-${width}.png`);
   }
 });

@@ -3,6 +3,7 @@ import { E2E_OPERATOR } from "../accounts";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { approvedTemplate, chatappSender, createBusiness, sendOrder, signIn } from "./helpers";
 import { runId, signInAgentFirstTime, type Agent } from "./people-helpers";
+import { shot } from "./shot";
 
 // Issue 24, "Done when": the shared inbox from the customer's first reply to its reopening.
 // The story runs in a business of its own (made from the operator console), so the agents that
@@ -14,7 +15,7 @@ const SHOT = (name: string, width: number) => `/tmp/inbox-${name}-${width}.png`;
 async function look(page: Page, name: string, width: 390 | 1280): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   await page.waitForTimeout(200);
-  await page.screenshot({ path: SHOT(name, width), fullPage: true });
+  await shot(page, SHOT(name, width));
   await expectNoHorizontalScroll(page, `${name} at ${width}px`);
   await expectNoSeriousA11yViolations(page, `${name} at ${width}px`);
 }

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
+import { shot } from "./shot";
 
 const SHOTS = "/tmp/shots-ui-templates";
 const PNG = Buffer.concat([
@@ -23,7 +24,7 @@ async function shots(page: Page, name: string) {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${SHOTS}/${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -84,7 +85,7 @@ test("send a test from an approved template, see it on the virtual phone, then d
   await page.getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
   await expect(dialog.getByTestId("delete-impact")).toContainText(/It was used: 1 sent/);
-  await page.screenshot({ path: `${SHOTS}/template-delete-1280.png` });
+  await shot(page, `${SHOTS}/template-delete-1280.png`, { fullPage: false });
   await dialog.getByRole("button", { name: "Delete template" }).click();
   await expect(page).toHaveURL(/\/templates$/);
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
