@@ -35,29 +35,32 @@ export async function saveBusinessSettingsAction(
 
 /** Puts a number on the test numbers (Settings, or picked on the virtual phone). */
 export async function addTestNumberAction(number: string): Promise<ActionResult<{ testNumbers: string[] }>> {
-  return changeTestNumbers("addTestNumberAction", addTestNumber, number);
+  return runAction(
+    async () => changeTestNumbers(await requireAction("addTestNumberAction"), addTestNumber, number),
+    number,
+  );
 }
 
 /** Takes a number off the test numbers (Settings, after a confirmation). */
 export async function removeTestNumberAction(
   number: string,
 ): Promise<ActionResult<{ testNumbers: string[] }>> {
-  return changeTestNumbers("removeTestNumberAction", removeTestNumber, number);
+  return runAction(
+    async () => changeTestNumbers(await requireAction("removeTestNumberAction"), removeTestNumber, number),
+    number,
+  );
 }
 
 /** Either change on the acting user's own business; both pages that show the list are refreshed. */
-function changeTestNumbers(
-  action: "addTestNumberAction" | "removeTestNumberAction",
+async function changeTestNumbers(
+  user: Awaited<ReturnType<typeof requireAction<"addTestNumberAction">>>,
   change: (ctx: Ctx, input: { businessId: string; number: string }) => Promise<string[]>,
   number: string,
-): Promise<ActionResult<{ testNumbers: string[] }>> {
-  return runAction(async () => {
-    const user = await requireAction(action);
-    const testNumbers = await change(userCtx(user), { businessId: user.businessId, number: String(number) });
-    revalidatePath("/settings");
-    revalidatePath("/virtual-phone");
-    return { testNumbers };
-  }, number);
+): Promise<{ testNumbers: string[] }> {
+  const testNumbers = await change(userCtx(user), { businessId: user.businessId, number: String(number) });
+  revalidatePath("/settings");
+  revalidatePath("/virtual-phone");
+  return { testNumbers };
 }
 
 /** Conversation routing: the per-agent limit and each sender's team (admins only). */

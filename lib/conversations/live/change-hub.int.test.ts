@@ -15,6 +15,7 @@ const waitFor = async (f: () => boolean, ms = 5_000) => {
 };
 
 // NOTIFY reaches the hub on PostgreSQL only; the embedded database is polled (change-hub.ts).
+// @isolated: the hub is process-wide, and a stream another file left open would hold its poll.
 const onPostgres = !isEmbeddedUrl(databaseUrl());
 
 describe("conversation change hub", () => {

@@ -43,9 +43,37 @@ const POLL_MS = 500;
  * since the last look, and users whose row changed (a status). A message status moving (sent,
  * delivered, read) does not touch its conversation and shows on the next refresh there.
  */
-function startPolling(): void {
-  let since = new Date();
-  let usersSince = new Date();
+/**
+ * Where a poll of rows stamped with `updated_at` has read up to. The embedded database's clock
+ * ticks in milliseconds, so a row can carry the very stamp of the last one read: rows are read
+ * from that stamp on (`>=`), and those already told at it are skipped.
+ */
+function rowCursor(from: Date) {
+  let since = from;
+  let told = new Set<string>();
+  return {
+    get since() {
+      return since;
+    },
+    /** Whether `row` is new; moves the cursor past it. */
+    take(row: { id: string; updated_at: Date }): boolean {
+      const at = row.updated_at.getTime();
+      if (at < since.getTime() || (at === since.getTime() && told.has(row.id))) return false;
+      if (at > since.getTime()) {
+        since = row.updated_at;
+        told = new Set();
+      }
+      told.add(row.id);
+      return true;
+    },
+  };
+}
+
+async function startPolling(): Promise<void> {
+  // From the database's clock, which stamps the rows (not this process's).
+  const [{ at }] = (await rawQuery<{ at: Date }>(db(), "SELECT clock_timestamp() AS at")) as [{ at: Date }];
+  const conversationsRead = rowCursor(at);
+  const usersRead = rowCursor(at);
   hub.poll = setInterval(() => {
     void rawQuery<{
       id: string;
@@ -56,12 +84,12 @@ function startPolling(): void {
     }>(
       db(),
       `SELECT id, business_id, assignee_id, team_id, updated_at FROM conversations
-       WHERE updated_at > $1 ORDER BY updated_at LIMIT 500`,
-      [since],
+       WHERE updated_at >= $1 ORDER BY updated_at LIMIT 500`,
+      [conversationsRead.since],
     )
       .then((rows) => {
         for (const r of rows) {
-          since = r.updated_at > since ? r.updated_at : since;
+          if (!conversationsRead.take(r)) continue;
           const change: ConversationChange = {
             businessId: r.business_id,
             conversationId: r.id,
@@ -76,12 +104,12 @@ function startPolling(): void {
     void rawQuery<{ id: string; business_id: string; updated_at: Date }>(
       db(),
       `SELECT id, business_id, updated_at FROM users
-       WHERE updated_at > $1 AND business_id IS NOT NULL ORDER BY updated_at LIMIT 500`,
-      [usersSince],
+       WHERE updated_at >= $1 AND business_id IS NOT NULL ORDER BY updated_at LIMIT 500`,
+      [usersRead.since],
     )
       .then((rows) => {
         for (const r of rows) {
-          usersSince = r.updated_at > usersSince ? r.updated_at : usersSince;
+          if (!usersRead.take(r)) continue;
           const change: ConversationChange = {
             businessId: r.business_id,
             conversationId: "",
