@@ -128,6 +128,7 @@ test("an agent's 'Calling…' banner goes once the call ended (point 12)", async
   expect(enabled.status(), await enabled.text()).toBe(200);
   const agentPage = await signInAgentFirstTime(browser, agent);
   try {
+    await agentPage.goto("/calls");
     await agentPage.getByLabel("Number to call").fill("+91 98765 43211");
     await agentPage.getByRole("button", { name: "Call", exact: true }).click();
     const banner = agentPage.getByTestId("calling-banner");

@@ -14,14 +14,14 @@ test("a business admin changes the default country under Settings, and the page 
   const other = before === "US" ? "IN" : "US";
   try {
     await country.selectOption(other);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(`Default country: ${other}`, { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Default country")).toHaveValue(other);
   } finally {
     // Back as it was, so the other specs see the demo business unchanged.
     await page.getByLabel("Default country").selectOption(before);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(`Default country: ${before || "none"}`, { exact: true })).toBeVisible();
   }
 
@@ -42,13 +42,13 @@ test("a business admin sets the business's time zone under Settings", async ({ p
   const other = before === "Asia/Tokyo" ? "Europe/Berlin" : "Asia/Tokyo";
   try {
     await zone.selectOption(other);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Time zone")).toHaveValue(other);
   } finally {
     await page.getByLabel("Time zone").selectOption(before);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Settings saved", { exact: true }).first()).toBeVisible();
   }
   await page.reload();
