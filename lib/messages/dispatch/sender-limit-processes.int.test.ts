@@ -90,13 +90,18 @@ describe("sender limit across worker processes", () => {
     expect(sent).toHaveLength(N);
 
     // Both processes sent, and between them every message once: each logs what its dispatch
-    // jobs claimed (lib/messages/dispatch/dispatch-messages.ts, at debug level).
-    const claimedBy = workers.map((w) =>
-      [...w.out().matchAll(/"claimed":(\d+)[^\n]*"msg":"dispatch job done"/g)].reduce(
-        (sum, m) => sum + Number(m[1]),
-        0,
-      ),
-    );
+    // jobs claimed (lib/messages/dispatch/dispatch-messages.ts, at debug level). A job's line
+    // follows its last acceptance, so the last lines may still be on their way: wait for them.
+    const claimed = () =>
+      workers.map((w) =>
+        [...w.out().matchAll(/"claimed":(\d+)[^\n]*"msg":"dispatch job done"/g)].reduce(
+          (sum, m) => sum + Number(m[1]),
+          0,
+        ),
+      );
+    for (let waited = 0; claimed().reduce((a, b) => a + b, 0) < N && waited < 15_000; waited += 250)
+      await sleep(250);
+    const claimedBy = claimed();
     expect(
       claimedBy.every((n) => n > 0),
       `claimed per process: ${claimedBy.join(", ")}`,
