@@ -396,7 +396,7 @@ function TableView<TData extends RowData>({
                           // The header already names the cell for screen readers.
                           <span
                             aria-hidden="true"
-                            className="shrink-0 text-xs font-medium text-slate-500 sm:hidden"
+                            className="shrink-0 text-xs font-medium text-slate-600 sm:hidden"
                           >
                             {cardLabel}
                           </span>
