@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { startEmbeddedDb } from "../lib/db/embedded";
+import { dropDatabase } from "./drop-database";
 
 /**
  * An empty database for tests that need one of their own (migrations, start-up races): a new
@@ -22,11 +23,6 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => dropDatabase(server, name),
   };
 }

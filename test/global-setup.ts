@@ -3,6 +3,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
+import { dropDatabase } from "./drop-database";
 
 /**
  * One database for the whole run: with DATABASE_URL set, a fresh database created on that
@@ -22,12 +23,7 @@ export default async function setup(project: TestProject) {
     const u = new URL(server);
     u.pathname = `/${name}`;
     url = u.toString();
-    teardown = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    teardown = () => dropDatabase(server, name);
   } else {
     const embedded = await startEmbeddedDb();
     url = embedded.url;

@@ -1,0 +1,26 @@
+import pg from "pg";
+
+/**
+ * Drops a test database once its last connection has gone. `pool.end()` resolves before the
+ * pool's sockets have closed, and `DROP DATABASE … WITH (FORCE)` terminates any backend still
+ * there with FATAL 57P01: a closing client without a listener then throws an uncaught 'error'
+ * into whatever test runs next. So wait (up to 5 s) for the connections to leave; FORCE only
+ * ends what is still there after that.
+ */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
