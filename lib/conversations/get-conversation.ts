@@ -1,7 +1,10 @@
+import type { OutboundMessage } from "../channels/message-provider";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { invalid, invalidInput } from "../errors";
 import { isUuid } from "../ids";
+import { preview } from "../messages/content/message-preview";
+import type { ChatappComponent } from "../templates/schemas";
 import { conversationView } from "./conversation-view";
 import { findVisible } from "./find-visible";
 import { TimelineInput, type ConversationView, type TimelineItem } from "./schemas";
@@ -22,6 +25,8 @@ type ItemRow = {
   type: string;
   status: string | null;
   template_name: string | null;
+  content: OutboundMessage["content"] | null;
+  components: ChatappComponent[] | null;
   actor_type: string | null;
   actor_id: string | null;
   to_user_id: string | null;
@@ -52,22 +57,22 @@ export async function getConversation(
   const rows = await rawQuery<ItemRow>(
     ctx.db,
     `(SELECT 'inbound' AS kind, i.id, i.received_at AS at, i.text, i.type, NULL AS status, NULL AS template_name,
-        NULL AS actor_type, NULL AS actor_id, NULL::uuid AS to_user_id
+        NULL::jsonb AS content, NULL::jsonb AS components, NULL AS actor_type, NULL AS actor_id, NULL::uuid AS to_user_id
       FROM inbound_messages i
       WHERE i.business_id = $1 AND i."from" = $3 AND i."to" = $2 AND i.channel = $4 ${before("i.id")}
       ORDER BY i.id DESC LIMIT $5)
      UNION ALL
      (SELECT 'outbound', m.id, m.created_at, coalesce(m.content->>'text', m.content->>'caption'), m.msg_type, m.status,
-        nullif(m.template_name, ''), NULL, NULL, NULL
-      FROM messages m
+        nullif(m.template_name, ''), m.content, t.components, NULL, NULL, NULL
+      FROM messages m LEFT JOIN templates t ON t.business_id = m.business_id AND t.id = m.template_id
       WHERE m.business_id = $1 AND m.recipient = $3 AND m.sender = $2 AND m.channel = $4 ${before("m.id")}
       ORDER BY m.id DESC LIMIT $5)
      UNION ALL
-     (SELECT 'note', n.id, n.created_at, n.text, 'note', NULL, NULL, n.author_type, n.author_id, NULL
+     (SELECT 'note', n.id, n.created_at, n.text, 'note', NULL, NULL, NULL, NULL, n.author_type, n.author_id, NULL
       FROM conversation_notes n WHERE n.business_id = $1 AND n.conversation_id = $7 ${before("n.id")}
       ORDER BY n.id DESC LIMIT $5)
      UNION ALL
-     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, e.actor_type, e.actor_id, e.to_user_id
+     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, NULL, NULL, e.actor_type, e.actor_id, e.to_user_id
       FROM conversation_events e WHERE e.business_id = $1 AND e.conversation_id = $7 ${before("e.id")}
       ORDER BY e.id DESC LIMIT $5)
      ORDER BY id DESC LIMIT $5`,
@@ -81,7 +86,7 @@ export async function getConversation(
       kind: r.kind,
       id: r.id,
       at: Math.floor(new Date(r.at).getTime() / 1000),
-      text: r.text,
+      text: r.text ?? sentText(r),
       type: r.type,
       status: r.status,
       templateName: r.template_name,
@@ -90,4 +95,14 @@ export async function getConversation(
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
+}
+
+/** A template send's text as the customer read it: the template's texts with the sent values. */
+function sentText(r: ItemRow): string | null {
+  if (r.kind !== "outbound" || !r.content) return null;
+  try {
+    return preview(r.content, r.components ?? []).text || null;
+  } catch {
+    return null; // a content shape this build does not know: the timeline shows the template's name
+  }
 }

@@ -8,6 +8,7 @@ import { approvedTemplate } from "@/test/messages";
 import { addNote } from "./add-note";
 import { countUnread } from "./count-unread";
 import { customerPanel } from "./customer-panel";
+import { getConversation } from "./get-conversation";
 import { inboxOptions } from "./inbox-options";
 import { conversationStream } from "./live/conversation-stream";
 import { replyWithTemplate } from "./template-reply";
@@ -79,6 +80,14 @@ describe("the inbox page's reads and actions", () => {
       values: ["Ravi", "A-2"],
     });
     expect(sent.messageId).toBeTruthy();
+    // The timeline shows what the customer read, with the template's name beside it.
+    const admin = userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN");
+    const { items } = await getConversation(admin, t.business.id, conv.id);
+    expect(items.find((i) => i.id === sent.messageId)).toMatchObject({
+      kind: "outbound",
+      text: "Hello Ravi, your order A-2 has shipped.",
+      templateName: tpl.name,
+    });
   });
 
   it("counts unread conversations of the user and waiting ones, not a colleague's", async () => {

@@ -3,7 +3,7 @@ import { templates } from "@/db/schema/index";
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import type { ChatappComponent } from "../../templates/schemas";
-import { preview, type InboxMessage } from "../simulator/list-simulator-inbox";
+import { preview, type MessagePreview } from "./message-preview";
 
 /**
  * What the recipient of one message saw: its template's texts with the sent values filled in,
@@ -13,7 +13,7 @@ import { preview, type InboxMessage } from "../simulator/list-simulator-inbox";
 export async function getSentPreview(
   ctx: Ctx,
   input: { businessId: string; templateId: string | null; content: unknown },
-): Promise<InboxMessage["preview"]> {
+): Promise<MessagePreview> {
   let components: ChatappComponent[] = [];
   if (input.templateId) {
     const [t] = await ctx.db

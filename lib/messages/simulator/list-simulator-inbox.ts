@@ -3,9 +3,7 @@ import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import type { ChatappComponent } from "../../templates/schemas";
-import { chatappPreview, type ChatappPreview } from "../content/chatapp-preview";
-import type { MetaComponent } from "../content/meta-components";
-import { cardPreviews } from "../content/rcs-content";
+import { preview, type MessagePreview } from "../content/message-preview";
 import { parseRecipient } from "../send/recipient";
 import type { MessageStatus } from "../schemas";
 
@@ -24,7 +22,7 @@ export type InboxMessage = {
   status: MessageStatus;
   templateName: string;
   /** Chatapp: the bubble (and a carousel's cards); RCS: the card, `title` included. */
-  preview: ChatappPreview & { title?: string };
+  preview: MessagePreview;
   createdAt: number;
   sentAt: number | null;
   deliveredAt: number | null;
@@ -89,43 +87,4 @@ export async function listSimulatorInbox(
     errorCode: r.error_code,
     actionable: r.provider === "simulator" && ["accepted", "sent", "delivered"].includes(r.status),
   }));
-}
-
-/** The message as the recipient sees it: the template's texts with the parameters filled in. */
-export function preview(
-  content: OutboundMessage["content"],
-  template: ChatappComponent[],
-): InboxMessage["preview"] {
-  if (content.kind === "rcs_text" || content.kind === "text") return { text: content.text, buttons: [] };
-  if (content.kind === "media")
-    return content.mediaType === "image"
-      ? { imageUrl: content.link, text: content.caption ?? "", buttons: [] }
-      : {
-          text: `${content.fileName ?? "Document"}${content.caption ? `: ${content.caption}` : ""}`,
-          buttons: [],
-        };
-  if (content.kind === "rcs_richcard") {
-    const cards = cardPreviews(content.richCard as Parameters<typeof cardPreviews>[0]);
-    if (cards.length > 1) {
-      // A carousel: its cards side by side, as a chatapp carousel's (the title leads each text).
-      return {
-        // The bubble above the cards carries the time and ticks; it says what follows.
-        text: `Carousel of ${cards.length} cards`,
-        buttons: [],
-        cards: cards.map((c) => ({
-          imageUrl: c.mediaUrl,
-          text: [c.title, c.description].filter(Boolean).join("\n"),
-          buttons: c.buttons,
-        })),
-      };
-    }
-    const card = cards[0]!;
-    return {
-      imageUrl: card.mediaUrl,
-      title: card.title,
-      text: card.description ?? "",
-      buttons: card.buttons,
-    };
-  }
-  return chatappPreview(content.components as MetaComponent[], template);
 }

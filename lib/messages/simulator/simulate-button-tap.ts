@@ -7,7 +7,7 @@ import { isUuid, uuidv7 } from "../../ids";
 import { recordInboundMessages } from "../../inbound/record-inbound-messages";
 import { recordPromotionInteractions } from "../../promotions/engine/record-interactions";
 import type { ChatappComponent } from "../../templates/schemas";
-import { preview } from "./list-simulator-inbox";
+import { preview } from "../content/message-preview";
 
 export const simulateButtonTapInput = z.object({
   businessId: z.string().uuid(),

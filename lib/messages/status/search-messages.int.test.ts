@@ -8,7 +8,7 @@ import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { storedTemplateContent } from "@/test/stored-content";
 import { getMessageTimeline } from "./get-message-timeline";
 import { listRecentRecipients } from "../simulator/list-recent-recipients";
-import { preview } from "../simulator/list-simulator-inbox";
+import { preview } from "../content/message-preview";
 import { searchMessages } from "./search-messages";
 import { messageSearchFilters } from "./search-schemas";
 

@@ -8,7 +8,7 @@ import { isUuid } from "../../ids";
 import { errorReason } from "../../overview/error-reasons";
 import { numberPrefixes } from "../../profiles/number-prefixes";
 import type { ChatappComponent } from "../../templates/schemas";
-import { preview } from "../simulator/list-simulator-inbox";
+import { preview } from "../content/message-preview";
 import {
   createdRange,
   messageSearchFilters,
