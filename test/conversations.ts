@@ -19,10 +19,10 @@ export async function customerWrites(
   t: TestBusiness,
   from: string,
   text = "hello",
-  opts: { at?: Date; to?: string; channel?: "chatapp" | "rcs" } = {},
+  opts: { at?: Date; to?: string; channel?: "chatapp" | "rcs"; ctx?: Ctx } = {},
 ) {
   const ref = `test.${uuidv7()}`;
-  return recordInboundMessages(systemCtx("test"), {
+  return recordInboundMessages(opts.ctx ?? systemCtx("test"), {
     businessId: t.business.id,
     channel: opts.channel ?? "chatapp",
     provider: "simulator",

@@ -9,6 +9,7 @@ import { recordEvent } from "./record-event";
 import { routeConversation } from "./route-conversation";
 import { getRoutingSettings } from "./routing-settings";
 import { lockRouting } from "./routing-lock";
+import { asCustomer } from "./system-actors";
 
 const PREVIEW_CHARS = 140;
 
@@ -33,8 +34,11 @@ export async function openOnInbound(
   for (const group of groups.values()) {
     const last = group.reduce((a, b) => (b.receivedAt > a.receivedAt ? b : a));
     const before = await lockOrCreate(tx, input, last, group.length);
-    if (before.created) await recordEvent(tx, before.row, { type: "opened" });
-    else if (before.previousState === "resolved") await recordEvent(tx, before.row, { type: "reopened" });
+    // The customer opened it, not whoever stored the message (an admin replying as the
+    // customer on the virtual phone, say).
+    if (before.created) await recordEvent(asCustomer(tx), before.row, { type: "opened" });
+    else if (before.previousState === "resolved")
+      await recordEvent(asCustomer(tx), before.row, { type: "reopened" });
     let row = before.row;
     if (!row.assignee_id)
       row = await routeConversation(tx, row, settings, { preferLastAgent: !before.created });

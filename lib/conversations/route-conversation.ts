@@ -1,4 +1,5 @@
 import type { Ctx } from "../context";
+import { asRouting } from "./system-actors";
 import { rawQuery } from "../db/sql";
 import type { ConversationRow } from "./conversation-row";
 import { pickAgent } from "./pick-agent";
@@ -33,6 +34,7 @@ export async function routeConversation(
      WHERE business_id = $1 AND id = $2 RETURNING *`,
     [conv.business_id, conv.id, teamId, agent],
   );
-  if (agent) await recordEvent(tx, after!, { type: "assigned", toUserId: agent });
+  // Routing decided, whoever's action let it run (a customer's message, an agent going Available).
+  if (agent) await recordEvent(asRouting(tx), after!, { type: "assigned", toUserId: agent });
   return after!;
 }

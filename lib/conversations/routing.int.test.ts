@@ -71,8 +71,10 @@ describe("conversation routing", () => {
     const a1 = await createTestUser(t.business.id);
     const a2 = await createTestUser(t.business.id, { status: "Busy" });
     const [c1, c2] = [phone(), phone()];
-    await customerWrites(t, c1);
-    await customerWrites(t, c2);
+    // An admin replying as the customer on the virtual phone stores these messages.
+    const admin = userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN");
+    await customerWrites(t, c1, "hello", { ctx: admin });
+    await customerWrites(t, c2, "hello", { ctx: admin });
     expect((await conversationOf(t.business.id, c1)).assignee_id).toBe(a1.id);
     expect((await conversationOf(t.business.id, c2)).assignee_id).toBeNull();
 
@@ -81,6 +83,20 @@ describe("conversation routing", () => {
       userStatus: "Available",
     });
     expect((await conversationOf(t.business.id, c2)).assignee_id).toBe(a2.id);
+    // Each event names who decided it: the customer opened, routing assigned (not the admin
+    // who stored the message, nor the agent whose status change let routing run).
+    const events = await rawQuery<{ customer: string; type: string; actor_type: string; actor_id: string }>(
+      db(),
+      `SELECT c.customer, e.type, e.actor_type, e.actor_id FROM conversation_events e
+       JOIN conversations c ON c.id = e.conversation_id WHERE e.business_id = $1 ORDER BY e.id`,
+      [t.business.id],
+    );
+    expect(events).toEqual([
+      { customer: c1, type: "opened", actor_type: "system", actor_id: "customer" },
+      { customer: c1, type: "assigned", actor_type: "system", actor_id: "routing" },
+      { customer: c2, type: "opened", actor_type: "system", actor_id: "customer" },
+      { customer: c2, type: "assigned", actor_type: "system", actor_id: "routing" },
+    ]);
   });
 
   it("routes a sender's conversations to its team only, and a resolve frees a place", async () => {

@@ -11,6 +11,14 @@ const eventWords: Record<string, string> = {
   reopened: "Reopened",
 };
 
+/** Who did it: a person by name, routing, an API key; nothing for the customer's own doing. */
+function byWhom(actor: TimelineItem["actor"], who: (id: string) => string): string {
+  if (actor?.type === "user") return ` by ${who(actor.id)}`;
+  if (actor?.type === "api_key") return " through the API";
+  if (actor?.type === "system" && actor.id === "routing") return " by routing";
+  return "";
+}
+
 /**
  * The conversation's messages, notes and events. The list is a live log (new messages are
  * announced as they arrive); newest first in reading order, shown bottom-up like a chat, and
@@ -41,11 +49,7 @@ export function Timeline({
               <li key={i.id} className="self-center text-xs text-slate-600">
                 {eventWords[i.type] ?? i.type}
                 {i.toUserId ? ` to ${who(i.toUserId)}` : ""}
-                {i.actor?.type === "user"
-                  ? ` by ${who(i.actor.id)}`
-                  : i.actor?.type === "system"
-                    ? " by routing"
-                    : ""}
+                {byWhom(i.actor, who)}
                 {" · "}
                 {time(i.at)}
               </li>
