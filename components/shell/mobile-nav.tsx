@@ -12,13 +12,7 @@ import { NavLinks } from "./nav-links";
  * a page is chosen, on a tap outside and on Escape (focus goes back to the button), because a
  * menu that stays open over the new page hides what the user asked for.
  */
-export function MobileNav({
-  sections,
-  badges = {},
-}: {
-  sections: NavSection[];
-  badges?: Record<string, number>;
-}) {
+export function MobileNav({ sections }: { sections: NavSection[] }) {
   const pathname = usePathname();
   // Open "on this path": after a navigation (also the browser's back button) the path differs
   // and the menu is closed without an effect.
@@ -70,7 +64,7 @@ export function MobileNav({
         }}
         className="absolute top-12 left-0 z-40 max-h-[calc(100vh-5rem)] w-64 overflow-y-auto rounded-lg bg-slate-900 p-3 shadow-xl"
       >
-        <NavLinks sections={sections} badges={badges} />
+        <NavLinks sections={sections} />
       </nav>
     </div>
   );

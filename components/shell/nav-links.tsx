@@ -5,17 +5,13 @@ import { usePathname } from "next/navigation";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Icon } from "@/components/ui/icons";
 import type { NavSection } from "./nav";
+import { useBadges } from "./live-badges";
 import { NavPending } from "./nav-pending";
 
-export function NavLinks({
-  sections,
-  badges = {},
-}: {
-  sections: NavSection[];
-  /** A count beside a link (by href), e.g. the Inbox's unread conversations. */
-  badges?: Record<string, number>;
-}) {
+export function NavLinks({ sections }: { sections: NavSection[] }) {
   const pathname = usePathname();
+  // A count beside a link (by href), e.g. the Inbox's unread conversations, kept live.
+  const badges = useBadges();
   return (
     <div className="space-y-6">
       {sections.map((s) => (

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn } from "./columns";
 
 /**
@@ -14,6 +14,8 @@ export const mediaObjects = pgTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     fileName: text("file_name"),
+    /** When a conversation reply first sent it to a customer: from then on it is served publicly. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.sha256] })],

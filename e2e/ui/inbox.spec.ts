@@ -134,8 +134,13 @@ test("two customers reach two Available agents; answer, templates-only window, t
   const numbers = [`9195${stamp}1001`, `9194${stamp}1001`];
   for (const to of numbers)
     await sendOrder(page.request, { businessId, key }, { name: template, phoneNumberId, to, order: "A-1" });
+  // Agent 1 is on another page: the menu's count follows without a reload.
+  await pages[0]!.goto("/calls");
+  const inboxLink = pages[0]!.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Inbox/ });
+  await expect(inboxLink).not.toHaveText(/unread/);
   await customerWrites(admin, numbers[0]!, "Where is my order?");
   await customerWrites(admin, numbers[1]!, "Can I change the address?");
+  await expect(inboxLink).toHaveText(/Inbox\s*1 unread/);
 
   // Agents 1 and 2 hold one each, agent 3 (Away) none.
   const held: string[] = [];
@@ -177,6 +182,31 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(admin.getByRole("region", { name: `Virtual phone +${mine1}` })).toContainText("Your order", {
     timeout: 20_000,
   });
+
+  // An image with a caption, attached in the composer: the customer sees both, and the image
+  // is public now (the provider fetches it), not before.
+  const onePixel = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await a1
+    .getByLabel("Attach image or PDF")
+    .setInputFiles({ name: "shelf.png", mimeType: "image/png", buffer: onePixel });
+  await expect(a1.getByTestId("attachment")).toContainText("shelf.png");
+  const caption = a1.getByRole("textbox", { name: "Caption" });
+  await caption.fill("The shelf you asked about");
+  await caption.press("Control+Enter");
+  await expect(a1.getByTestId("attachment")).toHaveCount(0);
+  await expect(pane(a1).getByRole("log", { name: "Messages" })).toContainText("The shelf you asked about");
+  await admin.goto(`/virtual-phone?number=${mine1}`);
+  const phone1 = admin.getByRole("region", { name: `Virtual phone +${mine1}` });
+  await expect(phone1).toContainText("The shelf you asked about", { timeout: 20_000 });
+  const src = await phone1.locator('img[src*="/templates/media/"]').first().getAttribute("src");
+  const hash = src!.split("/").at(-1)!;
+  const publicUrl = new URL(`/media/${businessId}/${hash}`, admin.url()).toString();
+  const served = await fetch(publicUrl); // no cookies: as Meta fetches it
+  expect(served.status).toBe(200);
+  expect(Buffer.from(await served.arrayBuffer()).equals(onePixel)).toBe(true);
 
   // The customer panel at a phone's width: reached by its link, back to the conversation.
   await a1.setViewportSize({ width: 390, height: 900 });

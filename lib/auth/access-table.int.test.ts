@@ -186,6 +186,8 @@ const expected: Record<string, string> = {
   "route GET /campaigns/[id]/report": "AMB",
   "route GET /campaigns/[id]/refused": "AMB",
   "route GET /inbox/events": "AMBG",
+  "route GET /inbox/unread": "AMBG",
+  "route POST /inbox/media": "AMBG",
   "action signInAction": "*",
   "action signOutAction": "*",
   "action changePasswordAction": "OAMBG+",

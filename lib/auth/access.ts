@@ -95,6 +95,9 @@ export const routes = {
   "GET /campaigns/[id]/refused": { roles: STAFF, what: "download a campaign's refused rows" },
   // The inbox's live changes, filtered by the role's conversation scope (below).
   "GET /inbox/events": { roles: BUSINESS, what: "follow the inbox" },
+  // The menu's unread count on every page, re-read on those changes.
+  "GET /inbox/unread": { roles: BUSINESS, what: "follow the inbox" },
+  "POST /inbox/media": { roles: BUSINESS, what: "attach files to replies" },
 } as const satisfies Record<string, Rule>;
 
 /**

@@ -3,8 +3,10 @@ import { chatappTemplateMessage } from "../messages/schemas";
 
 import { MAX_CAPTION, MAX_TEXT } from "./limits";
 
-const httpsUrl = z
-  .url({ protocol: /^https$/, error: "A public https URL" })
+// http is taken only for the service's own uploads (a dashboard attachment on a server without
+// https, in development): replyToConversation refuses any other http link.
+const mediaUrl = z
+  .url({ protocol: /^https?$/, error: "A public https URL" })
   .max(2048, "At most 2,048 characters");
 
 export const ReplyInput = z.discriminatedUnion(
@@ -18,7 +20,7 @@ export const ReplyInput = z.discriminatedUnion(
       type: z.literal("media"),
       mediaType: z.enum(["image", "document"]),
       /** Fetched by the provider (Meta, Google) when it delivers the message. */
-      link: httpsUrl,
+      link: mediaUrl,
       caption: z.string().trim().max(MAX_CAPTION, `At most ${MAX_CAPTION} characters`).optional(),
       fileName: z.string().trim().min(1).max(240).optional(),
     }),

@@ -1,7 +1,7 @@
 import type { OutboundMessage } from "../channels/message-provider";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
-import { AppError, conflict, forbidden, invalidInput } from "../errors";
+import { AppError, conflict, forbidden, invalid, invalidInput } from "../errors";
 import { uuidv7 } from "../ids";
 import { requireSender } from "../messages/dispatch/sender-channel";
 import { commitSend, type CommitOptions } from "../messages/send/commit-send";
@@ -13,6 +13,7 @@ import { isOptedOut } from "../promotions/opt-outs/filter-opted-out";
 import { findVisible } from "./find-visible";
 import { publishChange } from "./publish-change";
 import { recordEvent } from "./record-event";
+import { publishReplyMedia } from "./reply-media";
 import { ReplyInput, type ReplyResult } from "./reply-schemas";
 import { windowOpen } from "./service-window";
 import { loadViewer, mayReassign } from "./viewer";
@@ -83,6 +84,7 @@ export async function replyToConversation(
           "conflict",
           "The customer service window is closed (24 hours after the customer's last message): send an approved template",
         );
+      if (input.type === "media") await checkMediaLink(tx, businessId, input.link);
       const content: OutboundMessage["content"] =
         input.type === "text"
           ? conv.channel === "chatapp"
@@ -120,6 +122,13 @@ export async function replyToConversation(
     });
     return sent;
   });
+}
+
+/** One of our uploads (published from now on), or the business's own https address. */
+async function checkMediaLink(tx: Ctx, businessId: string, link: string): Promise<void> {
+  if (await publishReplyMedia(tx, businessId, link)) return;
+  if (!link.startsWith("https://"))
+    throw invalid("Invalid request", [{ path: "link", message: "A public https URL" }]);
 }
 
 async function sendFreeForm(

@@ -56,7 +56,8 @@ export async function withUploadedRcsImage<T>(
 /**
  * The bytes behind rcsMediaUrl (and a chatapp header's public address, publishedMediaUrl):
  * only while a live template of the business uses them, or a campaign of the business sends
- * them as its header image (the wizard's upload), since Meta and Google fetch the link.
+ * them as its header image (the wizard's upload), or a conversation reply has sent them (an
+ * agent's attachment), since Meta and Google fetch the link.
  */
 export async function readPublishedRcsMedia(
   ctx: Ctx,
@@ -69,8 +70,15 @@ export async function readPublishedRcsMedia(
     `SELECT EXISTS (SELECT 1 FROM templates WHERE business_id = $1 AND deleted_at IS NULL
                       AND media_hashes @> $2::jsonb)
          OR EXISTS (SELECT 1 FROM promotions WHERE business_id = $1
-                      AND strpos(template::text, $3) > 0) AS used`,
-    [input.businessId, JSON.stringify([input.sha256]), `/media/${input.businessId}/${input.sha256}`],
+                      AND strpos(template::text, $3) > 0)
+         OR EXISTS (SELECT 1 FROM media_objects WHERE business_id = $1 AND sha256 = $4
+                      AND sent_at IS NOT NULL) AS used`,
+    [
+      input.businessId,
+      JSON.stringify([input.sha256]),
+      `/media/${input.businessId}/${input.sha256}`,
+      input.sha256,
+    ],
   );
   if (!used?.used) throw notFound("Image");
   return readMedia(ctx, input);

@@ -1,22 +1,29 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { WhatsAppText } from "@/components/messages/whatsapp-text";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
-import { MAX_TEXT } from "@/lib/conversations/limits";
+import { MAX_CAPTION, MAX_TEXT } from "@/lib/conversations/limits";
+import type { ReplyAttachment } from "@/lib/conversations/reply-media";
 import { windowIsClosed, windowLabel } from "@/lib/conversations/service-window";
 import type { SavedReply } from "@/lib/conversations/saved-reply-schema";
 import type { ReplyTemplate } from "@/lib/conversations/template-reply-schema";
 import { replyAction, templateReplyAction } from "./actions";
+import { AttachmentPicker } from "./attachment-picker";
 import { TemplatePicker } from "./template-picker";
 import { useNow } from "./use-now";
 import { useTextSubmit } from "./use-text-submit";
 
 const TextReply = z.object({
   text: z.string().trim().min(1, "Write a message").max(MAX_TEXT, `At most ${MAX_TEXT} characters`),
+});
+// With an attachment the text is its caption, and may be empty.
+const CaptionReply = z.object({
+  text: z.string().trim().max(MAX_CAPTION, `A caption may be at most ${MAX_CAPTION} characters`),
 });
 type TextReply = z.infer<typeof TextReply>;
 
@@ -44,7 +51,18 @@ export function Composer({
 }) {
   const now = useNow(serverNow);
   const closed = windowIsClosed(windowClosesAt, now);
-  const form = useForm<TextReply>({ resolver: zodResolver(TextReply), defaultValues: { text: "" } });
+  const [attachment, setAttachment] = useState<ReplyAttachment | null>(null);
+  // The resolver reads the attachment at submit time: a caption may be empty, a reply not.
+  const attached = useRef(false);
+  const form = useForm<TextReply>({
+    resolver: (values, context, options) =>
+      zodResolver(attached.current ? CaptionReply : TextReply)(values, context, options),
+    defaultValues: { text: "" },
+  });
+  const attach = (a: ReplyAttachment | null) => {
+    attached.current = a !== null;
+    setAttachment(a);
+  };
   const text = useWatch({ control: form.control, name: "text" });
   const shortcut = /^\/([\w-]*)$/.exec(text)?.[1]?.toLowerCase();
   const matches =
@@ -53,7 +71,22 @@ export function Composer({
     form.setValue("text", r.text, { shouldValidate: false });
     form.setFocus("text");
   };
-  const submit = useTextSubmit(form, (text) => replyAction(conversationId, { type: "text", text }));
+  const submit = useTextSubmit(form, async (text) => {
+    const res = await replyAction(
+      conversationId,
+      attachment
+        ? {
+            type: "media",
+            mediaType: attachment.mediaType,
+            link: attachment.link,
+            fileName: attachment.fileName,
+            caption: text || undefined,
+          }
+        : { type: "text", text },
+    );
+    if (res.ok) attach(null);
+    return res;
+  });
   return (
     <div className="space-y-2 border-t border-slate-200 bg-white p-3">
       <p
@@ -72,7 +105,7 @@ export function Composer({
         <form onSubmit={submit} noValidate aria-label="Reply" className="space-y-2">
           <Textarea
             {...form.register("text")}
-            label="Reply"
+            label={attachment ? "Caption" : "Reply"}
             hint="Ctrl+Enter sends; /name inserts a saved reply. *bold* _italic_ ~strike~ ```mono```"
             rows={3}
             error={form.formState.errors.text?.message}
@@ -110,7 +143,8 @@ export function Composer({
               </p>
             </div>
           ) : null}
-          <div className="flex justify-end">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <AttachmentPicker attachment={attachment} onChange={attach} />
             <Button type="submit" loading={form.formState.isSubmitting}>
               Send
             </Button>

@@ -3,9 +3,10 @@ import { systemCtx } from "@/lib/context";
 import { readPublishedRcsMedia } from "@/lib/templates/rcs-media";
 
 /**
- * GET /media/{businessId}/{sha256}: an image uploaded for an RCS card, without sign-in, because
- * Google's RBM platform fetches the card's fileUrl itself. Only images a live RCS template of
- * that business uses are served; anything else is a 404. Open to anyone in lib/auth/access.ts
+ * GET /media/{businessId}/{sha256}: an upload the providers fetch themselves, without sign-in:
+ * an RCS card's or a header's image (Google's RBM platform and Meta fetch the link), or an
+ * agent's reply attachment once a reply has sent it. Only media a live template or campaign
+ * of that business uses, or a reply sent, is served; anything else is a 404. Open to anyone in lib/auth/access.ts
  * (such rules have no guard to call).
  */
 export async function GET(

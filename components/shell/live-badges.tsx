@@ -1,0 +1,51 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+
+const BadgesContext = createContext<Record<string, number>>({});
+
+/** The menu's counts by href: the layout's figures, kept live by LiveBadges. */
+export const useBadges = () => useContext(BadgesContext);
+
+/**
+ * Keeps the Inbox's unread count live on every page: it follows the inbox's event stream and
+ * re-reads the count (GET /inbox/unread) after a burst of changes. On the inbox itself the
+ * page's own live refresh re-renders the layout, count included, so nothing is opened twice.
+ */
+export function LiveBadges({ initial, children }: { initial: Record<string, number>; children: ReactNode }) {
+  const [badges, setBadges] = useState(initial);
+  const [seen, setSeen] = useState(initial);
+  // A refresh of the layout (navigation, router.refresh) brings new figures: they win.
+  if (seen !== initial) {
+    setSeen(initial);
+    setBadges(initial);
+  }
+  const pathname = usePathname();
+  const follow = "/inbox" in initial && !pathname.startsWith("/inbox");
+  useEffect(() => {
+    if (!follow) return;
+    const source = new EventSource("/inbox/events");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reread = () => {
+      timer = undefined;
+      fetch("/inbox/unread", { cache: "no-store" })
+        .then((r) => (r.ok ? (r.json() as Promise<{ unread: number }>) : null))
+        .then((body) => {
+          if (body) setBadges((b) => ({ ...b, "/inbox": body.unread }));
+        })
+        .catch(() => undefined); // offline for a moment: the next change or page load catches up
+    };
+    const changed = () => {
+      timer ??= setTimeout(reread, 300);
+    };
+    source.addEventListener("conversation", changed);
+    // (Re)connected: what changed between the page's render and now is read once.
+    source.addEventListener("open", changed);
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [follow]);
+  return <BadgesContext.Provider value={badges}>{children}</BadgesContext.Provider>;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "media_objects" ADD COLUMN "sent_at" timestamp with time zone;
