@@ -195,6 +195,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(a1.getByTestId("attachment")).toContainText("shelf.png");
   const caption = a1.getByRole("textbox", { name: "Caption" });
   await caption.fill("The shelf you asked about");
+  for (const width of [390, 1280] as const) await look(a1, "attachment", width);
   await caption.press("Control+Enter");
   await expect(a1.getByTestId("attachment")).toHaveCount(0);
   await expect(pane(a1).getByRole("log", { name: "Messages" })).toContainText("The shelf you asked about");
