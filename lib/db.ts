@@ -5,6 +5,7 @@ import { log } from "./log";
 import { env } from "./env";
 import { isEmbeddedUrl } from "./db/embedded-url";
 import { setPreparedStatements } from "./db/prepared";
+import { runtimeSlot } from "./runtime";
 
 /**
  * A database handle or an open transaction: domain functions accept either. Drizzle's own
@@ -18,10 +19,13 @@ export type Executor = Omit<NodePgDatabase<typeof schema>, "transaction"> & {
 export type Db = Executor & { $client: pg.Pool };
 
 type Holder = { pool?: pg.Pool; db?: Db; url?: string };
-// One pool per process, shared by the Hono app, the workers and the Next.js bundle (which
-// loads its own copy of this module), hence the global.
-const g = globalThis as unknown as { __sbDb?: Holder };
-const holder: Holder = g.__sbDb ?? (g.__sbDb = {});
+declare module "./runtime" {
+  interface Runtime {
+    /** One pool per process, shared by the Hono app, the workers and the Next.js bundle. */
+    db: Holder;
+  }
+}
+const holder = runtimeSlot("db", () => ({}));
 
 // Return int8 and numeric as JS numbers: counts and sums here stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -1,8 +1,16 @@
 import pino from "pino";
 import { freshEnv } from "./env";
 import { safeError } from "./log-safe-error";
+import { runtime, runtimeSlot } from "./runtime";
 
-const g = globalThis as unknown as { __sbLogger?: pino.Logger; __sbLogSink?: (line: string) => void };
+declare module "./runtime" {
+  interface Runtime {
+    /** The process's logger. */
+    logger: pino.Logger;
+    /** Where log lines go instead of stdout while a test reads them (test/log-capture.ts). */
+    logSink: ((line: string) => void) | undefined;
+  }
+}
 
 // Field names whose values are secret wherever they appear (top level or up to two levels down).
 const SECRET_FIELDS = [
@@ -38,7 +46,8 @@ const redactPaths = [
 const stdout = pino.destination({ dest: 1, sync: true });
 const stream = {
   write(line: string) {
-    if (g.__sbLogSink) g.__sbLogSink(line);
+    const sink = runtime().logSink;
+    if (sink) sink(line);
     else stdout.write(line);
   },
 };
@@ -61,13 +70,13 @@ function logLevel(): string {
  * One pino logger per process. Never log query parameters or request bodies: errors go
  * through safeError (no parameter values), and known secret fields are redacted by name.
  */
-export const log: pino.Logger =
-  g.__sbLogger ??
-  (g.__sbLogger = pino(
+export const log: pino.Logger = runtimeSlot("logger", () =>
+  pino(
     {
       level: logLevel(),
       serializers: { err: safeError, error: safeError },
       redact: { paths: redactPaths, censor: "[redacted]" },
     },
     stream,
-  ));
+  ),
+);

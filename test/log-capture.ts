@@ -1,6 +1,5 @@
 import { log } from "../lib/log";
-
-const g = globalThis as unknown as { __sbLogSink?: (line: string) => void };
+import { runtime } from "../lib/runtime";
 
 export type CapturedLog = {
   /** The raw lines the logger wrote (what stdout would have received). */
@@ -14,12 +13,12 @@ export function captureLog(level: "info" | "debug" = "info"): CapturedLog {
   const lines: string[] = [];
   const before = log.level;
   log.level = level;
-  g.__sbLogSink = (line) => void lines.push(line);
+  runtime().logSink = (line) => void lines.push(line);
   return {
     text: () => lines.join(""),
     entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
     stop: () => {
-      g.__sbLogSink = undefined;
+      runtime().logSink = undefined;
       log.level = before;
     },
   };

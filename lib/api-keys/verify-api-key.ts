@@ -4,6 +4,7 @@ import { db } from "../db";
 import { log } from "../log";
 import { hashApiKey, KEY_PREFIX } from "./key-material";
 import { env } from "../env";
+import { runtimeSlot } from "../runtime";
 
 export type VerifiedKey = {
   keyId: string;
@@ -14,16 +15,21 @@ export type VerifiedKey = {
 };
 
 type Entry = { value: VerifiedKey | null; expires: number };
-// On globalThis because the Next.js bundle (dashboard revoke) and the Hono app (API) load
-// separate copies of this module in one process: forgetVerifiedKey must clear the cache the
-// API reads, or a key revoked in the dashboard keeps working for the cache TTL.
-const g = globalThis as unknown as {
-  __sbKeyCache?: Map<string, Entry>;
-  __sbKeyTouched?: Map<string, number>;
-};
-const cache = (g.__sbKeyCache ??= new Map<string, Entry>());
+declare module "../runtime" {
+  interface Runtime {
+    /**
+     * Verified keys, one cache per process: the Next.js bundle (dashboard revoke) and the Hono
+     * app (API) load separate copies of this module, and forgetVerifiedKey must clear the cache
+     * the API reads, or a key revoked in the dashboard keeps working for the cache TTL.
+     */
+    keyCache: Map<string, Entry>;
+    /** When each key's last_used_at was last written. */
+    keyTouched: Map<string, number>;
+  }
+}
+const cache = runtimeSlot("keyCache", () => new Map());
 const CACHE_LIMIT = 10_000;
-const lastTouched = (g.__sbKeyTouched ??= new Map<string, number>());
+const lastTouched = runtimeSlot("keyTouched", () => new Map());
 const TOUCH_EVERY_MS = 60_000;
 
 function cacheTtlMs(): number {

@@ -8,6 +8,7 @@
  * agentId) when it can; undefined means "look the messages up by providerMessageId alone".
  */
 import type { ProviderStatusEvent } from "./message-provider";
+import { runtime } from "../runtime";
 
 export type StatusEventSource = {
   /** Provider that reported the events: "whatsapp-cloud", "google-rbm", "simulator". */
@@ -17,13 +18,18 @@ export type StatusEventSource = {
 
 export type StatusSink = (source: StatusEventSource, events: ProviderStatusEvent[]) => Promise<void>;
 
-// On globalThis: Next.js and the Hono app may load this module twice in one process.
-const g = globalThis as unknown as { __sbStatusSink?: StatusSink };
+declare module "../runtime" {
+  interface Runtime {
+    /** Where providers' status events go (lib/messages registers it; lib/wiring.ts). */
+    statusSink: StatusSink | undefined;
+  }
+}
 
 /** Registers the sink; returns the one it replaces (tests put it back). */
 export function setStatusSink(fn: StatusSink | undefined): StatusSink | undefined {
-  const previous = g.__sbStatusSink;
-  g.__sbStatusSink = fn;
+  const r = runtime();
+  const previous = r.statusSink;
+  r.statusSink = fn;
   return previous;
 }
 
@@ -36,7 +42,7 @@ export async function emitStatusEvents(
   events: ProviderStatusEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const sink = g.__sbStatusSink;
+  const sink = runtime().statusSink;
   if (!sink) throw new Error("No status sink registered: lib/messages must call setStatusSink()");
   await sink(source, events);
 }

@@ -1,4 +1,5 @@
 import { log } from "../log";
+import { runtimeSlot } from "../runtime";
 
 export type GroupCommitOptions<T> = {
   /** For the log line when a batch fails. */
@@ -16,10 +17,13 @@ export type GroupCommitOptions<T> = {
 type Pending<T> = { item: T; resolve: () => void; reject: (err: unknown) => void };
 type State<T> = { queue: Pending<T>[]; inFlight: number; scheduled: boolean };
 
-// On globalThis, by name: Next.js and the Hono app may load this module twice in one process,
-// and the in-flight limit is the process's, not each copy's.
-const g = globalThis as unknown as { __sbGroupCommits?: Map<string, State<unknown>> };
-const states = (g.__sbGroupCommits ??= new Map());
+declare module "../runtime" {
+  interface Runtime {
+    /** Group commits by name: the in-flight limit is the process's, not each module copy's. */
+    groupCommits: Map<string, State<unknown>>;
+  }
+}
+const states = runtimeSlot("groupCommits", () => new Map());
 
 /**
  * Group commit: items submitted while batches are being written are written together in the

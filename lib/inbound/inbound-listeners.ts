@@ -1,5 +1,6 @@
 import type { Channel } from "../businesses/schemas";
 import type { Ctx } from "../context";
+import { runtimeSlot } from "../runtime";
 
 /** A customer message just stored (not a redelivery). */
 export type StoredInbound = {
@@ -26,9 +27,13 @@ export type InboundListener = (
   input: { businessId: string; channel: Channel; messages: StoredInbound[] },
 ) => Promise<void>;
 
-// On globalThis: Next.js and the Hono app may load this module twice in one process.
-const g = globalThis as unknown as { __sbInboundListeners?: Map<string, InboundListener> };
-const listeners = (g.__sbInboundListeners ??= new Map());
+declare module "../runtime" {
+  interface Runtime {
+    /** What runs in the transaction that stores a customer's messages, by name (lib/wiring.ts). */
+    inboundListeners: Map<string, InboundListener>;
+  }
+}
+const listeners = runtimeSlot("inboundListeners", () => new Map());
 
 /** Registers (or replaces) the listener named `name`; wired in lib/wiring.ts. */
 export function onInboundStored(name: string, listener: InboundListener): void {

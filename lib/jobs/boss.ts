@@ -1,8 +1,14 @@
 import PgBoss from "pg-boss";
 import { databaseUrl } from "../db";
 import { log } from "../log";
+import { runtime } from "../runtime";
 
-const g = globalThis as unknown as { __sbBoss?: PgBoss };
+declare module "../runtime" {
+  interface Runtime {
+    /** The process's pg-boss instance, while started. */
+    boss: PgBoss | undefined;
+  }
+}
 
 /**
  * The process's pg-boss instance, on the same database as the data so jobs can be enqueued
@@ -10,21 +16,23 @@ const g = globalThis as unknown as { __sbBoss?: PgBoss };
  * instances enqueue, worker instances also work).
  */
 export async function startBoss(): Promise<PgBoss> {
-  if (g.__sbBoss) return g.__sbBoss;
+  const running = runtime().boss;
+  if (running) return running;
   const boss = new PgBoss({ connectionString: databaseUrl(), max: 4, schema: "pgboss" });
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   await boss.start();
-  g.__sbBoss = boss;
+  runtime().boss = boss;
   return boss;
 }
 
 export function boss(): PgBoss {
-  if (!g.__sbBoss) throw new Error("job queue not started");
-  return g.__sbBoss;
+  const b = runtime().boss;
+  if (!b) throw new Error("job queue not started");
+  return b;
 }
 
 export async function queueReachable(): Promise<boolean> {
-  const b = g.__sbBoss;
+  const b = runtime().boss;
   if (!b) return false;
   try {
     await b.getQueues();
@@ -35,7 +43,7 @@ export async function queueReachable(): Promise<boolean> {
 }
 
 export async function stopBoss(timeoutMs: number): Promise<void> {
-  const b = g.__sbBoss;
-  g.__sbBoss = undefined;
+  const b = runtime().boss;
+  runtime().boss = undefined;
   if (b) await b.stop({ graceful: true, timeout: timeoutMs, wait: true });
 }

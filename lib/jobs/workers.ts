@@ -7,6 +7,7 @@ import { log } from "../log";
 import { boss as currentBoss } from "./boss";
 import { rawQuery } from "../db/sql";
 import type { JobInsert } from "../db/write-statement";
+import { runtimeSlot } from "../runtime";
 
 /** pg-boss's schema, as configured in lib/jobs/boss.ts. */
 const BOSS_SCHEMA = "pgboss";
@@ -103,9 +104,13 @@ export type QueueHandle<T> = JobInsert<{ data: T } & SendOptions> & {
 };
 
 type AnyDefinition = QueueDefinition<never>;
-// On globalThis: Next.js and the Hono app may load this module twice in one process.
-const g = globalThis as unknown as { __sbQueues?: Map<string, AnyDefinition> };
-const definitions: Map<string, AnyDefinition> = (g.__sbQueues ??= new Map());
+declare module "../runtime" {
+  interface Runtime {
+    /** The job queues declared in this process (declareQueue), by name. */
+    queues: Map<string, AnyDefinition>;
+  }
+}
+const definitions = runtimeSlot("queues", () => new Map());
 const ensured = new Set<string>();
 
 /**

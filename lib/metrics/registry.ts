@@ -1,13 +1,14 @@
 import client from "prom-client";
 import { env } from "../env";
+import { runtimeSlot } from "../runtime";
 
 /**
  * The process's Prometheus metrics (docs/operations.md, "Metrics"). Every label here holds a
  * bounded value: a route template, a status, a channel, a provider name, an error code, a
  * queue name; never a phone number, a message id or anything per customer.
  *
- * On globalThis: the Next.js bundle loads its own copy of this module, and a message sent from
- * the dashboard must count in the same registry as one sent through the API.
+ * One per process (lib/runtime.ts): the Next.js bundle loads its own copy of this module, and a
+ * message sent from the dashboard must count in the same registry as one sent through the API.
  */
 function build() {
   const registry = new client.Registry();
@@ -69,10 +70,15 @@ function build() {
 }
 
 export type Metrics = ReturnType<typeof build>;
-const g = globalThis as unknown as { __sbMetrics?: Metrics };
+declare module "../runtime" {
+  interface Runtime {
+    /** The process's metrics registry (every module copy counts in the same one). */
+    metrics: Metrics;
+  }
+}
 
 /** Whether this process collects metrics: only where METRICS_PORT serves them. */
 export const metricsEnabled = (): boolean => env().METRICS_PORT !== undefined;
 
 /** The process's metrics (made on first use). */
-export const metrics = (): Metrics => (g.__sbMetrics ??= build());
+export const metrics = (): Metrics => runtimeSlot("metrics", build);

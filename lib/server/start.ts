@@ -18,6 +18,7 @@ import { instanceId } from "./instance-id";
 import { answerParentMetrics } from "../metrics/child-metrics";
 import { observeDashboardRequest } from "../metrics/http-metrics";
 import { metricsEnabled } from "../metrics/registry";
+import { createRuntime } from "../runtime";
 import { collectProcessMetrics, serveMetrics, type MetricsServer } from "../metrics/serve-metrics";
 import { log } from "../log";
 import { wireAll } from "../wiring";
@@ -39,6 +40,8 @@ export type Running = { port: number; url: string; metricsPort?: number; stop: (
  * the pg-boss workers. ROLE selects what runs. `stop` drains and closes everything.
  */
 export async function startServer(opts: { quiet?: boolean } = {}): Promise<Running> {
+  // The process's state (pool, job queue, caches, listeners) lives in one object from here on.
+  createRuntime();
   const cfg = env();
   let embedded: EmbeddedDb | undefined;
   if (cfg.DATABASE_URL) {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { runtimeSlot } from "../../runtime";
 
 /** Verifies Meta's `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`. */
 export function verifyMetaSignature(rawBody: string, header: string | undefined, appSecret: string): boolean {
@@ -27,8 +28,13 @@ export type MetaChangeHandler = (
   scope: MetaWebhookScope,
 ) => Promise<void>;
 
-const g = globalThis as unknown as { __sbMetaHandlers?: Map<string, Map<string, MetaChangeHandler>> };
-const handlers: Map<string, Map<string, MetaChangeHandler>> = (g.__sbMetaHandlers ??= new Map());
+declare module "../../runtime" {
+  interface Runtime {
+    /** Handlers of Meta's webhook changes, by field and name (lib/wiring.ts). */
+    metaHandlers: Map<string, Map<string, MetaChangeHandler>>;
+  }
+}
+const handlers = runtimeSlot("metaHandlers", () => new Map());
 
 /**
  * Meta delivers every WhatsApp Business Account webhook field (`messages`,

@@ -4,6 +4,7 @@ import { isEmbeddedUrl } from "../../db/embedded-url";
 import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { CONVERSATION_CHANNEL, type ConversationChange } from "../publish-change";
+import { runtimeSlot } from "../../runtime";
 
 type Listener = (change: ConversationChange) => void;
 
@@ -13,10 +14,13 @@ type Hub = {
   starting?: Promise<void>;
   listeners: Set<Listener>;
 };
-// One LISTEN connection per process, shared by every open stream (and by both module copies
-// of a Next.js + Hono process), hence the global.
-const g = globalThis as unknown as { __sbConversationHub?: Hub };
-const hub: Hub = (g.__sbConversationHub ??= { listeners: new Set() });
+declare module "../../runtime" {
+  interface Runtime {
+    /** One LISTEN connection (or poll) per process, shared by every open inbox stream. */
+    conversationHub: Hub;
+  }
+}
+const hub = runtimeSlot("conversationHub", () => ({ listeners: new Set() }));
 
 function parse(payload: string | undefined): ConversationChange | null {
   try {

@@ -2,15 +2,20 @@ import type { MessageProvider, RcsCapabilityProvider } from "../../channels/mess
 import { simulatorMessages, simulatorRcsCapability } from "../../channels/simulator/messages";
 import { googleRbmCapability, googleRbmMessages } from "../../channels/google-rbm/messages";
 import { whatsappCloudMessages } from "../../channels/whatsapp-cloud/messages";
+import { runtimeSlot } from "../../runtime";
 
 // The providers the dispatcher can send through, by business_channels.provider. A provider
 // module that cannot be imported here (circular, optional) calls registerMessageProvider.
-const g = globalThis as unknown as {
-  __sbMessageProviders?: Map<string, MessageProvider>;
-  __sbCapabilityProviders?: Map<string, RcsCapabilityProvider>;
-};
-const senders = (g.__sbMessageProviders ??= new Map());
-const capabilities = (g.__sbCapabilityProviders ??= new Map());
+declare module "../../runtime" {
+  interface Runtime {
+    /** The providers messages are sent through, by business_channels.provider. */
+    messageProviders: Map<string, MessageProvider>;
+    /** The providers RCS capability checks go through, by name. */
+    capabilityProviders: Map<string, RcsCapabilityProvider>;
+  }
+}
+const senders = runtimeSlot("messageProviders", () => new Map());
+const capabilities = runtimeSlot("capabilityProviders", () => new Map());
 
 export function registerMessageProvider(p: MessageProvider): void {
   senders.set(p.name, p);

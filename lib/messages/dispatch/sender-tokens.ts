@@ -6,6 +6,7 @@ import {
   type RateLease,
   type TokenTable,
 } from "../../rate/lease-tokens";
+import { runtimeSlot } from "../../runtime";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -101,8 +102,13 @@ export class SenderTokens {
   }
 }
 
-const g = globalThis as unknown as { __sbSenderTokens?: Map<string, SenderTokens> };
-const all = (g.__sbSenderTokens ??= new Map());
+declare module "../../runtime" {
+  interface Runtime {
+    /** This process's side of each sender's shared token bucket, by business, channel and sender. */
+    senderTokens: Map<string, SenderTokens>;
+  }
+}
+const all = runtimeSlot("senderTokens", () => new Map());
 
 /** The process's side of a sender's shared bucket, its rate updated when the configured limit changed. */
 export function senderTokensFor(key: SenderKey, rate: number): SenderTokens {

@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import type { MessageStatus } from "../schemas";
+import { runtimeSlot } from "../../runtime";
 
 /** A message whose status moved, as applyStatusEvents committed it. */
 export type MovedMessage = {
@@ -18,9 +19,13 @@ export type MovedMessage = {
  */
 export type StatusListener = (tx: Ctx, moved: MovedMessage[]) => Promise<void>;
 
-// On globalThis: Next.js and the Hono app may load this module twice in one process.
-const g = globalThis as unknown as { __sbStatusListeners?: Map<string, StatusListener> };
-const listeners = (g.__sbStatusListeners ??= new Map());
+declare module "../../runtime" {
+  interface Runtime {
+    /** What runs in the transaction that moves messages' statuses, by name (lib/wiring.ts). */
+    statusListeners: Map<string, StatusListener>;
+  }
+}
+const listeners = runtimeSlot("statusListeners", () => new Map());
 
 /** Registers (or replaces) the listener named `name`; wired in lib/wiring.ts. */
 export function onStatusMoved(name: string, listener: StatusListener): void {
