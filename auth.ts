@@ -5,6 +5,7 @@ import { SignInThrottled } from "@/lib/auth/sign-in-throttled";
 import { env } from "@/lib/env";
 import { systemCtx } from "@/lib/context";
 import { AppError } from "@/lib/errors";
+import { uuidv7 } from "@/lib/ids";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { signInUser } from "@/lib/users/sign-in-user";
 import type { SessionUser } from "@/lib/users/schemas";
@@ -50,12 +51,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       if (su) {
         token.uid = su.id;
         token.sv = su.sessionVersion;
+        // This sign-in's id: signing out ends this session alone (lib/users/end-session.ts).
+        token.sid = uuidv7();
       }
       return token;
     },
     session({ session, token }) {
-      (session as unknown as { uid?: unknown; sv?: unknown }).uid = token.uid;
-      (session as unknown as { uid?: unknown; sv?: unknown }).sv = token.sv;
+      const s = session as unknown as { uid?: unknown; sv?: unknown; sid?: unknown };
+      s.uid = token.uid;
+      s.sv = token.sv;
+      s.sid = token.sid;
       return session;
     },
   },

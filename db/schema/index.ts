@@ -16,3 +16,4 @@ export * from "./message-stats";
 export * from "./sweep-marks";
 export * from "./worker-heartbeats";
 export * from "./conversations";
+export * from "./ended-sessions";
