@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { customerWrites, userCtx } from "@/test/conversations";
+import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser } from "@/test/factories";
+import type { ConversationChange } from "../publish-change";
+import { subscribeChanges } from "./change-hub";
 import { conversationStream } from "./conversation-stream";
 
 /** Reads the stream until `pattern` shows or `ms` pass; returns what it read. */
@@ -49,6 +51,35 @@ describe("the inbox event stream", () => {
       expect(await readUntil(theirs, /event: conversation/, 1_500)).not.toMatch(/event: conversation/);
     } finally {
       ac.abort();
+    }
+  });
+
+  it("announces a new customer's conversation with the agent routing chose, and tells that agent only", async () => {
+    const t = await createTestBusiness();
+    const agents = [await createTestUser(t.business.id), await createTestUser(t.business.id)];
+    const changes: ConversationChange[] = [];
+    const stop = await subscribeChanges((c) => {
+      if (c.businessId === t.business.id) changes.push(c);
+    });
+    const ac = new AbortController();
+    try {
+      const streams = await Promise.all(
+        agents.map((a) => conversationStream(userCtx(t.business.id, a.id), t.business.id, ac.signal)),
+      );
+      await customerWrites(t, "919555000333", "hello");
+      const conv = await conversationOf(t.business.id, "919555000333");
+      const mine = conv.assignee_id === agents[0]!.id ? 0 : 1;
+      expect(await readUntil(streams[mine]!, /"kind":"message"/, 3_000)).toContain(conv.id);
+      expect(await readUntil(streams[1 - mine]!, /event: conversation/, 1_500)).not.toMatch(
+        /event: conversation/,
+      );
+      // No change before the assignee is known (opened): each would cost every agent's stream
+      // a read to learn it is not theirs (bench/inbound.ts).
+      expect(changes.length).toBeGreaterThan(0);
+      expect(changes.filter((c) => c.assigneeId !== conv.assignee_id)).toEqual([]);
+    } finally {
+      ac.abort();
+      stop();
     }
   });
 });
