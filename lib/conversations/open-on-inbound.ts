@@ -33,15 +33,15 @@ export async function openOnInbound(
   for (const group of groups.values()) {
     const last = group.reduce((a, b) => (b.receivedAt > a.receivedAt ? b : a));
     const before = await lockOrCreate(tx, input, last, group.length);
-    // Opened and reopened are announced by the message's change below (same commit, with the
-    // assignee routing chose), not as a change of their own whose assignee is still unknown:
-    // such a change costs every agent's stream a read to learn it is not theirs.
+    // Opened, reopened and assigned are announced by the message's change below (same commit,
+    // with the assignee routing chose): one change per conversation, and none whose assignee
+    // is still unknown, which would cost every agent's stream a read to learn it is not theirs.
     if (before.created) await recordEvent(tx, before.row, { type: "opened" }, { publish: false });
     else if (before.previousState === "resolved")
       await recordEvent(tx, before.row, { type: "reopened" }, { publish: false });
     let row = before.row;
     if (!row.assignee_id)
-      row = await routeConversation(tx, row, settings, { preferLastAgent: !before.created });
+      row = await routeConversation(tx, row, settings, { preferLastAgent: !before.created, publish: false });
     await publishChange(tx, {
       businessId: row.business_id,
       conversationId: row.id,

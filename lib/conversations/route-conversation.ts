@@ -15,7 +15,8 @@ export async function routeConversation(
   tx: Ctx,
   conv: ConversationRow,
   settings: RoutingSettings,
-  opts: { preferLastAgent?: boolean } = {},
+  /** publish false: the caller announces the conversation's change itself (recordEvent). */
+  opts: { preferLastAgent?: boolean; publish?: boolean } = {},
 ): Promise<ConversationRow> {
   const teamId = settings.senderTeams[senderKey(conv.channel, conv.sender)] ?? null;
   const agent = await pickAgent(tx, {
@@ -33,6 +34,6 @@ export async function routeConversation(
      WHERE business_id = $1 AND id = $2 RETURNING *`,
     [conv.business_id, conv.id, teamId, agent],
   );
-  if (agent) await recordEvent(tx, after!, { type: "assigned", toUserId: agent });
+  if (agent) await recordEvent(tx, after!, { type: "assigned", toUserId: agent }, { publish: opts.publish });
   return after!;
 }
