@@ -208,7 +208,9 @@ try {
   console.log(
     `| (1) CPU ms per message: server / PostgreSQL (own database) | ${perMessageMs(pacedCpu.server)} / ${perMessageMs(pacedCpu.db)} |`,
   );
-  console.log(`| (1) events on all ${agentCount} streams | ${streams.events()} |`);
+  console.log(
+    `| events on all ${agentCount} streams / messages sent, all phases (one change per message) | ${streams.events()} / ${customerSeq} |`,
+  );
   inbound.forEach((i, s) =>
     console.log(
       `| (2) slice ${s + 1}: bare 2xx/s / inbound messages/s stored+routed+pushed | ${bare[s]!.okPerSec} / ${(i.messages / i.seconds).toFixed(0)} (${i.messages} in ${i.seconds.toFixed(1)} s) |`,
