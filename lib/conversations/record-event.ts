@@ -28,6 +28,8 @@ export async function recordEvent(
   tx: Ctx,
   after: ConversationRow,
   event: { type: ConversationEventType; fromUserId?: string | null; toUserId?: string | null },
+  /** false: the caller announces the conversation's change itself later in the transaction. */
+  opts: { publish?: boolean } = {},
 ): Promise<void> {
   const actor = actorRef(tx.actor);
   // clock_timestamp(): several assignments in one transaction keep their order for routing.
@@ -62,6 +64,7 @@ export async function recordEvent(
     };
     await enqueueCallbacks(tx, after.business_id, [{ event: callback, payload }]);
   }
+  if (opts.publish === false) return;
   await publishChange(tx, {
     businessId: after.business_id,
     conversationId: after.id,

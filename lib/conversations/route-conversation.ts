@@ -16,7 +16,8 @@ export async function routeConversation(
   tx: Ctx,
   conv: ConversationRow,
   settings: RoutingSettings,
-  opts: { preferLastAgent?: boolean } = {},
+  /** publish false: the caller announces the conversation's change itself (recordEvent). */
+  opts: { preferLastAgent?: boolean; publish?: boolean } = {},
 ): Promise<ConversationRow> {
   const teamId = settings.senderTeams[senderKey(conv.channel, conv.sender)] ?? null;
   const agent = await pickAgent(tx, {
@@ -35,6 +36,12 @@ export async function routeConversation(
     [conv.business_id, conv.id, teamId, agent],
   );
   // Routing decided, whoever's action let it run (a customer's message, an agent going Available).
-  if (agent) await recordEvent(asRouting(tx), after!, { type: "assigned", toUserId: agent });
+  if (agent)
+    await recordEvent(
+      asRouting(tx),
+      after!,
+      { type: "assigned", toUserId: agent },
+      { publish: opts.publish },
+    );
   return after!;
 }

@@ -49,6 +49,13 @@ async function checkRouting(businessId: string, customers: string[], agents: str
     [businessId],
   );
   expect(assigned).toEqual([]);
+  // Opened once per conversation: only the message that inserted it (before the routing lock).
+  const [opened] = await rawQuery<{ n: number }>(
+    db(),
+    `SELECT count(*)::int AS n FROM conversation_events WHERE business_id = $1 AND type = 'opened'`,
+    [businessId],
+  );
+  expect(opened!.n).toBe(convs.length);
 }
 
 async function setUp() {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { customerWrites, userCtx } from "@/test/conversations";
+import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser } from "@/test/factories";
+import type { ConversationChange } from "../publish-change";
+import { subscribeChanges } from "./change-hub";
 import { conversationStream } from "./conversation-stream";
 
 /** Reads the stream until `pattern` shows or `ms` pass; returns what it read. */
@@ -41,7 +43,6 @@ describe("the inbox event stream", () => {
         ac.signal,
       );
       await customerWrites(t, "919555000222", "hello");
-      // The message and its assignment are two events; NOTIFY may bring either first.
       expect(await readUntil(mine, /"kind":"message"/, 3_000)).toMatch(
         /event: conversation\ndata: .*"kind":"message"/,
       );
@@ -49,6 +50,43 @@ describe("the inbox event stream", () => {
       expect(await readUntil(theirs, /event: conversation/, 1_500)).not.toMatch(/event: conversation/);
     } finally {
       ac.abort();
+    }
+  });
+
+  it("announces a new customer's conversation once, with the agent routing chose, and tells that agent only", async () => {
+    const t = await createTestBusiness();
+    const agents = [await createTestUser(t.business.id), await createTestUser(t.business.id)];
+    const changes: ConversationChange[] = [];
+    const stop = await subscribeChanges((c) => {
+      // Not "agent": the embedded database's poll reports the users just created.
+      if (c.businessId === t.business.id && c.kind !== "agent") changes.push(c);
+    });
+    const ac = new AbortController();
+    try {
+      const streams = await Promise.all(
+        agents.map((a) => conversationStream(userCtx(t.business.id, a.id), t.business.id, ac.signal)),
+      );
+      await customerWrites(t, "919555000333", "hello");
+      const conv = await conversationOf(t.business.id, "919555000333");
+      const mine = conv.assignee_id === agents[0]!.id ? 0 : 1;
+      expect(await readUntil(streams[mine]!, /"kind":"message"/, 3_000)).toContain(conv.id);
+      expect(await readUntil(streams[1 - mine]!, /event: conversation/, 1_500)).not.toMatch(
+        /event: conversation/,
+      );
+      // One change, once the assignee is known (not one each for opened, assigned and the
+      // message): one with no assignee would cost every agent's stream a read (bench/inbound.ts).
+      expect(changes).toEqual([
+        {
+          businessId: t.business.id,
+          conversationId: conv.id,
+          kind: "message",
+          assigneeId: conv.assignee_id,
+          teamId: null,
+        },
+      ]);
+    } finally {
+      ac.abort();
+      stop();
     }
   });
 });
