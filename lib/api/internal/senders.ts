@@ -5,7 +5,7 @@ import { setSenderRate } from "@/lib/messages/dispatch/sender-rate";
 import { MAX_SENDER_RATE, senderChannel, senderPerSecond } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { errorResponses } from "../schemas";
 import type { ApiApp } from "../types";
-import { SenderRate, SenderRateList } from "../v3/senders";
+import { SenderRate, SenderRateList } from "../senders/schemas";
 import { operatorAuth } from "./operator-auth";
 
 const EXAMPLE_ID = "0193b6f2-8c1a-7cde-9f00-1234567890ab";

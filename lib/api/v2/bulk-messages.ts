@@ -6,8 +6,7 @@ import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
 import { jsonText } from "../json-text";
 import { keyCtx } from "../key-ctx";
-import { businessIdParam, errorResponses } from "../schemas";
-import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
+import { businessIdParam, errorResponses, idempotencyHeaders, sendResponsesOf } from "../schemas";
 import type { ApiApp } from "../types";
 
 const statusParams = businessIdParam.extend({

@@ -7,8 +7,7 @@ import { listPromotions, listPromotionsQuery } from "@/lib/promotions/list-promo
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
 import { keyScope } from "../key-ctx";
-import { businessIdParam, errorResponses } from "../schemas";
-import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
+import { businessIdParam, errorResponses, idempotencyHeaders, sendResponsesOf } from "../schemas";
 import type { ApiApp, ApiEnv } from "../types";
 import { LaunchResultDoc, ListUploadDoc, PromotionRecordDoc, launchExample } from "./promotion-docs";
 import { readListUpload } from "./promotion-upload";

@@ -18,8 +18,7 @@ import { setConversationState } from "@/lib/conversations/set-conversation-state
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
 import { keyScope } from "../key-ctx";
-import { businessIdParam, errorResponses } from "../schemas";
-import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
+import { businessIdParam, errorResponses, idempotencyHeaders, sendResponsesOf } from "../schemas";
 import type { ApiApp } from "../types";
 
 // The shared inbox for a CRM that runs its own (docs/conversations.md); not in the spec.

@@ -8,8 +8,7 @@ import { addRcsBatchInput, createRcsCampaignInput } from "@/lib/promotions/rcs/s
 import { apiKeyAuth } from "../auth";
 import { idempotentSend } from "../idempotent-send";
 import { keyScope } from "../key-ctx";
-import { tenantIdParam } from "../schemas";
-import { idempotencyHeaders, sendResponsesOf } from "../send-contract";
+import { idempotencyHeaders, sendResponsesOf, tenantIdParam } from "../schemas";
 import type { ApiApp } from "../types";
 
 const c1 = createRoute({

@@ -1,24 +1,25 @@
+/**
+ * A5: send an RCS message in the v1 forms (template with components, template only, text,
+ * rich card).
+ * POST /api/v1/message/{business_id}/template/rcs?channel=rcs
+ */
 import { createRoute, z } from "@hono/zod-openapi";
+import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
 import { sendRcsV1Input } from "@/lib/messages/schemas";
-import { apiKeyAuth } from "../auth";
-import { businessIdParam } from "../schemas";
-import { a1Route, idempotencyHeaders, sendResponses } from "../send-contract";
-import { sendRcsRoute, sendTemplateRoute } from "../send-routes";
-import type { ApiApp } from "../types";
+import { idempotentSend } from "../idempotent-send";
+import { businessIdParam, idempotencyHeaders, SendResponseDoc, sendResponses } from "../schemas";
+import { withBusiness } from "../with-business";
 
-const a1Legacy = a1Route(
-  "/api/v1/message/{business_id}/template",
-  "Send a chatapp template message (A1, legacy v1 path)",
-);
+export type SendRcsV1Request = z.input<typeof sendRcsV1Input>;
+export type SendRcsV1Response = z.infer<typeof SendResponseDoc>;
 
-const a5 = createRoute({
+export const contract = createRoute({
   method: "post",
   path: "/api/v1/message/{business_id}/template/rcs",
   tags: ["Messages"],
   summary: "Send an RCS message, v1 forms (A5)",
   description:
     "Four forms of `message` (`messageType: rcs_message`): `templateId` with `components` (BODY `variables`, HEADER `media.mediaUrl`) and rcsMessageType RICHCARD_STANDALONE; `templateId` only; `text` with rcsMessageType TEXT; `richCard` with RICHCARD_STANDALONE. `to` with '+' and the country code. Every form answers `transactionId` and `messageId`.",
-  middleware: [apiKeyAuth] as const,
   request: {
     params: businessIdParam,
     query: z.object({
@@ -46,13 +47,9 @@ const a5 = createRoute({
   responses: sendResponses,
 });
 
-export function registerV1MessageRoutes(app: ApiApp): void {
-  // POST /api/v1/message/{business_id}/template (A1, legacy path)
-  app.openapi(a1Legacy, (c) => sendTemplateRoute(c, c.req.valid("json")));
-
-  // POST /api/v1/message/{business_id}/template/rcs?channel=rcs (A5)
-  app.openapi(a5, (c) => {
-    const body = c.req.valid("json");
-    return sendRcsRoute(c, body, { ...body, toPath: "to" });
-  });
-}
+export const sendRcsV1 = withBusiness({ spec: "A5", contract }, (c, { ctx, businessId }) => {
+  const body = c.req.valid("json");
+  return idempotentSend(c, body, (idempotency) =>
+    sendRcsMessage(ctx, businessId, { ...body, toPath: "to" }, { idempotency, groupCommit: true }),
+  );
+});

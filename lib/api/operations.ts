@@ -1,0 +1,66 @@
+import { listChannels } from "./business/list-channels";
+import { checkRcs } from "./capability/check-rcs";
+import { sendRcsTemplate } from "./messages/send-rcs-template";
+import { sendRcsText } from "./messages/send-rcs-text";
+import { sendRcsV1 } from "./messages/send-rcs-v1";
+import { sendTemplate } from "./messages/send-template";
+import type { Operation } from "./operation";
+import { listSenderRates } from "./senders/list-sender-rates";
+import { whoami } from "./whoami/whoami";
+import type { ApiApp } from "./types";
+import { registerBulkMessageRoutes } from "./v2/bulk-messages";
+import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
+import { registerCallbackRoutes } from "./v3/callbacks";
+import { registerDispatchRoutes } from "./internal/dispatch";
+import { registerOperatorSenderRoutes } from "./internal/senders";
+import { registerOperatorKeyRoutes } from "./internal/api-keys";
+import { registerTemplateRoutes } from "./v1/templates";
+import { registerRcsTemplateRoutes } from "./v2/rcs-templates";
+import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
+import { registerRbmWebhookRoutes } from "./webhooks/rbm";
+import { registerProfileRoutes } from "./v3/profiles";
+import { registerBusinessUserRoutes } from "./v1/business-users";
+import { registerTeamRoutes } from "./v3/teams";
+import { registerCallingRoutes } from "./v2/calling";
+import { registerExotelWebhookRoutes } from "./webhooks/exotel";
+import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
+import { registerPromotionRoutes } from "./v2/promotions";
+import { registerOptOutRoutes } from "./v3/opt-outs";
+import { registerConversationRoutes } from "./v3/conversations";
+
+/** While the route files move to one file per operation: a route file's register function. */
+export type RouteGroup = (app: ApiApp) => void;
+
+/**
+ * Every operation of the public API, in registration order (the OpenAPI document lists them
+ * in this order). app.ts registers them; lib/api/security-harness.int.test.ts walks them.
+ */
+export const operations: readonly (Operation | RouteGroup)[] = [
+  listChannels,
+  listSenderRates,
+  sendTemplate,
+  sendRcsTemplate,
+  sendRcsText,
+  sendRcsV1,
+  registerBulkMessageRoutes,
+  checkRcs,
+  registerRcsCampaignRoutes,
+  registerCallbackRoutes,
+  registerDispatchRoutes,
+  registerOperatorSenderRoutes,
+  registerOperatorKeyRoutes,
+  registerTemplateRoutes,
+  registerRcsTemplateRoutes,
+  registerWhatsAppWebhookRoutes,
+  registerRbmWebhookRoutes,
+  whoami,
+  registerProfileRoutes,
+  registerBusinessUserRoutes,
+  registerTeamRoutes,
+  registerCallingRoutes,
+  registerExotelWebhookRoutes,
+  registerPromotionEngineRoutes,
+  registerPromotionRoutes,
+  registerOptOutRoutes,
+  registerConversationRoutes,
+];
