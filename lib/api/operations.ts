@@ -1,5 +1,25 @@
+import { getCompleteStatus } from "./bulk/get-complete-status";
+import { getPartialStatus } from "./bulk/get-partial-status";
+import { sendBulk } from "./bulk/send-bulk";
 import { listChannels } from "./business/list-channels";
+import { listEndpoints } from "./callbacks/list-endpoints";
+import { createEndpoint } from "./callbacks/create-endpoint";
+import { getEndpoint } from "./callbacks/get-endpoint";
+import { updateEndpoint } from "./callbacks/update-endpoint";
+import { deleteEndpoint } from "./callbacks/delete-endpoint";
+import { revealSecret } from "./callbacks/reveal-secret";
+import { rotateSecret } from "./callbacks/rotate-secret";
+import { sendTestEvent } from "./callbacks/send-test-event";
+import { listDeliveries } from "./callbacks/list-deliveries";
+import { getDelivery } from "./callbacks/get-delivery";
+import { replayDelivery } from "./callbacks/replay-delivery";
 import { checkRcs } from "./capability/check-rcs";
+import { listConversations } from "./conversations/list-conversations";
+import { getConversation } from "./conversations/get-conversation";
+import { replyToConversation } from "./conversations/reply-to-conversation";
+import { assignConversation } from "./conversations/assign-conversation";
+import { setConversationState } from "./conversations/set-conversation-state";
+import { addNote } from "./conversations/add-note";
 import { sendRcsTemplate } from "./messages/send-rcs-template";
 import { sendRcsText } from "./messages/send-rcs-text";
 import { sendRcsV1 } from "./messages/send-rcs-v1";
@@ -8,9 +28,7 @@ import type { Operation } from "./operation";
 import { listSenderRates } from "./senders/list-sender-rates";
 import { whoami } from "./whoami/whoami";
 import type { ApiApp } from "./types";
-import { registerBulkMessageRoutes } from "./v2/bulk-messages";
 import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
-import { registerCallbackRoutes } from "./v3/callbacks";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerOperatorSenderRoutes } from "./internal/senders";
 import { registerOperatorKeyRoutes } from "./internal/api-keys";
@@ -26,7 +44,6 @@ import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
 import { registerPromotionRoutes } from "./v2/promotions";
 import { registerOptOutRoutes } from "./v3/opt-outs";
-import { registerConversationRoutes } from "./v3/conversations";
 
 /** While the route files move to one file per operation: a route file's register function. */
 export type RouteGroup = (app: ApiApp) => void;
@@ -42,10 +59,22 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   sendRcsTemplate,
   sendRcsText,
   sendRcsV1,
-  registerBulkMessageRoutes,
+  sendBulk,
+  getCompleteStatus,
+  getPartialStatus,
   checkRcs,
   registerRcsCampaignRoutes,
-  registerCallbackRoutes,
+  listEndpoints,
+  createEndpoint,
+  getEndpoint,
+  updateEndpoint,
+  deleteEndpoint,
+  revealSecret,
+  rotateSecret,
+  sendTestEvent,
+  listDeliveries,
+  getDelivery,
+  replayDelivery,
   registerDispatchRoutes,
   registerOperatorSenderRoutes,
   registerOperatorKeyRoutes,
@@ -62,5 +91,10 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   registerPromotionEngineRoutes,
   registerPromotionRoutes,
   registerOptOutRoutes,
-  registerConversationRoutes,
+  listConversations,
+  getConversation,
+  replyToConversation,
+  assignConversation,
+  setConversationState,
+  addNote,
 ];

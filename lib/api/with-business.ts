@@ -49,10 +49,12 @@ export function withBusiness<R extends RouteConfig>(
 ): Operation {
   const asUser = def.actAs === "user";
   const scope = asUser ? userScope : keyScope;
+  // The credential runs first: no key is a 401 whatever else is wrong with the request.
+  const auth = asUser ? [apiKeyAuth, userEmailAuth] : [apiKeyAuth];
   return defineOperation({
     ...def,
     auth: asUser ? "business-user" : "business",
-    contract: { ...def.contract, middleware: asUser ? [apiKeyAuth, userEmailAuth] : [apiKeyAuth] },
+    contract: { ...def.contract, middleware: [...auth, ...[def.contract.middleware ?? []].flat()] },
     handler: ((c: Parameters<Handle<R>>[0]) => handle(c, scope(c as never))) as never,
   });
 }
