@@ -25,15 +25,21 @@ import { sendRcsText } from "./messages/send-rcs-text";
 import { sendRcsV1 } from "./messages/send-rcs-v1";
 import { sendTemplate } from "./messages/send-template";
 import type { Operation } from "./operation";
+import { createRcsTemplate } from "./rcs-templates/create-rcs-template";
+import { getRcsTemplate } from "./rcs-templates/get-rcs-template";
+import { listRcsTemplates } from "./rcs-templates/list-rcs-templates";
 import { listSenderRates } from "./senders/list-sender-rates";
+import { createMediaTemplate } from "./templates/create-media-template";
+import { createTemplate } from "./templates/create-template";
+import { getMedia } from "./templates/get-media";
+import { getTemplate } from "./templates/get-template";
+import { listTemplates } from "./templates/list-templates";
 import { whoami } from "./whoami/whoami";
 import type { ApiApp } from "./types";
 import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerOperatorSenderRoutes } from "./internal/senders";
 import { registerOperatorKeyRoutes } from "./internal/api-keys";
-import { registerTemplateRoutes } from "./v1/templates";
-import { registerRcsTemplateRoutes } from "./v2/rcs-templates";
 import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
 import { registerRbmWebhookRoutes } from "./webhooks/rbm";
 import { registerProfileRoutes } from "./v3/profiles";
@@ -78,8 +84,14 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   registerDispatchRoutes,
   registerOperatorSenderRoutes,
   registerOperatorKeyRoutes,
-  registerTemplateRoutes,
-  registerRcsTemplateRoutes,
+  createTemplate,
+  createMediaTemplate,
+  listTemplates,
+  getTemplate,
+  getMedia,
+  createRcsTemplate,
+  listRcsTemplates,
+  getRcsTemplate,
   registerWhatsAppWebhookRoutes,
   registerRbmWebhookRoutes,
   whoami,
