@@ -1,6 +1,8 @@
 import { getCompleteStatus } from "./bulk/get-complete-status";
 import { getPartialStatus } from "./bulk/get-partial-status";
 import { sendBulk } from "./bulk/send-bulk";
+import { getRecording } from "./calling/get-recording";
+import { telecalling } from "./calling/telecalling";
 import { listChannels } from "./business/list-channels";
 import { listEndpoints } from "./callbacks/list-endpoints";
 import { createEndpoint } from "./callbacks/create-endpoint";
@@ -20,6 +22,7 @@ import { replyToConversation } from "./conversations/reply-to-conversation";
 import { assignConversation } from "./conversations/assign-conversation";
 import { setConversationState } from "./conversations/set-conversation-state";
 import { addNote } from "./conversations/add-note";
+import { uploadProfiles } from "./profiles/upload-profiles";
 import { sendRcsTemplate } from "./messages/send-rcs-template";
 import { sendRcsText } from "./messages/send-rcs-text";
 import { sendRcsV1 } from "./messages/send-rcs-v1";
@@ -29,11 +32,19 @@ import { createRcsTemplate } from "./rcs-templates/create-rcs-template";
 import { getRcsTemplate } from "./rcs-templates/get-rcs-template";
 import { listRcsTemplates } from "./rcs-templates/list-rcs-templates";
 import { listSenderRates } from "./senders/list-sender-rates";
+import { addTeamMember } from "./teams/add-team-member";
+import { createTeam } from "./teams/create-team";
+import { removeTeamMember } from "./teams/remove-team-member";
 import { createMediaTemplate } from "./templates/create-media-template";
 import { createTemplate } from "./templates/create-template";
 import { getMedia } from "./templates/get-media";
 import { getTemplate } from "./templates/get-template";
 import { listTemplates } from "./templates/list-templates";
+import { createUser } from "./users/create-user";
+import { disableUser } from "./users/disable-user";
+import { enableUser } from "./users/enable-user";
+import { getUserStatus } from "./users/get-user-status";
+import { updateUser } from "./users/update-user";
 import { whoami } from "./whoami/whoami";
 import type { ApiApp } from "./types";
 import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
@@ -42,10 +53,6 @@ import { registerOperatorSenderRoutes } from "./internal/senders";
 import { registerOperatorKeyRoutes } from "./internal/api-keys";
 import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
 import { registerRbmWebhookRoutes } from "./webhooks/rbm";
-import { registerProfileRoutes } from "./v3/profiles";
-import { registerBusinessUserRoutes } from "./v1/business-users";
-import { registerTeamRoutes } from "./v3/teams";
-import { registerCallingRoutes } from "./v2/calling";
 import { registerExotelWebhookRoutes } from "./webhooks/exotel";
 import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
 import { registerPromotionRoutes } from "./v2/promotions";
@@ -95,10 +102,17 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   registerWhatsAppWebhookRoutes,
   registerRbmWebhookRoutes,
   whoami,
-  registerProfileRoutes,
-  registerBusinessUserRoutes,
-  registerTeamRoutes,
-  registerCallingRoutes,
+  uploadProfiles,
+  createUser,
+  updateUser,
+  enableUser,
+  disableUser,
+  getUserStatus,
+  createTeam,
+  addTeamMember,
+  removeTeamMember,
+  telecalling,
+  getRecording,
   registerExotelWebhookRoutes,
   registerPromotionEngineRoutes,
   registerPromotionRoutes,

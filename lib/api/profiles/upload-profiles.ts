@@ -1,10 +1,12 @@
+/**
+ * F1: upload up to 1,000 subscriber profiles (upsert by phone).
+ * POST /api/v3/profile/upload
+ */
 import { createRoute, z } from "@hono/zod-openapi";
-import { uploadProfiles } from "@/lib/profiles/upload-profiles";
+import { uploadProfiles as upload } from "@/lib/profiles/upload-profiles";
 import { MAX_PROFILES_PER_UPLOAD } from "@/lib/profiles/schemas";
-import { apiKeyAuth } from "../auth";
-import { keyCtx } from "../key-ctx";
 import { errorResponses } from "../schemas";
-import type { ApiApp } from "../types";
+import { withBusiness } from "../with-business";
 
 const ProfileDoc = z
   .object({
@@ -48,12 +50,14 @@ const UploadResult = z
   })
   .openapi("ProfileUploadResult");
 
-const route = createRoute({
+export type UploadProfilesRequest = { profile: Array<z.input<typeof ProfileDoc>> };
+export type UploadProfilesResponse = z.infer<typeof UploadResult>;
+
+export const contract = createRoute({
   method: "post",
   path: "/api/v3/profile/upload",
   tags: ["Profiles"],
   summary: "Upload up to 1,000 subscriber profiles (upsert by phone)",
-  middleware: [apiKeyAuth] as const,
   request: { body: { required: true, content: { "application/json": { schema: UploadBody } } } },
   responses: {
     200: { description: "Upload result", content: { "application/json": { schema: UploadResult } } },
@@ -61,15 +65,10 @@ const route = createRoute({
   },
 });
 
-export function registerProfileRoutes(app: ApiApp): void {
-  app.openAPIRegistry.register("Profile", ProfileDoc);
-  // POST /api/v3/profile/upload (F1)
-  app.openapi(route, async (c) => {
-    const { accepted: _accepted, ...result } = await uploadProfiles(
-      keyCtx(c),
-      c.get("auth").businessId,
-      c.req.valid("json"),
-    );
+export const uploadProfiles = withBusiness(
+  { spec: "F1", contract, components: { Profile: ProfileDoc } },
+  async (c, { ctx, businessId }) => {
+    const { accepted: _accepted, ...result } = await upload(ctx, businessId, c.req.valid("json"));
     return c.json(result, 200);
-  });
-}
+  },
+);
