@@ -23,6 +23,17 @@ import { assignConversation } from "./conversations/assign-conversation";
 import { setConversationState } from "./conversations/set-conversation-state";
 import { addNote } from "./conversations/add-note";
 import { uploadProfiles } from "./profiles/upload-profiles";
+import { addOptOuts } from "./promotions/add-opt-outs";
+import { addRcsBatch } from "./promotions/add-rcs-batch";
+import { createRcsCampaign } from "./promotions/create-rcs-campaign";
+import { getReport } from "./promotions/get-report";
+import { getStats } from "./promotions/get-stats";
+import { launch } from "./promotions/launch";
+import { listOptOuts } from "./promotions/list-opt-outs";
+import { listPromotions } from "./promotions/list-promotions";
+import { removeOptOuts } from "./promotions/remove-opt-outs";
+import { updateStatus } from "./promotions/update-status";
+import { uploadList } from "./promotions/upload-list";
 import { sendRcsTemplate } from "./messages/send-rcs-template";
 import { sendRcsText } from "./messages/send-rcs-text";
 import { sendRcsV1 } from "./messages/send-rcs-v1";
@@ -47,16 +58,12 @@ import { getUserStatus } from "./users/get-user-status";
 import { updateUser } from "./users/update-user";
 import { whoami } from "./whoami/whoami";
 import type { ApiApp } from "./types";
-import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
 import { registerDispatchRoutes } from "./internal/dispatch";
 import { registerOperatorSenderRoutes } from "./internal/senders";
 import { registerOperatorKeyRoutes } from "./internal/api-keys";
 import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
 import { registerRbmWebhookRoutes } from "./webhooks/rbm";
 import { registerExotelWebhookRoutes } from "./webhooks/exotel";
-import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
-import { registerPromotionRoutes } from "./v2/promotions";
-import { registerOptOutRoutes } from "./v3/opt-outs";
 
 /** While the route files move to one file per operation: a route file's register function. */
 export type RouteGroup = (app: ApiApp) => void;
@@ -76,7 +83,8 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   getCompleteStatus,
   getPartialStatus,
   checkRcs,
-  registerRcsCampaignRoutes,
+  createRcsCampaign,
+  addRcsBatch,
   listEndpoints,
   createEndpoint,
   getEndpoint,
@@ -114,9 +122,15 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   telecalling,
   getRecording,
   registerExotelWebhookRoutes,
-  registerPromotionEngineRoutes,
-  registerPromotionRoutes,
-  registerOptOutRoutes,
+  updateStatus,
+  getStats,
+  getReport,
+  launch,
+  uploadList,
+  listPromotions,
+  listOptOuts,
+  addOptOuts,
+  removeOptOuts,
   listConversations,
   getConversation,
   replyToConversation,

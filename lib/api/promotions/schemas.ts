@@ -81,3 +81,10 @@ export const launchExample = {
     components: [{ type: "BODY", variables: [{ type: "text", value: "${name}" }] }],
   },
 };
+
+/** The target list a CSV upload is stored as (E1 form (a), the list upload) or E1 form (b) launches on. */
+export const listNameQuery = z.object({
+  name: z.string().optional().openapi({ description: "Name of the target list", example: "diwali_2026" }),
+});
+
+export const MULTIPART = /^multipart\/form-data\b/i;
