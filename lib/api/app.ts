@@ -55,10 +55,7 @@ export function createApiApp(): ApiApp {
   app.use("*", rejectUnstorableText);
 
   registerHealth(app);
-  for (const op of operations) {
-    if (typeof op === "function") op(app);
-    else op.register(app);
-  }
+  for (const op of operations) op.register(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

@@ -34,6 +34,11 @@ import { listPromotions } from "./promotions/list-promotions";
 import { removeOptOuts } from "./promotions/remove-opt-outs";
 import { updateStatus } from "./promotions/update-status";
 import { uploadList } from "./promotions/upload-list";
+import { drainJobs } from "./internal/drain-jobs";
+import { listKeyRates } from "./internal/list-key-rates";
+import { listSenderRates as listOperatorSenderRates } from "./internal/list-sender-rates";
+import { setKeyRate } from "./internal/set-key-rate";
+import { setSenderRate } from "./internal/set-sender-rate";
 import { sendRcsTemplate } from "./messages/send-rcs-template";
 import { sendRcsText } from "./messages/send-rcs-text";
 import { sendRcsV1 } from "./messages/send-rcs-v1";
@@ -56,23 +61,20 @@ import { disableUser } from "./users/disable-user";
 import { enableUser } from "./users/enable-user";
 import { getUserStatus } from "./users/get-user-status";
 import { updateUser } from "./users/update-user";
+import { exotelCallStatus } from "./webhooks/exotel-call-status";
+import { rbmBusinessEvents } from "./webhooks/rbm-business-events";
+import { rbmEvents } from "./webhooks/rbm-events";
+import { whatsappBusinessEvents } from "./webhooks/whatsapp-business-events";
+import { whatsappBusinessVerify } from "./webhooks/whatsapp-business-verify";
+import { whatsappEvents } from "./webhooks/whatsapp-events";
+import { whatsappVerify } from "./webhooks/whatsapp-verify";
 import { whoami } from "./whoami/whoami";
-import type { ApiApp } from "./types";
-import { registerDispatchRoutes } from "./internal/dispatch";
-import { registerOperatorSenderRoutes } from "./internal/senders";
-import { registerOperatorKeyRoutes } from "./internal/api-keys";
-import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
-import { registerRbmWebhookRoutes } from "./webhooks/rbm";
-import { registerExotelWebhookRoutes } from "./webhooks/exotel";
-
-/** While the route files move to one file per operation: a route file's register function. */
-export type RouteGroup = (app: ApiApp) => void;
 
 /**
  * Every operation of the public API, in registration order (the OpenAPI document lists them
  * in this order). app.ts registers them; lib/api/security-harness.int.test.ts walks them.
  */
-export const operations: readonly (Operation | RouteGroup)[] = [
+export const operations: readonly Operation[] = [
   listChannels,
   listSenderRates,
   sendTemplate,
@@ -96,9 +98,11 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   listDeliveries,
   getDelivery,
   replayDelivery,
-  registerDispatchRoutes,
-  registerOperatorSenderRoutes,
-  registerOperatorKeyRoutes,
+  drainJobs,
+  listOperatorSenderRates,
+  setSenderRate,
+  listKeyRates,
+  setKeyRate,
   createTemplate,
   createMediaTemplate,
   listTemplates,
@@ -107,8 +111,12 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   createRcsTemplate,
   listRcsTemplates,
   getRcsTemplate,
-  registerWhatsAppWebhookRoutes,
-  registerRbmWebhookRoutes,
+  whatsappVerify,
+  whatsappEvents,
+  whatsappBusinessVerify,
+  whatsappBusinessEvents,
+  rbmEvents,
+  rbmBusinessEvents,
   whoami,
   uploadProfiles,
   createUser,
@@ -121,7 +129,7 @@ export const operations: readonly (Operation | RouteGroup)[] = [
   removeTeamMember,
   telecalling,
   getRecording,
-  registerExotelWebhookRoutes,
+  exotelCallStatus,
   updateStatus,
   getStats,
   getReport,

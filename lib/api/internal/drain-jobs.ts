@@ -1,19 +1,22 @@
+/**
+ * Run the due background jobs once, for deployments driven by a cron (operator; background
+ * route, docs/architecture.md).
+ * POST /api/internal/dispatch
+ */
 import { createRoute, z } from "@hono/zod-openapi";
 import { drainQueues } from "@/lib/jobs/workers";
 import { errorResponses } from "../schemas";
-import type { ApiApp } from "../types";
-import { operatorAuth } from "./operator-auth";
+import { withOperator } from "./operator-auth";
 
 const QueueResult = z.object({ processed: z.number().int(), failed: z.number().int() });
 
-const route = createRoute({
+export const contract = createRoute({
   method: "post",
   path: "/api/internal/dispatch",
   tags: ["Internal"],
   summary: "Run the due background jobs once (for deployments driven by a cron)",
   description:
     "Drains every queue's due jobs with the handlers the long-running workers use, until none is due, `maxJobs` jobs ran or `budgetMs` passed.",
-  middleware: [operatorAuth] as const,
   request: {
     query: z.object({
       maxJobs: z.coerce
@@ -53,16 +56,13 @@ const route = createRoute({
   },
 });
 
-export function registerDispatchRoutes(app: ApiApp): void {
-  // POST /api/internal/dispatch (background route, docs/architecture.md)
-  app.openapi(route, async (c) => {
-    const started = Date.now();
-    const { maxJobs, budgetMs } = c.req.valid("query");
-    const queues = await drainQueues({ maxJobs, budgetMs });
-    const totals = Object.values(queues).reduce(
-      (t, q) => ({ processed: t.processed + q.processed, failed: t.failed + q.failed }),
-      { processed: 0, failed: 0 },
-    );
-    return c.json({ queues, ...totals, elapsedMs: Date.now() - started }, 200);
-  });
-}
+export const drainJobs = withOperator({ contract }, async (c) => {
+  const started = Date.now();
+  const { maxJobs, budgetMs } = c.req.valid("query");
+  const queues = await drainQueues({ maxJobs, budgetMs });
+  const totals = Object.values(queues).reduce(
+    (t, q) => ({ processed: t.processed + q.processed, failed: t.failed + q.failed }),
+    { processed: 0, failed: 0 },
+  );
+  return c.json({ queues, ...totals, elapsedMs: Date.now() - started }, 200);
+});

@@ -1,11 +1,16 @@
+/**
+ * Provider webhook: Exotel's StatusCallback for a call started by G9 (JSON or form-encoded),
+ * verified by the call's token.
+ * POST /api/webhooks/exotel/calls/{callId}?token=
+ */
 import { createRoute, z } from "@hono/zod-openapi";
 import { handleExotelCallback } from "@/lib/calls/handle-exotel-callback";
 import { systemCtx } from "@/lib/context";
 import { invalid } from "@/lib/errors";
+import { defineOperation } from "../operation";
 import { errorResponses } from "../schemas";
-import type { ApiApp } from "../types";
 
-const route = createRoute({
+export const contract = createRoute({
   method: "post",
   path: "/api/webhooks/exotel/calls/{callId}",
   tags: ["Webhooks"],
@@ -23,9 +28,10 @@ const route = createRoute({
   },
 });
 
-export function registerExotelWebhookRoutes(app: ApiApp): void {
-  // POST /api/webhooks/exotel/calls/{callId} (provider callback for G9 calls)
-  app.openapi(route, async (c) => {
+export const exotelCallStatus = defineOperation({
+  auth: "provider",
+  contract,
+  handler: async (c) => {
     const type = c.req.header("content-type") ?? "";
     const body = /x-www-form-urlencoded|multipart/i.test(type)
       ? ((await c.req.parseBody().catch(() => {
@@ -38,5 +44,5 @@ export function registerExotelWebhookRoutes(app: ApiApp): void {
       body: body && typeof body === "object" ? (body as Record<string, unknown>) : {},
     });
     return c.json({ ok: true as const, ended }, 200);
-  });
-}
+  },
+});
