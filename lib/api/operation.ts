@@ -1,5 +1,5 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
-import type { ZodType } from "zod";
+import type { z, ZodType } from "zod";
 import type { ApiApp, ApiEnv } from "./types";
 
 /**
@@ -61,3 +61,17 @@ export function defineOperation<R extends RouteConfig>(
     },
   };
 }
+
+type JsonOf<T> = T extends { content: { "application/json": { schema: infer S extends ZodType } } }
+  ? z.output<S>
+  : never;
+
+/** The JSON a contract answers with `status` (200 unless said): an operation's response type. */
+export type ResponseOf<R extends RouteConfig, S extends keyof R["responses"] = 200> = JsonOf<
+  R["responses"][S]
+>;
+
+/** The JSON body a contract takes, as a client sends it: an operation's request type. */
+export type RequestOf<R extends RouteConfig> = R["request"] extends { body?: infer B }
+  ? z.input<B extends { content: { "application/json": { schema: infer S extends ZodType } } } ? S : never>
+  : never;

@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createEndpoint as create } from "@/lib/callbacks/create-endpoint";
 import { createEndpointInput } from "@/lib/callbacks/schemas";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, body, businessParam, Endpoint, json, TAG } from "./schemas";
@@ -22,6 +23,8 @@ export const contract = createRoute({
     ...errorResponses,
   },
 });
+
+export type CreateEndpointResponse = ResponseOf<typeof contract, 201>;
 
 export const createEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await create(ctx, businessId, c.req.valid("json")), 201);

@@ -4,6 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { getDelivery as get } from "@/lib/callbacks/list-deliveries";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, DeliveryDetail, deliveryParams, json, TAG } from "./schemas";
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { params: deliveryParams },
   responses: { 200: json(DeliveryDetail, "The delivery"), ...errorResponses },
 });
+
+export type GetDeliveryResponse = ResponseOf<typeof contract>;
 
 export const getDelivery = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await get(ctx, businessId, c.req.valid("param").delivery_id), 200);

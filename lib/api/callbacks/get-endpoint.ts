@@ -4,6 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { getEndpoint as get } from "@/lib/callbacks/list-endpoints";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, Endpoint, endpointParams, json, TAG } from "./schemas";
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { params: endpointParams },
   responses: { 200: json(Endpoint, "Endpoint"), ...errorResponses },
 });
+
+export type GetEndpointResponse = ResponseOf<typeof contract>;
 
 export const getEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await get(ctx, businessId, c.req.valid("param").endpoint_id), 200);

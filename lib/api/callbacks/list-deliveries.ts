@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDeliveries as list } from "@/lib/callbacks/list-deliveries";
 import { deliveryFilters } from "@/lib/callbacks/schemas";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, businessParam, Delivery, json, TAG } from "./schemas";
@@ -28,6 +29,8 @@ export const contract = createRoute({
     ...errorResponses,
   },
 });
+
+export type ListDeliveriesResponse = ResponseOf<typeof contract>;
 
 export const listDeliveries = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await list(ctx, businessId, c.req.valid("query")), 200);

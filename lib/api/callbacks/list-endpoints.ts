@@ -4,6 +4,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { listEndpoints as list } from "@/lib/callbacks/list-endpoints";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, businessParam, Endpoint, json, TAG } from "./schemas";
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { params: businessParam },
   responses: { 200: json(z.object({ endpoints: z.array(Endpoint) }), "Endpoints"), ...errorResponses },
 });
+
+export type ListEndpointsResponse = ResponseOf<typeof contract>;
 
 export const listEndpoints = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json({ endpoints: await list(ctx, businessId) }, 200);

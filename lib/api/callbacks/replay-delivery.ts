@@ -4,6 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { replayDelivery as replay } from "@/lib/callbacks/replay-delivery";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, DeliveryDetail, deliveryParams, json, TAG } from "./schemas";
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { params: deliveryParams },
   responses: { 200: json(DeliveryDetail, "The delivery after the new attempt"), ...errorResponses },
 });
+
+export type ReplayDeliveryResponse = ResponseOf<typeof contract>;
 
 export const replayDelivery = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await replay(ctx, businessId, c.req.valid("param").delivery_id), 200);

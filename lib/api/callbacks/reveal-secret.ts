@@ -4,6 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { revealSecret as reveal } from "@/lib/callbacks/reveal-secret";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, endpointParams, json, Secret, TAG } from "./schemas";
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { params: endpointParams },
   responses: { 200: json(Secret, "The secret"), ...errorResponses },
 });
+
+export type RevealSecretResponse = ResponseOf<typeof contract>;
 
 export const revealSecret = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const secret = await reveal(ctx, businessId, c.req.valid("param").endpoint_id);

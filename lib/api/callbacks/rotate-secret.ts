@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { rotateSecret as rotate } from "@/lib/callbacks/rotate-secret";
 import { rotateSecretInput } from "@/lib/callbacks/schemas";
 import { emptyBodyAsObject } from "../empty-body";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, endpointParams, json, RotatedSecret, TAG } from "./schemas";
@@ -27,6 +28,8 @@ export const contract = createRoute({
   },
   responses: { 200: json(RotatedSecret, "The new secret and when the old one stops"), ...errorResponses },
 });
+
+export type RotateSecretResponse = ResponseOf<typeof contract>;
 
 export const rotateSecret = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { endpoint_id } = c.req.valid("param");

@@ -4,6 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { sendTestEvent as send } from "@/lib/callbacks/send-test-event";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, DeliveryDetail, endpointParams, json, TAG } from "./schemas";
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { params: endpointParams },
   responses: { 200: json(DeliveryDetail, "The test delivery"), ...errorResponses },
 });
+
+export type SendTestEventResponse = ResponseOf<typeof contract>;
 
 export const sendTestEvent = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await send(ctx, businessId, c.req.valid("param").endpoint_id), 200);

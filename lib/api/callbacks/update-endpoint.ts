@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { updateEndpoint as update } from "@/lib/callbacks/update-endpoint";
 import { updateEndpointInput } from "@/lib/callbacks/schemas";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, body, Endpoint, endpointParams, json, TAG } from "./schemas";
@@ -19,6 +20,8 @@ export const contract = createRoute({
   request: { params: endpointParams, body: body(updateEndpointInput) },
   responses: { 200: json(Endpoint, "Updated endpoint"), ...errorResponses },
 });
+
+export type UpdateEndpointResponse = ResponseOf<typeof contract>;
 
 export const updateEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const id = c.req.valid("param").endpoint_id;

@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { addNote as add } from "@/lib/conversations/add-note";
 import { NoteInput } from "@/lib/conversations/schemas";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, idParams, json, tags } from "./schemas";
@@ -35,6 +36,8 @@ export const contract = createRoute({
     ...errorResponses,
   },
 });
+
+export type AddNoteResponse = ResponseOf<typeof contract, 201>;
 
 export const addNote = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");

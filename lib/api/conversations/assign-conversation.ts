@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { assignConversation as assign } from "@/lib/conversations/assign-conversation";
 import { AssignInput, ConversationView } from "@/lib/conversations/schemas";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { BASE, conflictDoc, idParams, json, ok, tags } from "./schemas";
 
@@ -23,6 +24,8 @@ export const contract = createRoute({
   },
   responses: { ...ok("The conversation after the change", ConversationView), 409: conflictDoc },
 });
+
+export type AssignConversationResponse = ResponseOf<typeof contract>;
 
 export const assignConversation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");

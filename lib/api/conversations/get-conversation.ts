@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getConversation as get } from "@/lib/conversations/get-conversation";
 import { ConversationView, TimelineInput, TimelineItem } from "@/lib/conversations/schemas";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { BASE, idParams, ok, tags } from "./schemas";
 
@@ -27,6 +28,8 @@ export const contract = createRoute({
     }),
   ),
 });
+
+export type GetConversationResponse = ResponseOf<typeof contract>;
 
 export const getConversation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");

@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listConversations as list } from "@/lib/conversations/list-conversations";
 import { ConversationView, ListConversationsInput } from "@/lib/conversations/schemas";
 import { businessIdParam } from "../schemas";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { BASE, ok, tags } from "./schemas";
 
@@ -24,6 +25,8 @@ export const contract = createRoute({
     z.object({ conversations: z.array(ConversationView), nextCursor: z.string().nullable() }),
   ),
 });
+
+export type ListConversationsResponse = ResponseOf<typeof contract>;
 
 export const listConversations = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   return c.json(await list(ctx, businessId, c.req.valid("query")), 200);

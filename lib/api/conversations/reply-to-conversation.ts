@@ -7,6 +7,7 @@ import { replyToConversation as reply } from "@/lib/conversations/reply-to-conve
 import { ReplyInput, ReplyResult } from "@/lib/conversations/reply-schemas";
 import { idempotentSend } from "../idempotent-send";
 import { idempotencyHeaders, sendResponsesOf } from "../schemas";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { BASE, idParams, json, tags } from "./schemas";
 
@@ -26,6 +27,8 @@ export const contract = createRoute({
   },
   responses: sendResponsesOf(ReplyResult),
 });
+
+export type ReplyToConversationResponse = ResponseOf<typeof contract>;
 
 export const replyToConversation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");

@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { setConversationState as setState } from "@/lib/conversations/set-conversation-state";
 import { ConversationView, StateInput } from "@/lib/conversations/schemas";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { BASE, idParams, json, ok, tags } from "./schemas";
 
@@ -19,6 +20,8 @@ export const contract = createRoute({
   request: { params: idParams, body: json(StateInput, { state: "resolved" }) },
   responses: ok("The conversation after the change", ConversationView),
 });
+
+export type SetConversationStateResponse = ResponseOf<typeof contract>;
 
 export const setConversationState = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");

@@ -5,6 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { drainQueues } from "@/lib/jobs/workers";
+import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withOperator } from "./operator-auth";
 
@@ -55,6 +56,8 @@ export const contract = createRoute({
     503: { description: "OPERATOR_SECRET is not configured", content: errorResponses[401].content },
   },
 });
+
+export type DrainJobsResponse = ResponseOf<typeof contract>;
 
 export const drainJobs = withOperator({ contract }, async (c) => {
   const started = Date.now();

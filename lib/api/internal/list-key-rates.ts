@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listApiKeyRates } from "@/lib/api-keys/list-api-key-rates";
 import { systemCtx } from "@/lib/context";
 import { ApiKeyRate, businessParam, operatorErrors } from "./key-schemas";
+import type { ResponseOf } from "../operation";
 import { withOperator } from "./operator-auth";
 
 export const contract = createRoute({
@@ -26,6 +27,8 @@ export const contract = createRoute({
     ...operatorErrors,
   },
 });
+
+export type ListKeyRatesResponse = ResponseOf<typeof contract>;
 
 export const listKeyRates = withOperator({ contract }, async (c) => {
   const { business_id } = c.req.valid("param");

@@ -7,6 +7,7 @@ import { systemCtx } from "@/lib/context";
 import { listSenderRates as list } from "@/lib/messages/dispatch/list-sender-rates";
 import { MAX_SENDER_RATE } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { SenderRateList } from "../senders/schemas";
+import type { ResponseOf } from "../operation";
 import { withOperator } from "./operator-auth";
 import { businessParam, operatorErrors } from "./sender-schemas";
 
@@ -24,6 +25,8 @@ export const contract = createRoute({
     ...operatorErrors,
   },
 });
+
+export type ListSenderRatesResponse = ResponseOf<typeof contract>;
 
 export const listSenderRates = withOperator({ contract }, async (c) => {
   const { business_id } = c.req.valid("param");

@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { addTeamMember as add } from "@/lib/teams/add-team-member";
 import { addTeamMemberInput } from "@/lib/teams/schemas";
 import { jsonOrFormBody, readBody, userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { teamIdParam, teamResponses } from "./schemas";
 
@@ -23,6 +24,8 @@ export const contract = createRoute({
   },
   responses: teamResponses,
 });
+
+export type AddTeamMemberResponse = ResponseOf<typeof contract>;
 
 export const addTeamMember = withBusiness(
   { spec: "G7", contract, actAs: "user" },

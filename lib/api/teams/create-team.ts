@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createTeam as create } from "@/lib/teams/create-team";
 import { createTeamInput } from "@/lib/teams/schemas";
 import { jsonOrFormBody, readBody, userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { teamResponses } from "./schemas";
 
@@ -19,6 +20,8 @@ export const contract = createRoute({
   request: { query: userQuery, body: jsonOrFormBody(createTeamInput, "teamName, supervisorId, description") },
   responses: teamResponses,
 });
+
+export type CreateTeamResponse = ResponseOf<typeof contract>;
 
 export const createTeam = withBusiness(
   { spec: "G6", contract, actAs: "user" },

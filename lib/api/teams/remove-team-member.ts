@@ -5,6 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { removeTeamMember as remove } from "@/lib/teams/remove-team-member";
 import { userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { teamIdParam, teamResponses } from "./schemas";
 
@@ -19,6 +20,8 @@ export const contract = createRoute({
   },
   responses: teamResponses,
 });
+
+export type RemoveTeamMemberResponse = ResponseOf<typeof contract>;
 
 export const removeTeamMember = withBusiness(
   { spec: "G8", contract, actAs: "user" },

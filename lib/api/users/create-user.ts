@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createBusinessUserInput } from "@/lib/users/business-user-schemas";
 import { createBusinessUser } from "@/lib/users/create-business-user";
 import { jsonOrFormBody, readBody, userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { userResponses } from "./schemas";
 
@@ -19,6 +20,8 @@ export const contract = createRoute({
   request: { query: userQuery, body: jsonOrFormBody(createBusinessUserInput, "The new user") },
   responses: userResponses,
 });
+
+export type CreateUserResponse = ResponseOf<typeof contract>;
 
 export const createUser = withBusiness(
   { spec: "G1", contract, actAs: "user" },

@@ -5,6 +5,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { setUserEnabled } from "@/lib/users/set-user-enabled";
 import { userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { userIdParam, userResponses } from "./schemas";
 
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { query: userQuery, params: userIdParam },
   responses: userResponses,
 });
+
+export type DisableUserResponse = ResponseOf<typeof contract>;
 
 export const disableUser = withBusiness(
   {

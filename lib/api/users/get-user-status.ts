@@ -5,6 +5,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getUserStatus as get } from "@/lib/users/get-user-status";
 import { userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { userIdParam, userResponses } from "./schemas";
 
@@ -16,6 +17,8 @@ export const contract = createRoute({
   request: { query: userQuery, params: userIdParam },
   responses: userResponses,
 });
+
+export type GetUserStatusResponse = ResponseOf<typeof contract>;
 
 export const getUserStatus = withBusiness(
   { spec: "G5", contract, actAs: "user", aliases: [{ method: "post" }] },

@@ -7,6 +7,7 @@ import { updateBusinessUserInput } from "@/lib/users/business-user-schemas";
 import { setCallingEnabled } from "@/lib/users/set-calling-enabled";
 import { setUserStatus } from "@/lib/users/set-user-status";
 import { jsonOrFormBody, readBody, userQuery } from "../form-or-json";
+import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
 import { userResponses } from "./schemas";
 
@@ -23,6 +24,8 @@ export const contract = createRoute({
   },
   responses: userResponses,
 });
+
+export type UpdateUserResponse = ResponseOf<typeof contract>;
 
 export const updateUser = withBusiness(
   { spec: "G2", contract, actAs: "user" },

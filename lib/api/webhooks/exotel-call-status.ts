@@ -7,7 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { handleExotelCallback } from "@/lib/calls/handle-exotel-callback";
 import { systemCtx } from "@/lib/context";
 import { invalid } from "@/lib/errors";
-import { defineOperation } from "../operation";
+import { defineOperation, type ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 
 export const contract = createRoute({
@@ -27,6 +27,8 @@ export const contract = createRoute({
     ...errorResponses,
   },
 });
+
+export type ExotelCallStatusResponse = ResponseOf<typeof contract>;
 
 export const exotelCallStatus = defineOperation({
   auth: "provider",

@@ -7,7 +7,7 @@ import { webhookSecretOrDecoy } from "@/lib/channels/business-webhook-secret";
 import { applyRbmEvents } from "@/lib/channels/google-rbm/apply-rbm-events";
 import { handleRbmWebhook } from "@/lib/channels/google-rbm/webhook";
 import { systemCtx } from "@/lib/context";
-import { defineOperation } from "../operation";
+import { defineOperation, type ResponseOf } from "../operation";
 import { businessIdParam } from "../schemas";
 import { rbmResponses } from "./rbm-schemas";
 
@@ -22,6 +22,8 @@ export const contract = createRoute({
   request: { params: businessIdParam },
   responses: rbmResponses,
 });
+
+export type RbmBusinessEventsResponse = ResponseOf<typeof contract>;
 
 export const rbmBusinessEvents = defineOperation({
   auth: "provider",

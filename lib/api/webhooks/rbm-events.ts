@@ -10,7 +10,7 @@ import { rbmClientToken } from "@/lib/channels/google-rbm/config";
 import { handleRbmWebhook } from "@/lib/channels/google-rbm/webhook";
 import { systemCtx } from "@/lib/context";
 import { log } from "@/lib/log";
-import { defineOperation } from "../operation";
+import { defineOperation, type ResponseOf } from "../operation";
 import { rbmResponses } from "./rbm-schemas";
 
 export const contract = createRoute({
@@ -21,6 +21,8 @@ export const contract = createRoute({
   security: [],
   responses: rbmResponses,
 });
+
+export type RbmEventsResponse = ResponseOf<typeof contract>;
 
 export const rbmEvents = defineOperation({
   auth: "provider",

@@ -6,7 +6,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { webhookSecretOrDecoy } from "@/lib/channels/business-webhook-secret";
 import { systemCtx } from "@/lib/context";
 import { businessIdParam } from "../schemas";
-import { defineOperation } from "../operation";
+import { defineOperation, type ResponseOf } from "../operation";
 import { eventResponses, handleMetaEvents } from "./meta-webhook";
 
 export const contract = createRoute({
@@ -20,6 +20,8 @@ export const contract = createRoute({
   request: { params: businessIdParam },
   responses: eventResponses,
 });
+
+export type WhatsappBusinessEventsResponse = ResponseOf<typeof contract>;
 
 export const whatsappBusinessEvents = defineOperation({
   auth: "provider",

@@ -4,7 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { whatsappAppSecret } from "@/lib/channels/whatsapp-cloud/config";
-import { defineOperation } from "../operation";
+import { defineOperation, type ResponseOf } from "../operation";
 import { eventResponses, handleMetaEvents, unconfigured } from "./meta-webhook";
 
 export const contract = createRoute({
@@ -15,6 +15,8 @@ export const contract = createRoute({
   security: [],
   responses: eventResponses,
 });
+
+export type WhatsappEventsResponse = ResponseOf<typeof contract>;
 
 export const whatsappEvents = defineOperation({
   auth: "provider",
