@@ -137,16 +137,4 @@ describe("A5 RCS v1 forms", () => {
     });
     expect(noChannel.status).toBe(400);
   });
-
-  it("is a 401 with another business's key", async () => {
-    const a = await createTestBusiness();
-    const b = await createTestBusiness();
-    const res = await a5(
-      b,
-      { messageType: "rcs_message", rcsMessageType: "TEXT", text: "hi" },
-      "+919900000001",
-      a.apiKey,
-    );
-    expect(res.status).toBe(401);
-  });
 });
