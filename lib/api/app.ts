@@ -9,33 +9,9 @@ import { hasBody, rejectUnstorableText } from "./reject-unstorable-text";
 import { registerOpenApi } from "./openapi";
 import { allowedMethods } from "./route-table";
 import { registerHealth } from "./health";
+import { operations } from "./operations";
 import { httpMetrics } from "@/lib/metrics/http-metrics";
 import type { ApiApp, ApiEnv } from "./types";
-import { registerBusinessRoutes } from "./v3/business";
-import { registerSenderRoutes } from "./v3/senders";
-import { registerMessageRoutes } from "./v3/messages";
-import { registerV1MessageRoutes } from "./v1/messages";
-import { registerBulkMessageRoutes } from "./v2/bulk-messages";
-import { registerCapabilityRoutes } from "./v3/capability";
-import { registerRcsCampaignRoutes } from "./v3/rcs-campaigns";
-import { registerCallbackRoutes } from "./v3/callbacks";
-import { registerDispatchRoutes } from "./internal/dispatch";
-import { registerOperatorSenderRoutes } from "./internal/senders";
-import { registerOperatorKeyRoutes } from "./internal/api-keys";
-import { registerTemplateRoutes } from "./v1/templates";
-import { registerRcsTemplateRoutes } from "./v2/rcs-templates";
-import { registerWhatsAppWebhookRoutes } from "./webhooks/whatsapp";
-import { registerRbmWebhookRoutes } from "./webhooks/rbm";
-import { registerWhoamiRoutes } from "./v3/whoami";
-import { registerProfileRoutes } from "./v3/profiles";
-import { registerBusinessUserRoutes } from "./v1/business-users";
-import { registerTeamRoutes } from "./v3/teams";
-import { registerCallingRoutes } from "./v2/calling";
-import { registerExotelWebhookRoutes } from "./webhooks/exotel";
-import { registerPromotionEngineRoutes } from "./v2/promotion-engine";
-import { registerPromotionRoutes } from "./v2/promotions";
-import { registerOptOutRoutes } from "./v3/opt-outs";
-import { registerConversationRoutes } from "./v3/conversations";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -79,31 +55,7 @@ export function createApiApp(): ApiApp {
   app.use("*", rejectUnstorableText);
 
   registerHealth(app);
-  registerBusinessRoutes(app);
-  registerSenderRoutes(app);
-  registerMessageRoutes(app);
-  registerV1MessageRoutes(app);
-  registerBulkMessageRoutes(app);
-  registerCapabilityRoutes(app);
-  registerRcsCampaignRoutes(app);
-  registerCallbackRoutes(app);
-  registerDispatchRoutes(app);
-  registerOperatorSenderRoutes(app);
-  registerOperatorKeyRoutes(app);
-  registerTemplateRoutes(app);
-  registerRcsTemplateRoutes(app);
-  registerWhatsAppWebhookRoutes(app);
-  registerRbmWebhookRoutes(app);
-  registerWhoamiRoutes(app);
-  registerProfileRoutes(app);
-  registerBusinessUserRoutes(app);
-  registerTeamRoutes(app);
-  registerCallingRoutes(app);
-  registerExotelWebhookRoutes(app);
-  registerPromotionEngineRoutes(app);
-  registerPromotionRoutes(app);
-  registerOptOutRoutes(app);
-  registerConversationRoutes(app);
+  for (const op of operations) op.register(app);
   registerOpenApi(app);
 
   app.notFound((c) => {

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
  * `content-type: application/json` and an empty body (what many HTTP client wrappers send)
  * reads as `{}` instead of failing as malformed JSON, so existing callers keep working.
  * Hono's json() parses the cached text (a promise, whatever its typings say), so an empty body
- * is given the text `{}`; lib/api/v3/callbacks.int.test.ts fails if a Hono upgrade changes that.
+ * is given the text `{}`; lib/api/callbacks/callbacks.int.test.ts fails if a Hono upgrade changes that.
  */
 export const emptyBodyAsObject: MiddlewareHandler = async (c, next) => {
   const len = c.req.header("content-length");

@@ -40,3 +40,37 @@ export const tenantIdParam = z.object({
     .string()
     .openapi({ param: { name: "tenant_id", in: "path" }, example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
 });
+
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z.string().optional().openapi({
+    description:
+      "Optional. Same key and body within 24 h: the first response is returned (header Idempotent-Replayed: true) and nothing is sent again. Same key, other body: 422. First request still running: 409.",
+    example: "order-4711-confirmation",
+  }),
+});
+
+export const SendResponseDoc = z
+  .object({
+    transactionId: z.string().openapi({ example: "0193b6f2-8c1a-7cde-9f00-1234567890ab" }),
+    messageId: z.string().openapi({ example: "0193b6f2-8c1b-7000-8000-1234567890ab" }),
+  })
+  .openapi("SendResponse");
+
+/**
+ * Responses of a send route whose 200 is `schema` (spreading and then overriding 200 would turn
+ * the status keys into strings, and the handler's reply would no longer be type-checked).
+ */
+export function sendResponsesOf<S extends z.ZodType>(schema: S) {
+  return {
+    200: { description: "Stored and queued for dispatch", content: { "application/json": { schema } } },
+    ...errorResponses,
+    409: {
+      description: "A request with this Idempotency-Key is still running",
+      content: errorResponses[400].content,
+    },
+    422: { description: "Idempotency-Key reused with another body", content: errorResponses[400].content },
+  } as const;
+}
+
+/** Responses of every send route answering one message. */
+export const sendResponses = sendResponsesOf(SendResponseDoc);

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { defineOperation, type Operation, type OperationDef } from "../operation";
 import type { ApiEnv } from "../types";
 
 /** `Authorization: Bearer <OPERATOR_SECRET>`; compared in constant time. */
@@ -20,3 +22,16 @@ export const operatorAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   await next();
 };
+
+/** An operator operation (/api/internal/*): the operator secret is checked before anything else. */
+export function withOperator<R extends RouteConfig>(
+  def: OperationDef<R>,
+  handler: RouteHandler<R, ApiEnv>,
+): Operation {
+  return defineOperation({
+    ...def,
+    auth: "operator",
+    contract: { ...def.contract, middleware: [operatorAuth] },
+    handler,
+  });
+}

@@ -6,7 +6,7 @@ const TIMEOUT_MS = 10_000;
 /**
  * Exotel's "connect two numbers" API: it dials the agent (From) first, then the customer
  * (To), showing the ExoPhone (CallerId). The end of the call comes back as a StatusCallback
- * (JSON, `terminal` event) to our webhook (lib/api/webhooks/exotel.ts).
+ * (JSON, `terminal` event) to our webhook (lib/api/webhooks/exotel-call-status.ts).
  */
 export const exotelCalls: CallProvider = {
   name: "exotel",

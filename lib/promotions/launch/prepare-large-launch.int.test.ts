@@ -176,7 +176,7 @@ describe("a launch on a list over PROMOTION_PREPARE_INLINE_MAX_ROWS", () => {
   });
 
   it("leaves a large E1 list's key to the preparation, which builds it before the recipients", async () => {
-    // E1 form (a) uploads so (lib/api/v2/promotion-upload.ts): no key for more than the limit.
+    // E1 form (a) uploads so (lib/api/promotions/read-list-upload.ts): no key for more than the limit.
     const { list, launched } = await launchLarge({ keyLaterAbove: 2 });
     const keys = () =>
       rawQuery<{ n: number }>(

@@ -1,0 +1,71 @@
+/**
+ * B1: one chatapp template to up to 10,000 subscribers.
+ * POST /api/v2/message/{business_id}/template?apikey=
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { sendBulkInput } from "@/lib/messages/schemas";
+import { sendBulkMessages } from "@/lib/messages/send/send-bulk-messages";
+import { idempotentSend } from "../idempotent-send";
+import { businessIdParam, idempotencyHeaders, sendResponsesOf } from "../schemas";
+import { withBusiness } from "../with-business";
+
+const BulkSendResponse = z.object({ transactionId: z.string() }).openapi("BulkSendResponse");
+export type SendBulkRequest = z.input<typeof sendBulkInput>;
+export type SendBulkResponse = z.infer<typeof BulkSendResponse>;
+
+export const contract = createRoute({
+  method: "post",
+  path: "/api/v2/message/{business_id}/template",
+  tags: ["Messages"],
+  summary: "Bulk chatapp template message (B1)",
+  description:
+    "One template to up to 10,000 subscribers (MESSAGES_BULK_MAX) within the bulk body limit (API_BULK_BODY_LIMIT, 16 MiB by default). The message's text parameters are slots: each subscriber's `variables` fill them in order (header, body, then URL buttons, whose value is the URL suffix; for a CAROUSEL template the top body, then card by card in `card_index` order, each card's body then its URL suffixes); a subscriber without `variables` gets the texts as written. `subscriberId`: digits with the country code, no '+'. Any invalid subscriber makes the request a 400 listing them; nothing is sent.",
+  request: {
+    params: businessIdParam,
+    headers: idempotencyHeaders,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: sendBulkInput,
+          example: {
+            message: {
+              messageType: "template",
+              name: "kid_report",
+              language: "en_US",
+              components: [
+                {
+                  componentType: "header",
+                  parameters: [
+                    { type: "media", mediaType: "image", mediaLink: "https://cdn.example.com/a.png" },
+                  ],
+                },
+                {
+                  componentType: "body",
+                  parameters: [
+                    { type: "text", text: "1" },
+                    { type: "text", text: "2" },
+                  ],
+                },
+                {
+                  componentType: "button",
+                  index: "0",
+                  sub_type: "url",
+                  parameters: [{ type: "text", text: "3" }],
+                },
+              ],
+            },
+            subscribers: [{ subscriberId: "919876543210", variables: ["Sunil", "1234", "?Kid_ID=123"] }],
+            phoneNumberId: "sim0193b6f28c1a",
+          },
+        },
+      },
+    },
+  },
+  responses: sendResponsesOf(BulkSendResponse),
+});
+
+export const sendBulk = withBusiness({ spec: "B1", contract }, async (c, { ctx, businessId }) => {
+  const body = c.req.valid("json");
+  return await idempotentSend(c, body, (idem) => sendBulkMessages(ctx, businessId, body, idem));
+});

@@ -1,0 +1,51 @@
+/**
+ * D1: create a chatapp template (text; image headers go to D2).
+ * POST /api/v1/template/{business_id}
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { AppError, invalid } from "@/lib/errors";
+import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
+import { createChatappTemplateInput } from "@/lib/templates/schemas";
+import { businessIdParam, errorResponses } from "../schemas";
+import { withBusiness } from "../with-business";
+import { CreatedDoc, json } from "./schemas";
+
+export type CreateTemplateRequest = z.input<typeof createChatappTemplateInput>;
+export type CreateTemplateResponse = z.infer<typeof CreatedDoc>;
+
+export const contract = createRoute({
+  method: "post",
+  path: "/api/v1/template/{business_id}",
+  tags: ["Templates"],
+  summary: "Create a chatapp template (text)",
+  request: {
+    params: businessIdParam,
+    body: { required: true, content: { "application/json": { schema: createChatappTemplateInput } } },
+  },
+  responses: {
+    200: json(CreatedDoc, "Created, PENDING review"),
+    ...errorResponses,
+    409: errorResponses[400],
+  },
+});
+
+export const createTemplate = withBusiness({ spec: "D1", contract }, async (c, { ctx, businessId }) => {
+  const t = await createChatappTemplate(ctx, { businessId, template: c.req.valid("json") }).catch(
+    hintMediaEndpoint,
+  );
+  return c.json(
+    { id: t.id, status: t.status, category: t.category ?? "", lintWarnings: t.lintWarnings },
+    200,
+  );
+});
+
+/** D1 is text-only: point callers with image headers at D2. */
+function hintMediaEndpoint(err: unknown): never {
+  if (err instanceof AppError && err.details.some((d) => d.path === "files")) {
+    throw invalid(
+      "Templates with an IMAGE header are created with POST /api/v1/template/media/{business_id} (multipart, image in 'files')",
+      err.details,
+    );
+  }
+  throw err;
+}

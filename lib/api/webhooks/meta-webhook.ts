@@ -1,0 +1,72 @@
+import { timingSafeEqual } from "node:crypto";
+import { z } from "@hono/zod-openapi";
+import { decoySecret } from "@/lib/channels/business-webhook-secret";
+import {
+  metaWebhookHandlers,
+  verifyMetaSignature,
+  type MetaWebhookBody,
+  type MetaWebhookScope,
+} from "@/lib/channels/whatsapp-cloud/webhook";
+import { AppError, invalid, unauthorized } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { errorResponses } from "../schemas";
+
+/** What the four Meta webhook operations share: the hub query, the answers, the checks. */
+export const hubQuery = z.object({
+  "hub.mode": z.string().optional(),
+  "hub.verify_token": z.string().optional(),
+  "hub.challenge": z.string().optional(),
+});
+export const verifyResponses = {
+  200: { description: "The challenge, echoed", content: { "text/plain": { schema: z.string() } } },
+  403: {
+    ...errorResponses[401],
+    description:
+      "Verification token mismatch (also for an unknown business or an unset token: the log says which)",
+  },
+};
+export const eventResponses = {
+  200: {
+    description: "Accepted",
+    content: { "application/json": { schema: z.object({ ok: z.boolean() }) } },
+  },
+  ...errorResponses,
+};
+
+/** An unset process-wide secret refuses like a wrong one; only the log says why. */
+export function unconfigured(name: string): string {
+  log.warn({ setting: name }, "provider webhook refused: setting not configured");
+  return decoySecret();
+}
+
+/** The challenge to echo, when the mode is subscribe and the token is the expected one. */
+export function hubChallenge(q: z.infer<typeof hubQuery>, expected: string): string {
+  const given = Buffer.from(q["hub.verify_token"] ?? "");
+  const want = Buffer.from(expected);
+  const matches = want.length > 0 && given.length === want.length && timingSafeEqual(given, want);
+  if (q["hub.mode"] !== "subscribe" || !matches) {
+    throw new AppError("forbidden", "Verification token mismatch");
+  }
+  return q["hub.challenge"] ?? "";
+}
+
+/** Checks the signature over the raw body, then dispatches each change to its field's handlers. */
+export async function handleMetaEvents(
+  raw: string,
+  signature: string | undefined,
+  secret: string,
+  scope: MetaWebhookScope,
+): Promise<void> {
+  if (!verifyMetaSignature(raw, signature, secret)) throw unauthorized("Invalid X-Hub-Signature-256");
+  let body: MetaWebhookBody;
+  try {
+    body = JSON.parse(raw) as MetaWebhookBody;
+  } catch {
+    throw invalid("Malformed JSON in request body");
+  }
+  for (const entry of body.entry ?? []) {
+    for (const change of entry.changes ?? []) {
+      for (const handler of metaWebhookHandlers(change.field)) await handler(change, entry, scope);
+    }
+  }
+}
