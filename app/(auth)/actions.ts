@@ -1,15 +1,13 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { auth, signIn, signOut } from "@/auth";
+import { signIn, signOut } from "@/auth";
 import { fail, runAction, toActionError, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
+import { endCurrentSession } from "@/lib/auth/end-current-session";
 import { SignInThrottled } from "@/lib/auth/sign-in-throttled";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { systemCtx } from "@/lib/context";
-import { log } from "@/lib/log";
 import { changePassword } from "@/lib/users/change-password";
-import { endSession } from "@/lib/users/end-session";
 import { changePasswordInput } from "@/lib/users/change-password-input";
 import { signInInput } from "@/lib/users/schemas";
 
@@ -36,14 +34,7 @@ export async function signInAction(raw: unknown): Promise<ActionResult<never>> {
  * signed out may set the cookie again (next-auth refreshes it on page loads).
  */
 export async function signOutAction(): Promise<void> {
-  const session = (await auth()) as { uid?: unknown; sid?: unknown; expires?: string } | null;
-  if (typeof session?.uid === "string" && typeof session.sid === "string" && session.expires) {
-    await endSession(systemCtx("sign-out"), {
-      sid: session.sid,
-      userId: session.uid,
-      expiresAt: new Date(session.expires),
-    }).catch((err: unknown) => log.error({ err }, "could not record the sign-out"));
-  }
+  await endCurrentSession();
   await signOut({ redirectTo: "/login" });
 }
 

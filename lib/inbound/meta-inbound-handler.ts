@@ -3,7 +3,7 @@ import { parseMetaInbound } from "../channels/whatsapp-cloud/inbound-messages";
 import type { MetaChangeHandler } from "../channels/whatsapp-cloud/webhook";
 import { systemCtx } from "../context";
 import { log } from "../log";
-import { recordInboundMessages } from "./record-inbound-messages";
+import { recordInboundBatched } from "./record-inbound-batched";
 
 /**
  * Meta's `messages` field, customer messages (`value.messages[]`): stored and raised as
@@ -20,5 +20,6 @@ export const handleMetaInbound: MetaChangeHandler = async (change, _entry, scope
     log.warn({ phoneNumberId, count: messages.length }, "inbound messages for an unknown sender dropped");
     return;
   }
-  await recordInboundMessages(ctx, { businessId, channel: "chatapp", provider: "whatsapp-cloud", messages });
+  // With concurrent webhooks' messages, in one transaction (answered once committed).
+  await recordInboundBatched({ businessId, channel: "chatapp", provider: "whatsapp-cloud", messages });
 };

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { recordInboundMessages } from "../../inbound/record-inbound-messages";
+import { recordInboundBatched } from "../../inbound/record-inbound-batched";
 import { log } from "../../log";
 import { findChannelBusiness } from "../find-channel-business";
 import { emitStatusEvents } from "../status-sink";
@@ -29,7 +29,8 @@ export async function applyRbmEvents(
     log.warn({ agentId: result.agentId }, "RBM user message for an unknown agent dropped");
     return;
   }
-  await recordInboundMessages(ctx, {
+  // With concurrent webhooks' messages, in one transaction (answered once committed).
+  await recordInboundBatched({
     businessId,
     channel: "rcs",
     provider: "google-rbm",
