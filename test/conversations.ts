@@ -2,7 +2,7 @@ import { systemCtx, type Ctx } from "../lib/context";
 import { db } from "../lib/db";
 import { rawQuery } from "../lib/db/sql";
 import { recordInboundMessages } from "../lib/inbound/record-inbound-messages";
-import { uuidv7 } from "../lib/ids";
+import { customerText } from "./customer-text";
 import type { TestBusiness } from "./factories";
 
 /** A dashboard user's context (the actor the domain functions check). */
@@ -21,26 +21,11 @@ export async function customerWrites(
   text = "hello",
   opts: { at?: Date; to?: string; channel?: "chatapp" | "rcs"; ctx?: Ctx } = {},
 ) {
-  const ref = `test.${uuidv7()}`;
   return recordInboundMessages(opts.ctx ?? systemCtx("test"), {
     businessId: t.business.id,
     channel: opts.channel ?? "chatapp",
     provider: "simulator",
-    messages: [
-      {
-        providerMessageId: ref,
-        from,
-        to: opts.to ?? chatappSender(t),
-        type: "text",
-        text,
-        buttonPayload: null,
-        replyToProviderMessageId: null,
-        profileName: null,
-        media: null,
-        receivedAt: opts.at ?? new Date(),
-        raw: { id: ref },
-      },
-    ],
+    messages: [customerText(from, opts.to ?? chatappSender(t), { text, at: opts.at })],
   });
 }
 

@@ -1,30 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
-import { uuidv7 } from "@/lib/ids";
 import { chatappSender } from "@/test/conversations";
+import { customerText } from "@/test/customer-text";
 import { createTestBusiness, createTestUser, type TestBusiness } from "@/test/factories";
 import { recordInboundBatched } from "./record-inbound-batched";
 
-const text = (t: TestBusiness, from: string, ref = `wamid.${uuidv7()}`) => ({
+const text = (t: TestBusiness, from: string) => ({
   businessId: t.business.id,
   channel: "chatapp" as const,
   provider: "whatsapp-cloud",
-  messages: [
-    {
-      providerMessageId: ref,
-      from,
-      to: chatappSender(t),
-      type: "text",
-      text: "hello",
-      buttonPayload: null,
-      replyToProviderMessageId: null,
-      profileName: null,
-      media: null,
-      receivedAt: new Date(),
-      raw: { id: ref },
-    },
-  ],
+  messages: [customerText(from, chatappSender(t))],
 });
 
 describe("inbound messages from concurrent webhooks", () => {
