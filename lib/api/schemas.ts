@@ -74,3 +74,18 @@ export function sendResponsesOf<S extends z.ZodType>(schema: S) {
 
 /** Responses of every send route answering one message. */
 export const sendResponses = sendResponsesOf(SendResponseDoc);
+
+/**
+ * A required JSON request body: its schema and, as the OpenAPI document shows it, an
+ * `example` or named `examples`.
+ */
+export const jsonBody = <S extends z.ZodType>(
+  schema: S,
+  sample: { example?: unknown; examples?: Record<string, { summary: string; value: unknown }> } = {},
+) => ({ required: true, content: { "application/json": { schema, ...sample } } });
+
+/** A JSON response's documentation: what it is and its schema. */
+export const jsonResponse = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sendBulkInput } from "@/lib/messages/schemas";
 import { sendBulkMessages } from "@/lib/messages/send/send-bulk-messages";
 import { idempotentSend } from "../idempotent-send";
-import { businessIdParam, idempotencyHeaders, sendResponsesOf } from "../schemas";
+import { businessIdParam, idempotencyHeaders, sendResponsesOf, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 
 const BulkSendResponse = z.object({ transactionId: z.string() }).openapi("BulkSendResponse");
@@ -23,44 +23,36 @@ export const contract = createRoute({
   request: {
     params: businessIdParam,
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: sendBulkInput,
-          example: {
-            message: {
-              messageType: "template",
-              name: "kid_report",
-              language: "en_US",
-              components: [
-                {
-                  componentType: "header",
-                  parameters: [
-                    { type: "media", mediaType: "image", mediaLink: "https://cdn.example.com/a.png" },
-                  ],
-                },
-                {
-                  componentType: "body",
-                  parameters: [
-                    { type: "text", text: "1" },
-                    { type: "text", text: "2" },
-                  ],
-                },
-                {
-                  componentType: "button",
-                  index: "0",
-                  sub_type: "url",
-                  parameters: [{ type: "text", text: "3" }],
-                },
+    body: jsonBody(sendBulkInput, {
+      example: {
+        message: {
+          messageType: "template",
+          name: "kid_report",
+          language: "en_US",
+          components: [
+            {
+              componentType: "header",
+              parameters: [{ type: "media", mediaType: "image", mediaLink: "https://cdn.example.com/a.png" }],
+            },
+            {
+              componentType: "body",
+              parameters: [
+                { type: "text", text: "1" },
+                { type: "text", text: "2" },
               ],
             },
-            subscribers: [{ subscriberId: "919876543210", variables: ["Sunil", "1234", "?Kid_ID=123"] }],
-            phoneNumberId: "sim0193b6f28c1a",
-          },
+            {
+              componentType: "button",
+              index: "0",
+              sub_type: "url",
+              parameters: [{ type: "text", text: "3" }],
+            },
+          ],
         },
+        subscribers: [{ subscriberId: "919876543210", variables: ["Sunil", "1234", "?Kid_ID=123"] }],
+        phoneNumberId: "sim0193b6f28c1a",
       },
-    },
+    }),
   },
   responses: sendResponsesOf(BulkSendResponse),
 });

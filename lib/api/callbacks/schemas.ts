@@ -86,13 +86,6 @@ export const businessParam = z.object({
 export const endpointParams = businessParam.extend({ endpoint_id: uuidParam("endpoint_id") });
 export const deliveryParams = businessParam.extend({ delivery_id: uuidParam("delivery_id") });
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-export const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
+export { jsonResponse as json, jsonBody as body } from "../schemas";
 
 export const BASE = "/api/v3/callbacks/{business_id}";

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
 import { sendRcsTemplateInput } from "@/lib/messages/schemas";
 import { idempotentSend } from "../idempotent-send";
-import { idempotencyHeaders, SendResponseDoc, sendResponses, tenantIdParam } from "../schemas";
+import { idempotencyHeaders, SendResponseDoc, sendResponses, tenantIdParam, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 
 export type SendRcsTemplateRequest = z.input<typeof sendRcsTemplateInput>;
@@ -22,23 +22,17 @@ export const contract = createRoute({
   request: {
     params: tenantIdParam,
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: sendRcsTemplateInput,
-          example: {
-            message: {
-              messageType: "template",
-              name: "summer_sale",
-              language: "en",
-              components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
-            },
-            to: "919876543210",
-          },
+    body: jsonBody(sendRcsTemplateInput, {
+      example: {
+        message: {
+          messageType: "template",
+          name: "summer_sale",
+          language: "en",
+          components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
         },
+        to: "919876543210",
       },
-    },
+    }),
   },
   responses: sendResponses,
 });

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
 import { sendRcsTextInput } from "@/lib/messages/schemas";
 import { idempotentSend } from "../idempotent-send";
-import { idempotencyHeaders, SendResponseDoc, sendResponses, tenantIdParam } from "../schemas";
+import { idempotencyHeaders, SendResponseDoc, sendResponses, tenantIdParam, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 
 export type SendRcsTextRequest = z.input<typeof sendRcsTextInput>;
@@ -22,15 +22,9 @@ export const contract = createRoute({
   request: {
     params: tenantIdParam,
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: sendRcsTextInput,
-          example: { phone: "+919876543210", text: "Your table is ready." },
-        },
-      },
-    },
+    body: jsonBody(sendRcsTextInput, {
+      example: { phone: "+919876543210", text: "Your table is ready." },
+    }),
   },
   responses: sendResponses,
 });

@@ -7,7 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sendRcsMessage } from "@/lib/messages/send/send-rcs-message";
 import { sendRcsV1Input } from "@/lib/messages/schemas";
 import { idempotentSend } from "../idempotent-send";
-import { businessIdParam, idempotencyHeaders, SendResponseDoc, sendResponses } from "../schemas";
+import { businessIdParam, idempotencyHeaders, SendResponseDoc, sendResponses, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 
 export type SendRcsV1Request = z.input<typeof sendRcsV1Input>;
@@ -26,23 +26,17 @@ export const contract = createRoute({
       channel: z.literal("rcs", { error: "channel must be rcs" }).openapi({ example: "rcs" }),
     }),
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: sendRcsV1Input,
-          example: {
-            message: {
-              messageType: "rcs_message",
-              rcsMessageType: "RICHCARD_STANDALONE",
-              templateId: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
-              components: [{ type: "BODY", variables: [{ type: "text", value: "Asha" }] }],
-            },
-            to: "+919876543210",
-          },
+    body: jsonBody(sendRcsV1Input, {
+      example: {
+        message: {
+          messageType: "rcs_message",
+          rcsMessageType: "RICHCARD_STANDALONE",
+          templateId: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
+          components: [{ type: "BODY", variables: [{ type: "text", value: "Asha" }] }],
         },
+        to: "+919876543210",
       },
-    },
+    }),
   },
   responses: sendResponses,
 });

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sendTemplateMessage } from "@/lib/messages/send/send-template-message";
 import { sendTemplateInput } from "@/lib/messages/schemas";
 import { idempotentSend } from "../idempotent-send";
-import { businessIdParam, idempotencyHeaders, SendResponseDoc, sendResponses } from "../schemas";
+import { businessIdParam, idempotencyHeaders, SendResponseDoc, sendResponses, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 
 export type SendTemplateRequest = z.input<typeof sendTemplateInput>;
@@ -121,22 +121,16 @@ export const contract = createRoute({
   request: {
     params: businessIdParam,
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: sendTemplateInput,
-          examples: {
-            template: { summary: "Body parameters", value: a1Example },
-            parameters: {
-              summary: "Document header, currency, date and a quick-reply payload",
-              value: a1ParametersExample,
-            },
-            carousel: { summary: "A CAROUSEL template", value: a1CarouselExample },
-          },
+    body: jsonBody(sendTemplateInput, {
+      examples: {
+        template: { summary: "Body parameters", value: a1Example },
+        parameters: {
+          summary: "Document header, currency, date and a quick-reply payload",
+          value: a1ParametersExample,
         },
+        carousel: { summary: "A CAROUSEL template", value: a1CarouselExample },
       },
-    },
+    }),
   },
   responses: sendResponses,
 });

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { addRcsBatch as add } from "@/lib/promotions/rcs/add-rcs-batch";
 import { addRcsBatchInput } from "@/lib/promotions/rcs/schemas";
 import { idempotentSend } from "../idempotent-send";
-import { idempotencyHeaders, sendResponsesOf, tenantIdParam } from "../schemas";
+import { idempotencyHeaders, sendResponsesOf, tenantIdParam, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 import { completeKey } from "./complete-key";
 
@@ -33,24 +33,18 @@ export const contract = createRoute({
   request: {
     params: tenantIdParam,
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: addRcsBatchInput,
-          example: {
-            promotionId: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
-            doCapability: true,
-            templateId: "0193b6f1-aaaa-7bbb-8ccc-1234567890ab",
-            components: [{ type: "BODY", variables: [{ type: "text", value: "${name}" }] }],
-            subscribers: [
-              { phone: "919876543210", extras: { name: "Asha" } },
-              { phone: "919876500404", extras: { name: "Ravi" } },
-            ],
-          },
-        },
+    body: jsonBody(addRcsBatchInput, {
+      example: {
+        promotionId: "0193b6f2-8c1a-7cde-9f00-1234567890ab",
+        doCapability: true,
+        templateId: "0193b6f1-aaaa-7bbb-8ccc-1234567890ab",
+        components: [{ type: "BODY", variables: [{ type: "text", value: "${name}" }] }],
+        subscribers: [
+          { phone: "919876543210", extras: { name: "Asha" } },
+          { phone: "919876500404", extras: { name: "Ravi" } },
+        ],
       },
-    },
+    }),
   },
   responses: sendResponsesOf(BatchResponse),
 });

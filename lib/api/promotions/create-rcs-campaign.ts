@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createRcsCampaign as create } from "@/lib/promotions/rcs/create-rcs-campaign";
 import { createRcsCampaignInput } from "@/lib/promotions/rcs/schemas";
 import { idempotentSend } from "../idempotent-send";
-import { idempotencyHeaders, sendResponsesOf, tenantIdParam } from "../schemas";
+import { idempotencyHeaders, sendResponsesOf, tenantIdParam, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 import { completeKey } from "./complete-key";
 
@@ -26,29 +26,23 @@ export const contract = createRoute({
   request: {
     params: tenantIdParam,
     headers: idempotencyHeaders,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: createRcsCampaignInput,
-          examples: {
-            minimal: { summary: "Expires at the coming midnight", value: { promotionName: "Diwali offers" } },
+    body: jsonBody(createRcsCampaignInput, {
+      examples: {
+        minimal: { summary: "Expires at the coming midnight", value: { promotionName: "Diwali offers" } },
+        fallback: {
+          summary: "With an expiry and a chatapp fallback",
+          value: {
+            promotionName: "Diwali offers",
+            promotionExpiry: 1798761600,
             fallback: {
-              summary: "With an expiry and a chatapp fallback",
-              value: {
-                promotionName: "Diwali offers",
-                promotionExpiry: 1798761600,
-                fallback: {
-                  templateName: "diwali_offer",
-                  language: "en_US",
-                  phoneNumberId: "sim0193b6f28c1a",
-                },
-              },
+              templateName: "diwali_offer",
+              language: "en_US",
+              phoneNumberId: "sim0193b6f28c1a",
             },
           },
         },
       },
-    },
+    }),
   },
   responses: sendResponsesOf(RcsCampaignCreated),
 });

@@ -22,7 +22,4 @@ export const RcsRecordDoc = z
   })
   .openapi("RcsTemplate");
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+export { jsonResponse as json } from "../schemas";

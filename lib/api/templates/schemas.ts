@@ -37,7 +37,4 @@ export const ChatappRecordDoc = z
   })
   .openapi("ChatappTemplate");
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+export { jsonResponse as json } from "../schemas";
