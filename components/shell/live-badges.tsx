@@ -3,14 +3,18 @@
 import { usePathname } from "next/navigation";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 
+/** How long a page is open before its menu count follows the inbox live. */
+const FOLLOW_AFTER_MS = 2_000;
+
 const BadgesContext = createContext<Record<string, number>>({});
 
 /** The menu's counts by href: the layout's figures, kept live by LiveBadges. */
 export const useBadges = () => useContext(BadgesContext);
 
 /**
- * Keeps the Inbox's unread count live on every page: it follows the inbox's event stream and
- * re-reads the count (GET /inbox/unread) after a burst of changes. On the inbox itself the
+ * Keeps the Inbox's unread count live on every page: after the page has been open 2 s it
+ * follows the inbox's event stream and re-reads the count (GET /inbox/unread) after a burst of
+ * changes. On the inbox itself the
  * page's own live refresh re-renders the layout, count included, so nothing is opened twice.
  */
 export function LiveBadges({ initial, children }: { initial: Record<string, number>; children: ReactNode }) {
@@ -25,7 +29,7 @@ export function LiveBadges({ initial, children }: { initial: Record<string, numb
   const follow = "/inbox" in initial && !pathname.startsWith("/inbox");
   useEffect(() => {
     if (!follow) return;
-    const source = new EventSource("/inbox/events");
+    let source: EventSource | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reread = () => {
       timer = undefined;
@@ -39,11 +43,17 @@ export function LiveBadges({ initial, children }: { initial: Record<string, numb
     const changed = () => {
       timer ??= setTimeout(reread, 300);
     };
-    source.addEventListener("conversation", changed);
-    // (Re)connected: what changed between the page's render and now is read once.
-    source.addEventListener("open", changed);
+    // Followed once the page has been open a moment: the count rendered with it is current, and
+    // a visitor passing through pages costs the server no stream and no re-read per page.
+    const start = setTimeout(() => {
+      source = new EventSource("/inbox/events");
+      source.addEventListener("conversation", changed);
+      // (Re)connected: what changed since the page was rendered is read once.
+      source.addEventListener("open", changed);
+    }, FOLLOW_AFTER_MS);
     return () => {
-      source.close();
+      clearTimeout(start);
+      source?.close();
       if (timer) clearTimeout(timer);
     };
   }, [follow]);

@@ -32,10 +32,19 @@ export async function expectNoHorizontalScroll(
   what = page.url(),
   { soft = false }: { soft?: boolean } = {},
 ): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
+  // Right after a resize, parts that measure themselves (recharts' ResponsiveContainer, through
+  // a ResizeObserver) still have the old width for a frame or two: give the page up to 3 s to
+  // settle, as a user's would; an overflow that stays still fails.
+  const measure = () =>
+    page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+  let { scrollWidth, innerWidth } = await measure();
+  for (let waited = 0; scrollWidth > innerWidth && waited < 3_000; waited += 100) {
+    await page.waitForTimeout(100);
+    ({ scrollWidth, innerWidth } = await measure());
+  }
   (soft ? expect.soft : expect)(
     scrollWidth,
     `${what}: page is ${scrollWidth} px wide in a ${innerWidth} px window`,
