@@ -28,6 +28,13 @@ export async function proxy(req: NextRequest, event: NextFetchEvent) {
 }
 
 export const config = {
-  // Pages only: not the API (Hono answers it before Next sees it), assets or Next's own files.
-  matcher: ["/((?!api/|_next/|media/|icon\\.svg|favicon\\.ico).*)"],
+  // Pages only: not the API (Hono answers it before Next sees it), assets or Next's own files,
+  // nor the dashboard's upload routes. Next.js buffers the body of every request its proxy runs
+  // for, and cuts it at 10 MB (experimental.proxyClientMaxBodySize): a 12 MB attachment
+  // reached /inbox/media cut short and failed, and a list upload (up to 200 MB) would too. Those
+  // routes check their own role (requireRoute); proxy-matcher.test.ts keeps every POST route
+  // out of this list.
+  matcher: [
+    "/((?!api/|_next/|media/|icon\\.svg|favicon\\.ico|inbox/media|templates/media|campaigns/new/upload|campaigns/lists/upload|campaigns/opt-outs/import).*)",
+  ],
 };
