@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
-import { dropDatabase } from "./drop-database";
+import { createDatabase } from "./server-database";
 
 /**
  * One database for the whole run: with DATABASE_URL set, a fresh database created on that
@@ -15,15 +14,7 @@ export default async function setup(project: TestProject) {
   let url: string;
   let teardown: () => Promise<void>;
   if (server) {
-    const name = `sb_test_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    teardown = () => dropDatabase(server, name);
+    ({ url, drop: teardown } = await createDatabase(server, "sb_test"));
   } else {
     const embedded = await startEmbeddedDb();
     url = embedded.url;

@@ -1,7 +1,8 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
+import { useInboxEvents } from "./use-inbox-events";
 
 /** How long a page is open before its menu count follows the inbox live. */
 const FOLLOW_AFTER_MS = 2_000;
@@ -27,35 +28,19 @@ export function LiveBadges({ initial, children }: { initial: Record<string, numb
   }
   const pathname = usePathname();
   const follow = "/inbox" in initial && !pathname.startsWith("/inbox");
-  useEffect(() => {
-    if (!follow) return;
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const reread = () => {
-      timer = undefined;
+  // Once the page has been open a moment: the count rendered with it is current, and a visitor
+  // passing through pages costs the server no stream and no re-read per page. `open`: (re)connected,
+  // what changed since the page was rendered is read once.
+  useInboxEvents(
+    () => {
       fetch("/inbox/unread", { cache: "no-store" })
         .then((r) => (r.ok ? (r.json() as Promise<{ unread: number }>) : null))
         .then((body) => {
           if (body) setBadges((b) => ({ ...b, "/inbox": body.unread }));
         })
         .catch(() => undefined); // offline for a moment: the next change or page load catches up
-    };
-    const changed = () => {
-      timer ??= setTimeout(reread, 300);
-    };
-    // Followed once the page has been open a moment: the count rendered with it is current, and
-    // a visitor passing through pages costs the server no stream and no re-read per page.
-    const start = setTimeout(() => {
-      source = new EventSource("/inbox/events");
-      source.addEventListener("conversation", changed);
-      // (Re)connected: what changed since the page was rendered is read once.
-      source.addEventListener("open", changed);
-    }, FOLLOW_AFTER_MS);
-    return () => {
-      clearTimeout(start);
-      source?.close();
-      if (timer) clearTimeout(timer);
-    };
-  }, [follow]);
+    },
+    { enabled: follow, events: ["conversation", "open"], debounceMs: 300, afterMs: FOLLOW_AFTER_MS },
+  );
   return <BadgesContext.Provider value={badges}>{children}</BadgesContext.Provider>;
 }

@@ -1,4 +1,23 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
+
+/**
+ * A new, empty database `<prefix>_<random>` on the PostgreSQL server at `serverUrl`: its URL,
+ * and `drop` (dropDatabase below) to remove it again.
+ */
+export async function createDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => dropDatabase(serverUrl, name) };
+}
 
 /**
  * Drops a test database once its last connection has gone. `pool.end()` resolves before the
