@@ -11,6 +11,17 @@ export async function expectNoSeriousA11yViolations(
   what = page.url(),
   { soft = false }: { soft?: boolean } = {},
 ): Promise<void> {
+  // A table re-reading its rows is dimmed while it loads (aria-busy) and fades back: a loading
+  // state, not the page. Check the page once the rows are in and the fade is over.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll(".overflow-x-auto.transition-opacity")].every(
+        (e) => getComputedStyle(e).opacity === "1",
+      ),
+    null,
+    { timeout: 5_000 },
+  );
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
