@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { signIn } from "./helpers";
+import { hydrated, signIn } from "./helpers";
 import { apiKeyFor, createAgent, signInAgentFirstTime } from "./people-helpers";
 
 test("an agent changes its temporary password, toggles its status, and the admin's views show it", async ({
@@ -26,6 +26,7 @@ test("an agent changes its temporary password, toggles its status, and the admin
     const choices = agentPage.getByRole("radiogroup", { name: "Set my status" });
     await expect(choices.getByRole("radio", { name: "Available" })).toHaveAttribute("aria-checked", "true");
 
+    await hydrated(choices.getByRole("radio", { name: "Busy" }));
     await choices.getByRole("radio", { name: "Busy" }).click();
     await expect(myStatus).toHaveText("Busy");
     await expect(choices.getByRole("radio", { name: "Busy" })).toHaveAttribute("aria-checked", "true");

@@ -1,7 +1,19 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { savedCookies } from "../sessions";
 
 type Account = { email: string; password: string };
+
+/**
+ * Waits until React has hydrated the element (it holds React's props then): a click on a
+ * server-rendered button before that is lost, which a loaded machine makes likely.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
 
 /**
  * Starts `page` signed in as `account`: with the session the "sessions" setup project saved
