@@ -2,16 +2,8 @@ import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
+import { messageStatuses } from "./statuses";
 
-export const messageStatuses = [
-  "attempted",
-  "accepted",
-  "sent",
-  "delivered",
-  "read",
-  "failed",
-  "error",
-] as const;
 export const messageChannels = ["chatapp", "rcs"] as const;
 export const transactionKinds = ["single", "bulk", "rcs", "promotion"] as const;
 

@@ -13,21 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { messageChannels } from "./messages";
-
-/**
- * Promotion states (spec "States and transitions": Completed, Stopped, Cancelled seen; scheduled,
- * active, paused, completed named). Stored as the API writes them. The allowed moves live in
- * one place: lib/promotions/state-machine.ts.
- */
-export const promotionStatuses = [
-  "Preparing",
-  "Scheduled",
-  "Active",
-  "Stopped",
-  "Cancelled",
-  "Completed",
-  "Expired",
-] as const;
+import { promotionStatuses } from "./statuses";
 
 /**
  * Recipient states. `pending`: waiting for its round's send; `queued`: its message row exists
