@@ -8,8 +8,8 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useConfirmDialog } from "@/components/ui/use-confirm-dialog";
+import { useSaveAndClose } from "@/components/ui/use-save-and-close";
 import type { ProfileRow } from "@/lib/profiles/list-profiles";
 import { deleteProfileAction, updateProfileAction } from "./actions";
 
@@ -53,8 +53,6 @@ export function ProfileActions({ profile }: { profile: ProfileRow }) {
 }
 
 function EditProfileDialog({ profile, onClose }: { profile: ProfileRow; onClose: () => void }) {
-  const router = useRouter();
-  const toast = useToast();
   // Validated on the server (lib/profiles/edit-profile.ts): its field errors land on the inputs.
   const form = useForm({
     defaultValues: {
@@ -67,11 +65,10 @@ function EditProfileDialog({ profile, onClose }: { profile: ProfileRow; onClose:
       businessSubscriberId: profile.businessSubscriberId ?? "",
     },
   });
-  const { submit, error } = useActionSubmit(form, updateProfileAction, () => {
-    toast.show({ tone: "success", title: "Profile saved", description: `+${profile.phone}` });
-    onClose();
-    router.refresh();
-  });
+  const { submit, error } = useSaveAndClose(form, updateProfileAction, onClose, () => ({
+    title: "Profile saved",
+    description: `+${profile.phone}`,
+  }));
   return (
     <FormDialog
       open

@@ -1,12 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { useToast } from "@/components/ui/toast";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useSaveAndClose } from "@/components/ui/use-save-and-close";
 import type { CountryOption } from "@/lib/businesses/country-options";
 import { createBusinessInput } from "@/lib/businesses/schemas";
 import { createBusinessAction } from "./actions";
@@ -22,17 +20,14 @@ export function CreateBusinessDialog({
   countries: CountryOption[];
   timeZones: CountryOption[];
 }) {
-  const router = useRouter();
-  const toast = useToast();
   const form = useForm({
     resolver: zodResolver(createBusinessInput),
     defaultValues: { name: "", defaultCountry: "", timeZone: "UTC", chatappEnabled: true, rcsEnabled: true },
   });
-  const { submit, error, setError } = useActionSubmit(form, createBusinessAction, (data) => {
-    toast.show({ tone: "success", title: "Business created", description: data.name });
-    close();
-    router.refresh();
-  });
+  const { submit, error, setError } = useSaveAndClose(form, createBusinessAction, close, (data) => ({
+    title: "Business created",
+    description: data.name,
+  }));
   function close() {
     setError(null);
     form.reset();
