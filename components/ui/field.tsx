@@ -90,131 +90,79 @@ export const controlClasses = (invalid: boolean, className?: string) =>
 
 type Own = FieldProps & { id?: string };
 
+/**
+ * Splits the props of a stacked control (Input, Textarea, Select) into what StackedField shows,
+ * the control's own wiring (id, required, ARIA) and the rest, which goes to the control as given.
+ */
+function useStackedField<P extends Own>(props: P) {
+  const { label, hint, error, hideLabel, required, className, id, ...rest } = props;
+  const ids = useFieldIds(id);
+  return {
+    field: { ids, label, hint, error, hideLabel, required, className },
+    control: { id: ids.id, required, ...controlAria(ids, hint, error) },
+    rest,
+  };
+}
+
 /** Label above the control, hint and error below: the layout of Input, Textarea and Select. */
 function StackedField({
-  ids,
-  label,
-  hint,
-  error,
-  hideLabel,
-  required,
-  className,
+  field,
   children,
-}: FieldProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+}: {
+  field: FieldProps & { ids: ReturnType<typeof useFieldIds> };
+  children: ReactNode;
+}) {
   return (
-    <div className={cn("space-y-1.5", className)}>
-      <FieldLabel htmlFor={ids.id} required={required} hidden={hideLabel}>
-        {label}
+    <div className={cn("space-y-1.5", field.className)}>
+      <FieldLabel htmlFor={field.ids.id} required={field.required} hidden={field.hideLabel}>
+        {field.label}
       </FieldLabel>
       {children}
-      <FieldMessages ids={ids} hint={hint} error={error} />
+      <FieldMessages ids={field.ids} hint={field.hint} error={field.error} />
     </div>
   );
 }
 
-export function Input({
-  label,
-  hint,
-  error,
-  hideLabel,
-  required,
-  className,
-  id,
-  ...rest
-}: Own & Omit<ComponentProps<"input">, "className">) {
-  const ids = useFieldIds(id);
+export function Input(props: Own & Omit<ComponentProps<"input">, "className">) {
+  const { field, control, rest } = useStackedField(props);
   return (
-    <StackedField
-      ids={ids}
-      label={label}
-      hint={hint}
-      error={error}
-      hideLabel={hideLabel}
-      required={required}
-      className={className}
-    >
-      <input
-        id={ids.id}
-        required={required}
-        {...controlAria(ids, hint, error)}
-        className={controlClasses(!!error, "h-9")}
-        {...rest}
-      />
+    <StackedField field={field}>
+      <input {...control} className={controlClasses(!!field.error, "h-9")} {...rest} />
     </StackedField>
   );
 }
 
-export function Textarea({
-  label,
-  hint,
-  error,
-  hideLabel,
-  required,
-  className,
-  id,
-  rows = 4,
-  ...rest
-}: Own & Omit<ComponentProps<"textarea">, "className">) {
-  const ids = useFieldIds(id);
+export function Textarea(props: Own & Omit<ComponentProps<"textarea">, "className">) {
+  const {
+    field,
+    control,
+    rest: { rows = 4, ...rest },
+  } = useStackedField(props);
   return (
-    <StackedField
-      ids={ids}
-      label={label}
-      hint={hint}
-      error={error}
-      hideLabel={hideLabel}
-      required={required}
-      className={className}
-    >
-      <textarea
-        id={ids.id}
-        rows={rows}
-        required={required}
-        {...controlAria(ids, hint, error)}
-        className={controlClasses(!!error)}
-        {...rest}
-      />
+    <StackedField field={field}>
+      <textarea {...control} rows={rows} className={controlClasses(!!field.error)} {...rest} />
     </StackedField>
   );
 }
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
-export function Select({
-  label,
-  hint,
-  error,
-  hideLabel,
-  required,
-  className,
-  id,
-  options,
-  placeholder,
-  ...rest
-}: Own &
-  Omit<ComponentProps<"select">, "className" | "children"> & {
-    options: SelectOption[];
-    /** An empty first option, e.g. "Choose a team". */
-    placeholder?: string;
-  }) {
-  const ids = useFieldIds(id);
+export function Select(
+  props: Own &
+    Omit<ComponentProps<"select">, "className" | "children"> & {
+      options: SelectOption[];
+      /** An empty first option, e.g. "Choose a team". */
+      placeholder?: string;
+    },
+) {
+  const {
+    field,
+    control,
+    rest: { options, placeholder, ...rest },
+  } = useStackedField(props);
   return (
-    <StackedField
-      ids={ids}
-      label={label}
-      hint={hint}
-      error={error}
-      hideLabel={hideLabel}
-      required={required}
-      className={className}
-    >
-      <select
-        id={ids.id}
-        required={required}
-        {...controlAria(ids, hint, error)}
-        className={controlClasses(!!error, "h-9 py-1.5 pr-8")}
-        {...rest}
-      >
+    <StackedField field={field}>
+      <select {...control} className={controlClasses(!!field.error, "h-9 py-1.5 pr-8")} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

@@ -10,8 +10,11 @@ export const businessIdColumn = () =>
     .notNull()
     .references(() => businesses.id, { onDelete: "cascade" });
 
+/** A `timestamptz` column: an instant, never a wall time without its zone (rule 7). */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
 /** `created_at`, set by the database when the row is written. */
-export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const createdAtColumn = () => timestamptz("created_at").notNull().defaultNow();
 
 /** `updated_at`, starting as the row is written. */
-export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAtColumn = () => timestamptz("updated_at").notNull().defaultNow();

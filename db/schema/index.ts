@@ -9,6 +9,7 @@ export * from "./callbacks";
 export * from "./teams";
 export * from "./calls";
 export * from "./messages";
+export * from "./statuses";
 export * from "./inbound-messages";
 export * from "./sign-in-throttle";
 export * from "./promotions";

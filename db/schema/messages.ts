@@ -1,27 +1,9 @@
 import { sql } from "drizzle-orm";
-import {
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
+import { messageStatuses } from "./statuses";
 
-export const messageStatuses = [
-  "attempted",
-  "accepted",
-  "sent",
-  "delivered",
-  "read",
-  "failed",
-  "error",
-] as const;
 export const messageChannels = ["chatapp", "rcs"] as const;
 export const transactionKinds = ["single", "bulk", "rcs", "promotion"] as const;
 
@@ -76,13 +58,13 @@ export const messages = pgTable(
     failedReason: text("failed_reason"),
     failureDetails: text("failure_details"),
     dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
-    dispatchLockedUntil: timestamp("dispatch_locked_until", { withTimezone: true }),
+    dispatchLockedUntil: timestamptz("dispatch_locked_until"),
     createdAt: createdAtColumn(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    failedAt: timestamp("failed_at", { withTimezone: true }),
+    acceptedAt: timestamptz("accepted_at"),
+    sentAt: timestamptz("sent_at"),
+    deliveredAt: timestamptz("delivered_at"),
+    readAt: timestamptz("read_at"),
+    failedAt: timestamptz("failed_at"),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
@@ -130,8 +112,8 @@ export const messageEvents = pgTable(
     errorCode: text("error_code"),
     reason: text("reason"),
     details: text("details"),
-    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz("occurred_at").notNull(),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
   },
   (t) => [index("message_events_message_idx").on(t.businessId, t.messageId, t.receivedAt)],
 );
@@ -150,9 +132,9 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer("response_status"),
     responseBody: jsonb("response_body"),
     /** A running record older than this belongs to a request that died: it may be taken over. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
+    lockedUntil: timestamptz("locked_until").notNull(),
     createdAt: createdAtColumn(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.key] }),
@@ -196,7 +178,7 @@ export const senderRateBuckets = pgTable(
     /** Tokens handed out by the last lease; RETURNING reads it, since it cannot see the old row. */
     granted: integer("granted").notNull().default(0),
     /** In the future while the sender is held after a provider throttle: no refill before it. */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamptz("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.channel, t.sender] })],
 );

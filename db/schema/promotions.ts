@@ -8,27 +8,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { messageChannels } from "./messages";
-
-/**
- * Promotion states (spec "States and transitions": Completed, Stopped, Cancelled seen; scheduled,
- * active, paused, completed named). Stored as the API writes them. The allowed moves live in
- * one place: lib/promotions/state-machine.ts.
- */
-export const promotionStatuses = [
-  "Preparing",
-  "Scheduled",
-  "Active",
-  "Stopped",
-  "Cancelled",
-  "Completed",
-  "Expired",
-] as const;
+import { promotionStatuses } from "./statuses";
 
 /**
  * Recipient states. `pending`: waiting for its round's send; `queued`: its message row exists
@@ -145,10 +130,10 @@ export const promotions = pgTable(
     templateId: uuid("template_id"),
     /** The record's `template` object: {name, id, language, category, components}. */
     template: jsonb("template"),
-    promotionEndTime: timestamp("promotion_end_time", { withTimezone: true }),
-    startTime: timestamp("start_time", { withTimezone: true }),
-    mostRecentStartTime: timestamp("most_recent_start_time", { withTimezone: true }),
-    scheduleTime: timestamp("schedule_time", { withTimezone: true }),
+    promotionEndTime: timestamptz("promotion_end_time"),
+    startTime: timestamptz("start_time"),
+    mostRecentStartTime: timestamptz("most_recent_start_time"),
+    scheduleTime: timestamptz("schedule_time"),
     tagSearchCriteria: text("tag_search_criteria").notNull().default("ANY"),
     retryPromotion: boolean("retry_promotion").notNull().default(false),
     maxRetries: integer("max_retries").notNull().default(0),
@@ -165,17 +150,17 @@ export const promotions = pgTable(
     /** RCS campaigns: the chatapp template and sender for numbers that are not RCS-capable. */
     fallback: jsonb("fallback"),
     /** The scheduler's next due time for this promotion (staggered batches, retry delay). */
-    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    nextRunAt: timestamptz("next_run_at"),
     /**
      * Engine pacing (non-staggered sends): the time up to which messages were created at the
      * sender's rate; the next tick creates (now + ahead - pacedUntil) x rate more.
      */
-    pacedUntil: timestamp("paced_until", { withTimezone: true }),
+    pacedUntil: timestamptz("paced_until"),
     /**
      * When the current round had nothing left to send but still waited for statuses (NULL while
      * it sends): after PROMOTIONS_ROUND_TIMEOUT_SECONDS from here, its silent messages fail.
      */
-    roundDrainedAt: timestamp("round_drained_at", { withTimezone: true }),
+    roundDrainedAt: timestamptz("round_drained_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -265,7 +250,7 @@ export const promotionRecipients = pgTable(
     /** A reply or button press after its message (E4 `interacted`). */
     interacted: boolean("interacted").notNull().default(false),
     /** Claimed by a scheduler worker until then (a worker that died leaves it to expire). */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestamptz("locked_until"),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
@@ -349,7 +334,7 @@ export const promotionMinuteStats = pgTable(
       .notNull()
       .references(() => promotions.id, { onDelete: "cascade" }),
     businessId: uuid("business_id").notNull(),
-    minute: timestamp("minute", { withTimezone: true }).notNull(),
+    minute: timestamptz("minute").notNull(),
     status: text("status").notNull(),
     count: bigint("count", { mode: "number" }).notNull(),
   },

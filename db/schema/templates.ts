@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 
 export const templateChannels = ["chatapp", "rcs"] as const;
 export const templateStatuses = ["PENDING", "APPROVED", "REJECTED"] as const;
@@ -47,7 +37,7 @@ export const templates = pgTable(
      * Soft delete: a deleted template cannot be sent and leaves every list, but its row stays
      * for the messages, history and audit rows that name it. Its name becomes free again.
      */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
     uniqueIndex("templates_business_channel_name_unique")

@@ -5,6 +5,7 @@ import { env } from "../env";
 import { rawQuery } from "../db/sql";
 import { uuidv7Floor, uuidv7Ms } from "../ids";
 import { readSweepMark, writeSweepMark } from "../jobs/sweep-marks";
+import { chunkQueueOptions } from "../jobs/chunk-queue-options";
 import { declareQueue } from "../jobs/workers";
 
 /** Deliveries per job: pg-boss slows with a per-message backlog (docs/architecture.md), so jobs carry chunks. */
@@ -28,11 +29,7 @@ export const deliveryQueue = declareQueue({
   version: 1,
   // Each job is a chunk of up to 500 deliveries; a few chunks at once keep
   // CALLBACK_CONCURRENCY requests in flight without fetching far ahead of what can be sent.
-  batchSize: 8,
-  concurrency: 8,
-  retryLimit: 10,
-  retryDelay: 5,
-  retryBackoff: true,
+  ...chunkQueueOptions,
   // Longer than the lease: a job still running is not retried behind its own back.
   expireInSeconds: 600,
 });

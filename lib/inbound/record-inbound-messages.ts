@@ -83,6 +83,15 @@ export async function recordInboundMessages(
       ],
     );
     const stored = new Set(inserted.map((r) => r.id));
+    // What the callback and the live inbox notice both say of message i, in their key order.
+    const messageFields = (m: ProviderInboundMessage, i: number) => ({
+      to: m.to,
+      profileName: m.profileName,
+      type: m.type,
+      text: m.text,
+      buttonPayload: m.buttonPayload,
+      replyToMessageId: payloads[i]!.replyToMessageId,
+    });
     const events: CallbackEvent[] = [];
     messages.forEach((m, i) => {
       if (!stored.has(ids[i]!)) return;
@@ -91,12 +100,7 @@ export async function recordInboundMessages(
         providerMessageId: m.providerMessageId,
         channel: input.channel,
         subscriberId: m.from,
-        to: m.to,
-        profileName: m.profileName,
-        type: m.type,
-        text: m.text,
-        buttonPayload: m.buttonPayload,
-        replyToMessageId: payloads[i]!.replyToMessageId,
+        ...messageFields(m, i),
         media: m.media,
         receivedAt: Math.floor(m.receivedAt.getTime() / 1000),
         raw: m.raw,
@@ -109,19 +113,7 @@ export async function recordInboundMessages(
       channel: input.channel,
       messages: messages.flatMap((m, i) =>
         stored.has(ids[i]!)
-          ? [
-              {
-                id: ids[i]!,
-                from: m.from,
-                to: m.to,
-                profileName: m.profileName,
-                type: m.type,
-                text: m.text,
-                buttonPayload: m.buttonPayload,
-                replyToMessageId: payloads[i]!.replyToMessageId,
-                receivedAt: m.receivedAt,
-              },
-            ]
+          ? [{ id: ids[i]!, from: m.from, ...messageFields(m, i), receivedAt: m.receivedAt }]
           : [],
       ),
     });

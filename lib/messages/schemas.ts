@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageStatuses } from "@/db/schema/messages";
+import { messageStatuses } from "@/db/schema/statuses";
 import { limits, rcsRichCard } from "../templates/schemas";
 import { messageParameter } from "./content/parameter-schemas";
 

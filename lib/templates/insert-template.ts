@@ -6,18 +6,13 @@ import { inTransaction, type Ctx } from "../context";
 import { AppError, isUniqueViolation, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import { templateReviewQueue } from "./review-queue";
-import type { ChatappComponent, LintWarning, RcsRichCard, TemplateChannel, TemplateView } from "./schemas";
+import type { LintWarning, TemplateChannel, TemplateView } from "./schemas";
+import type { TemplateContent } from "./template-content";
 import { templateView } from "./template-view";
 
-export type NewTemplate = {
+export type NewTemplate = TemplateContent & {
   businessId: string;
   channel: TemplateChannel;
-  name: string;
-  language: string;
-  category: TemplateView["category"];
-  components: ChatappComponent[];
-  rcsCard: RcsRichCard | null;
-  mediaHashes: string[];
   lintWarnings: LintWarning[];
 };
 

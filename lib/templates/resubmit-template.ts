@@ -6,11 +6,11 @@ import { inTransaction, type Ctx } from "../context";
 import { AppError, invalid, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import { requireOwnedMedia, stripHandles } from "./create-chatapp-template";
-import { lintChatappComponents, lintRcsCard } from "./lint-template";
+import { lintChatappComponents } from "./lint-template";
 import { parseInput } from "./parse-input";
-import { withUploadedRcsImage } from "./rcs-media";
+import { rcsTemplateContent } from "./rcs-template-content";
 import { templateReviewQueue } from "./review-queue";
-import { createChatappTemplateInput, createRcsTemplateInput, type TemplateView } from "./schemas";
+import { createChatappTemplateInput, type TemplateView } from "./schemas";
 import { imageHeaderCount, templateView } from "./template-view";
 
 /**
@@ -106,17 +106,7 @@ async function contentOf(
 ) {
   if (channel === "rcs") {
     // The dashboard sends one entry per card ("" for a card without an upload).
-    const uploaded = await withUploadedRcsImage(tx, input.businessId, input.template, input.mediaHashes);
-    const t = parseInput(createRcsTemplateInput, uploaded.template);
-    return {
-      name: t.messageTemplate.name,
-      language: t.messageTemplate.language,
-      category: null,
-      components: [],
-      rcsCard: t.rcsOutgoingMessage,
-      mediaHashes: uploaded.mediaHashes,
-      lintWarnings: lintRcsCard(t.rcsOutgoingMessage),
-    };
+    return rcsTemplateContent(tx, input.businessId, input.template, input.mediaHashes);
   }
   const t = parseInput(createChatappTemplateInput, input.template);
   const hashes = input.mediaHashes ?? [];

@@ -2,19 +2,14 @@ import { and, eq, isNull, like } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { getTemplate } from "./get-template";
-import { limits, type ChatappComponent, type RcsRichCard, type TemplateView } from "./schemas";
+import { limits, type TemplateView } from "./schemas";
+import type { TemplateContent } from "./template-content";
 
-/** What the create (or edit) form starts from: a template's content under a free name. */
-export type TemplateDraft = {
-  channel: TemplateView["channel"];
-  name: string;
-  language: string;
-  category: TemplateView["category"];
-  components: ChatappComponent[];
-  rcsCard: RcsRichCard | null;
-  /** The images of the original: the new template reuses the stored uploads. */
-  mediaHashes: string[];
-};
+/**
+ * What the create (or edit) form starts from: a template's content under a free name. Its
+ * `mediaHashes` are the original's images: the new template reuses the stored uploads.
+ */
+export type TemplateDraft = TemplateContent & { channel: TemplateView["channel"] };
 
 /**
  * "Duplicate": the content of one of the business's templates under the first free name

@@ -11,10 +11,12 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { applyActionErrors, FormField } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { useToast } from "@/components/ui/toast";
+import { useShownOnce } from "@/components/ui/use-shown-once";
 import { createApiKeyInput, type ApiKeyView } from "@/lib/api-keys/schemas";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
@@ -107,56 +109,32 @@ function buildColumns(onRevoke: (r: Row) => void) {
 }
 
 function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const router = useRouter();
   const form = useForm({ resolver: zodResolver(createApiKeyInput), defaultValues: { name: "" } });
-  const [error, setError] = useState<string | null>(null);
-  // The plain key lives only in this state and is dropped when the dialog closes.
-  const [created, setCreated] = useState<{ key: string; prefix: string } | null>(null);
-
-  function close() {
-    setCreated(null);
-    setError(null);
-    form.reset();
-    onClose();
-    router.refresh();
-  }
-
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    const res = await createApiKeyAction(values);
-    if (res.ok) setCreated(res.data);
-    else setError(applyActionErrors(form, res));
-  });
+  // The plain key lives only in useShownOnce's state and is dropped when the dialog closes.
+  const { created, submit, error, close } = useShownOnce(form, createApiKeyAction, onClose);
 
   if (created) {
     return (
-      <Dialog
+      <ShownOnceDialog
         open={open}
         onClose={close}
-        dismissible={false}
         title="Copy your new API key"
         description="This is the only time the full key is shown. Store it in your secret manager now."
-        footer={
-          <Button onClick={close} autoFocus>
-            I have stored the key
-          </Button>
-        }
+        doneLabel="I have stored the key"
       >
-        <div className="space-y-4">
-          <div className="flex items-center gap-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-            <code
-              data-testid="new-api-key"
-              className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900 select-all"
-            >
-              {created.key}
-            </code>
-            <CopyButton value={created.key} />
-          </div>
-          <Alert tone="warning">
-            Switchboard keeps only a hash of the key. If you lose it, revoke it and create a new one.
-          </Alert>
+        <div className="flex items-center gap-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+          <code
+            data-testid="new-api-key"
+            className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900 select-all"
+          >
+            {created.key}
+          </code>
+          <CopyButton value={created.key} />
         </div>
-      </Dialog>
+        <Alert tone="warning">
+          Switchboard keeps only a hash of the key. If you lose it, revoke it and create a new one.
+        </Alert>
+      </ShownOnceDialog>
     );
   }
 

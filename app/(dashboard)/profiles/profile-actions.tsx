@@ -8,7 +8,8 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useConfirmDialog } from "@/components/ui/use-confirm-dialog";
+import { useSaveAndClose } from "@/components/ui/use-save-and-close";
 import type { ProfileRow } from "@/lib/profiles/list-profiles";
 import { deleteProfileAction, updateProfileAction } from "./actions";
 
@@ -17,8 +18,7 @@ const dmy = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : 
 /** Edit and Delete of one profile row; delete asks first and says what goes. */
 export function ProfileActions({ profile }: { profile: ProfileRow }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deleting = useConfirmDialog();
   const router = useRouter();
   const toast = useToast();
   return (
@@ -30,25 +30,20 @@ export function ProfileActions({ profile }: { profile: ProfileRow }) {
         variant="ghost"
         size="sm"
         className="text-red-700 hover:bg-red-50 hover:text-red-800"
-        onClick={() => setDeleting(true)}
+        onClick={() => deleting.setOpen(true)}
       >
         Delete<span className="sr-only"> +{profile.phone}</span>
       </Button>
       {editing ? <EditProfileDialog profile={profile} onClose={() => setEditing(false)} /> : null}
       <ConfirmDialog
-        open={deleting}
-        onClose={() => {
-          setDeleting(false);
-          setError(null);
-        }}
+        {...deleting.dialog}
         title={`Delete +${profile.phone}?`}
         description="The profile and its fields (name, city, date of birth, subscriber id) are deleted. Messages already sent to the number stay in Messages; a later import or API upload of the number creates a new profile."
         confirmLabel="Delete profile"
-        error={error}
         onConfirm={async () => {
           const res = await deleteProfileAction(profile.id);
-          if (!res.ok) return setError(res.message);
-          setDeleting(false);
+          if (!res.ok) return deleting.setError(res.message);
+          deleting.setOpen(false);
           toast.show({ tone: "success", title: "Profile deleted", description: `+${profile.phone}` });
           router.refresh();
         }}
@@ -58,8 +53,6 @@ export function ProfileActions({ profile }: { profile: ProfileRow }) {
 }
 
 function EditProfileDialog({ profile, onClose }: { profile: ProfileRow; onClose: () => void }) {
-  const router = useRouter();
-  const toast = useToast();
   // Validated on the server (lib/profiles/edit-profile.ts): its field errors land on the inputs.
   const form = useForm({
     defaultValues: {
@@ -72,11 +65,10 @@ function EditProfileDialog({ profile, onClose }: { profile: ProfileRow; onClose:
       businessSubscriberId: profile.businessSubscriberId ?? "",
     },
   });
-  const { submit, error } = useActionSubmit(form, updateProfileAction, () => {
-    toast.show({ tone: "success", title: "Profile saved", description: `+${profile.phone}` });
-    onClose();
-    router.refresh();
-  });
+  const { submit, error } = useSaveAndClose(form, updateProfileAction, onClose, () => ({
+    title: "Profile saved",
+    description: `+${profile.phone}`,
+  }));
   return (
     <FormDialog
       open

@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { BusinessLocaleFields } from "@/components/businesses/business-locale-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
-import { FormField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import type { CountryOption } from "@/lib/businesses/country-options";
@@ -44,22 +44,15 @@ export function BusinessSettings(props: {
       <form onSubmit={submit} noValidate aria-label="Business settings">
         <CardBody className="space-y-4">
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          <FormField
+          <BusinessLocaleFields
             form={form}
-            name="defaultCountry"
-            kind="select"
-            label="Default country"
-            placeholder="None: numbers need their country code"
-            options={props.countries}
-            hint="Changing it does not change stored numbers, only how new ones are read."
-          />
-          <FormField
-            form={form}
-            name="timeZone"
-            kind="select"
-            label="Time zone"
-            options={props.timeZones}
-            hint="Where your calendar days start: an RCS campaign created without an expiry ends at the coming midnight here."
+            countries={props.countries}
+            timeZones={props.timeZones}
+            hints={{
+              defaultCountry: "Changing it does not change stored numbers, only how new ones are read.",
+              timeZone:
+                "Where your calendar days start: an RCS campaign created without an expiry ends at the coming midnight here.",
+            }}
           />
         </CardBody>
         <CardFooter>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { useConfirmDialog } from "@/components/ui/use-confirm-dialog";
 import type { ListedUser } from "@/lib/users/list-business-users";
 import { setUserEnabledAction } from "./actions";
 
@@ -16,13 +17,12 @@ export function EnableToggle({ user }: { user: ListedUser }) {
   const toast = useToast();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const disabling = useConfirmDialog();
 
   const apply = async (): Promise<boolean> => {
     const res = await setUserEnabledAction(user.userId, !user.enabled);
     if (!res.ok) {
-      if (user.enabled) setError(res.message);
+      if (user.enabled) disabling.setError(res.message);
       else toast.show({ tone: "danger", title: "Not changed", description: res.message });
       return false;
     }
@@ -45,7 +45,7 @@ export function EnableToggle({ user }: { user: ListedUser }) {
         loading={busy}
         className={user.enabled ? "text-red-700 hover:bg-red-50" : ""}
         onClick={async () => {
-          if (user.enabled) return setConfirming(true);
+          if (user.enabled) return disabling.setOpen(true);
           setBusy(true);
           await apply();
           setBusy(false);
@@ -55,17 +55,12 @@ export function EnableToggle({ user }: { user: ListedUser }) {
         <span className="sr-only"> {user.emailId}</span>
       </Button>
       <ConfirmDialog
-        open={confirming}
-        onClose={() => {
-          setConfirming(false);
-          setError(null);
-        }}
+        {...disabling.dialog}
         title={`Disable ${user.firstName} ${user.lastName ?? ""}`.trim() + "?"}
         description={`${user.emailId} is signed out of every browser at once and cannot sign in until you enable the account again. Their teams, calls and history stay.`}
         confirmLabel="Disable user"
-        error={error}
         onConfirm={async () => {
-          if (await apply()) setConfirming(false);
+          if (await apply()) disabling.setOpen(false);
         }}
       />
     </>

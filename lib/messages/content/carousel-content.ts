@@ -1,15 +1,8 @@
 import type { ErrorDetail } from "../../errors";
 import type { ChatappComponent, TemplateView } from "../../templates/schemas";
 import { variablesOf } from "../../templates/variables";
-import {
-  failWith,
-  textsOf,
-  toMetaMedia,
-  type ComponentPlan,
-  type MetaBasicComponent,
-  type MetaComponent,
-  type MetaParameter,
-} from "./meta-components";
+import { failWith, textsOf, toMetaMedia } from "./meta-components";
+import type { ComponentPlan, MetaBasicComponent, MetaComponent, MetaParameter } from "./meta-components";
 import type { CardComponent, CarouselMessageComponent, ChatappMessageComponent } from "../schemas";
 
 type TemplateCard = Extract<ChatappComponent, { type: "CAROUSEL" }>["cards"][number];

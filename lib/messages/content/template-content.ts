@@ -2,18 +2,8 @@ import type { ErrorDetail } from "../../errors";
 import type { TemplateView } from "../../templates/schemas";
 import { variablesOf } from "../../templates/variables";
 import { carouselSlotTexts, planCarouselComponents } from "./carousel-content";
-import {
-  failWith,
-  parseAmount,
-  slotValueOf,
-  textsOf,
-  toMetaBody,
-  toMetaMedia,
-  type ComponentPlan,
-  type MetaBasicComponent,
-  type MetaComponent,
-  type MetaParameter,
-} from "./meta-components";
+import { failWith, parseAmount, slotValueOf, textsOf, toMetaBody, toMetaMedia } from "./meta-components";
+import type { ComponentPlan, MetaBasicComponent, MetaComponent, MetaParameter } from "./meta-components";
 import type { BodyParameter, ChatappMessageComponent, MessageComponent } from "../schemas";
 
 export type { ComponentPlan, MetaComponent, MetaParameter } from "./meta-components";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Executor } from "../../db";
+import { chunkQueueOptions } from "../../jobs/chunk-queue-options";
 import { declareQueue } from "../../jobs/workers";
 import { messagesConfig } from "./config";
 
@@ -25,11 +26,7 @@ export const dispatchQueue = declareQueue({
   name: "messages.dispatch",
   payload: DispatchJob,
   version: 1,
-  batchSize: 8,
-  concurrency: 8,
-  retryLimit: 10,
-  retryDelay: 5,
-  retryBackoff: true,
+  ...chunkQueueOptions,
   expireInSeconds: 900,
 });
 

@@ -1,15 +1,13 @@
 import { inTransaction, type Ctx } from "../../context";
 import { AppError, type ErrorDetail } from "../../errors";
 import { uuidv7 } from "../../ids";
+import { checkChatappTemplateSend } from "./check-chatapp-template-send";
 import type { IdempotencyRef } from "./commit-send";
 import { messagesConfig } from "../dispatch/config";
 import { completeSend, insertMessageRows, ROWS_PER_STATEMENT, type NewMessage } from "./insert-send-rows";
 import { tryParseRecipient } from "./recipient";
 import type { SendBulkInput } from "../schemas";
 import { sendBulkInput } from "../schemas";
-import { sendableTemplate } from "./sendable-template";
-import { requireSender } from "../dispatch/sender-channel";
-import { planTemplateComponents } from "../content/template-content";
 
 const MAX_DETAILS = 20;
 
@@ -34,14 +32,7 @@ export async function sendBulkMessages(
     const message = `At most ${max} subscribers per request (got ${input.subscribers.length}); split the list`;
     throw new AppError("invalid_request", message, [{ path: "subscribers", message }]);
   }
-  const { settings, sender } = await requireSender(ctx, businessId, "chatapp", input.phoneNumberId);
-  const template = await sendableTemplate(ctx, {
-    businessId,
-    channel: "chatapp",
-    name: input.message.name,
-    language: input.message.language,
-  });
-  const plan = planTemplateComponents(template, input.message.components);
+  const { settings, sender, template, plan } = await checkChatappTemplateSend(ctx, businessId, input);
 
   const transactionId = uuidv7();
   const response = { transactionId };

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
-import { uuidv7 } from "../../ids";
 import type { TemplateView } from "../../templates/schemas";
-import { commitSend, type CommitOptions } from "./commit-send";
+import type { CommitOptions } from "./commit-send";
+import { commitOneMessage } from "./commit-one-message";
 import { rcsCardsFromParameters, rcsCardsFromSpec } from "../content/rcs-card-values";
 import { fillRcsCards } from "../content/rcs-content";
 import { parseRecipient } from "./recipient";
@@ -27,7 +27,7 @@ export type RcsSendInput = {
  * One RCS message: a template by name (A2) or id (A5, with or without variables), plain text
  * (A4, A5) or a standalone rich card (A5). Template cards are filled here (a carousel card by
  * card by its `card_index`), so the provider
- * always gets a finished text or card. Stored as sendTemplateMessage stores (commitSend).
+ * always gets a finished text or card. Stored as sendTemplateMessage stores (commitOneMessage).
  */
 export async function sendRcsMessage(
   ctx: Ctx,
@@ -62,40 +62,20 @@ export async function sendRcsMessage(
     content = { kind: "rcs_richcard", richCard: m.richCard };
   }
 
-  const transactionId = uuidv7();
-  const messageId = uuidv7();
-  const response: SendResponse = { transactionId, messageId };
-  await commitSend(
+  return commitOneMessage(
     ctx,
     {
-      id: transactionId,
       businessId,
       kind: "rcs",
       channel: "rcs",
-      templateId: template?.id ?? null,
-      templateName: template?.name ?? null,
-      language: template?.language ?? null,
-      total: 1,
+      sender,
+      recipient,
+      msgType: template ? "template" : content.kind === "rcs_text" ? "text" : "richcard",
+      template,
+      content,
+      messageRef: input.messageRef,
+      provider: settings.provider,
     },
-    [
-      {
-        id: messageId,
-        businessId,
-        transactionId,
-        channel: "rcs",
-        sender,
-        recipient,
-        msgType: template ? "template" : content.kind === "rcs_text" ? "text" : "richcard",
-        templateId: template?.id ?? null,
-        templateName: template?.name ?? "",
-        language: template?.language ?? "",
-        content,
-        messageRef: input.messageRef ?? transactionId,
-        provider: settings.provider,
-      },
-    ],
-    response,
     opts,
   );
-  return response;
 }

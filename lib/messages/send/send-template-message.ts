@@ -1,11 +1,9 @@
 import type { Ctx } from "../../context";
-import { uuidv7 } from "../../ids";
-import { commitSend, type CommitOptions } from "./commit-send";
+import { checkChatappTemplateSend } from "./check-chatapp-template-send";
+import type { CommitOptions } from "./commit-send";
+import { commitOneMessage } from "./commit-one-message";
 import { parseRecipient } from "./recipient";
 import { sendTemplateInput, type SendResponse, type SendTemplateInput } from "../schemas";
-import { sendableTemplate } from "./sendable-template";
-import { requireSender } from "../dispatch/sender-channel";
-import { planTemplateComponents } from "../content/template-content";
 
 /**
  * A1 (and its legacy v1 path): one chatapp template message. Checks the sender, the APPROVED
@@ -21,50 +19,22 @@ export async function sendTemplateMessage(
 ): Promise<SendResponse> {
   const input = sendTemplateInput.parse(raw);
   const recipient = parseRecipient(input.to, "to");
-  const { settings, sender } = await requireSender(ctx, businessId, "chatapp", input.phoneNumberId);
-  const template = await sendableTemplate(ctx, {
-    businessId,
-    channel: "chatapp",
-    name: input.message.name,
-    language: input.message.language,
-  });
-  const plan = planTemplateComponents(template, input.message.components);
+  const { settings, sender, template, plan } = await checkChatappTemplateSend(ctx, businessId, input);
   const components = plan.build();
-
-  const transactionId = uuidv7();
-  const messageId = uuidv7();
-  const response: SendResponse = { transactionId, messageId };
-  await commitSend(
+  return commitOneMessage(
     ctx,
     {
-      id: transactionId,
       businessId,
       kind: "single",
       channel: "chatapp",
-      templateId: template.id,
-      templateName: template.name,
-      language: template.language,
-      total: 1,
+      sender,
+      recipient,
+      msgType: "template",
+      template,
+      content: { kind: "template", name: template.name, language: template.language, components },
+      messageRef: input.messageRef,
+      provider: settings.provider,
     },
-    [
-      {
-        id: messageId,
-        businessId,
-        transactionId,
-        channel: "chatapp",
-        sender,
-        recipient,
-        msgType: "template",
-        templateId: template.id,
-        templateName: template.name,
-        language: template.language,
-        content: { kind: "template", name: template.name, language: template.language, components },
-        messageRef: input.messageRef ?? transactionId,
-        provider: settings.provider,
-      },
-    ],
-    response,
     opts,
   );
-  return response;
 }

@@ -1,18 +1,10 @@
 import { z } from "zod";
 import { parseWallTime } from "@/lib/dates/zoned-time";
 import { typedPhone } from "@/lib/validation/typed-phone";
-import type { messageStatuses as dbStatuses } from "@/db/schema/messages";
+import { messageStatuses } from "@/db/schema/statuses";
 
-/** The message statuses, here again so client bundles need not import the drizzle schema. */
-export const messageStatuses = [
-  "attempted",
-  "accepted",
-  "sent",
-  "delivered",
-  "read",
-  "failed",
-  "error",
-] as const satisfies typeof dbStatuses;
+/** The message statuses (from the drizzle-free statuses module: client bundles import this one). */
+export { messageStatuses };
 
 const blank = z.literal("");
 /**

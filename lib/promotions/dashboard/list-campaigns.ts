@@ -28,17 +28,12 @@ const orderBy: Record<(typeof campaignSortable)[number], string> = {
   createdAt: "p.id",
 };
 
-type Raw = {
-  id: string;
-  name: string;
+/** A row as the SQL returns it: the fields CampaignRow names alike, then those it renames or combines. */
+type Raw = Pick<
+  CampaignRow,
+  "id" | "name" | "kind" | "status" | "template" | "total" | "sent" | "delivered" | "read"
+> & {
   channel_type: CampaignRow["channel"];
-  kind: CampaignRow["kind"];
-  status: PromotionStatus;
-  template: string | null;
-  total: number;
-  sent: number;
-  delivered: number;
-  read: number;
   created_at: Date;
   user_name: string | null;
   user_email: string | null;

@@ -31,6 +31,18 @@ import { writeRejects } from "./write-rejects";
 
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
 
+/** A CSV upload into the business's target list `name` (API, dashboard lists page, campaign wizard). */
+export type ListUpload = {
+  businessId: string;
+  name: string;
+  source: AsyncIterable<Uint8Array>;
+  createdBy?: string | null;
+  /** The header of the phone column (any case); default: the first of phone, mobile, msisdn, number. */
+  phoneColumn?: string;
+  /** ISO 3166 alpha-2 country for numbers without a code; default: the business's default country. */
+  defaultCountry?: string;
+};
+
 /**
  * Numbers the upload keeps in memory to refuse repeats as they stream (32 MiB at most: PhoneSet);
  * a larger file's remaining duplicates are found in SQL once its rows are stored.
@@ -50,15 +62,7 @@ const DEDUPE_IN_MEMORY_MAX = 2_000_000;
  */
 export async function ingestList(
   ctx: Ctx,
-  input: {
-    businessId: string;
-    name: string;
-    source: AsyncIterable<Uint8Array>;
-    createdBy?: string | null;
-    /** The header of the phone column (any case); default: the first of phone, mobile, msisdn, number. */
-    phoneColumn?: string;
-    /** ISO 3166 alpha-2 country for numbers without a code; default: the business's default country. */
-    defaultCountry?: string;
+  input: ListUpload & {
     /** Refresh the rows' planner statistics (default true; a launch that follows does it). */
     analyze?: boolean;
     /**

@@ -1,16 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { useToast } from "@/components/ui/toast";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useSaveAndClose } from "@/components/ui/use-save-and-close";
 import { callingSettingsForm, type CallingSettingsView } from "@/lib/calls/schemas";
 import { setCallingSettingsAction } from "./actions";
 import type { BusinessRow } from "./business-row";
+import { ProviderField } from "./provider-field";
 
 const providerNames: Record<CallingSettingsView["provider"], string> = {
   simulator: "Simulator",
@@ -18,8 +17,6 @@ const providerNames: Record<CallingSettingsView["provider"], string> = {
 };
 
 export function CallingDialog({ business, onClose }: { business: BusinessRow; onClose: () => void }) {
-  const router = useRouter();
-  const toast = useToast();
   const c = business.calling;
   const form = useForm({
     resolver: zodResolver(callingSettingsForm),
@@ -35,15 +32,10 @@ export function CallingDialog({ business, onClose }: { business: BusinessRow; on
     },
   });
   const provider = useWatch({ control: form.control, name: "provider" });
-  const { submit, error } = useActionSubmit(form, setCallingSettingsAction, (data) => {
-    toast.show({
-      tone: "success",
-      title: "Calling settings saved",
-      description: `${business.name}: ${providerNames[data.provider]}, +${data.callerId}`,
-    });
-    onClose();
-    router.refresh();
-  });
+  const { submit, error } = useSaveAndClose(form, setCallingSettingsAction, onClose, (data) => ({
+    title: "Calling settings saved",
+    description: `${business.name}: ${providerNames[data.provider]}, +${data.callerId}`,
+  }));
   const keep = (set: boolean) => (set ? "Stored; leave blank to keep it" : undefined);
   return (
     <FormDialog
@@ -69,12 +61,8 @@ export function CallingDialog({ business, onClose }: { business: BusinessRow; on
         label="Calling enabled"
         hint="Off: every call of this business is refused"
       />
-      <FormField
+      <ProviderField
         form={form}
-        name="provider"
-        kind="select"
-        label="Provider"
-        required
         options={[
           { value: "simulator", label: "Simulator (test calls, no telephony)" },
           { value: "exotel", label: "Exotel" },

@@ -1,13 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { useToast } from "@/components/ui/toast";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useSaveAndClose } from "@/components/ui/use-save-and-close";
 import {
   channelSettingsForm,
   type ChannelSettingsForm,
@@ -16,6 +14,7 @@ import {
 import { providersByChannel } from "@/lib/businesses/schemas";
 import { channelNames } from "./business-row";
 import { updateChannelSettingsAction } from "./channel-settings-actions";
+import { ProviderField } from "./provider-field";
 import { SecretField, secretFields } from "./secret-field";
 import { WebhookUrl } from "./webhook-url";
 
@@ -30,8 +29,6 @@ export function ChannelSettingsDialog({
   settings: ChannelSettingsView;
   onClose: () => void;
 }) {
-  const router = useRouter();
-  const toast = useToast();
   const channel = settings.channel;
   const form = useForm<ChannelSettingsForm>({
     resolver: zodResolver(channelSettingsForm),
@@ -51,15 +48,10 @@ export function ChannelSettingsDialog({
     },
   });
   const formId = `channel-settings-${channel}`;
-  const { submit, error } = useActionSubmit(form, updateChannelSettingsAction, (data) => {
-    toast.show({
-      tone: "success",
-      title: `${channelNames[channel]} settings saved`,
-      description: `${business.name}: ${data.provider}`,
-    });
-    onClose();
-    router.refresh();
-  });
+  const { submit, error } = useSaveAndClose(form, updateChannelSettingsAction, onClose, (data) => ({
+    title: `${channelNames[channel]} settings saved`,
+    description: `${business.name}: ${data.provider}`,
+  }));
   return (
     <FormDialog
       open
@@ -78,14 +70,7 @@ export function ChannelSettingsDialog({
           encrypts them.
         </Alert>
       ) : null}
-      <FormField
-        form={form}
-        name="provider"
-        kind="select"
-        label="Provider"
-        required
-        options={providersByChannel[channel].map((p) => ({ value: p, label: p }))}
-      />
+      <ProviderField form={form} options={providersByChannel[channel].map((p) => ({ value: p, label: p }))} />
       {channel === "chatapp" ? (
         <>
           <FormField

@@ -1,12 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { BusinessLocaleFields } from "@/components/businesses/business-locale-fields";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { useToast } from "@/components/ui/toast";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useSaveAndClose } from "@/components/ui/use-save-and-close";
 import type { CountryOption } from "@/lib/businesses/country-options";
 import { createBusinessInput } from "@/lib/businesses/schemas";
 import { createBusinessAction } from "./actions";
@@ -22,17 +21,14 @@ export function CreateBusinessDialog({
   countries: CountryOption[];
   timeZones: CountryOption[];
 }) {
-  const router = useRouter();
-  const toast = useToast();
   const form = useForm({
     resolver: zodResolver(createBusinessInput),
     defaultValues: { name: "", defaultCountry: "", timeZone: "UTC", chatappEnabled: true, rcsEnabled: true },
   });
-  const { submit, error, setError } = useActionSubmit(form, createBusinessAction, (data) => {
-    toast.show({ tone: "success", title: "Business created", description: data.name });
-    close();
-    router.refresh();
-  });
+  const { submit, error, setError } = useSaveAndClose(form, createBusinessAction, close, (data) => ({
+    title: "Business created",
+    description: data.name,
+  }));
   function close() {
     setError(null);
     form.reset();
@@ -52,22 +48,16 @@ export function CreateBusinessDialog({
       formClassName="space-y-5"
     >
       <FormField form={form} name="name" label="Name" placeholder="e.g. Acme Retail" autoFocus required />
-      <FormField
+      <BusinessLocaleFields
         form={form}
-        name="defaultCountry"
-        kind="select"
-        label="Default country"
-        placeholder="None: numbers need their country code"
-        options={countries}
-        hint="How national phone numbers its people type are read (users, calls, profiles, filters). Its admins can change it under Settings."
-      />
-      <FormField
-        form={form}
-        name="timeZone"
-        kind="select"
-        label="Time zone"
-        options={timeZones}
-        hint="The IANA zone its dates are shown in (reports, the overview, campaign expiry). Its admins can change it under Settings."
+        countries={countries}
+        timeZones={timeZones}
+        hints={{
+          defaultCountry:
+            "How national phone numbers its people type are read (users, calls, profiles, filters). Its admins can change it under Settings.",
+          timeZone:
+            "The IANA zone its dates are shown in (reports, the overview, campaign expiry). Its admins can change it under Settings.",
+        }}
       />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">Channels</legend>

@@ -1,17 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Dialog } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
-import { firstAdminInput, type FirstAdminCreated } from "@/lib/businesses/first-admin-schemas";
+import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
+import { useShownOnce } from "@/components/ui/use-shown-once";
+import { firstAdminInput } from "@/lib/businesses/first-admin-schemas";
 import { createFirstAdminAction } from "./actions";
 
 function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -38,53 +35,33 @@ export function FirstAdminDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const router = useRouter();
   const form = useForm({
     resolver: zodResolver(firstAdminInput),
     defaultValues: { businessId: business.id, email: "", firstName: "", lastName: "", keyName: "First key" },
   });
-  // The secrets live only in this state and are dropped when the dialog closes.
-  const [created, setCreated] = useState<FirstAdminCreated | null>(null);
-  const { submit, error, setError } = useActionSubmit(form, createFirstAdminAction, setCreated);
-  function close() {
-    setCreated(null);
-    setError(null);
-    form.reset();
-    onClose();
-    router.refresh();
-  }
+  // The secrets live only in useShownOnce's state and are dropped when the dialog closes.
+  const { created, submit, error, close } = useShownOnce(form, createFirstAdminAction, onClose);
   if (created) {
     return (
-      <Dialog
+      <ShownOnceDialog
         open={open}
         onClose={close}
-        dismissible={false}
         title="Hand these over once"
         description={`${business.name}'s admin signs in at this Switchboard's address with the e-mail and temporary password, then chooses their own password. Neither secret is shown again.`}
-        footer={
-          <Button onClick={close} autoFocus>
-            I have handed them over
-          </Button>
-        }
+        doneLabel="I have handed them over"
       >
-        <div className="space-y-4">
-          <Secret label="E-mail" value={created.email} testId="first-admin-email" />
-          <Secret
-            label="Temporary password"
-            value={created.temporaryPassword}
-            testId="first-admin-password"
-          />
-          <Secret
-            label={`API key "${created.apiKey.name}"`}
-            value={created.apiKey.key}
-            testId="first-admin-key"
-          />
-          <Alert tone="warning">
-            Switchboard keeps only hashes of both. Lost? The admin can create new keys under API keys; a
-            forgotten password needs the CLI.
-          </Alert>
-        </div>
-      </Dialog>
+        <Secret label="E-mail" value={created.email} testId="first-admin-email" />
+        <Secret label="Temporary password" value={created.temporaryPassword} testId="first-admin-password" />
+        <Secret
+          label={`API key "${created.apiKey.name}"`}
+          value={created.apiKey.key}
+          testId="first-admin-key"
+        />
+        <Alert tone="warning">
+          Switchboard keeps only hashes of both. Lost? The admin can create new keys under API keys; a
+          forgotten password needs the CLI.
+        </Alert>
+      </ShownOnceDialog>
     );
   }
   return (

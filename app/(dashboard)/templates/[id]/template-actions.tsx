@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { formatDateTime } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
+import { useConfirmDialog } from "@/components/ui/use-confirm-dialog";
 import type { TemplateDeleteImpact } from "@/lib/templates/delete-template";
 import { deleteTemplateAction } from "./actions";
 
@@ -25,8 +25,7 @@ export function TemplateActions({
 }) {
   const router = useRouter();
   const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deleting = useConfirmDialog();
   const { sent, delivered, read, failed } = impact.usage;
   const used = sent + delivered + read + failed > 0;
   return (
@@ -39,18 +38,13 @@ export function TemplateActions({
       <ButtonLink href={`/templates/new/${channel}?from=${id}`} variant="secondary" size="sm">
         Duplicate
       </ButtonLink>
-      <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+      <Button variant="danger" size="sm" onClick={() => deleting.setOpen(true)}>
         Delete
       </Button>
       <ConfirmDialog
-        open={confirming}
-        onClose={() => {
-          setConfirming(false);
-          setError(null);
-        }}
+        {...deleting.dialog}
         title={`Delete ${name}?`}
         confirmLabel="Delete template"
-        error={error}
         description={
           <span className="space-y-2" data-testid="delete-impact">
             <span className="block">
@@ -72,7 +66,7 @@ export function TemplateActions({
         }
         onConfirm={async () => {
           const res = await deleteTemplateAction(id);
-          if (!res.ok) return setError(res.message);
+          if (!res.ok) return deleting.setError(res.message);
           toast.show({ tone: "success", title: `Template ${name} deleted` });
           router.push("/templates");
         }}

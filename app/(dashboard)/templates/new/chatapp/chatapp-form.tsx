@@ -4,13 +4,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { ImageUpload } from "@/components/templates/image-upload";
 import type { Upload } from "@/components/templates/upload-media";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox, Input, Textarea } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
-import { LanguageField } from "@/components/templates/language-field";
+import { NameAndLanguageFields } from "@/components/templates/name-and-language-fields";
 import { LintWarnings } from "@/components/templates/lint-warnings";
 import { ChatappPreview } from "@/components/templates/template-preview";
 import { lintChatappComponents } from "@/lib/templates/lint-template";
@@ -22,7 +21,7 @@ import { ButtonsCard } from "./buttons-card";
 import { CarouselCard } from "./carousel-card";
 import { chatappResolver } from "./chatapp-resolver";
 import type { ChatappFormStart } from "./form-from-template";
-import { TemplateNameField } from "@/components/templates/template-name-field";
+import { TemplateFormActions } from "@/components/templates/template-form-actions";
 import { SampleUpload } from "@/components/templates/sample-upload";
 
 const HEADER_OPTIONS = [
@@ -137,13 +136,7 @@ export function ChatappTemplateForm({
         <Card>
           <CardHeader title="Template" description="Name, language and category, as Meta reviews them." />
           <CardBody className="grid gap-4 sm:grid-cols-3">
-            <TemplateNameField form={form} resubmit={!!resubmitId} />
-            <LanguageField
-              form={form}
-              name="language"
-              required
-              hint="Meta's template languages: type a name or a code"
-            />
+            <NameAndLanguageFields form={form} resubmit={!!resubmitId} />
             <FormField
               form={form}
               name="category"
@@ -231,18 +224,7 @@ export function ChatappTemplateForm({
           <CarouselCard form={form} cards={cards} values={values} setCardImages={setCardImages} />
         )}
 
-        <div className="flex gap-3">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {resubmitId ? "Resubmit for approval" : "Submit for approval"}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => router.push(resubmitId ? `/templates/${resubmitId}` : "/templates")}
-          >
-            Cancel
-          </Button>
-        </div>
+        <TemplateFormActions resubmitId={resubmitId} submitting={form.formState.isSubmitting} />
       </form>
       <aside className="lg:sticky lg:top-6 lg:self-start">
         <h2 className="mb-2 text-sm font-medium text-slate-700">Preview</h2>

@@ -17,7 +17,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select, Textarea } from "@/components/ui/field";
-import { LanguageField } from "@/components/templates/language-field";
+import { NameAndLanguageFields } from "@/components/templates/name-and-language-fields";
 import { LintWarnings } from "@/components/templates/lint-warnings";
 import { lintRcsCard } from "@/lib/templates/lint-template";
 import {
@@ -28,7 +28,7 @@ import {
 } from "@/lib/templates/schemas";
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
-import { TemplateNameField } from "@/components/templates/template-name-field";
+import { TemplateFormActions } from "@/components/templates/template-form-actions";
 import { RemoveRowButton } from "../remove-row-button";
 
 /** One card of the form: a standalone card, or one card of a carousel. */
@@ -222,13 +222,7 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
         <Card>
           <CardHeader title="Template" />
           <CardBody className="grid gap-4 sm:grid-cols-2">
-            <TemplateNameField form={form} resubmit={!!resubmitId} />
-            <LanguageField
-              form={form}
-              name="language"
-              required
-              hint="Meta's template languages: type a name or a code"
-            />
+            <NameAndLanguageFields form={form} resubmit={!!resubmitId} />
             <Select
               label="Layout"
               hint="A carousel shows 2-10 cards side by side; the recipient swipes through them."
@@ -276,18 +270,7 @@ export function RcsTemplateForm({ start, resubmitId }: { start?: Values; resubmi
           </div>
         ) : null}
         <LintWarnings warnings={warnings} />
-        <div className="flex gap-3">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {resubmitId ? "Resubmit for approval" : "Submit for approval"}
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => router.push(resubmitId ? `/templates/${resubmitId}` : "/templates")}
-          >
-            Cancel
-          </Button>
-        </div>
+        <TemplateFormActions resubmitId={resubmitId} submitting={form.formState.isSubmitting} />
       </form>
       <aside className="min-w-0 lg:sticky lg:top-6 lg:self-start">
         <h2 className="mb-2 text-sm font-medium text-slate-700">Preview</h2>
