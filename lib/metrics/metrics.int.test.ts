@@ -57,6 +57,24 @@ const scrape = async () => {
   return { text: await res.text() };
 };
 
+/**
+ * The message counters once they have stopped moving for a second (up to 10 s): they are the
+ * process's, and a file before this one can leave a simulated read or delivery still due on a
+ * timer, which would land inside this test's delta (CI saw `read` move by 4 for 3).
+ */
+async function settledCounters(): Promise<Map<string, number>> {
+  const counters = (m: Map<string, number>) =>
+    JSON.stringify([...m].filter(([k]) => k.startsWith("switchboard_messages_total")));
+  let last = parseExposition((await scrape()).text);
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = parseExposition((await scrape()).text);
+    if (counters(now) === counters(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
 beforeAll(async () => {
   process.env.METRICS_PORT = "0";
   resetEnv();
@@ -92,7 +110,7 @@ describe("/metrics", () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id);
     await drainAll(); // other files' leftovers, before the baseline
-    const before = parseExposition((await scrape()).text);
+    const before = await settledCounters();
     const ctx = systemCtx("test");
     // Simulator: ...0001 reads, ...0002 is delivered and never read, ...0047 fails with 131047.
     for (const to of [
