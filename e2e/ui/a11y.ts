@@ -20,7 +20,8 @@ export async function expectNoSeriousA11yViolations(
         (e) => getComputedStyle(e).opacity === "1",
       ),
     null,
-    { timeout: 5_000 },
+    // A fade is 150-300 ms; a loaded CI machine running the Swagger reference took over 5 s.
+    { timeout: 15_000 },
   );
   // Legacy mode runs axe in the page itself: the default runs each frame partially and then
   // opens a blank page to finish, ~1-4 s a call here for a page with no iframe. Only the
