@@ -159,14 +159,19 @@ test("the sidebar's dark column runs the full height of a long page at 1,440 px 
   await page.goto("/messages?size=100");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
   // After hydration: a spacer added before it can be dropped when React takes the page over
-  // (CI saw the document 1,660 px high after adding 3,000).
+  // (CI saw the document 1,660 px high after adding 3,000); put back if a re-render drops it.
   await hydrated(page.locator("main#main"));
   // Make the page long whatever the data: the column must follow the document's height.
-  await page.evaluate(() => {
-    const spacer = document.createElement("div");
-    spacer.style.height = "3000px";
-    document.getElementById("main")!.append(spacer);
-  });
+  await expect(async () => {
+    await page.evaluate(() => {
+      if (document.getElementById("e2e-spacer")) return;
+      const spacer = document.createElement("div");
+      spacer.id = "e2e-spacer";
+      spacer.style.height = "3000px";
+      document.getElementById("main")!.append(spacer);
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(3000);
+  }).toPass({ timeout: 15_000 });
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   const { docHeight, sidebarHeight, background } = await sidebar.evaluate((el) => ({
     docHeight: document.documentElement.scrollHeight,
