@@ -6,9 +6,10 @@ import { refusalsFile } from "./e2e/loopback-guard";
 /**
  * e2e against the BUILT server (run `npm run build` first, or set NEXT_DIST_DIR to another
  * build). The config starts server.ts itself on E2E_PORT (default 3100) with a fresh embedded
- * database under /tmp and fixed demo passwords, so the tests can sign in as the seeded operator
- * and demo admin. DATABASE_URL is dropped so a variable left over from `npm test` on
- * PostgreSQL never points the e2e server at a shared database.
+ * database under /tmp (or a fresh PostgreSQL database, E2E_DATABASE_URL) and fixed demo
+ * passwords, so the tests can sign in as the seeded operator and demo admin. DATABASE_URL is
+ * dropped so a variable left over from `npm test` on PostgreSQL never points the e2e server at a
+ * shared database.
  * Nothing leaves this machine: the server runs with the loopback guard (a refused connection
  * fails the run in the teardown) and the browser resolves no public name and reaches
  * everything but loopback only through a proxy address where nothing listens.
@@ -17,6 +18,15 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const dataDir = `/tmp/switchboard-e2e-${port}`;
 const refusals = refusalsFile(port);
+// E2E_DATABASE_URL (a PostgreSQL server, e.g. .ci/run's 127.0.0.1:5432): the server runs on a
+// fresh database of its own there, `switchboard_e2e_<port>`, instead of the embedded one.
+const pgServer = process.env.E2E_DATABASE_URL;
+const pgDatabase = pgServer
+  ? Object.assign(new URL(pgServer), { pathname: `/switchboard_e2e_${port}` }).toString()
+  : undefined;
+const database = pgDatabase
+  ? `node --import tsx e2e/fresh-database.ts '${pgDatabase}' && env DATABASE_URL='${pgDatabase}'`
+  : "env -u DATABASE_URL";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -74,7 +84,7 @@ export default defineConfig({
   ],
   globalTeardown: "./e2e/loopback-guard-teardown.ts",
   webServer: {
-    command: `rm -rf ${dataDir} ${refusals} && env -u DATABASE_URL NODE_ENV=production node --import tsx --import ./test/loopback-guard-preload.ts server.ts`,
+    command: `rm -rf ${dataDir} ${refusals} && ${database} NODE_ENV=production node --import tsx --import ./test/loopback-guard-preload.ts server.ts`,
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI && process.env.E2E_REUSE_SERVER === "1",

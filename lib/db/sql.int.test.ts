@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "@/db/schema";
 import { db } from "../db";
-import { rawQuery, transaction } from "./sql";
+import { afterCommit, rawQuery, transaction } from "./sql";
 
 const TABLE = `sql_tx_${Date.now()}`;
 const rows = async () =>
@@ -46,5 +46,24 @@ describe("transaction", () => {
   it("parses values as node-postgres does (a timestamptz is a Date)", async () => {
     const [row] = await transaction(db(), (tx) => rawQuery<{ at: unknown }>(tx, `SELECT now() AS at`));
     expect(row!.at).toBeInstanceOf(Date);
+  });
+});
+
+describe("afterCommit", () => {
+  it("runs once the transaction commits (also from a savepoint), never after a rollback, at once on the pool", async () => {
+    const calls: string[] = [];
+    afterCommit(db(), () => calls.push("pool"));
+    expect(calls).toEqual(["pool"]);
+    await transaction(db(), async (tx) => {
+      afterCommit(tx, () => calls.push("outer"));
+      await transaction(tx, async (inner) => afterCommit(inner, () => calls.push("savepoint")));
+      expect(calls).toEqual(["pool"]);
+    });
+    expect(calls).toEqual(["pool", "outer", "savepoint"]);
+    await transaction(db(), async (tx) => {
+      afterCommit(tx, () => calls.push("rolled back"));
+      throw new Error("stop");
+    }).catch(() => undefined);
+    expect(calls).toEqual(["pool", "outer", "savepoint"]);
   });
 });

@@ -27,12 +27,25 @@ export async function rawQuery<R = Record<string, unknown>>(
 // building a handle with the schema costs about a millisecond, a transaction should not.
 const handles = new WeakMap<pg.PoolClient, Executor>();
 const depths = new WeakMap<pg.PoolClient, number>();
+/** What to run once the transaction open on a client commits (afterCommit). */
+const commitHooks = new WeakMap<pg.PoolClient, Array<() => void>>();
 
 const inTransaction = (client: pg.Pool | pg.PoolClient): client is pg.PoolClient =>
   typeof (client as pg.PoolClient).release === "function";
 
 /** Whether `executor` is an open transaction (its client checked out) rather than the pool. */
 export const isTransaction = (executor: Executor): boolean => inTransaction(executor.$client);
+
+/**
+ * Runs `fn` once what was written through `executor` is committed: after the COMMIT of the
+ * transaction below (dropped if it rolls back), or at once on the pool, where a statement
+ * commits by itself. A hook must not throw (it is called after the caller's transaction ended).
+ */
+export function afterCommit(executor: Executor, fn: () => void): void {
+  const hooks = inTransaction(executor.$client) ? commitHooks.get(executor.$client) : undefined;
+  if (hooks) hooks.push(fn);
+  else fn();
+}
 
 /**
  * Runs `fn` in a transaction: on the pool, BEGIN on a client checked out for it (its drizzle
@@ -49,10 +62,15 @@ export async function transaction<T>(executor: Executor, fn: (tx: Executor) => P
   let broken: Error | undefined;
   try {
     await conn.query("BEGIN");
+    const hooks: Array<() => void> = [];
+    commitHooks.set(conn, hooks);
     const result = await fn(handle);
     await conn.query("COMMIT");
+    commitHooks.delete(conn);
+    for (const hook of hooks) hook();
     return result;
   } catch (err) {
+    commitHooks.delete(conn);
     await conn.query("ROLLBACK").catch((e: Error) => (broken = e));
     throw err;
   } finally {

@@ -8,9 +8,17 @@ export type SqlFragment = { text: string; values: readonly unknown[] };
  * Something that writes jobs as an SQL fragment (a queue handle, lib/jobs/workers.ts). Async:
  * it may first create its queue through `executor`.
  */
-export type JobInsert<J> = { jobsInsert(executor: Executor, jobs: J[]): Promise<SqlFragment> };
+export type JobInsert<J> = {
+  jobsInsert(executor: Executor, jobs: J[]): Promise<SqlFragment>;
+  /** Told once the statement holding `jobs` ran (the queue wakes its worker when they commit). */
+  jobsInserted?(executor: Executor, jobs: J[]): void;
+};
 
-type Part = { name: string; fragment: SqlFragment | ((executor: Executor) => Promise<SqlFragment>) };
+type Part = {
+  name: string;
+  fragment: SqlFragment | ((executor: Executor) => Promise<SqlFragment>);
+  inserted?: (executor: Executor) => void;
+};
 
 /**
  * "These rows and their jobs in ONE statement": each `with` adds a data-modifying CTE written
@@ -30,7 +38,12 @@ export class WriteStatement {
 
   /** The jobs, inserted by the same statement (nothing when `jobs` is empty). */
   jobs<J>(queue: JobInsert<J>, jobs: J[], name = "jobs"): this {
-    if (jobs.length > 0) this.parts.push({ name, fragment: (executor) => queue.jobsInsert(executor, jobs) });
+    if (jobs.length > 0)
+      this.parts.push({
+        name,
+        fragment: (executor) => queue.jobsInsert(executor, jobs),
+        inserted: (executor) => queue.jobsInserted?.(executor, jobs),
+      });
     return this;
   }
 
@@ -45,6 +58,7 @@ export class WriteStatement {
       values.push(...f.values);
     }
     await rawQuery(executor, `WITH ${ctes.join(", ")} SELECT 1`, values);
+    for (const part of this.parts) part.inserted?.(executor);
   }
 }
 

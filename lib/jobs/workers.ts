@@ -5,7 +5,7 @@ import type { Executor } from "../db";
 import { env } from "../env";
 import { log } from "../log";
 import { boss as currentBoss } from "./boss";
-import { rawQuery } from "../db/sql";
+import { afterCommit, rawQuery } from "../db/sql";
 import type { JobInsert } from "../db/write-statement";
 import { runtimeSlot } from "../runtime";
 
@@ -108,6 +108,11 @@ declare module "../runtime" {
   interface Runtime {
     /** The job queues declared in this process (declareQueue), by name. */
     queues: Map<string, AnyDefinition>;
+    /**
+     * What wakes this process's fetch loop of a queue, by name: shared, so a job enqueued by the
+     * dashboard's copy of this module (a server action) wakes the loop the server started.
+     */
+    queueWakers: Map<string, () => void>;
   }
 }
 const definitions = runtimeSlot("queues", () => new Map());
@@ -134,6 +139,7 @@ export function declareQueue<S extends z.ZodType<object>>(
       });
       // pg-boss answers null instead of failing when the queue does not exist.
       if (!id) throw new Error(`job queue ${options.name} refused the job`);
+      wakeWhenCommitted(executor, options.name, [opts]);
       return id;
     },
     async sendMany(executor, jobs) {
@@ -141,6 +147,10 @@ export function declareQueue<S extends z.ZodType<object>>(
       for (const j of jobs) checkPayload(options, j.data);
       await ensureQueue(executor, options);
       await currentBoss().insert(bossJobs(options.name, jobs), { db: bossDb(executor) });
+      wakeWhenCommitted(executor, options.name, jobs);
+    },
+    jobsInserted(executor, jobs) {
+      wakeWhenCommitted(executor, options.name, jobs);
     },
     async jobsInsert(executor, jobs) {
       for (const j of jobs) checkPayload(options, j.data);
@@ -331,6 +341,17 @@ const infoOf = (def: AnyDefinition, job: PgBoss.JobWithMetadata<object>): JobInf
 
 type Loop = { stop: () => Promise<void>; lastTick: () => number };
 const loops: Loop[] = [];
+const wakers = runtimeSlot("queueWakers", () => new Map());
+
+/**
+ * Wakes this process's loop of `queue` once the jobs just enqueued through `executor` commit,
+ * so a job enqueued here runs at once rather than at the loop's next poll (JOBS_POLL_INTERVAL_MS
+ * still paces what other processes enqueue). Jobs that start later wake nothing.
+ */
+function wakeWhenCommitted(executor: Executor, queue: string, jobs: SendOptions[]): void {
+  const wake = wakers.get(queue);
+  if (wake && jobs.some((j) => !j.startAfterSeconds)) afterCommit(executor, wake);
+}
 
 /** A fetch loop that has not come round for this long is hung (its heartbeat stops). */
 const LOOP_HUNG_MS = 60_000;
@@ -356,18 +377,28 @@ async function runJob(boss: PgBoss, def: AnyDefinition, job: PgBoss.JobWithMetad
  * One fetch loop per queue, keeping up to `concurrency` jobs running: it fetches as soon as a
  * slot is free (pg-boss's own `work` waits its polling interval between fetches even when busy,
  * and waits for a whole batch before fetching again), and sleeps the poll interval only when
- * the queue is empty or every slot is taken (a finishing job wakes it).
+ * the queue is empty or every slot is taken (a finishing job wakes it, and so does a job enqueued
+ * in this process once it commits: wakeWhenCommitted).
  */
 function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
   let running = true;
   let wake: (() => void) | undefined;
+  // A nudge while the loop is not asleep (fetching, say, as the jobs commit) is kept: the next
+  // sleep returns at once, so the fetch that missed those jobs is followed by one that sees them.
+  let nudged = false;
   const nudge = () => {
     const w = wake;
     wake = undefined;
-    w?.();
+    if (w) w();
+    else nudged = true;
   };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (nudged) {
+        nudged = false;
+        resolve();
+        return;
+      }
       const t = setTimeout(() => {
         wake = undefined;
         resolve();
@@ -377,6 +408,7 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
         resolve();
       };
     });
+  wakers.set(def.name, nudge);
   const slots = Math.max(1, def.concurrency ?? def.batchSize ?? 10);
   const inFlight = new Set<Promise<void>>();
   let lastMaintenance = Date.now();
@@ -420,6 +452,7 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
     lastTick: () => tick,
     stop: async () => {
       running = false;
+      if (wakers.get(def.name) === nudge) wakers.delete(def.name);
       nudge();
       await done;
     },
