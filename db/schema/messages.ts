@@ -95,9 +95,11 @@ export const messages = pgTable(
 );
 
 /**
- * Every status event received for a message, applied or not: `outcome` says whether it moved
- * the message (`applied`), was implied by a later one (`implied`), or was absorbed
- * (`duplicate`, `late`, `after_final`).
+ * The status events of a message that its row does not tell: `outcome` says whether it moved
+ * the message (`applied`: a failure, or a status other than the three steps), was implied by a
+ * later one (`implied`), or was absorbed (`duplicate`, `late`, `after_final`). An event that
+ * simply moved the message to sent, delivered or read is its stamp there, not a row here
+ * (lib/messages/status/apply-status-events.ts, writeRecords).
  */
 export const messageEvents = pgTable(
   "message_events",

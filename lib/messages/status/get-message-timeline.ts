@@ -11,12 +11,13 @@ export type MessageEventView = {
   id: string;
   status: string;
   outcome: string;
-  source: string;
+  /** Null for a step read from the message's stamp (its event is not kept: see below). */
+  source: string | null;
   errorCode: string | null;
   reason: string | null;
   details: string | null;
   occurredAt: Date;
-  receivedAt: Date;
+  receivedAt: Date | null;
 };
 export type MessageTimeline = {
   message: MessageDetail;
@@ -28,7 +29,10 @@ export type MessageTimeline = {
 /** How many callback deliveries the message page shows (per endpoint and status: a handful). */
 const MAX_DELIVERIES = 100;
 
-/** A message of the business with every status event recorded for it and its callbacks. */
+/**
+ * A message of the business with its status events (those recorded, and the steps its stamps
+ * say it reached) and its callbacks.
+ */
 export async function getMessageTimeline(
   ctx: Ctx,
   businessId: string,
@@ -56,6 +60,11 @@ export async function getMessageTimeline(
     .from(e)
     .where(and(eq(e.businessId, businessId), eq(e.messageId, messageId)))
     .orderBy(asc(e.receivedAt), asc(e.occurredAt), asc(e.id));
+  const all = [...events, ...stepsFromStamps(message, events)].sort(
+    (a, b) =>
+      (a.receivedAt ?? a.occurredAt).getTime() - (b.receivedAt ?? b.occurredAt).getTime() ||
+      a.occurredAt.getTime() - b.occurredAt.getTime(),
+  );
   const { deliveries } = await listDeliveries(ctx, businessId, {
     subjectId: messageId,
     event: "message.status",
@@ -63,5 +72,39 @@ export async function getMessageTimeline(
   });
   const callbacks = await Promise.all(deliveries.map((d) => getDelivery(ctx, businessId, d.id)));
   callbacks.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-  return { message, events, callbacks };
+  return { message, events: all, callbacks };
+}
+
+const STEP_STAMPS = [
+  ["sent", "sentAt"],
+  ["delivered", "deliveredAt"],
+  ["read", "readAt"],
+] as const;
+
+/**
+ * The sent, delivered and read steps the message reached by an event that simply applied them:
+ * such events are not written (apply-status-events.ts, writeRecords), the message's stamp is
+ * their time. A step with an event row (implied, or written before that change) is not repeated.
+ */
+function stepsFromStamps(message: MessageDetail, recorded: MessageEventView[]): MessageEventView[] {
+  const shown = new Set(
+    recorded.filter((e) => e.outcome === "applied" || e.outcome === "implied").map((e) => e.status),
+  );
+  return STEP_STAMPS.flatMap(([status, stamp]) => {
+    const at = message[stamp];
+    if (!at || shown.has(status)) return [];
+    return [
+      {
+        id: `${message.id}:${status}`,
+        status,
+        outcome: "applied",
+        source: null,
+        errorCode: null,
+        reason: null,
+        details: null,
+        occurredAt: at,
+        receivedAt: null,
+      },
+    ];
+  });
 }

@@ -254,6 +254,32 @@ describe("getMessageTimeline", () => {
       "sent:late",
     ]);
     expect(t.callbacks).toEqual([]);
+    // Today an applied step is the message's stamp, not a row: shown from the stamp, in order
+    // among the rows, once (the legacy rows above are not doubled by m's stamps, it has none).
+    const stamped = await insertMessage(a.business.id, {
+      status: "delivered",
+      sentAt: at(1),
+      deliveredAt: at(2),
+    });
+    await db()
+      .insert(messageEvents)
+      .values({
+        id: uuidv7(),
+        businessId: a.business.id,
+        messageId: stamped.id,
+        status: "sent",
+        outcome: "late",
+        source: "simulator",
+        occurredAt: at(1),
+        receivedAt: at(3),
+      });
+    const s = await getMessageTimeline(ctx, a.business.id, stamped.id);
+    expect(s.events.map((e) => `${e.status}:${e.outcome}:${e.source ?? "stamp"}`)).toEqual([
+      "sent:applied:stamp",
+      "delivered:applied:stamp",
+      "sent:late:simulator",
+    ]);
+    expect(s.events[1]).toMatchObject({ occurredAt: at(2), receivedAt: null });
     await expect(getMessageTimeline(ctx, b.business.id, m.id)).rejects.toMatchObject({ code: "not_found" });
     await expect(getMessageTimeline(ctx, a.business.id, "nope")).rejects.toMatchObject({ code: "not_found" });
   });

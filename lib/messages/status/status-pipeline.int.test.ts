@@ -13,6 +13,7 @@ import { listSimulatorInbox } from "../simulator/list-simulator-inbox";
 import { sendBulkMessages } from "../send/send-bulk-messages";
 import { sendTemplateMessage } from "../send/send-template-message";
 import { simulateRecipientAction } from "../simulator/simulate-recipient-action";
+import { getMessageTimeline } from "./get-message-timeline";
 
 const ctx = systemCtx("test");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,7 +74,15 @@ describe("status state machine", () => {
       expect(row.status).toBe("read");
       expect(row.sent_at!.getTime()).toBe(at(10).getTime());
       const evs = (await events(t.business.id, messageId)).filter((e) => e.source === "test");
+      // The applied read is the message's read_at, not a row; everything else is written.
       expect(evs.map((e) => `${e.status}:${e.outcome}`).sort()).toEqual(
+        ["sent:implied", "delivered:implied", "delivered:late", "read:duplicate", "failed:late"].sort(),
+      );
+      // The message page shows it all, the read from the stamp, at the event's time.
+      const timeline = (await getMessageTimeline(ctx, t.business.id, messageId)).events.filter(
+        (e) => e.source !== "simulator" && e.source !== "dispatch",
+      );
+      expect(timeline.map((e) => `${e.status}:${e.outcome}`).sort()).toEqual(
         [
           "read:applied",
           "sent:implied",
@@ -83,6 +92,11 @@ describe("status state machine", () => {
           "failed:late",
         ].sort(),
       );
+      expect(timeline.find((e) => e.outcome === "applied")).toMatchObject({
+        source: null,
+        receivedAt: null,
+        occurredAt: at(10),
+      });
       // Unknown messages are ignored, not errors.
       expect(
         await applyStatusEvents(ctx, [
@@ -128,9 +142,12 @@ describe("status state machine", () => {
         absorbed: 1,
       });
       expect((await messageRow(t.business.id, a.messageId)).status).toBe("failed");
+      // The sent step is its stamp; the failure (with its code) and the absorbed read are rows.
       expect(
-        (await events(t.business.id, a.messageId)).filter((x) => x.source === "test").map((x) => x.outcome),
-      ).toEqual(["applied", "applied", "after_final"]);
+        (await events(t.business.id, a.messageId))
+          .filter((x) => x.source === "test")
+          .map((x) => `${x.status}:${x.outcome}`),
+      ).toEqual(["failed:applied", "read:after_final"]);
     } finally {
       process.env.SIMULATOR_MESSAGE_DELAYS = "0,0,0";
       resetEnv();

@@ -20,14 +20,17 @@ const outcomeText: Record<string, string> = {
   after_final: "after a final status, absorbed",
 };
 
-/** Every provider or simulator event of the message, in arrival order, with what became of it. */
+/**
+ * The statuses the message reached and every event that did more than move it one step
+ * (implied, absorbed, failed), in order, with what became of each.
+ */
 export function StatusEvents({ events, timeZone }: { events: MessageEventView[]; timeZone: string }) {
   const at = (d: Date) => formatInZone(d, timeZone, { seconds: true });
   return (
     <Card>
       <CardHeader
         title="Status events"
-        description="Every event received for this message, in arrival order."
+        description="Each status the message reached, and every event that was implied, absorbed or failed it, in order."
       />
       <CardBody>
         {events.length === 0 ? (
@@ -49,10 +52,11 @@ export function StatusEvents({ events, timeZone }: { events: MessageEventView[];
                   <Badge tone={outcomeTone[e.outcome] ?? "neutral"}>
                     {outcomeText[e.outcome] ?? e.outcome}
                   </Badge>
-                  <span className="text-xs text-slate-600">from {e.source}</span>
+                  {e.source ? <span className="text-xs text-slate-600">from {e.source}</span> : null}
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
-                  Occurred {at(e.occurredAt)} · received {at(e.receivedAt)}
+                  Occurred {at(e.occurredAt)}
+                  {e.receivedAt ? ` · received ${at(e.receivedAt)}` : null}
                 </p>
                 {e.errorCode || e.reason ? (
                   <p className="mt-1 text-sm text-red-700">
