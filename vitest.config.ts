@@ -20,9 +20,16 @@ function intTests(dir: string): string[] {
     return e.name.endsWith(".int.test.ts") ? [path] : [];
   });
 }
-const isolated = ["lib", "app", "test", "db", "components"].flatMap((d) =>
-  intTests(d).filter((f) => CHANGES_PROCESS.test(readFileSync(f, "utf8"))),
-);
+const allIntTests = ["lib", "app", "test", "db", "components"].flatMap((d) => intTests(d));
+const isolated = allIntTests.filter((f) => CHANGES_PROCESS.test(readFileSync(f, "utf8")));
+/**
+ * Files that test the embedded database itself (each starts its own, whatever DATABASE_URL
+ * says) say `@embedded-only`: a pass on a PostgreSQL server (DATABASE_URL set) would run them
+ * again unchanged, so it leaves them to the embedded pass (`npm test`).
+ */
+const embeddedOnly = process.env.DATABASE_URL
+  ? allIntTests.filter((f) => readFileSync(f, "utf8").includes("@embedded-only"))
+  : [];
 
 /**
  * Two projects, both run by `npm test`:
@@ -59,7 +66,15 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["**/*.int.test.ts"],
-          exclude: ["node_modules/**", ".next*/**", "e2e/**", ".data/**", "test-results/**", ...isolated],
+          exclude: [
+            "node_modules/**",
+            ".next*/**",
+            "e2e/**",
+            ".data/**",
+            "test-results/**",
+            ...isolated,
+            ...embeddedOnly,
+          ],
           isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
@@ -71,7 +86,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db-isolated",
-          include: isolated,
+          include: isolated.filter((f) => !embeddedOnly.includes(f)),
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
           globalSetup: ["./test/global-setup.ts"],

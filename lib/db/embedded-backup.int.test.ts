@@ -6,6 +6,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { uuidv7 } from "@/lib/ids";
 
+// @embedded-only: it starts an embedded database of its own (vitest.config.ts).
+
 // A real embedded deployment: server.ts on a DATA_DIR of its own (no DATABASE_URL), populated,
 // backed up with the admin CLI while it serves, restored into a new DATA_DIR and started there.
 

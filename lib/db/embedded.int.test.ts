@@ -2,6 +2,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedDb, type EmbeddedDb } from "./embedded";
 
+// @embedded-only: it starts an embedded database of its own (vitest.config.ts).
+
 describe("embedded database under concurrent connections", () => {
   let embedded: EmbeddedDb;
   let pool: pg.Pool;
