@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 import { messageChannels } from "./messages";
 import { teams } from "./teams";
@@ -141,4 +141,23 @@ export const savedReplies = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("saved_replies_business_name_idx").on(t.businessId, t.name)],
+);
+
+/**
+ * Each agent's open conversations (assigned, not resolved) and when one was last given to
+ * them: what routing orders agents by (lib/conversations/pick-agent.ts), kept by a trigger on
+ * `conversations` (migration 0036) so a pick reads one row per agent instead of counting each
+ * agent's open conversations.
+ */
+export const agentLoads = pgTable(
+  "agent_loads",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
+    open: integer("open").notNull().default(0),
+    lastAssignedAt: timestamptz("last_assigned_at"),
+  },
+  (t) => [index("agent_loads_business_idx").on(t.businessId)],
 );

@@ -17,21 +17,18 @@ export type PickAgentInput = {
  * Call it holding the routing lock (routing-lock.ts) so the counts cannot change underneath.
  */
 export async function pickAgent(tx: Ctx, input: PickAgentInput): Promise<string | null> {
+  // agent_loads holds each agent's open count and last assignment (a trigger on conversations
+  // keeps it): one row per agent, however many conversations they hold.
   const rows = await rawQuery<{ id: string }>(
     tx.db,
     `SELECT u.id
      FROM users u
-     CROSS JOIN LATERAL (
-       SELECT count(*)::int AS open FROM conversations c
-       WHERE c.business_id = $1 AND c.assignee_id = u.id AND c.state <> 'resolved') o
-     CROSS JOIN LATERAL (
-       SELECT max(e.created_at) AS last FROM conversation_events e
-       WHERE e.business_id = $1 AND e.to_user_id = u.id) l
+     LEFT JOIN agent_loads l ON l.user_id = u.id
      WHERE u.business_id = $1 AND u.enabled AND u.status = 'Available'
-       AND o.open < $3
+       AND coalesce(l.open, 0) < $3
        AND (($2::uuid IS NULL AND u.role = 'AGENT')
          OR u.id IN (SELECT m.user_id FROM team_members m WHERE m.business_id = $1 AND m.team_id = $2))
-     ORDER BY (u.id = $4::uuid) DESC NULLS LAST, o.open, l.last NULLS FIRST, u.id
+     ORDER BY (u.id = $4::uuid) DESC NULLS LAST, coalesce(l.open, 0), l.last_assigned_at NULLS FIRST, u.id
      LIMIT 1`,
     [input.businessId, input.teamId, input.openLimit, input.preferUserId ?? null],
   );
