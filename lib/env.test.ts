@@ -66,7 +66,7 @@ describe("the documented variables", () => {
 });
 
 /** Files that may read process.env directly, each for a reason lib/env.ts spells out. */
-const READERS = new Set(["lib/env.ts", "next.config.ts", "playwright.config.ts"]);
+const READERS = new Set(["lib/env.ts", "next.config.ts", "playwright.config.ts", "vitest.config.ts"]);
 /** Files that write a variable for a library that reads process.env itself (then resetEnv()). */
 const WRITERS = new Set(["lib/server/start.ts", "lib/auth/auth-secret.ts"]);
 /** Benchmarks, tests, the integrators' example and build output: not the application. */
