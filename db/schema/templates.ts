@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 
 export const templateChannels = ["chatapp", "rcs"] as const;
@@ -74,7 +84,9 @@ export const templateStatusHistory = pgTable(
 
 /**
  * Usage counters, incremented by the messaging pipeline. A table of its own so hot counter
- * updates do not rewrite (and bloat) the template rows.
+ * updates do not rewrite (and bloat) the template rows. A template's counts are the sum of up
+ * to USAGE_SLOTS rows (`slot`, chosen by the writing connection): status transactions of one
+ * campaign all count the same template, and one row would make each wait for the last to commit.
  */
 export const templateUsage = pgTable(
   "template_usage",
@@ -82,6 +94,7 @@ export const templateUsage = pgTable(
     templateId: uuid("template_id")
       .notNull()
       .references(() => templates.id, { onDelete: "cascade" }),
+    slot: smallint("slot").notNull().default(0),
     businessId: businessIdColumn(),
     sent: integer("sent").notNull().default(0),
     delivered: integer("delivered").notNull().default(0),
@@ -89,5 +102,8 @@ export const templateUsage = pgTable(
     failed: integer("failed").notNull().default(0),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.templateId] }), index("template_usage_business_idx").on(t.businessId)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.slot] }),
+    index("template_usage_business_idx").on(t.businessId),
+  ],
 );

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { promotions, templates, templateUsage } from "@/db/schema";
+import { promotions, templates } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { notFound } from "../errors";
 import type { UsageCounters } from "./schemas";
+import { usageOf } from "./usage-totals";
 
 /** Campaigns in these states would still send the template. */
 const liveCampaign = ["Preparing", "Scheduled", "Active"] as const;
@@ -21,12 +22,7 @@ export async function templateDeleteImpact(
   ctx: Ctx,
   input: { businessId: string; templateId: string },
 ): Promise<TemplateDeleteImpact> {
-  const [u] = await ctx.db
-    .select()
-    .from(templateUsage)
-    .where(
-      and(eq(templateUsage.businessId, input.businessId), eq(templateUsage.templateId, input.templateId)),
-    );
+  const { lastUsedAt, ...usage } = await usageOf(ctx, input.businessId, input.templateId);
   const campaigns = await ctx.db
     .select({ id: promotions.id, name: promotions.name, status: promotions.status })
     .from(promotions)
@@ -39,8 +35,8 @@ export async function templateDeleteImpact(
     )
     .limit(20);
   return {
-    usage: { sent: u?.sent ?? 0, delivered: u?.delivered ?? 0, read: u?.read ?? 0, failed: u?.failed ?? 0 },
-    lastUsedAt: u?.updatedAt ?? null,
+    usage,
+    lastUsedAt,
     liveCampaigns: campaigns,
   };
 }

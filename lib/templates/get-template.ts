@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { apiKeys, templates, templateStatusHistory, templateUsage, users } from "@/db/schema";
+import { apiKeys, templates, templateStatusHistory, users } from "@/db/schema";
+import { usageOf } from "./usage-totals";
 import type { Ctx } from "../context";
 import { isUuid } from "../ids";
 import { notFound } from "../errors";
@@ -32,11 +33,8 @@ export async function getTemplateUsage(
   businessId: string,
   templateId: string,
 ): Promise<UsageCounters> {
-  const [u] = await ctx.db
-    .select()
-    .from(templateUsage)
-    .where(and(eq(templateUsage.businessId, businessId), eq(templateUsage.templateId, templateId)));
-  return { sent: u?.sent ?? 0, delivered: u?.delivered ?? 0, read: u?.read ?? 0, failed: u?.failed ?? 0 };
+  const { sent, delivered, read, failed } = await usageOf(ctx, businessId, templateId);
+  return { sent, delivered, read, failed };
 }
 
 export type StatusHistoryEntry = {

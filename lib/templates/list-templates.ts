@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
-import { templates, templateUsage } from "@/db/schema";
+import { templates } from "@/db/schema";
+import { usageTotals } from "./usage-totals";
 import type { Ctx } from "../context";
 import { parseInput } from "./parse-input";
 import {
@@ -36,10 +37,14 @@ export async function listTemplates(
     where.push(or(ilike(templates.name, s), ilike(templates.language, s)));
   }
   if (q.cursor) where.push(lt(templates.id, q.cursor));
+  const usage = usageTotals(ctx, businessId);
   const rows = await ctx.db
-    .select({ t: templates, u: templateUsage })
+    .select({
+      t: templates,
+      u: { sent: usage.sent, delivered: usage.delivered, read: usage.read, failed: usage.failed },
+    })
     .from(templates)
-    .leftJoin(templateUsage, eq(templateUsage.templateId, templates.id))
+    .leftJoin(usage, eq(usage.templateId, templates.id))
     .where(and(...where))
     .orderBy(desc(templates.id))
     .limit(limit + 1);

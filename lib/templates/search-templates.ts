@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { templates, templateUsage } from "@/db/schema";
+import { templates } from "@/db/schema";
+import { usageTotals } from "./usage-totals";
 import type { Ctx } from "../context";
 import {
   templateFilterKeys,
@@ -18,7 +19,6 @@ export type TemplateSearch = {
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const usage = (c: "sent" | "delivered" | "read" | "failed") => sql<number>`coalesce(${templateUsage[c]}, 0)`;
 
 /**
  * One page of the business's live templates for the dashboard table, filtered, searched and
@@ -32,6 +32,8 @@ export async function searchTemplates(
 ): Promise<{ rows: TemplateListRow[]; total: number }> {
   const f = templateSearchFilters.parse(input.filters ?? {});
   const t = templates;
+  const u = usageTotals(ctx, businessId);
+  const usage = (c: "sent" | "delivered" | "read" | "failed") => sql<number>`coalesce(${u[c]}, 0)`;
   const where: SQL[] = [eq(t.businessId, businessId), isNull(t.deletedAt)];
   for (const key of templateFilterKeys) if (f[key]) where.push(eq(t[key], f[key]));
   const q = input.q?.trim();
@@ -73,7 +75,7 @@ export async function searchTemplates(
         createdAt: t.createdAt,
       })
       .from(t)
-      .leftJoin(templateUsage, eq(templateUsage.templateId, t.id))
+      .leftJoin(u, eq(u.templateId, t.id))
       .where(and(...where))
       .orderBy(dir(sortCol), desc(t.id))
       .limit(input.limit)
