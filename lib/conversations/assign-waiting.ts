@@ -1,8 +1,8 @@
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import type { ConversationRow } from "./conversation-row";
-import { routeConversation } from "./route-conversation";
-import { getRoutingSettings, senderKey } from "./routing-settings";
+import { routeConversations } from "./route-conversation";
+import { getRoutingSettings } from "./routing-settings";
 import { lockRouting } from "./routing-lock";
 
 /** How many waiting conversations one call looks at (oldest first). */
@@ -24,16 +24,10 @@ export async function assignWaiting(tx: Ctx, businessId: string): Promise<number
   );
   if (waiting.length === 0) return 0;
   const settings = await getRoutingSettings(tx, businessId);
-  let assigned = 0;
-  // A pool (a team, or all agents) that had nobody for one conversation has nobody for the
-  // next either: one query per pool instead of one per waiting conversation.
-  const exhausted = new Set<string>();
-  for (const conv of waiting) {
-    const pool = settings.senderTeams[senderKey(conv.channel, conv.sender)] ?? "*";
-    if (exhausted.has(pool)) continue;
-    const after = await routeConversation(tx, conv, settings, { preferLastAgent: true });
-    if (after.assignee_id) assigned++;
-    else exhausted.add(pool);
-  }
-  return assigned;
+  const after = await routeConversations(
+    tx,
+    waiting.map((conversation) => ({ conversation, preferLastAgent: true })),
+    settings,
+  );
+  return after.filter((row) => row.assignee_id).length;
 }

@@ -22,16 +22,28 @@ export type ConversationChange = {
  * did not happen. The payload carries only ids (each stream re-reads what its user may see).
  */
 export async function publishChange(tx: Ctx, change: ConversationChange): Promise<void> {
-  await rawQuery(tx.db, `SELECT pg_notify($1, $2)`, [
-    CONVERSATION_CHANNEL,
-    JSON.stringify({
-      b: change.businessId,
-      c: change.conversationId,
-      k: change.kind,
-      a: change.assigneeId,
-      t: change.teamId,
-    }),
-  ]);
+  await publishChanges(tx, [change]);
+}
+
+/** publishChange for many changes: one statement, delivered in the order given. */
+export async function publishChanges(tx: Ctx, changes: ConversationChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await rawQuery(
+    tx.db,
+    `SELECT pg_notify($1, p.payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY p.n`,
+    [
+      CONVERSATION_CHANNEL,
+      changes.map((change) =>
+        JSON.stringify({
+          b: change.businessId,
+          c: change.conversationId,
+          k: change.kind,
+          a: change.assigneeId,
+          t: change.teamId,
+        }),
+      ),
+    ],
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { ConversationEventPayload } from "../callbacks/schemas";
+import type { CallbackEvent, ConversationEventPayload } from "../callbacks/schemas";
 import { enqueueCallbacks } from "../callbacks/enqueue-callbacks";
 import type { Actor, Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { uuidv7 } from "../ids";
 import type { ConversationRow } from "./conversation-row";
-import { publishChange } from "./publish-change";
+import { publishChanges } from "./publish-change";
 
 export type ConversationEventType =
   "opened" | "assigned" | "transferred" | "unassigned" | "resolved" | "reopened" | "pending";
@@ -19,6 +19,12 @@ const callbackOf = {
 
 export const actorRef = (actor: Actor) => ({ type: actor.type, id: actor.id });
 
+export type ConversationEvent = {
+  type: ConversationEventType;
+  fromUserId?: string | null;
+  toUserId?: string | null;
+};
+
 /**
  * Records what happened to a conversation (row `after` is its state after the event) with who
  * did it, raises the opt-in callback that matches and tells the live streams, all on the
@@ -27,30 +33,50 @@ export const actorRef = (actor: Actor) => ({ type: actor.type, id: actor.id });
 export async function recordEvent(
   tx: Ctx,
   after: ConversationRow,
-  event: { type: ConversationEventType; fromUserId?: string | null; toUserId?: string | null },
+  event: ConversationEvent,
   /** false: the caller announces the conversation's change itself later in the transaction. */
   opts: { publish?: boolean } = {},
 ): Promise<void> {
+  await recordEvents(tx, [{ after, event }], opts);
+}
+
+/**
+ * recordEvent for many conversations (or many events) at once, by the same actor: one insert,
+ * one callback enqueue and one announcement for all, in the order given.
+ */
+export async function recordEvents(
+  tx: Ctx,
+  items: Array<{ after: ConversationRow; event: ConversationEvent }>,
+  opts: { publish?: boolean } = {},
+): Promise<void> {
+  if (items.length === 0) return;
   const actor = actorRef(tx.actor);
-  // clock_timestamp(): several assignments in one transaction keep their order for routing.
+  // clock_timestamp(), evaluated row by row: several assignments in one transaction keep their
+  // order for routing.
   await rawQuery(
     tx.db,
     `INSERT INTO conversation_events
        (id, business_id, conversation_id, type, actor_type, actor_id, from_user_id, to_user_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
+     SELECT v.id, v.business_id, v.conversation_id, v.type, $1, $2, v.from_user_id, v.to_user_id, clock_timestamp()
+     FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::uuid[], $8::uuid[])
+       WITH ORDINALITY AS v(id, business_id, conversation_id, type, from_user_id, to_user_id, n)
+     ORDER BY v.n`,
     [
-      uuidv7(),
-      after.business_id,
-      after.id,
-      event.type,
       actor.type,
       actor.id,
-      event.fromUserId ?? null,
-      event.toUserId ?? null,
+      items.map(() => uuidv7()),
+      items.map((i) => i.after.business_id),
+      items.map((i) => i.after.id),
+      items.map((i) => i.event.type),
+      items.map((i) => i.event.fromUserId ?? null),
+      items.map((i) => i.event.toUserId ?? null),
     ],
   );
-  const callback = callbackOf[event.type as keyof typeof callbackOf];
-  if (callback) {
+  const occurredAt = Math.floor(Date.now() / 1000);
+  const callbacks = new Map<string, CallbackEvent[]>();
+  for (const { after, event } of items) {
+    const callback = callbackOf[event.type as keyof typeof callbackOf];
+    if (!callback) continue;
     const payload: ConversationEventPayload = {
       conversationId: after.id,
       channel: after.channel,
@@ -60,19 +86,25 @@ export async function recordEvent(
       assigneeId: after.assignee_id,
       previousAssigneeId: event.fromUserId ?? null,
       actor,
-      occurredAt: Math.floor(Date.now() / 1000),
+      occurredAt,
     };
-    await enqueueCallbacks(tx, after.business_id, [{ event: callback, payload }]);
+    const list = callbacks.get(after.business_id) ?? [];
+    list.push({ event: callback, payload });
+    callbacks.set(after.business_id, list);
   }
+  for (const [businessId, events] of callbacks) await enqueueCallbacks(tx, businessId, events);
   if (opts.publish === false) return;
-  await publishChange(tx, {
-    businessId: after.business_id,
-    conversationId: after.id,
-    kind:
-      event.type === "assigned" || event.type === "transferred" || event.type === "unassigned"
-        ? "assigned"
-        : "state",
-    assigneeId: after.assignee_id,
-    teamId: after.team_id,
-  });
+  await publishChanges(
+    tx,
+    items.map(({ after, event }) => ({
+      businessId: after.business_id,
+      conversationId: after.id,
+      kind:
+        event.type === "assigned" || event.type === "transferred" || event.type === "unassigned"
+          ? "assigned"
+          : "state",
+      assigneeId: after.assignee_id,
+      teamId: after.team_id,
+    })),
+  );
 }

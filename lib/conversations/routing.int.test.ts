@@ -5,6 +5,9 @@ import { setUserStatus } from "@/lib/users/set-user-status";
 import { chatappSender, conversationOf, customerWrites, setOpenLimit, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser, uniq } from "@/test/factories";
 import { uuidv7 } from "@/lib/ids";
+import { systemCtx } from "@/lib/context";
+import { recordInboundMessages } from "@/lib/inbound/record-inbound-messages";
+import { customerText } from "@/test/customer-text";
 import { assignConversation } from "./assign-conversation";
 import { setConversationState } from "./set-conversation-state";
 
@@ -172,5 +175,81 @@ describe("conversation routing", () => {
     await expect(
       assignConversation(userCtx(t.business.id, a1.id), t.business.id, conv.id, { assigneeId: a1.id }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("routes many customers' messages stored at once (one transaction) as one at a time would", async () => {
+    const t = await createTestBusiness();
+    await setOpenLimit(t.business.id, 3);
+    const a1 = await createTestUser(t.business.id);
+    const a2 = await createTestUser(t.business.id);
+    const away = await createTestUser(t.business.id, { status: "Away" });
+    // A returning customer whose last agent was a2, resolved; their number sorts first, so the
+    // batch decides them first.
+    const returning = `9190${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+    await customerWrites(t, returning);
+    const earlier = await conversationOf(t.business.id, returning);
+    if (earlier.assignee_id !== a2.id)
+      await assignConversation(userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN"), t.business.id, earlier.id, {
+        assigneeId: a2.id,
+      });
+    await setConversationState(userCtx(t.business.id, a2.id), t.business.id, earlier.id, { state: "resolved" });
+
+    const fresh = Array.from({ length: 7 }, () => phone()).sort();
+    const to = chatappSender(t);
+    // Two messages from one new customer in the same batch: one conversation, unread 2.
+    await recordInboundMessages(systemCtx("test"), {
+      businessId: t.business.id,
+      channel: "chatapp",
+      provider: "simulator",
+      messages: [returning, ...fresh, fresh[0]!].map((from) => customerText(from, to)),
+    });
+
+    const back = await conversationOf(t.business.id, returning);
+    expect(back).toMatchObject({ id: earlier.id, state: "open", assignee_id: a2.id });
+    const holders = await Promise.all(fresh.map((c) => conversationOf(t.business.id, c)));
+    // Each agent up to the limit of 3 (a2 holds the returning customer), in key order, then the
+    // rest wait unassigned; the Away agent gets none.
+    expect(holders.slice(0, 5).every((h) => h.assignee_id === a1.id || h.assignee_id === a2.id)).toBe(true);
+    expect(holders.slice(5).map((h) => h.assignee_id)).toEqual([null, null]);
+    const counts = await rawQuery<{ assignee_id: string; n: number }>(
+      db(),
+      `SELECT assignee_id, count(*)::int AS n FROM conversations
+       WHERE business_id = $1 AND state <> 'resolved' AND assignee_id IS NOT NULL GROUP BY assignee_id`,
+      [t.business.id],
+    );
+    expect(Object.fromEntries(counts.map((c) => [c.assignee_id, c.n]))).toEqual({ [a1.id]: 3, [a2.id]: 3 });
+    expect(counts.map((c) => c.assignee_id)).not.toContain(away.id);
+    // The kept loads agree with the rows.
+    const loads = await rawQuery<{ user_id: string; open: number }>(
+      db(),
+      `SELECT user_id, open FROM agent_loads WHERE business_id = $1 AND open > 0`,
+      [t.business.id],
+    );
+    expect(Object.fromEntries(loads.map((l) => [l.user_id, l.open]))).toEqual({ [a1.id]: 3, [a2.id]: 3 });
+    // Fewest open first: a1 (0) before a2 (1 after the returning customer), so a1 takes the
+    // first new one; each new conversation is opened by the customer, then assigned by routing.
+    expect(holders[0]!.assignee_id).toBe(a1.id);
+    const [unread] = await rawQuery<{ unread: number }>(
+      db(),
+      `SELECT unread FROM conversations WHERE id = $1`,
+      [holders[0]!.id],
+    );
+    expect(unread!.unread).toBe(2);
+    const events = await rawQuery<{ conversation_id: string; type: string; actor_id: string }>(
+      db(),
+      `SELECT conversation_id, type, actor_id FROM conversation_events
+       WHERE business_id = $1 AND conversation_id = ANY($2::uuid[]) ORDER BY created_at, id`,
+      [t.business.id, holders.map((h) => h.id)],
+    );
+    for (const [i, h] of holders.entries()) {
+      const mine = events.filter((e) => e.conversation_id === h.id).map((e) => `${e.type}:${e.actor_id}`);
+      expect(mine).toEqual(i < 5 ? ["opened:customer", "assigned:routing"] : ["opened:customer"]);
+    }
+    const reopened = await rawQuery<{ type: string }>(
+      db(),
+      `SELECT type FROM conversation_events WHERE conversation_id = $1 ORDER BY created_at, id`,
+      [earlier.id],
+    );
+    expect(reopened.map((e) => e.type).slice(-2)).toEqual(["reopened", "assigned"]);
   });
 });
