@@ -176,5 +176,7 @@ async function lockAndUpdate(
       arrivals.map((a) => a.count),
     ],
   );
-  return new Map(rows.map((row) => [keyOfRow(row), { row, previousState: before.get(keyOfRow(row))!.state }]));
+  return new Map(
+    rows.map((row) => [keyOfRow(row), { row, previousState: before.get(keyOfRow(row))!.state }]),
+  );
 }

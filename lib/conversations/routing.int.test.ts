@@ -189,10 +189,17 @@ describe("conversation routing", () => {
     await customerWrites(t, returning);
     const earlier = await conversationOf(t.business.id, returning);
     if (earlier.assignee_id !== a2.id)
-      await assignConversation(userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN"), t.business.id, earlier.id, {
-        assigneeId: a2.id,
-      });
-    await setConversationState(userCtx(t.business.id, a2.id), t.business.id, earlier.id, { state: "resolved" });
+      await assignConversation(
+        userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN"),
+        t.business.id,
+        earlier.id,
+        {
+          assigneeId: a2.id,
+        },
+      );
+    await setConversationState(userCtx(t.business.id, a2.id), t.business.id, earlier.id, {
+      state: "resolved",
+    });
 
     const fresh = Array.from({ length: 7 }, () => phone()).sort();
     const to = chatappSender(t);
