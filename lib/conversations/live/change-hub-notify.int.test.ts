@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { inTransaction, systemCtx } from "@/lib/context";
+import { uuidv7 } from "@/lib/ids";
+import { publishChange, type ConversationChange } from "../publish-change";
+import { waitFor } from "@/test/wait-for";
+import { subscribeChanges } from "./change-hub";
+
+// @postgres-only (vitest.config.ts): NOTIFY reaches the hub on a PostgreSQL server; the embedded
+// database is polled instead (change-hub.ts, change-hub.int.test.ts).
+// @isolated: the hub is process-wide, and a stream another file left open would hold its poll.
+
+describe("conversation change hub on PostgreSQL", () => {
+  it("hears a change at commit, never one rolled back", async () => {
+    const seen: ConversationChange[] = [];
+    const stop = await subscribeChanges((c) => seen.push(c));
+    try {
+      const businessId = uuidv7();
+      const change = {
+        businessId,
+        conversationId: uuidv7(),
+        kind: "message" as const,
+        assigneeId: null,
+        teamId: null,
+      };
+      await inTransaction(systemCtx("test"), async (tx) => {
+        await publishChange(tx, change);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(seen.filter((c) => c.businessId === businessId)).toEqual([]);
+      });
+      await waitFor(() => seen.some((c) => c.businessId === businessId));
+      expect(seen.filter((c) => c.businessId === businessId)).toEqual([change]);
+
+      await inTransaction(systemCtx("test"), async (tx) => {
+        await publishChange(tx, { ...change, kind: "note" });
+        throw new Error("roll back");
+      }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seen.filter((c) => c.businessId === businessId)).toHaveLength(1);
+    } finally {
+      stop();
+    }
+  });
+});
