@@ -12,10 +12,17 @@ export type GroupCommitOptions<T> = {
   maxBatch: number;
   /** Batches being written at once, read on every scheduling (a setting). */
   maxInFlight: () => number;
+  /**
+   * Items with the same key are never in two batches being written at once: an item whose key
+   * is in flight waits for the next batch (behind it, items of other keys may go first). For
+   * writes that serialise per key anyway (a lock per business): two small batches of one key
+   * waiting on each other's lock make twice the statements for the same items.
+   */
+  exclusiveKey?: (item: T) => string;
 };
 
 type Pending<T> = { item: T; resolve: () => void; reject: (err: unknown) => void };
-type State<T> = { queue: Pending<T>[]; inFlight: number; scheduled: boolean };
+type State<T> = { queue: Pending<T>[]; inFlight: number; scheduled: boolean; keys: Set<string> };
 
 declare module "../runtime" {
   interface Runtime {
@@ -34,7 +41,7 @@ const states = runtimeSlot("groupCommits", () => new Map());
  */
 export function groupCommit<T>(opts: GroupCommitOptions<T>): (item: T) => Promise<void> {
   let state = states.get(opts.name) as State<T> | undefined;
-  if (!state) states.set(opts.name, (state = { queue: [], inFlight: 0, scheduled: false }));
+  if (!state) states.set(opts.name, (state = { queue: [], inFlight: 0, scheduled: false, keys: new Set() }));
   const s = state;
 
   const schedule = (): void => {
@@ -44,19 +51,26 @@ export function groupCommit<T>(opts: GroupCommitOptions<T>): (item: T) => Promis
     setImmediate(() => {
       s.scheduled = false;
       const batch: Pending<T>[] = [];
+      const waiting: Pending<T>[] = [];
       let size = 0;
-      while (
-        s.queue.length > 0 &&
-        (batch.length === 0 || size + opts.size(s.queue[0]!.item) <= opts.maxBatch)
-      ) {
-        const next = s.queue.shift()!;
-        size += opts.size(next.item);
-        batch.push(next);
+      while (s.queue.length > 0) {
+        const next = s.queue[0]!;
+        if (batch.length > 0 && size + opts.size(next.item) > opts.maxBatch) break;
+        s.queue.shift();
+        if (opts.exclusiveKey && s.keys.has(opts.exclusiveKey(next.item))) waiting.push(next);
+        else {
+          size += opts.size(next.item);
+          batch.push(next);
+        }
       }
+      s.queue.unshift(...waiting);
       if (batch.length === 0) return;
+      const keys = opts.exclusiveKey ? [...new Set(batch.map((p) => opts.exclusiveKey!(p.item)))] : [];
+      for (const k of keys) s.keys.add(k);
       s.inFlight++;
       void flush(batch).finally(() => {
         s.inFlight--;
+        for (const k of keys) s.keys.delete(k);
         schedule();
       });
       schedule();
