@@ -10,8 +10,10 @@ export async function rowWrites(databaseUrl: string): Promise<RowWrites> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    // Backends flush their counters at most once a second: wait for the last ones.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A backend flushes its counters at most once a second while busy, and an idle one only
+    // after 10 s (PGSTAT_IDLE_INTERVAL): the server's pooled connections sit idle after a run,
+    // and a 1.5-s wait read 0.63 message inserts per message (2026-11-29). Wait past it.
+    await new Promise((r) => setTimeout(r, 11_000));
     const { rows } = await c.query<{ relname: string } & Record<keyof Counts, string>>(
       `SELECT relname, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_hot_upd AS hot, n_tup_del AS del
        FROM pg_stat_user_tables`,

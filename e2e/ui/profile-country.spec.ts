@@ -42,6 +42,12 @@ test("imported +44 and +1 numbers keep GB and US beside the default country IN",
     await expect(dialog).toBeHidden();
 
     await page.getByRole("searchbox", { name: "Search Profiles" }).fill(tag);
+    // The new rows are the newest, so they show before the search applies: wait for it (300 ms
+    // later, a navigation), or the checks below run on the page mid-navigation (CI saw axe find
+    // a dimmed table and no <title>).
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+    await expect(page.getByRole("link", { name: "Export matches (CSV)" })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     for (const r of ROWS) {
       const row = page.getByRole("row").filter({ hasText: r.name });
       await expect(row).toBeVisible();
