@@ -22,6 +22,7 @@ import { databaseCpuTracker, postgresCpuSeconds, processCpuSeconds, treeCpuSecon
 import { approvedTemplate, bulkBody, subscribeReceiver, withSenders } from "./lib/messaging-setup";
 import { startReceiver } from "./lib/receiver";
 import { rowWrites, rowWritesPerMessage } from "./lib/row-writes";
+import { FAST_PIPELINE_ENV } from "./lib/pipeline-env";
 import { startBenchServer } from "./lib/server-process";
 
 const N = Number(process.env.BENCH_N ?? 10_000);
@@ -35,11 +36,7 @@ const counts = receiver.counts;
 
 const server = await startBenchServer(
   {
-    SIMULATOR_TEMPLATE_REVIEW_SECONDS: "0",
-    SIMULATOR_MESSAGE_DELAYS: "0,0,0",
-    MESSAGES_SENDER_RATE: "1000",
-    ALLOW_PRIVATE_CALLBACK_URLS: "true",
-    JOBS_POLL_INTERVAL_MS: "100",
+    ...FAST_PIPELINE_ENV,
   },
   { entry: "bench/lib/api-and-workers.ts" },
 );

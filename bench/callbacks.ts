@@ -6,11 +6,12 @@
 //      BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is created on it; default:
 //      embedded PGlite in this process), CALLBACK_CONCURRENCY (default 64), BENCH_PHASES=1
 //      (enqueue all first, then start the workers: enqueue and delivery rates measured apart).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
 import pg from "pg";
 import { resetEnv } from "../lib/env";
+import { processCpuSeconds } from "./lib/cpu";
+import { startReceiver } from "./lib/receiver";
 
 process.env.ALLOW_PRIVATE_CALLBACK_URLS = "true";
 process.env.LOG_LEVEL ??= "warn";
@@ -62,40 +63,14 @@ setDatabaseUrl(process.env.DATABASE_URL!);
 await migrate((await import("../lib/db")).pool());
 const boss = await startBoss();
 
-// Receiver: its own process, verifies each signature, answers 200, reports counts on exit.
-const receiverCode = `
-const { createHmac } = require("node:crypto");
-const http = require("node:http");
-const key = Buffer.from(process.env.SECRET.slice(6), "base64");
-let ok = 0, bad = 0;
-const ids = new Set();
-const server = http.createServer((req, res) => {
-  const chunks = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    const body = Buffer.concat(chunks).toString();
-    const h = req.headers;
-    const mac = createHmac("sha256", key).update(h["webhook-id"] + "." + h["webhook-timestamp"] + "." + body).digest("base64");
-    if (h["webhook-signature"] === "v1," + mac) { ok++; ids.add(h["webhook-id"]); res.writeHead(200).end(); }
-    else { bad++; res.writeHead(401).end(); }
-  });
-});
-server.keepAliveTimeout = 60000;
-server.listen(0, "127.0.0.1", () => console.log("PORT " + server.address().port));
-process.on("SIGTERM", () => { const u = process.cpuUsage(); console.log("COUNTS " + JSON.stringify({ ok, bad, unique: ids.size, cpuMs: (u.user + u.system) / 1000 })); process.exit(0); });
-`;
-
 const ctx = systemCtx("bench");
 const business = await createBusiness(ctx, { name: `Bench ${randomBytes(3).toString("hex")}` });
 const { endpoint, secret } = await createEndpoint(ctx, business.id, { url: "http://127.0.0.1:9/" });
-const receiver = spawn(process.execPath, ["-e", receiverCode], {
-  env: { ...process.env, SECRET: secret },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-let rxOut = "";
-receiver.stdout!.on("data", (c: Buffer) => (rxOut += c.toString()));
-while (!/PORT (\d+)/.test(rxOut)) await new Promise((r) => setTimeout(r, 20));
-const port = Number(/PORT (\d+)/.exec(rxOut)![1]);
+// Receiver: its own process (bench/lib/receiver.ts), verifies each signature, answers 200.
+const receiver = await startReceiver();
+await receiver.setSecret(secret);
+const port = receiver.port;
+const rxCpu0 = processCpuSeconds(receiver.pid);
 const { updateEndpoint } = await import("../lib/callbacks/update-endpoint");
 await updateEndpoint(ctx, business.id, endpoint.id, { url: `http://127.0.0.1:${port}/hook` });
 
@@ -147,9 +122,9 @@ const [stats] = await rawQuery<{ attempts: number; failed_attempts: number; p50:
    FROM callback_deliveries, jsonb_array_elements(attempt_log) AS a WHERE business_id = $1`,
   [business.id],
 );
-const countsP = new Promise<string>((resolve) => receiver.once("exit", () => resolve(rxOut)));
-receiver.kill("SIGTERM");
-const counts = JSON.parse(/COUNTS (.+)/.exec(await countsP)?.[1] ?? "{}");
+await new Promise((r) => setTimeout(r, 60)); // the receiver reports its counts every 20 ms
+const counts = { ...receiver.counts(), cpuMs: (processCpuSeconds(receiver.pid) - rxCpu0) * 1000 };
+receiver.stop();
 
 await stopWorkers();
 await stopBoss(2_000);

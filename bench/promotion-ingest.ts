@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
+import { orderTemplate } from "./lib/pipeline-env";
 import { startBenchServer } from "./lib/server-process";
 
 const serverUrl = process.argv[2];
@@ -125,19 +126,7 @@ try {
     channelType: "chatapp",
     // Scheduled far ahead: this measures the intake, not the sending.
     scheduleTime: new Date(Date.now() + 86_400_000).toISOString(),
-    template: {
-      name: template,
-      language: "en_US",
-      components: [
-        {
-          type: "BODY",
-          variables: [
-            { type: "text", value: "${name}" },
-            { type: "text", value: "${order}" },
-          ],
-        },
-      ],
-    },
+    template: orderTemplate(template),
   };
   const loadBefore = execFileSync("uptime").toString().trim();
   // PostgreSQL's side, load-independent too: CPU of the bench database's backends only.

@@ -19,6 +19,7 @@ import {
   standaloneTableSql,
 } from "../lib/promotions/lists/list-rows-table";
 import { approvedTemplate } from "./lib/messaging-setup";
+import { orderTemplate } from "./lib/pipeline-env";
 import { startBenchServer } from "./lib/server-process";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
@@ -51,26 +52,7 @@ async function createPromotion(
   await db.query(
     `INSERT INTO promotions (id, business_id, kind, name, channel_type, status, phone_number_id, template_id, template)
      VALUES ($1, $2, 'promotion', 'bench', 'chatapp', $3, $4, $5, $6)`,
-    [
-      id,
-      server.businessId,
-      status,
-      phoneNumberId,
-      templateId,
-      JSON.stringify({
-        name,
-        language: "en_US",
-        components: [
-          {
-            type: "BODY",
-            variables: [
-              { type: "text", value: "${name}" },
-              { type: "text", value: "${order}" },
-            ],
-          },
-        ],
-      }),
-    ],
+    [id, server.businessId, status, phoneNumberId, templateId, JSON.stringify(orderTemplate(name))],
   );
   // As E1 writes them: the list's rows hold the values, the recipients only point at them
   // (vars NULL, seq = the row's number; the engine joins the list row at send time). Every

@@ -12,6 +12,7 @@ import { cpus, loadavg } from "node:os";
 import { databaseCpuTracker, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
 import { approvedTemplate, bulkBody, subscribeReceiver, withSenders } from "./lib/messaging-setup";
 import { startReceiver } from "./lib/receiver";
+import { FAST_PIPELINE_ENV } from "./lib/pipeline-env";
 import { startBenchServer } from "./lib/server-process";
 
 if (!process.env.BENCH_DATABASE_URL) {
@@ -40,11 +41,7 @@ async function step(workers: number): Promise<Step> {
   const poolMax = Math.max(4, Math.floor(64 / (workers + 1)) - 4);
   const server = await startBenchServer(
     {
-      SIMULATOR_TEMPLATE_REVIEW_SECONDS: "0",
-      SIMULATOR_MESSAGE_DELAYS: "0,0,0",
-      MESSAGES_SENDER_RATE: "1000",
-      ALLOW_PRIVATE_CALLBACK_URLS: "true",
-      JOBS_POLL_INTERVAL_MS: "100",
+      ...FAST_PIPELINE_ENV,
       WORKER_PROCESSES: String(workers),
       DB_POOL_MAX: String(poolMax),
     },
