@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
 import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
-import { orderTemplate } from "./lib/pipeline-env";
+import { orderTemplate } from "../test/order-template";
 import { startBenchServer } from "./lib/server-process";
 
 const serverUrl = process.argv[2];

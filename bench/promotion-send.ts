@@ -19,7 +19,7 @@ import {
   standaloneTableSql,
 } from "../lib/promotions/lists/list-rows-table";
 import { approvedTemplate } from "./lib/messaging-setup";
-import { orderTemplate } from "./lib/pipeline-env";
+import { orderTemplate } from "../test/order-template";
 import { startBenchServer } from "./lib/server-process";
 
 const N = Number(process.env.BENCH_N ?? 100_000);

@@ -10,18 +10,3 @@ export const FAST_PIPELINE_ENV = {
   ALLOW_PRIVATE_CALLBACK_URLS: "true",
   JOBS_POLL_INTERVAL_MS: "100",
 } as const;
-
-/** The promotion template of promotion-ingest.ts and promotion-send.ts: name and order from the list's columns. */
-export const orderTemplate = (name: string) => ({
-  name,
-  language: "en_US",
-  components: [
-    {
-      type: "BODY",
-      variables: [
-        { type: "text", value: "${name}" },
-        { type: "text", value: "${order}" },
-      ],
-    },
-  ],
-});

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { orderTemplate } from "../../test/order-template";
 import { approvedTemplate, chatappSender, ORDER_BODY } from "./helpers";
 
 // Helpers of the campaigns specs: an approved chatapp template, the sender, a list upload and
@@ -52,19 +53,7 @@ export async function launch(
         name,
         channelType: "chatapp",
         phoneNumberId: ids.sender,
-        template: {
-          name: ids.template,
-          language: "en_US",
-          components: [
-            {
-              type: "BODY",
-              variables: [
-                { type: "text", value: "${name}" },
-                { type: "text", value: "${order}" },
-              ],
-            },
-          ],
-        },
+        template: orderTemplate(ids.template),
         ...extra,
       },
     },

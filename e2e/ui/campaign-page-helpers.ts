@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { orderTemplate } from "../../test/order-template";
 import { approvedTemplate, chatappSender, ORDER_BODY } from "./helpers";
 
 /** The demo business's API credentials, as apiKeyFor (helpers.ts) returns them. */
@@ -53,19 +54,7 @@ export async function launchPromotion(
     name: `Campaign ${listName}`,
     channelType: "chatapp",
     phoneNumberId: tpl.phoneNumberId,
-    template: {
-      name: tpl.name,
-      language: "en_US",
-      components: [
-        {
-          type: "BODY",
-          variables: [
-            { type: "text", value: "${name}" },
-            { type: "text", value: "${order}" },
-          ],
-        },
-      ],
-    },
+    template: orderTemplate(tpl.name),
     ...settings,
   };
   const res = await request.post(
