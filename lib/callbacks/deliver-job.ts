@@ -37,6 +37,14 @@ export const deliveryQueue = declareQueue({
 /** How often the delivery queue's housekeeping runs requeueStranded (lib/wiring.ts). */
 export const REQUEUE_STRANDED_EVERY_MS = 60_000;
 
+/**
+ * The delay of the backstop job queued with a delivery that is also attempted inline (a test
+ * event, a replay): past the inline attempt's longest wait, so the job, woken the moment its
+ * transaction commits (lib/jobs/workers.ts), does not take the row's lease first and leave the
+ * dashboard's answer "pending". Should the process die mid-attempt, the job still sends it.
+ */
+export const inlineAttemptBackstopSeconds = () => Math.ceil(env().CALLBACK_TIMEOUT_MS / 1000) + 1;
+
 /** Enqueues the jobs for `ids` (one per chunk), due after `delaySeconds` on the database clock. */
 export async function enqueueDeliveryJobs(
   executor: Executor,

@@ -11,6 +11,8 @@ import { enqueueCallback, enqueueCallbacks } from "./enqueue-callbacks";
 import { getDelivery, listDeliveries } from "./list-deliveries";
 import { ATTEMPT_LOG_MAX } from "./process-deliveries";
 import { replayDelivery } from "./replay-delivery";
+import { sendTestEvent } from "./send-test-event";
+import { inlineAttemptBackstopSeconds } from "./deliver-job";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
 import type { CallbackEvent } from "./schemas";
 import { verify } from "./sign";
@@ -207,6 +209,28 @@ describe("callback delivery", () => {
     expect(d.attemptLog).toHaveLength(ATTEMPT_LOG_MAX);
     expect(d.attemptLog[0]!.attemptNo).toBe(2); // the oldest went
     expect(d.attemptLog.at(-1)).toMatchObject({ responseStatus: 200, url: rx.url });
+  });
+
+  it("attempts a replay and a test event inline first: their backstop jobs wait out the inline attempt", async () => {
+    const b = await createTestBusiness();
+    const rx = await startReceiver();
+    receivers.push(rx);
+    const { endpoint } = await createEndpoint(ctx, b.business.id, { url: rx.url });
+    const tested = await sendTestEvent(ctx, b.business.id, endpoint.id);
+    expect(tested).toMatchObject({ status: "delivered" });
+    const replayed = await replayDelivery(ctx, b.business.id, tested.id);
+    expect(replayed.status).toBe("delivered");
+    expect(replayed.attemptLog).toHaveLength(2);
+    // A job woken the moment its transaction commits would otherwise take the row's lease
+    // first, and the dashboard would show the delivery "pending" (an e2e flake, 2026-11-29).
+    const jobs = await rawQuery<{ wait: number }>(
+      db(),
+      `SELECT extract(epoch FROM start_after - created_on)::float AS wait FROM pgboss.job
+       WHERE name = 'callbacks.deliver' AND data->'ids' ? $1`,
+      [tested.id],
+    );
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs) expect(j.wait).toBeGreaterThanOrEqual(inlineAttemptBackstopSeconds() - 1);
   });
 
   it("gets every event, signed, to a receiver that was down for a while", async () => {

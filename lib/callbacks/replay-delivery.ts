@@ -3,7 +3,7 @@ import { callbackDeliveries } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { notFound } from "../errors";
-import { enqueueDeliveryJobs } from "./deliver-job";
+import { enqueueDeliveryJobs, inlineAttemptBackstopSeconds } from "./deliver-job";
 import { getDelivery } from "./list-deliveries";
 import { processDeliveries } from "./process-deliveries";
 
@@ -30,7 +30,7 @@ export async function replayDelivery(
       .where(and(eq(callbackDeliveries.businessId, businessId), eq(callbackDeliveries.id, id)))
       .returning({ id: callbackDeliveries.id });
     if (!row) throw notFound("Callback delivery");
-    await enqueueDeliveryJobs(tx.db, businessId, [id]);
+    await enqueueDeliveryJobs(tx.db, businessId, [id], inlineAttemptBackstopSeconds());
     await recordAudit(tx, {
       businessId,
       action: "callback_delivery.replay",

@@ -1,7 +1,7 @@
 import { callbackDeliveries } from "@/db/schema";
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
-import { enqueueDeliveryJobs } from "./deliver-job";
+import { enqueueDeliveryJobs, inlineAttemptBackstopSeconds } from "./deliver-job";
 import { loadEndpoint } from "./endpoint-view";
 import { getDelivery } from "./list-deliveries";
 import { processDeliveries } from "./process-deliveries";
@@ -34,7 +34,7 @@ export async function sendTestEvent(
       subjectId: endpoint.id,
       payload,
     });
-    await enqueueDeliveryJobs(tx.db, businessId, [id]);
+    await enqueueDeliveryJobs(tx.db, businessId, [id], inlineAttemptBackstopSeconds());
   });
   await processDeliveries({ businessId, ids: [id] });
   return getDelivery(ctx, businessId, id);
