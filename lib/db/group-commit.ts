@@ -55,13 +55,14 @@ export function groupCommit<T>(opts: GroupCommitOptions<T>): (item: T) => Promis
       let size = 0;
       while (s.queue.length > 0) {
         const next = s.queue[0]!;
-        if (batch.length > 0 && size + opts.size(next.item) > opts.maxBatch) break;
-        s.queue.shift();
-        if (opts.exclusiveKey && s.keys.has(opts.exclusiveKey(next.item))) waiting.push(next);
-        else {
-          size += opts.size(next.item);
-          batch.push(next);
+        // An item whose key is being written waits (in order), whatever its size.
+        if (opts.exclusiveKey && s.keys.has(opts.exclusiveKey(next.item))) {
+          waiting.push(s.queue.shift()!);
+          continue;
         }
+        if (batch.length > 0 && size + opts.size(next.item) > opts.maxBatch) break;
+        size += opts.size(s.queue.shift()!.item);
+        batch.push(next);
       }
       s.queue.unshift(...waiting);
       if (batch.length === 0) return;

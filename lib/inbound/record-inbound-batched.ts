@@ -4,7 +4,7 @@ import { recordInboundMessages, type RecordInboundInput } from "./record-inbound
 
 /** A batch's messages, at most: a few hundred webhooks' worth. */
 const MAX_BATCH = 500;
-/** Batches written at once by one process: different businesses' run side by side. */
+/** Batches written at once by one process: different businesses' batches run side by side. */
 const MAX_IN_FLIGHT = 4;
 
 /**
