@@ -25,6 +25,7 @@ import { signedInAgents } from "./lib/agents";
 import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
 import { openInboxStreams, type InboxStreams } from "./lib/inbox-streams";
 import { load, type LoadResult } from "./lib/load";
+import { whatsappCloudInbound } from "./lib/inbound-setup";
 import { customerTextBody, metaWebhookClient } from "./lib/meta-webhooks";
 import { startBenchServer } from "./lib/server-process";
 
@@ -54,20 +55,7 @@ const dbCpu = databaseCpuTracker(
 let streams: InboxStreams | undefined;
 const client = metaWebhookClient(server.url, APP_SECRET, Math.max(connections, 64));
 try {
-  // The demo business's chatapp sender, served by the WhatsApp Cloud API adapter, so Meta's
-  // webhook finds the business by its phone_number_id.
-  const [{ phone }] = (
-    await sql.query<{ phone: string }>(
-      `UPDATE business_channels SET provider = 'whatsapp-cloud' WHERE business_id = $1 AND channel = 'chatapp'
-       RETURNING config->'phoneNumberIds'->>0 AS phone`,
-      [server.businessId],
-    )
-  ).rows as [{ phone: string }];
-  await sql.query(
-    `INSERT INTO conversation_settings (business_id, open_limit) VALUES ($1, 1000000)
-     ON CONFLICT (business_id) DO UPDATE SET open_limit = 1000000`,
-    [server.businessId],
-  );
+  const phone = await whatsappCloudInbound(sql, server.businessId);
   const agents = await signedInAgents(server, agentCount);
   streams = await openInboxStreams(server.url, agents);
   await dbCpu.start();
