@@ -60,4 +60,9 @@ describe("embedded database under concurrent connections", () => {
     const { rows } = await pool.query<{ id: number }>("SELECT id FROM t ORDER BY id");
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => i * 2));
   });
+
+  it("keeps a 32 MB buffer pool, not PostgreSQL's 128 MB: the pool is the server's own memory here", async () => {
+    const { rows } = await pool.query<{ shared_buffers: string }>("SHOW shared_buffers");
+    expect(rows[0]!.shared_buffers).toBe("32MB");
+  });
 });
