@@ -10,7 +10,7 @@ import { serveBackups } from "./backup-socket";
  * PGlite's own start parameters, and a buffer pool of 32 MB instead of PostgreSQL's 128 MB: in
  * this process every buffer the pool fills is resident memory of the server, while a data
  * directory's files are read through the operating system's cache anyway. bench/bulk.ts on the
- * embedded database: peak RSS 720-731 -> 591-647 MiB, its share of the floor unchanged
+ * embedded database: peak RSS 732 -> 613 MiB (medians of six runs), throughput -4%
  * (docs/decisions.md, "The embedded database's memory").
  */
 const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
