@@ -13,13 +13,13 @@
 // Quiet, then beside a one-core busy loop (`node -e 'for(;;){}'`), as promotion-ingest's
 // loaded runs. Run: npx tsx bench/e1-in-sql.ts postgres://postgres@127.0.0.1:5432/postgres
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, createWriteStream, rmSync } from "node:fs";
-import { once } from "node:events";
+import { createReadStream, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { writeE1Csv } from "./lib/e1-csv";
 
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error("usage: npx tsx bench/e1-in-sql.ts <postgres url>");
@@ -28,18 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const file = path.join(tmpdir(), `sb-e1-sql-${process.pid}.csv`);
 const load1 = loadavg()[0]!.toFixed(2);
 
-const out = createWriteStream(file);
-out.write("phone,name,order,city,businesssubscriberid\n");
-let chunk = "";
-for (let i = 0; i < ROWS; i++) {
-  chunk += `9198${String(10_000_000 + i).slice(-8)},Subscriber ${i},A-${100_000 + i},Pune,CRM-${i}\n`;
-  if (chunk.length > 1 << 20) {
-    if (!out.write(chunk)) await once(out, "drain");
-    chunk = "";
-  }
-}
-out.end(chunk);
-await once(out, "finish");
+await writeE1Csv(file, ROWS);
 
 const name = `sb_bench_e1sql_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: adminUrl });

@@ -9,34 +9,19 @@
 //      (no URL: the embedded database inside the server process; no \copy then)
 // Env: BENCH_ROWS (default 1000000).
 import { execFileSync } from "node:child_process";
-import { createReadStream, createWriteStream, rmSync, statSync } from "node:fs";
+import { createReadStream, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { once } from "node:events";
 import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
 import { orderTemplate } from "../test/order-template";
+import { writeE1Csv } from "./lib/e1-csv";
 import { startBenchServer } from "./lib/server-process";
 
 const serverUrl = process.argv[2];
 if (serverUrl) process.env.BENCH_DATABASE_URL = serverUrl;
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const file = path.join(tmpdir(), `sb-promo-${process.pid}.csv`);
-
-async function writeCsv(): Promise<void> {
-  const out = createWriteStream(file);
-  out.write("phone,name,order,city,businesssubscriberid\n");
-  let chunk = "";
-  for (let i = 0; i < ROWS; i++) {
-    chunk += `9198${String(10_000_000 + i).slice(-8)},Subscriber ${i},A-${100_000 + i},Pune,CRM-${i}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, "drain");
-      chunk = "";
-    }
-  }
-  out.end(chunk);
-  await once(out, "finish");
-}
 
 /** E1 form (a): the CSV streamed from disk as the `file` part, the promotion as `body`. */
 function launch(url: string, apiKey: string, body: unknown): Promise<{ status: number; json: any }> {
@@ -104,7 +89,7 @@ async function approvedTemplate(base: string, businessId: string, apiKey: string
 }
 
 const t0 = Date.now();
-await writeCsv();
+await writeE1Csv(file, ROWS);
 const size = statSync(file).size;
 process.stderr.write(`wrote ${ROWS} rows, ${(size / 1e6).toFixed(1)} MB in ${Date.now() - t0} ms\n`);
 // API and workers (the template review job approves the bench template), no dashboard.
