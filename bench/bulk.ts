@@ -5,8 +5,10 @@
 // signature); then B2 for the 10,000-message transaction and B3; and the server's peak memory.
 // Run 1 is the one 10,000-subscriber request (one sender, so at most 1,000 messages/s by
 // design); run 2 sends the same number of messages as BENCH_SENDERS (default 8) B1 requests on
-// as many senders at once, so the per-sender limit is not what is measured (PostgreSQL only:
-// the senders are added to the channel with SQL). Run 2 is the one to compare with the floor.
+// as many senders at once, so the per-sender limit is not what is measured (the senders are
+// added to the channel with SQL, on the embedded database through its socket). Run 2 is the
+// one to compare with the floor. On PostgreSQL the script then runs itself again on the
+// embedded database (the default a new user runs) and prints both side by side (issue 27).
 // Issue 10: before and after the runs, the floor (bench/lib/callback-floor.ts: the same 3
 // signed callbacks per message to the same receiver from a bare loop, no database, no queue);
 // each run's end-to-end rate is printed as a share of it, and so is its CPU per message; also
@@ -14,9 +16,12 @@
 // Server: API and workers in one process (bench/lib/api-and-workers.ts, ROLE=all minus the
 // dashboard). Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/bulk.ts
 // Env: BENCH_N (default 10000), BENCH_SENDERS (default 8), BENCH_DATABASE_URL (PostgreSQL
-// server; default embedded), BENCH_TIMELINE=1 (prints callbacks received and server CPU every
-// ~100 ms of each run).
+// server; default embedded), BENCH_EMBEDDED=0 (on PostgreSQL, skip the embedded runs),
+// BENCH_TIMELINE=1 (prints callbacks received and server CPU every ~100 ms of each run).
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { runFloor, type FloorResult } from "./lib/callback-floor";
 import { databaseCpuTracker, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./lib/cpu";
 import { approvedTemplate, bulkBody, subscribeReceiver, withSenders } from "./lib/messaging-setup";
@@ -41,6 +46,8 @@ const server = await startBenchServer(
   { entry: "bench/lib/api-and-workers.ts" },
 );
 const report: string[] = [];
+/** Each run's figures, for the table beside the other database's (printSideBySide). */
+const summary: RunSummary[] = [];
 // PostgreSQL CPU: only the backends of this server's database when on a PostgreSQL server
 // (which other users may share), else every postgres process (none with the embedded one).
 const dbCpu = server.databaseUrl
@@ -56,9 +63,7 @@ try {
       buttons: [{ type: "URL", text: "Open", url: "https://school.example.com/r{{1}}", example: ["?id=1"] }],
     },
   ]);
-  const senders = server.databaseUrl
-    ? await withSenders(server, phoneNumberId, SENDERS, "simbench")
-    : [phoneNumberId];
+  const senders = await withSenders(server, phoneNumberId, SENDERS, "simbench");
   const secret = await subscribeReceiver(server, receiver);
   const bulkBodyOf = (n: number, first: number, sender = phoneNumberId) =>
     bulkBody({ name, n, first, sender, withButton: true });
@@ -89,7 +94,7 @@ try {
     );
   };
   await floor("before");
-  const rates: Array<{ label: string; perSecond: number; cpuMs: number }> = [];
+  const rates: Array<{ label: string; perSecond: number; cpuMs: number; ownCpuMs: number }> = [];
 
   /** Sends the requests at once, then waits for every message read and every callback acknowledged. */
   const endToEnd = async (label: string, requests: Array<{ n: number; first: number; sender: string }>) => {
@@ -150,6 +155,7 @@ try {
       label,
       perSecond: total / ((done - t0) / 1000),
       cpuMs: ((serverS + postgresS + receiverS) * 1000) / total,
+      ownCpuMs: ((serverS + postgresS) * 1000) / total,
     });
     report.push(
       `${label}: all ${total} read (their read callbacks received) after ${((readAt - t0) / 1000).toFixed(2)} s (${Math.round(total / ((readAt - t0) / 1000))} messages/s)`,
@@ -176,6 +182,14 @@ try {
   const floorCpu = floors.reduce((sum, f) => sum + f.cpuMs, 0) / floors.length;
   // Two ratios: of rates (the goal; swings with the machine's other load) and of CPU per
   // message, all processes included (what the rates tend to on a quiet, CPU-bound machine).
+  summary.push(
+    ...rates.map((r) => ({
+      run: r.label.slice(0, 5),
+      perSecond: r.perSecond,
+      share: r.perSecond / floorRate,
+      ownCpuMs: r.ownCpuMs,
+    })),
+  );
   for (const r of rates)
     report.push(
       `${r.label}: end to end = **${((100 * r.perSecond) / floorRate).toFixed(0)}% of the floor** (${Math.round(r.perSecond)} / ${Math.round(floorRate)} messages/s, the floor the mean of before and after); by CPU per message (floor loop + receiver / server + PostgreSQL + receiver): ${floorCpu.toFixed(2)} / ${r.cpuMs.toFixed(2)} ms = ${((100 * floorCpu) / r.cpuMs).toFixed(0)}%`,
@@ -215,3 +229,48 @@ console.log(
 );
 for (const line of report) console.log(`- ${line}`);
 console.log(`- peak server RSS: ${server.peakRssMiB()} MiB`);
+const ours = {
+  database: process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded",
+  runs: summary,
+  rssMiB: server.peakRssMiB(),
+};
+if (process.env.BENCH_SUMMARY_JSON) console.log(`SUMMARY ${JSON.stringify(ours)}`);
+else if (process.env.BENCH_DATABASE_URL && process.env.BENCH_EMBEDDED !== "0") {
+  // The same runs on the embedded database (the default a new user runs), printed beside these.
+  console.log("\nThe same runs on the embedded database (BENCH_EMBEDDED=0 skips them) ...");
+  printSideBySide(ours, await embeddedRuns());
+}
+
+type RunSummary = { run: string; perSecond: number; share: number; ownCpuMs: number };
+type Summary = { database: string; runs: RunSummary[]; rssMiB: number };
+
+/** This script again, on the embedded database, in its own process; its summary. */
+async function embeddedRuns(): Promise<Summary> {
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_SUMMARY_JSON: "1" };
+  delete env.BENCH_DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (c: Buffer) => void (out += c.toString()));
+  const [code] = (await once(child, "exit")) as [number | null];
+  const line = out.split("\n").find((l) => l.startsWith("SUMMARY "));
+  if (code !== 0 || !line) throw new Error(`the embedded runs failed (exit ${code}):\n${out}`);
+  return JSON.parse(line.slice("SUMMARY ".length)) as Summary;
+}
+
+function printSideBySide(...sides: Summary[]): void {
+  console.log(
+    `\n| run | ${sides.map((s) => `${s.database}: messages/s, share of its floor, server + database CPU ms per message`).join(" | ")} |`,
+  );
+  console.log(`|---|${sides.map(() => "---:").join("|")}|`);
+  for (const run of sides[0]!.runs.map((r) => r.run)) {
+    const cells = sides.map((s) => {
+      const r = s.runs.find((x) => x.run === run);
+      return r ? `${Math.round(r.perSecond)}, ${(r.share * 100).toFixed(0)}%, ${r.ownCpuMs.toFixed(2)}` : "-";
+    });
+    console.log(`| ${run} | ${cells.join(" | ")} |`);
+  }
+  console.log(`| peak server RSS | ${sides.map((s) => `${s.rssMiB} MiB`).join(" | ")} |`);
+}

@@ -56,7 +56,7 @@ export const bodyTemplate = [
 /** Gives the business's chatapp channel `count` senders in all (the first one kept); their ids. */
 export async function withSenders(server: BenchServer, first: string, count: number, prefix: string) {
   const senders = [first, ...Array.from({ length: count - 1 }, (_, k) => `${prefix}${k + 2}`)];
-  const c = new pg.Client({ connectionString: server.databaseUrl });
+  const c = new pg.Client({ connectionString: server.sqlUrl });
   await c.connect();
   try {
     await c.query(

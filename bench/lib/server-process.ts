@@ -13,6 +13,12 @@ export type BenchServer = {
   businessId: string;
   /** The server's own database when BENCH_DATABASE_URL is set (for setup the API cannot do). */
   databaseUrl?: string;
+  /**
+   * Where setup SQL goes on either database: databaseUrl, or the embedded database's socket
+   * (the URL the server writes beside its data directory for other processes, as the admin CLI
+   * uses it).
+   */
+  sqlUrl: string;
   /** Peak resident set size of the server process and its children seen so far, in MiB. */
   peakRssMiB: () => number;
   stop: () => Promise<void>;
@@ -76,6 +82,9 @@ export async function startBenchServer(
     apiKey: /Demo API key\s+(\S+)/.exec(out)![1]!,
     businessId: /Demo business\s+(\S+)/.exec(out)![1]!,
     databaseUrl: database?.url,
+    sqlUrl:
+      database?.url ??
+      (JSON.parse(readFileSync(path.join(dataDir, "pg.lock.json"), "utf8")) as { url: string }).url,
     peakRssMiB: () => Math.round(peak),
     stop: async () => {
       clearInterval(sampler);
