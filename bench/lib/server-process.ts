@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { runningEmbeddedUrl } from "../../lib/db/embedded";
 import { processTree } from "./cpu";
 
 export type BenchServer = {
@@ -82,9 +83,7 @@ export async function startBenchServer(
     apiKey: /Demo API key\s+(\S+)/.exec(out)![1]!,
     businessId: /Demo business\s+(\S+)/.exec(out)![1]!,
     databaseUrl: database?.url,
-    sqlUrl:
-      database?.url ??
-      (JSON.parse(readFileSync(path.join(dataDir, "pg.lock.json"), "utf8")) as { url: string }).url,
+    sqlUrl: database?.url ?? embeddedUrlOf(dataDir),
     peakRssMiB: () => Math.round(peak),
     stop: async () => {
       clearInterval(sampler);
@@ -112,4 +111,11 @@ export async function freshServerDatabase(): Promise<{ url: string; drop: () => 
   const u = new URL(server);
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The socket URL of the embedded database the server under DATA_DIR `dataDir` serves. */
+function embeddedUrlOf(dataDir: string): string {
+  const url = runningEmbeddedUrl(path.join(dataDir, "pg"));
+  if (!url) throw new Error(`no embedded database is served from ${dataDir}`);
+  return url;
 }

@@ -16,8 +16,9 @@ export type RoutingRequest = {
  * Gives unassigned conversations of one business, in the order given, to the agents routing
  * picks (pick-agent.ts), each counted before the next is decided; one that nobody can take
  * stays unassigned, with the team that handles its sender, until assignWaiting runs. One read
- * of each pool's agents, one update and one event insert for the whole batch. The caller holds the routing
- * lock and the conversations' rows. Returns the rows after routing, in the order given.
+ * of each pool's agents, one update and one event insert for the whole batch. The caller holds
+ * the routing lock and the conversations' rows. Returns the rows after routing, in the order
+ * given.
  */
 export async function routeConversations(
   tx: Ctx,
