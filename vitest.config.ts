@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { testDataDir } from "./test/checkout-data-dir";
 
 /**
  * Database test files that change what a process holds for everyone (environment variables,
@@ -23,27 +24,26 @@ function intTests(dir: string): string[] {
 const allIntTests = ["lib", "app", "test", "db", "components"].flatMap((d) => intTests(d));
 const isolated = allIntTests.filter((f) => CHANGES_PROCESS.test(readFileSync(f, "utf8")));
 /**
- * Files that test the embedded database itself (each starts its own, whatever DATABASE_URL
- * says) say `@embedded-only`: a pass on a PostgreSQL server (DATABASE_URL set) would run them
- * again unchanged, so it leaves them to the embedded pass (`npm test`). Files that need a
- * PostgreSQL server (NOTIFY to another connection, two transactions holding rows at once: the
- * embedded database is one session) say `@postgres-only`, and the embedded pass leaves them to
- * the PostgreSQL one, so neither pass lists a test it cannot run as skipped.
+ * Files that start embedded clusters of their own (the embedded database's lifecycle, backup,
+ * crash and upgrade tests) say `@own-cluster`: they do not use the run's database, so a pass on
+ * a PostgreSQL server (DATABASE_URL set) would run them again unchanged, and leaves them to
+ * `npm test`.
  */
-const marked = (marker: string) => allIntTests.filter((f) => readFileSync(f, "utf8").includes(marker));
-const notOnThisDatabase = process.env.DATABASE_URL ? marked("@embedded-only") : marked("@postgres-only");
+const ownCluster = process.env.DATABASE_URL
+  ? allIntTests.filter((f) => readFileSync(f, "utf8").includes("@own-cluster"))
+  : [];
 
 /**
  * Two projects, both run by `npm test`:
  * - "unit" (`*.test.ts`): no database, no job queue; identical on every database, so CI runs
  *   them once. They get no DATABASE_URL: a unit test that reaches for the database fails.
- * - "db" and "db-isolated" (`*.int.test.ts`): one migrated database per project
- *   (test/global-setup.ts) and the process wiring of a server (test/setup.ts). CI runs them on
- *   the embedded database and again on PostgreSQL (`--project 'db*'`). Their files run one at a
- *   time, and the two projects one after the other (groupOrder), on every machine: they share a
- *   database, and their queue drains run every sweeper across businesses, so two files at once
- *   would take each other's jobs. "db" shares modules between files (isolate: false);
- *   "db-isolated" holds the files that change the process (see `isolated` above).
+ * - "db" and "db-isolated" (`*.int.test.ts`): one PostgreSQL cluster for the run
+ *   (test/global-setup.ts: the embedded one, or DATABASE_URL's server), a database of its own
+ *   for each file, copied from a migrated template, and the process wiring of a server
+ *   (test/setup.ts). CI runs them on the embedded PostgreSQL and again on the machine's
+ *   PostgreSQL 15 (`--project 'db*'`, docs/decisions.md). Their files run one at a time, and the
+ *   two projects one after the other (groupOrder). "db" shares modules between files (isolate:
+ *   false); "db-isolated" holds the files that change the process (see `isolated` above).
  * Both load test/loopback-guard-setup.ts: a test whose code connects outside loopback fails.
  */
 export default defineConfig({
@@ -52,7 +52,14 @@ export default defineConfig({
     exclude: ["node_modules/**", ".next*/**", "e2e/**", ".data/**", "test-results/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", ALLOW_PRIVATE_CALLBACK_URLS: "true" },
+    // DATA_DIR: never the checkout's own (.data, what `npm start` uses); test/global-setup.ts
+    // fails the run if anything under .data changed, and removes this one at the end.
+    env: {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      ALLOW_PRIVATE_CALLBACK_URLS: "true",
+      DATA_DIR: testDataDir(),
+    },
     projects: [
       {
         extends: true,
@@ -75,7 +82,7 @@ export default defineConfig({
             ".data/**",
             "test-results/**",
             ...isolated,
-            ...notOnThisDatabase,
+            ...ownCluster,
           ],
           isolate: false,
           maxWorkers: 1,
@@ -88,7 +95,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db-isolated",
-          include: isolated.filter((f) => !notOnThisDatabase.includes(f)),
+          include: isolated.filter((f) => !ownCluster.includes(f)),
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
           globalSetup: ["./test/global-setup.ts"],

@@ -37,7 +37,7 @@ await run("0", false);
 
 const bare = rows[0]!.requestsPerSec;
 console.log(
-  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}`,
+  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PostgreSQL"}`,
 );
 console.log(`Command: npx tsx bench/api-overhead.ts (BENCH_DURATION=${duration}), 50 connections\n`);
 console.log(table(rows));

@@ -222,7 +222,7 @@ try {
 }
 
 console.log(
-  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
+  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PostgreSQL"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
 );
 console.log(
   `Command: ${process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL=… " : ""}npx tsx bench/bulk.ts (BENCH_N=${N})\n`,

@@ -4,10 +4,12 @@
 // Run: npx tsx bench/callbacks.ts
 // Env: BENCH_N (default 10000), BENCH_BATCH (events per enqueueCallbacks call, default 1000),
 //      BENCH_DATABASE_URL (a PostgreSQL server; a fresh database is created on it; default:
-//      embedded PGlite in this process), CALLBACK_CONCURRENCY (default 64), BENCH_PHASES=1
+//      embedded PostgreSQL), CALLBACK_CONCURRENCY (default 64), BENCH_PHASES=1
 //      (enqueue all first, then start the workers: enqueue and delivery rates measured apart).
 import { randomBytes } from "node:crypto";
-import { cpus } from "node:os";
+import { mkdtempSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { resetEnv } from "../lib/env";
 import { processCpuSeconds } from "./lib/cpu";
@@ -54,7 +56,8 @@ if (process.env.BENCH_DATABASE_URL) {
     await c.end();
   };
 } else {
-  const embedded = await startEmbeddedDb();
+  const embeddedDir = mkdtempSync(path.join(tmpdir(), "sb-bench-callbacks-"));
+  const embedded = await startEmbeddedDb(path.join(embeddedDir, "pg"));
   process.env.DATABASE_URL = embedded.url;
   resetEnv();
   stopEmbedded = embedded.stop;
@@ -134,7 +137,7 @@ await dropDb?.();
 
 const secs = (ms: number) => (ms / 1000).toFixed(2);
 console.log(
-  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite (in process)"}`,
+  `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PostgreSQL"}`,
 );
 console.log(
   `Command: ${process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL=… " : ""}npx tsx bench/callbacks.ts (BENCH_N=${N}, BENCH_BATCH=${BATCH}, CALLBACK_CONCURRENCY=${process.env.CALLBACK_CONCURRENCY ?? 64})\n`,

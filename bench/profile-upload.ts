@@ -5,7 +5,7 @@
 // Run: npx tsx bench/profile-upload.ts
 // Env: BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 8), BENCH_SEED (profiles
 //      uploaded before the run, default 50000), BENCH_DATABASE_URL (PostgreSQL server; a fresh
-//      database is created on it; default: embedded PGlite inside the server process).
+//      database is created on it; default: embedded PostgreSQL).
 import { cpus } from "node:os";
 import autocannon from "autocannon";
 import { startBenchServer } from "./lib/server-process";
@@ -79,7 +79,7 @@ try {
   const rps = r.requests.average;
   console.log(`\nF1 profile upload, ${PER_REQUEST} profiles per request (half new, half updates)`);
   console.log(
-    `database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (fresh database)" : "embedded PGlite"}; ${cpus().length} cores; ${connections} connections; ${duration} s; ${seedCount} profiles seeded`,
+    `database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (fresh database)" : "embedded PostgreSQL"}; ${cpus().length} cores; ${connections} connections; ${duration} s; ${seedCount} profiles seeded`,
   );
   console.log(
     "| requests/s | profiles/s | p50 ms | p99 ms | requests | non-2xx | errors | server peak RSS MiB |",

@@ -155,7 +155,7 @@ try {
   }
   const loadAfter = execFileSync("uptime").toString().trim();
   console.log(
-    `\nE1 launch with a ${ROWS}-row CSV (${(size / 1e6).toFixed(1)} MB, 5 columns), ${serverUrl ? "PostgreSQL" : "embedded PGlite"}`,
+    `\nE1 launch with a ${ROWS}-row CSV (${(size / 1e6).toFixed(1)} MB, 5 columns), ${serverUrl ? "PostgreSQL" : "embedded PostgreSQL"}`,
   );
   console.log(
     `  E1 answer (upload, checks, list rows stored; ${e1Status}): ${(e1Ms / 1000).toFixed(2)} s, ${Math.round(ROWS / (e1Ms / 1000))} rows/s`,

@@ -159,7 +159,7 @@ try {
   for (const s of sides) rows.push(...s.bare, ...s.slices);
   rows.push(enforce);
   console.log(
-    `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
+    `\nMachine: ${cpus().length} x ${cpus()[0]?.model}, Node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PostgreSQL"}, load average at start ${load1}, at end ${loadavg()[0]!.toFixed(2)}`,
   );
   console.log(
     `Command: ${compareMetrics ? "BENCH_COMPARE=metrics " : ""}npx tsx bench/send-single.ts (A1 ${slices} x ${slice} s per server in alternation, ${connections} connections, ${keyCount} keys)\n`,

@@ -3,7 +3,6 @@ import pg from "pg";
 import * as schema from "@/db/schema";
 import { log } from "./log";
 import { env } from "./env";
-import { isEmbeddedUrl } from "./db/embedded-url";
 import { setPreparedStatements } from "./db/prepared";
 import { runtimeSlot } from "./runtime";
 
@@ -44,7 +43,7 @@ export function pool(): pg.Pool {
       idleTimeoutMillis: 30_000,
     });
     holder.pool.on("error", (err) => log.error({ err }, "idle database client failed"));
-    setPreparedStatements(env().DB_PREPARED_STATEMENTS && !isEmbeddedUrl(databaseUrl()));
+    setPreparedStatements(env().DB_PREPARED_STATEMENTS);
   }
   return holder.pool;
 }

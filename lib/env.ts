@@ -14,7 +14,7 @@ import { z } from "zod";
  *   bundler inlines them at build time, so they never reach this loader.
  * - tool configs loaded by their own CLIs before any application code (next.config.ts reads
  *   NEXT_DIST_DIR, playwright.config.ts its E2E_* and CI, vitest.config.ts DATABASE_URL to
- *   leave the @embedded-only and @postgres-only files to their pass), benchmarks (bench/,
+ *   leave the @own-cluster files to `npm test`), benchmarks (bench/,
  *   BENCH_*) and tests (test/, e2e/, *.test.ts), which set variables between cases and then
  *   call resetEnv().
  */
@@ -42,7 +42,7 @@ const schema = z.object({
   // --- Core ---
   /** development, production or test; production turns off dev-only behaviour (Next.js dev server). */
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** PostgreSQL 14+; the embedded PGlite under DATA_DIR/pg when unset. */
+  /** PostgreSQL 14+; unset: an embedded PostgreSQL 18 under DATA_DIR/pg (lib/db/embedded.ts). */
   DATABASE_URL: z.string().url().optional(),
   /** Listen port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,7 +78,6 @@ const schema = z.object({
   /**
    * Recurring raw statements run as named prepared statements (planned once per connection).
    * Turn off behind a pooler in transaction mode that cannot carry them (PgBouncer < 1.21).
-   * Always off on the embedded database.
    */
   DB_PREPARED_STATEMENTS: z
     .enum(["true", "false", "1", "0"])

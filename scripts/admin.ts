@@ -21,6 +21,7 @@ import { closeDb, pool, setDatabaseUrl } from "../lib/db";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { backupEmbedded, restoreEmbedded } from "../lib/db/embedded-backup";
+import { isOldBackup, restoreOldBackup, upgradeFromPglite } from "../lib/db/pglite-upgrade";
 import { env } from "../lib/env";
 import { AppError } from "../lib/errors";
 import { listSenderRates } from "../lib/messages/dispatch/list-sender-rates";
@@ -53,9 +54,10 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
                     requests/s shared by all instances; 0 = no limit; default = API_RATE_LIMIT/API_RATE_BURST
   operator:create   --email <e-mail> --password <password> [--name <first name>]
   admin:create      --business <id> --email <e-mail> --password <password> [--name <first name>]
-  backup            --out <file>    embedded database (also while the server runs), auth secret and media of DATA_DIR
-  restore           --in <file>     into an empty DATA_DIR; then start the server on it
+  backup            --out <file>    embedded database (one snapshot, also while the server runs), auth secret and media of DATA_DIR
+  restore           --in <file>     into an empty DATA_DIR (a backup of this version or of a PGlite release); then start the server on it
                     PostgreSQL (DATABASE_URL): use pg_dump / pg_restore (docs/operations.md, Backup)
+  upgrade-embedded                  DATA_DIR/pg written by PGlite (before 2026-12) -> embedded PostgreSQL; the old directory is kept
 
 Uses DATABASE_URL, or the embedded database under DATA_DIR (default .data), also while the server runs.`;
 
@@ -231,7 +233,17 @@ const fileCommands: Record<string, () => Promise<void>> = {
   restore: async () => {
     if (env().DATABASE_URL)
       throw new AppError("invalid_request", "DATABASE_URL is set: restore it with pg_restore");
-    print(await restoreEmbedded(env().DATA_DIR, need("in")));
+    const file = need("in");
+    print(
+      isOldBackup(file)
+        ? await restoreOldBackup(env().DATA_DIR, file)
+        : await restoreEmbedded(env().DATA_DIR, file),
+    );
+  },
+  "upgrade-embedded": async () => {
+    if (env().DATABASE_URL)
+      throw new AppError("invalid_request", "DATABASE_URL is set: there is no embedded database to upgrade");
+    print(await upgradeFromPglite(env().DATA_DIR));
   },
 };
 

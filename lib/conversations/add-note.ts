@@ -23,11 +23,6 @@ export async function addNote(ctx: Ctx, businessId: string, id: string, raw: unk
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
       [noteId, businessId, conv.id, tx.actor.type, tx.actor.id, parsed.data.text],
     );
-    // Touched so the embedded database's change poll (live/change-hub.ts) sees the note too.
-    await rawQuery(tx.db, `UPDATE conversations SET updated_at = now() WHERE business_id = $1 AND id = $2`, [
-      businessId,
-      conv.id,
-    ]);
     await publishChange(tx, {
       businessId,
       conversationId: conv.id,

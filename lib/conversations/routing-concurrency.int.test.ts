@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { db } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { databaseUrl, db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { chatappSender, customerWrites, setOpenLimit } from "@/test/conversations";
 import { createTestBusiness, createTestUser } from "@/test/factories";
@@ -85,7 +85,7 @@ describe("routing under concurrency", () => {
       const batches = [0, 1, 2].map((p) => [0, 1, 2, ...Array.from({ length: 5 }, (_, k) => 10 + p * 5 + k)]);
       const runs = batches.map((b) =>
         runProcess({
-          DATABASE_URL: inject("databaseUrl"),
+          DATABASE_URL: databaseUrl(),
           SB_GO_FILE: go,
           SB_INBOUND_INPUT: JSON.stringify({
             businessId: t.business.id,

@@ -1,185 +1,204 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { uuidv7 } from "@/lib/ids";
+import { loadListRows } from "@/lib/promotions/lists/list-rows-table";
+import { runningEmbeddedUrl, startEmbeddedDb } from "./embedded";
+import {
+  admin,
+  clientOf,
+  demoCredentials,
+  killEmbeddedServers,
+  startEmbeddedServer,
+  stopServer,
+  tableDigests,
+} from "@/test/embedded-server";
 
-// @embedded-only: it starts an embedded database of its own (vitest.config.ts).
+// @own-cluster (vitest.config.ts): embedded deployments of its own.
+// A real embedded deployment (server.ts on a DATA_DIR of its own, no DATABASE_URL) is populated,
+// backed up with the admin CLI while it serves under a write load, and again once stopped; each
+// backup is restored into a new DATA_DIR. The quiet one matches the source row for row in every
+// table; the one taken under load is one consistent moment (no write half in it).
 
-// A real embedded deployment: server.ts on a DATA_DIR of its own (no DATABASE_URL), populated,
-// backed up with the admin CLI while it serves, restored into a new DATA_DIR and started there.
-
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  killEmbeddedServers();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+const newDir = (name: string) => {
+  const d = mkdtempSync(path.join(tmpdir(), `sb-backup-${name}-`));
+  dirs.push(d);
+  return d;
+};
 
-/** The environment of the test run without its database: the processes use DATA_DIR's. */
-function envFor(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info" };
-  delete env.DATABASE_URL;
-  return env;
-}
-
-async function startServer(
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number; out: () => string }> {
-  let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...envFor(dataDir), ROLE: "api", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
-  for (let i = 0; i < 1200; i++) {
-    const m = /"port":(\d+),"role":"api","msg":"listening"/.exec(out);
-    if (m) return { child, port: Number(m[1]), out: () => out };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start:\n${out}`);
-}
-
-/** Waits (up to 60 s) until the process has printed a match of `re`. */
-async function printed(out: () => string, re: RegExp): Promise<RegExpExecArray> {
-  for (let i = 0; i < 600; i++) {
-    const m = re.exec(out());
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`never printed ${re}:\n${out()}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-function admin(dataDir: string, ...args: string[]): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-    env: { ...envFor(dataDir), LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
-
-/** The embedded database the server in `dataDir` serves (its lock file names the socket). */
-function clientOf(dataDir: string): pg.Client {
-  const lock = JSON.parse(readFileSync(path.join(dataDir, "pg.lock.json"), "utf8")) as { url: string };
-  return new pg.Client({ connectionString: lock.url });
-}
-
-/** Every table's row count, and the rows the test compares whole. */
-async function snapshot(dataDir: string) {
-  const c = clientOf(dataDir);
-  await c.connect();
+/** The digests of an embedded DATA_DIR's database, read with no server running on it. */
+async function digestsOf(dataDir: string): Promise<Record<string, string>> {
+  const e = await startEmbeddedDb(path.join(dataDir, "pg"));
   try {
-    const tables = (
-      await c.query<{ t: string }>(
-        `SELECT quote_ident(schemaname) || '.' || quote_ident(relname) AS t FROM pg_stat_user_tables
-         WHERE schemaname IN ('public', 'pgboss') ORDER BY 1`,
-      )
-    ).rows.map((r) => r.t);
-    const counts: Record<string, number> = {};
-    for (const t of tables)
-      counts[t] = (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]!.n;
-    const rows = async (sql: string) => (await c.query(sql)).rows;
-    return {
-      counts,
-      templates: await rows("SELECT id, name, status, components FROM templates ORDER BY id"),
-      keys: await rows("SELECT id, business_id, hash FROM api_keys ORDER BY id"),
-      messages: await rows("SELECT id, status, recipient, template_id FROM messages ORDER BY id"),
-    };
+    return await tableDigests(e.url);
   } finally {
-    await c.end();
+    await e.stop();
   }
 }
 
 describe("embedded backup and restore (npm run admin -- backup / restore)", () => {
-  it("restores a populated database, backed up while it served, into a new DATA_DIR that serves with its keys", async () => {
-    const first = mkdtempSync(path.join(tmpdir(), "sb-backup-a-"));
-    const second = mkdtempSync(path.join(tmpdir(), "sb-backup-b-"));
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "sb-backup-file-")), "switchboard.backup");
-    dirs.push(first, second, path.dirname(file));
-
-    const a = await startServer(first);
-    // The first start prints the demo business once it is seeded, which may come after "listening".
-    const key = (await printed(a.out, /Demo API key\s+(\S+)/))[1]!;
-    const businessId = (await printed(a.out, /\/api\/v3\/business\/([0-9a-f-]{36})\/channels/))[1]!;
-    // An approved template written straight in (the review flow is not what is tested), then
-    // three sends through the API.
-    const c = clientOf(first);
+  it("a backup taken while the server serves under writes is one consistent moment; a quiet one restores row for row", async () => {
+    const source = newDir("source");
+    const files = newDir("files");
+    const a = await startEmbeddedServer(source);
+    const { key, businessId } = await demoCredentials(a);
+    const api = (p: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${a.port}${p}`, {
+        method: "POST",
+        headers: { "x-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // An approved template, a list with its rows in a partition made at run time (as an upload
+    // makes them), media in DATA_DIR, three sends (their dispatch jobs wait: ROLE=api runs none).
+    const c = clientOf(source);
     await c.connect();
     const templateName = `backup_${Date.now()}`;
     await c.query(
       `INSERT INTO templates (id, business_id, channel, name, language, category, status, components)
        VALUES ($1, $2, 'chatapp', $3, 'en_US', 'UTILITY', 'APPROVED', $4)`,
-      [
-        uuidv7(),
-        businessId,
-        templateName,
-        JSON.stringify([{ type: "BODY", text: "Hello {{1}}", example: { body_text: [["Asha"]] } }]),
-      ],
+      [uuidv7(), businessId, templateName, JSON.stringify([{ type: "BODY", text: "Hello {{1}}" }])],
     );
+    const listId = uuidv7();
+    await c.query(
+      `INSERT INTO target_lists (id, business_id, name, row_count, phone_column, columns) VALUES ($1, $2, 'backup list', 2, 'phone', '["phone"]')`,
+      [listId, businessId],
+    );
+    const executor = { $client: c } as unknown as Parameters<typeof loadListRows>[0];
+    await c.query("BEGIN");
+    await loadListRows(executor, listId, (table) =>
+      c.query(
+        `INSERT INTO ${table} (list_id, business_id, row_number, phone, cells) VALUES ($1, $2, 1, '919900000001', '919900000001'), ($1, $2, 2, '919900000002', '919900000002')`,
+        [listId, businessId],
+      ),
+    );
+    await c.query("COMMIT");
     const phone = (
       await c.query<{ ids: string[] }>(
         "SELECT config->'phoneNumberIds' AS ids FROM business_channels WHERE business_id = $1 AND channel = 'chatapp'",
         [businessId],
       )
     ).rows[0]!.ids[0]!;
-    await c.end();
-    const send = (port: number, to: string) =>
-      fetch(`http://127.0.0.1:${port}/api/v3/message/${businessId}/template`, {
-        method: "POST",
-        headers: { "x-api-key": key, "content-type": "application/json" },
-        body: JSON.stringify({
-          message: {
-            messageType: "template",
-            name: templateName,
-            language: "en_US",
-            components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
-          },
-          to,
-          phoneNumberId: phone,
-        }),
+    mkdirSync(path.join(source, "media"), { recursive: true });
+    writeFileSync(path.join(source, "media", "kept.bin"), Buffer.from([1, 2, 3]));
+    const send = (to: string) =>
+      api(`/api/v3/message/${businessId}/template`, {
+        message: {
+          messageType: "template",
+          name: templateName,
+          language: "en_US",
+          components: [{ componentType: "body", parameters: [{ type: "text", text: "Asha" }] }],
+        },
+        to,
+        phoneNumberId: phone,
       });
     for (const to of ["919900000001", "919900000002", "919900000003"])
-      expect((await send(a.port, to)).status).toBe(200);
+      expect((await send(to)).status).toBe(200);
 
-    const backup = admin(first, "backup", "--out", file);
-    expect(backup.status, backup.out).toBe(0);
-    expect(JSON.parse(backup.out)).toMatchObject({
+    // Writes while the live backup runs: each endpoint is its row and its audit row, written in
+    // one transaction (a backup that cut between them would hold one without the other).
+    let writing = true;
+    let written = 0;
+    const load = (async () => {
+      while (writing) {
+        const r = await api(`/api/v3/callbacks/${businessId}/endpoints`, {
+          url: `http://127.0.0.1:9/hook-${written}`,
+          events: ["message.status"],
+        });
+        expect(r.status).toBe(201);
+        written++;
+        if (written % 3 === 0)
+          expect((await send(`9199000${String(10000 + written).padStart(5, "0")}`)).status).toBe(200);
+      }
+    })();
+    while (written < 5) await new Promise((r) => setTimeout(r, 20));
+    const live = admin(source, "backup", "--out", path.join(files, "live.backup"));
+    const writtenDuring = written;
+    writing = false;
+    await load;
+    expect(live.status, live.out).toBe(0);
+    expect(JSON.parse(live.out)).toMatchObject({
       live: true,
-      entries: expect.arrayContaining(["pg", "auth-secret"]),
+      files: expect.arrayContaining(["auth-secret", "media/kept.bin"]),
     });
-    const before = await snapshot(first);
-    expect(before.messages).toHaveLength(3);
-    expect(before.templates.length).toBeGreaterThan(0);
-    await stop(a.child);
+    expect(written).toBeGreaterThan(writtenDuring - 1);
+    await c.end();
+    await stopServer(a.child);
+
+    // Stopped: a backup of its own start, and the source's digests at that moment.
+    const quiet = admin(source, "backup", "--out", path.join(files, "quiet.backup"));
+    expect(quiet.status, quiet.out).toBe(0);
+    expect(JSON.parse(quiet.out)).toMatchObject({ live: false });
+    const sourceDigests = await digestsOf(source);
 
     // A restore refuses a DATA_DIR in use, and fills a new one.
-    expect(admin(first, "restore", "--in", file).status).toBe(1);
-    const restore = admin(second, "restore", "--in", file);
-    expect(restore.status, restore.out).toBe(0);
+    expect(admin(source, "restore", "--in", path.join(files, "quiet.backup")).status).toBe(1);
+    const restored = newDir("restored");
+    rmSync(restored, { recursive: true });
+    const r = admin(restored, "restore", "--in", path.join(files, "quiet.backup"));
+    expect(r.status, r.out).toBe(0);
+    expect(await digestsOf(restored)).toEqual(sourceDigests);
 
-    const b = await startServer(second);
-    // No first-start seed on a restored database: its demo data are the backup's.
+    // The live one: a consistent moment with part of the writes in it.
+    const atLoad = newDir("at-load");
+    rmSync(atLoad, { recursive: true });
+    expect(admin(atLoad, "restore", "--in", path.join(files, "live.backup")).status).toBe(0);
+    const e = await startEmbeddedDb(path.join(atLoad, "pg"));
+    const d = new pg.Client({ connectionString: e.url });
+    await d.connect();
+    try {
+      const { rows } = await d.query<{ endpoints: number; audited: number; unpaired: number }>(
+        `SELECT (SELECT count(*)::int FROM callback_endpoints WHERE business_id = $1) AS endpoints,
+                (SELECT count(*)::int FROM audit_log WHERE business_id = $1 AND action = 'callback_endpoint.create') AS audited,
+                (SELECT count(*)::int FROM callback_endpoints ce WHERE business_id = $1 AND NOT EXISTS (
+                   SELECT 1 FROM audit_log a WHERE a.business_id = ce.business_id AND a.target_id = ce.id::text)) AS unpaired`,
+        [businessId],
+      );
+      expect(rows[0]!.unpaired).toBe(0);
+      expect(rows[0]!.audited).toBe(rows[0]!.endpoints);
+      expect(rows[0]!.endpoints).toBeGreaterThanOrEqual(5);
+      expect(rows[0]!.endpoints).toBeLessThan(written + 1);
+      // The list's partition came back with its rows and its key.
+      const list = await d.query(
+        `SELECT row_number, phone FROM target_list_rows WHERE list_id = $1 ORDER BY 1`,
+        [listId],
+      );
+      expect(list.rows).toEqual([
+        { row_number: 1, phone: "919900000001" },
+        { row_number: 2, phone: "919900000002" },
+      ]);
+    } finally {
+      await d.end();
+      await e.stop();
+    }
+
+    // The restored deployment serves: the old key opens the API, and a worker process on the
+    // same embedded database (as a split deployment runs one) sends the messages that waited.
+    const b = await startEmbeddedServer(restored);
     expect(b.out()).not.toMatch(/Demo API key/);
-    const after = await snapshot(second);
-    expect(after.counts).toEqual(before.counts);
-    expect(after.templates).toEqual(before.templates);
-    expect(after.keys).toEqual(before.keys);
-    expect(after.messages).toEqual(before.messages);
-    // The restored key opens the API, and the restored template sends.
     const who = await fetch(`http://127.0.0.1:${b.port}/api/v3/whoami`, { headers: { "x-api-key": key } });
     expect(who.status).toBe(200);
-    expect((await send(b.port, "919900000004")).status).toBe(200);
-    await stop(b.child);
+    const workerUrl = runningEmbeddedUrl(path.join(restored, "pg"))!;
+    const w = await startEmbeddedServer(restored, { ROLE: "worker", DATABASE_URL: workerUrl });
+    const q = clientOf(restored);
+    await q.connect();
+    const waiting = async () =>
+      (
+        await q.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM messages WHERE business_id = $1 AND status IN ('attempted', 'accepted')",
+          [businessId],
+        )
+      ).rows[0]!.n;
+    for (let i = 0; i < 300 && (await waiting()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await waiting()).toBe(0);
+    await q.end();
+    await stopServer(w.child);
+    await stopServer(b.child);
   }, 300_000);
 });

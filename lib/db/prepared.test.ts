@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { isEmbeddedUrl } from "./embedded-url";
 import { statementName, setPreparedStatements } from "./prepared";
 
 afterEach(() => setPreparedStatements(false));
@@ -33,17 +32,5 @@ describe("statementName", () => {
     }
     expect(named.size).toBeGreaterThan(0);
     expect(named.size).toBeLessThanOrEqual(100);
-  });
-});
-
-describe("isEmbeddedUrl", () => {
-  it("tells the embedded database's URL by its application_name", () => {
-    expect(
-      isEmbeddedUrl(
-        "postgres://p:p@127.0.0.1:5/postgres?sslmode=disable&application_name=switchboard-embedded",
-      ),
-    ).toBe(true);
-    expect(isEmbeddedUrl("postgres://postgres@127.0.0.1:5432/test")).toBe(false);
-    expect(isEmbeddedUrl("not a url")).toBe(false);
   });
 });

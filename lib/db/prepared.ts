@@ -8,10 +8,8 @@ import { createHash } from "node:crypto";
  *
  * A text is named on its third use, so statements built for one call (a list spelled out in
  * the text) stay unnamed; at most MAX_NAMED texts get a name, which bounds the prepared
- * statements PostgreSQL keeps per connection. Off for the embedded database, whose socket
- * server multiplexes connections onto one session (a name prepared by one connection would
- * collide with another's), and with DB_PREPARED_STATEMENTS=false (a pooler in transaction
- * mode older than PgBouncer 1.21).
+ * statements PostgreSQL keeps per connection. Off with DB_PREPARED_STATEMENTS=false (a pooler
+ * in transaction mode older than PgBouncer 1.21).
  */
 const MAX_NAMED = 100;
 const NAME_AFTER_USES = 3;

@@ -47,3 +47,20 @@ export async function stopBoss(timeoutMs: number): Promise<void> {
   runtime().boss = undefined;
   if (b) await b.stop({ graceful: true, timeout: timeoutMs, wait: true });
 }
+
+/**
+ * Creates (or upgrades) the job queue's schema on the database at `url` without running a queue:
+ * a restore builds it before loading the backup's jobs, the test run's template before it is copied.
+ */
+export async function installBossSchema(url: string): Promise<void> {
+  const b = new PgBoss({
+    connectionString: url,
+    max: 1,
+    schema: "pgboss",
+    supervise: false,
+    schedule: false,
+  });
+  b.on("error", (err) => log.error({ err }, "job queue error"));
+  await b.start();
+  await b.stop({ graceful: false, wait: true });
+}

@@ -223,8 +223,7 @@ function queueOptions(def: QueueOptions) {
 
 /**
  * Creates the queue (once per process) through `executor`: pg-boss drops jobs for unknown
- * queues, and going through the caller's executor keeps the single-session embedded database
- * from waiting on itself when the caller holds a transaction.
+ * queues, and the creation commits or rolls back with the caller's rows.
  */
 async function ensureQueue(executor: Executor, def: QueueOptions): Promise<void> {
   const name = def.name;
@@ -239,6 +238,11 @@ async function ensureQueue(executor: Executor, def: QueueOptions): Promise<void>
     name,
     JSON.stringify(queueOptions(def)),
   ]);
+}
+
+/** Forgets which queues exist (a process that moves to another database: the test setup). */
+export function forgetEnsuredQueues(): void {
+  ensured.clear();
 }
 
 /** Creates every registered queue; server.ts calls it on start for every role. */

@@ -35,7 +35,8 @@ export const HEADERS_TIMEOUT_MS = 60_000;
 export type Running = { port: number; url: string; metricsPort?: number; stop: () => Promise<void> };
 
 /**
- * Starts, in order: the database (embedded PGlite when DATABASE_URL is unset), migrations,
+ * Starts, in order: the database (PostgreSQL's own binaries under DATA_DIR/pg when DATABASE_URL
+ * is unset, lib/db/embedded.ts), migrations,
  * the first-start seed, one HTTP server (Hono for the public API, Next.js for the rest), then
  * the pg-boss workers. ROLE selects what runs. `stop` drains and closes everything.
  */
@@ -47,12 +48,16 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   if (cfg.DATABASE_URL) {
     setDatabaseUrl(cfg.DATABASE_URL);
   } else {
+    const started = performance.now();
     embedded = await startEmbeddedDb(path.join(cfg.DATA_DIR, "pg"));
     setDatabaseUrl(embedded.url);
-    // Child worker processes and scripts find the embedded database through the environment.
+    // Child worker processes find the embedded database through the environment.
     process.env.DATABASE_URL = embedded.url;
     resetEnv();
-    log.info({ dataDir: path.join(cfg.DATA_DIR, "pg") }, "embedded database started");
+    log.info(
+      { dataDir: path.join(cfg.DATA_DIR, "pg"), ms: Math.round(performance.now() - started) },
+      "embedded database started",
+    );
   }
   await migrate(pool());
   ensureAuthSecret(cfg.DATA_DIR);

@@ -12,7 +12,7 @@ export type WorkerProcesses = { stop: (deadlineMs: number) => Promise<void> };
 
 /**
  * Starts `n` child processes running server.ts with ROLE=worker on the same database (the
- * embedded one's socket included), so ROLE=all can spread the job workers over more cores. A
+ * embedded one included), so ROLE=all can spread the job workers over more cores. A
  * child that dies is started again; `stop` sends SIGTERM (each child drains its jobs, as a
  * standalone worker does) and kills what is left at the deadline.
  */

@@ -15,8 +15,7 @@ export const templateReviewQueue = declareQueue({
   version: 1,
   batchSize: 20,
   // Each review waits on the provider's API: a few at once so one slow review does not hold up
-  // the rest. (It was 1 while the embedded database could mix up concurrent extended-query
-  // flows; lib/db/embedded.ts keeps each flow exclusive since.)
+  // the rest.
   concurrency: 4,
   retryLimit: 5,
   retryDelay: 30,

@@ -8,12 +8,11 @@ import { approvedTemplate } from "@/test/messages";
 import { getTemplateUsage } from "./get-template";
 import { recordTemplateUsage, USAGE_SLOTS } from "./record-template-usage";
 
-// @postgres-only (vitest.config.ts): the embedded database is one session, so two transactions
-// there take turns and cannot hold rows at once. usage-slots.int.test.ts checks the sums on both.
+// Two transactions holding rows at once (usage-slots.int.test.ts checks the sums).
 
 const ctx = systemCtx("test");
 
-describe("template usage spread over slots, on a PostgreSQL server", () => {
+describe("template usage spread over slots", () => {
   it("lets two connections count one template at once, each in its own transaction", async () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id);

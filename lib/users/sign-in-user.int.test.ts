@@ -30,7 +30,7 @@ describe("signInUser throttle", () => {
     const tried = results.filter((r) => !r.error);
     const refused = results.filter((r) => r.error);
     // 5, and on a loaded machine perhaps one more whose turn came after the first 1 s delay
-    // ran out (the embedded database takes the 20 statements one at a time).
+    // ran out.
     expect(tried.length).toBeGreaterThanOrEqual(5);
     expect(tried.length).toBeLessThanOrEqual(6);
     expect(tried.every((r) => r.user === null)).toBe(true);

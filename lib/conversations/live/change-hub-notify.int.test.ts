@@ -5,11 +5,9 @@ import { publishChange, type ConversationChange } from "../publish-change";
 import { waitFor } from "@/test/wait-for";
 import { subscribeChanges } from "./change-hub";
 
-// @postgres-only (vitest.config.ts): NOTIFY reaches the hub on a PostgreSQL server; the embedded
-// database is polled instead (change-hub.ts, change-hub.int.test.ts).
-// @isolated: the hub is process-wide, and a stream another file left open would hold its poll.
+// @isolated: the hub is process-wide, and a stream another file left open would hold its connection.
 
-describe("conversation change hub on PostgreSQL", () => {
+describe("conversation change hub", () => {
   it("hears a change at commit, never one rolled back", async () => {
     const seen: ConversationChange[] = [];
     const stop = await subscribeChanges((c) => seen.push(c));

@@ -5,12 +5,12 @@ import type { ConversationChange } from "../publish-change";
 import { waitFor } from "@/test/wait-for";
 import { subscribeChanges } from "./change-hub";
 
-// NOTIFY reaches the hub on PostgreSQL only; the embedded database is polled (change-hub.ts):
-// change-hub-notify.int.test.ts checks NOTIFY itself, on PostgreSQL.
-// @isolated: the hub is process-wide, and a stream another file left open would hold its poll.
+// A customer's message reaches the hub through NOTIFY (change-hub-notify.int.test.ts checks the
+// commit rule).
+// @isolated: the hub is process-wide, and a stream another file left open would hold its connection.
 
 describe("conversation change hub", () => {
-  it("tells a subscriber of a customer's message within a second (NOTIFY, or the poll when embedded)", async () => {
+  it("tells a subscriber of a customer's message within a second", async () => {
     const t = await createTestBusiness();
     const seen: ConversationChange[] = [];
     const stop = await subscribeChanges((c) => seen.push(c));

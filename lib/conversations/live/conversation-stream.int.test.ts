@@ -58,7 +58,7 @@ describe("the inbox event stream", () => {
     const agents = [await createTestUser(t.business.id), await createTestUser(t.business.id)];
     const changes: ConversationChange[] = [];
     const stop = await subscribeChanges((c) => {
-      // Not "agent": the embedded database's poll reports the users just created.
+      // Not "agent": a user's status changes are told too.
       if (c.businessId === t.business.id && c.kind !== "agent") changes.push(c);
     });
     const ac = new AbortController();

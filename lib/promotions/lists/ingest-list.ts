@@ -18,7 +18,7 @@ import type { CsvRecord } from "./csv-records";
 import { csvRows } from "./csv-rows";
 import type { ListRow } from "./list-cells";
 import { parseListHeader, type ListHeader } from "./list-header";
-import { copyRowSink, insertRowSink, isEmbeddedDatabase, type PlainRows, type RowSink } from "./row-sinks";
+import { copyRowSink, type PlainRows, type RowSink } from "./row-sinks";
 import { analyzeListRows } from "./analyze-list-rows";
 import { dropList } from "./drop-list";
 import { valuePosition } from "./list-columns";
@@ -52,8 +52,7 @@ const DEDUPE_IN_MEMORY_MAX = 2_000_000;
 /**
  * Uploads a CSV into the business's target list `name`, streaming: rows are checked one by one
  * as they are parsed (plain E.164 digits without a libphonenumber parse) and written once, in
- * large batches (binary COPY on a PostgreSQL server, multi-row inserts on the embedded
- * database); a number seen before in the file is refused as it streams (PhoneSet; past its
+ * one binary COPY; a number seen before in the file is refused as it streams (PhoneSet; past its
  * bound the rest are found in SQL by removeDuplicateRows), so memory stays bounded whatever the
  * file size. Bad rows are stored as rejects with their number and reason; they never fail the
  * upload. The new rows go into a fresh list under a hidden name and replace the list of that
@@ -101,9 +100,7 @@ export async function ingestList(
     for await (const part of source) {
       if ("header" in part) {
         header = parseListHeader(part.header, input.phoneColumn);
-        sink = (await isEmbeddedDatabase(ctx.db))
-          ? await insertRowSink(ctx.db, id, businessId)
-          : await copyRowSink(id, businessId);
+        sink = await copyRowSink(id, businessId);
         continue;
       }
       const rows: ListRow[] = [];

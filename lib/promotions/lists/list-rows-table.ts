@@ -47,7 +47,7 @@ export async function loadListRows<T>(
 
 /**
  * A list's partition, empty, keyed and attached: for writers that insert through
- * target_list_rows a batch at a time (the embedded database's upload, tests).
+ * target_list_rows a batch at a time (tests).
  */
 export async function createListRows(executor: Executor, listId: string): Promise<void> {
   await loadListRows(executor, listId, async () => undefined);

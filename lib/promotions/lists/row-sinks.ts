@@ -1,18 +1,10 @@
 import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { pool, type Executor } from "../../db";
-import { rawQuery, transaction } from "../../db/sql";
+import { pool } from "../../db";
 import { ListRowsBinaryWriter } from "./copy-binary-rows";
 import type { ByteRows } from "./csv-rows";
-import { LIST_CELL_SEPARATOR, type ListRow } from "./list-cells";
-import {
-  attachSql,
-  createListRows,
-  keySql,
-  listRowsTable,
-  standaloneTableSql,
-  uuidLiteral,
-} from "./list-rows-table";
+import type { ListRow } from "./list-cells";
+import { attachSql, keySql, listRowsTable, standaloneTableSql, uuidLiteral } from "./list-rows-table";
 
 /** Accepted plain rows of a stretch of the file read as bytes (csv-rows.ts): which, and their numbers. */
 export type PlainRows = { rows: ByteRows; picked: number[]; phones: string[] };
@@ -24,20 +16,6 @@ export type RowSink = {
   end(opts: { key: boolean }): Promise<void>;
   abort(): void;
 };
-
-let embedded: Promise<boolean> | undefined;
-
-/**
- * Whether the database is the embedded PGlite. Its socket server does not speak the COPY
- * sub-protocol (checked: COPY FROM STDIN ends the connection with "protocol synchronization
- * lost"), so lists are written there with multi-row inserts instead.
- */
-export function isEmbeddedDatabase(executor: Executor): Promise<boolean> {
-  embedded ??= rawQuery<{ v: string }>(executor, "SELECT version() AS v").then((r) =>
-    /PGlite/i.test(r[0]?.v ?? ""),
-  );
-  return embedded;
-}
 
 /**
  * One COPY ... FROM STDIN (binary format: copy-binary-rows.ts) for the whole file on a dedicated
@@ -135,54 +113,3 @@ async function holdList(client: PoolClient, listId: string): Promise<void> {
 
 const HOLD_LIST = "SELECT 1 FROM target_lists WHERE id = $1 FOR KEY SHARE";
 const listRemoved = (listId: string) => new Error(`list ${listId} was removed during its upload`);
-
-/**
- * Multi-row inserts of one JSON document per batch (the embedded database's way) into the list's
- * partition, created empty first, each batch with the list row locked in the same statement (no
- * foreign key: see holdList).
- */
-export async function insertRowSink(
-  executor: Executor,
-  listId: string,
-  businessId: string,
-): Promise<RowSink> {
-  await transaction(executor, async (tx) => {
-    await holdListRow(tx, listId);
-    await createListRows(tx, listId);
-  });
-  return {
-    async write(listed, plain) {
-      const rows = plain ? [...listed, ...plainListRows(plain)] : listed;
-      const doc = JSON.stringify(
-        rows.map((r) => ({ n: r.rowNumber, p: r.phone, c: r.cells.join(LIST_CELL_SEPARATOR) })),
-      );
-      const [written] = await rawQuery<{ n: number }>(
-        executor,
-        `WITH list AS (SELECT id FROM target_lists WHERE id = $1 FOR KEY SHARE),
-         written AS (
-           INSERT INTO target_list_rows (list_id, business_id, row_number, phone, cells)
-           SELECT list.id, $2, u.n, u.p, u.c
-           FROM list, json_to_recordset($3::json) AS u(n int, p text, c text)
-           RETURNING 1)
-         SELECT count(*)::int AS n FROM written`,
-        [listId, businessId, doc],
-      );
-      if ((written?.n ?? 0) < rows.length) throw listRemoved(listId);
-    },
-    end: async () => undefined, // keyed when created (createListRows)
-    abort: () => undefined,
-  };
-}
-
-/** Plain rows as ListRows (the embedded database's inserts take text). */
-function plainListRows({ rows, picked, phones }: PlainRows): ListRow[] {
-  return picked.map((i, k) => ({
-    rowNumber: rows.rowNumbers[i]!,
-    phone: phones[k]!,
-    cells: Array.from({ length: rows.columns }, (_, c) => rows.cell(i, c)),
-  }));
-}
-
-async function holdListRow(executor: Executor, listId: string): Promise<void> {
-  if ((await rawQuery(executor, HOLD_LIST, [listId])).length === 0) throw listRemoved(listId);
-}

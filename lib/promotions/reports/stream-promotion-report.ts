@@ -24,7 +24,7 @@ const PAGE = 20_000;
  * E3: the promotion's report as CSV, one row per recipient in seq order, streamed page by page
  * (keyset on seq; the next page is read only when the client has taken the previous one), so
  * memory stays constant whatever the size. PostgreSQL builds each page's CSV text (one
- * string_agg per page: no per-row work in JS, the same on the embedded database); the cells
+ * string_agg per page: no per-row work in JS); the cells
  * follow csvCell's rules (CSV-injection safe) through csvCellSql. Timestamp: the recipient's
  * last change, as "25 November 2026, 03:15 PM" in the business's time zone (always holds a
  * comma, never a quote: quoted as csvCell would). Status: the recipient's state. Error: the

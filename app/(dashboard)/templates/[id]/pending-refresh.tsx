@@ -9,8 +9,8 @@ import { templateStatusAction } from "./actions";
 /**
  * While a template is PENDING the page asks for its status alone every few seconds (one
  * indexed row) and re-renders from the server only when it changed, so the review outcome
- * appears without a reload. Re-rendering the whole page on every tick starved other requests
- * on the embedded database; one check at a time, and none while the tab is hidden. Stops after
+ * appears without a reload. Re-rendering the whole page on every tick starved other
+ * requests; one check at a time, and none while the tab is hidden. Stops after
  * an hour, when a review is left to an operator.
  */
 export function PendingRefresh({
