@@ -99,34 +99,42 @@ export function clientOf(dataDir: string): pg.Client {
   return c;
 }
 
+type Query = <R>(text: string) => Promise<R[]>;
+
 /**
  * Every table of the application's and the job queue's schemas with its row count and a digest
  * of all its rows (their text, sorted): two databases agree row for row where these are equal.
- * The migrations' record compares by hash (a restore applies them anew).
+ * The migrations' record compares by hash (a restore applies them anew). `query` runs SQL on the
+ * database (a PostgreSQL client, or PGlite for an old directory).
  */
+export async function digestsWith(query: Query): Promise<Record<string, string>> {
+  const tables = (
+    await query<{ t: string }>(
+      `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS t
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname IN ('public', 'pgboss') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+          AND c.relname NOT IN ('schema_migrations', 'version')
+        ORDER BY 1`,
+    )
+  ).map((r) => r.t);
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const [row] = await query<{ n: number; d: string | null }>(
+      `SELECT count(*)::int AS n, md5(string_agg(r::text, E'\\n' ORDER BY r::text)) AS d FROM ${t} r`,
+    );
+    out[t] = `${row!.n}:${row!.d ?? ""}`;
+  }
+  const migrations = await query<{ hash: string }>("SELECT hash FROM schema_migrations ORDER BY hash");
+  out.schema_migrations = migrations.map((m) => m.hash).join(",");
+  return out;
+}
+
+/** digestsWith on the database at `url`. */
 export async function tableDigests(url: string): Promise<Record<string, string>> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const tables = (
-      await c.query<{ t: string }>(
-        `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS t
-           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname IN ('public', 'pgboss') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-            AND c.relname NOT IN ('schema_migrations', 'version')
-          ORDER BY 1`,
-      )
-    ).rows.map((r) => r.t);
-    const out: Record<string, string> = {};
-    for (const t of tables) {
-      const { rows } = await c.query<{ n: number; d: string | null }>(
-        `SELECT count(*)::int AS n, md5(string_agg(r::text, E'\\n' ORDER BY r::text)) AS d FROM ${t} r`,
-      );
-      out[t] = `${rows[0]!.n}:${rows[0]!.d ?? ""}`;
-    }
-    const migrations = await c.query<{ hash: string }>("SELECT hash FROM schema_migrations ORDER BY hash");
-    out.schema_migrations = migrations.rows.map((m) => m.hash).join(",");
-    return out;
+    return await digestsWith(async <R>(text: string) => (await c.query(text)).rows as R[]);
   } finally {
     await c.end();
   }

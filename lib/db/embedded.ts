@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,6 +12,7 @@ import {
   EMBEDDED_DATABASE,
   embeddedUrl,
   initCluster,
+  passwordFile,
   readPassword,
   readPostmaster,
 } from "./embedded-cluster";
@@ -41,6 +42,8 @@ export type EmbeddedOptions = {
 
 /** A data directory written by PGlite (the embedded database until 2026-12): 32-bit layout. */
 export class PgliteDirectoryError extends Error {}
+const PGLITE_DIRECTORY =
+  'The embedded database directory was written by PGlite (Switchboard\'s embedded database before 2026-12), which PostgreSQL 18 cannot open: upgrade it once with `npm run admin -- upgrade-embedded` (docs/operations.md, "Upgrading from PGlite").';
 
 /** Which process (server, admin CLI) runs the postmaster on a directory, beside the directory. */
 const ownerFile = (pgDir: string) => `${path.resolve(pgDir)}.owner.json`;
@@ -65,6 +68,9 @@ export async function startEmbeddedDb(pgDir: string, opts: EmbeddedOptions = {})
   try {
     await stopOrphan(pgDir, bins, user);
     if (!clusterExists(pgDir)) await initCluster(pgDir, bins, user);
+    // Every cluster made here has its password beside it from before it existed (initCluster):
+    // a directory without one was written by PGlite, the only other writer of DATA_DIR/pg.
+    else if (!existsSync(passwordFile(pgDir))) throw new PgliteDirectoryError(PGLITE_DIRECTORY);
     const password = readPassword(pgDir);
     const supervisor = await superviseServer(pgDir, bins, user, password, opts.durable ?? true);
     const adminUrl = embeddedUrl(supervisor.port, password, "postgres");
@@ -274,11 +280,7 @@ async function waitReady({ child, tail }: Spawned, url: string): Promise<void> {
   for (;;) {
     if (exited || child.exitCode !== null) {
       const said = tail();
-      if (/incompatible with server/.test(said)) {
-        throw new PgliteDirectoryError(
-          'The embedded database directory was written by PGlite (Switchboard\'s embedded database before 2026-12), which PostgreSQL 18 cannot open: upgrade it once with `npm run admin -- upgrade-embedded` (docs/operations.md, "Upgrading an embedded database from PGlite").',
-        );
-      }
+      if (/incompatible with server/.test(said)) throw new PgliteDirectoryError(PGLITE_DIRECTORY);
       throw new Error(`the embedded database did not start: ${said.split("\n").slice(-4).join(" ")}`);
     }
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
