@@ -61,7 +61,10 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
+  // A retry leaves a trace of a failure; a test that passes only on its retry still fails the
+  // run (a flaky test is a defect to fix, not a pass).
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   // CI's shards share 2 cores: a page walk that takes 40 s alone can take twice that.
   timeout: 120_000,
   expect: { timeout: 10_000 },

@@ -1,6 +1,6 @@
 // Prints one closing line "N passed, N failed" over Vitest and Playwright JSON reports. A
 // Playwright test that failed and then passed on its retry is not counted as passed: it is
-// listed as flaky (a defect to fix) on the line before.
+// listed as flaky (a defect to fix) on the line before, and fails the run.
 import { readFileSync } from "node:fs";
 
 let passed = 0;
@@ -37,4 +37,5 @@ if (flaky.length) {
   for (const title of flaky) console.log(`  - ${title}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exitCode = failed ? 1 : 0;
+// A flaky test fails the run too (Playwright's failOnFlakyTests already made its shard fail).
+process.exitCode = failed || flaky.length ? 1 : 0;
