@@ -158,6 +158,11 @@ const schema = z.object({
   MESSAGES_DISPATCH_CHUNK: z.coerce.number().int().min(1).max(5_000).default(500),
   /** How long a dispatch worker holds the messages it sends; after it, the sweeper re-queues them. */
   MESSAGES_DISPATCH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * A batch a killed worker had sent to WhatsApp's Cloud API without recording the answer is
+   * sent again only if no status named its messages within this many seconds of the send.
+   */
+  MESSAGES_UNCERTAIN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** How often a dispatch job still sending writes the outcomes so far (acceptances, failures), ms. */
   MESSAGES_DISPATCH_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Dispatch attempts of a message before a transient provider failure becomes `error`. */

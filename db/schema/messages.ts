@@ -121,6 +121,26 @@ export const messageEvents = pgTable(
 );
 
 /**
+ * A provider batch a dispatch job is sending right now: written before the provider is asked,
+ * deleted in the transaction that records the answers (lib/messages/dispatch). One that
+ * outlives its job (the worker was killed between the two) names messages the provider may
+ * have accepted: the sweeper does not send those again until a status names them, or a grace
+ * passes without one (sweep-messages.ts). Only for providers whose sends are not idempotent
+ * (WhatsApp's Cloud API has no idempotency key).
+ */
+export const dispatchInflight = pgTable(
+  "dispatch_inflight",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: businessIdColumn(),
+    provider: text("provider").notNull(),
+    messageIds: uuid("message_ids").array().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index("dispatch_inflight_created_idx").on(t.createdAt)],
+);
+
+/**
  * Idempotency-Key records of the send endpoints (IETF draft, Stripe): the request's hash,
  * whether it still runs, and the response to replay. Kept 24 h.
  */

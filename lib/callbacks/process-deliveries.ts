@@ -3,6 +3,7 @@ import { db } from "../db";
 import { env } from "../env";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
+import { retryOnConnectionLoss } from "../db/retry-write";
 import { writeStatement } from "../db/write-statement";
 import { keepingLease, ownThenClaim } from "../jobs/workers";
 import { log } from "../log";
@@ -135,7 +136,8 @@ export async function processDeliveries(input: DeliveryJob): Promise<ProcessResu
         ),
     );
     const t2 = performance.now();
-    await record(input.businessId, outcomes);
+    // The receivers already have these: a lost connection must not lose their attempts too.
+    await retryOnConnectionLoss("recording callback attempts", () => record(input.businessId, outcomes));
     for (const o of outcomes) {
       if (o.tried === 0) continue;
       countCallbackAttempt(o.status === "pending" ? "retrying" : o.status, o.attempt?.latencyMs ?? 0);

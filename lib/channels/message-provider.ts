@@ -72,6 +72,13 @@ export type ChannelSettings = { provider: string; config: Record<string, unknown
 
 export type MessageProvider = {
   readonly name: string;
+  /**
+   * A send repeated with the same message id reaches the recipient once: the simulator (nothing
+   * happens until the acceptance is recorded), RBM (the messageId is ours; a second one is
+   * refused as ALREADY_EXISTS). Others (WhatsApp's Cloud API) get each batch written down
+   * before it is sent, so a worker killed in between does not send it twice (dispatch_inflight).
+   */
+  readonly idempotentSends?: boolean;
   send(message: OutboundMessage, settings: ChannelSettings): Promise<SendResult>;
   /** Many at once where the provider allows it; defaults to `send` per message. */
   sendMany?(messages: OutboundMessage[], settings: ChannelSettings): Promise<SendResult[]>;

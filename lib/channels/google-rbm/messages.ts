@@ -47,6 +47,9 @@ export async function sendRbmMessage(
     return { ok: true, providerMessageId: message.messageId };
   }
   const body = (await res.response.json().catch(() => ({}))) as GoogleError;
+  // Our messageId again (a resend after a worker died before recording the first): RBM has it.
+  if (res.response.status === 409 && body.error?.status === "ALREADY_EXISTS")
+    return { ok: true, providerMessageId: message.messageId };
   return mapRbmError(res.response, body);
 }
 
@@ -159,6 +162,7 @@ async function call(
 
 export const googleRbmMessages: MessageProvider = {
   name: "google-rbm",
+  idempotentSends: true,
   send: sendRbmMessage,
 };
 

@@ -121,6 +121,7 @@ export function simulatorEventsFor(
 /** The simulator as a message provider: no network, outcomes by recipient number. */
 export const simulatorMessages: MessageProvider = {
   name: "simulator",
+  idempotentSends: true,
   async send(message) {
     return sendOne(message);
   },

@@ -1,6 +1,7 @@
 import type { MessageProvider, OutboundMessage, SendResult } from "../../channels/message-provider";
 import { systemCtx, type Ctx } from "../../context";
 import { db } from "../../db";
+import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
 import { keepingLease, ownThenClaim } from "../../jobs/workers";
 import { log } from "../../log";
@@ -40,11 +41,14 @@ const OWNED = `SELECT ${COLUMNS}, m.dispatch_attempts + 1 AS dispatch_attempts F
 
 // The rest are claimed: a lease, so concurrent or repeated jobs skip them. A leased job's
 // first run ($4) also claims its never-tried messages whose birth lease is running out (a
-// backlog delayed it): nobody else may take them before that lease ends.
+// backlog delayed it): nobody else may take them before that lease ends. A message in a batch
+// a killed worker had sent without recording the answers (dispatch_inflight) is the sweeper's
+// to decide on, not a retried job's (sweep-messages.ts, uncertainMessages).
 const CLAIM = `UPDATE messages m SET dispatch_locked_until = now() + make_interval(secs => $3),
     dispatch_attempts = m.dispatch_attempts + 1, updated_at = now()
   WHERE m.business_id = $1 AND m.id = ANY($2::uuid[]) AND m.status = 'attempted'
     AND (m.dispatch_locked_until IS NULL OR m.dispatch_locked_until <= now() OR ($4::boolean AND m.dispatch_attempts = 0))
+    AND NOT EXISTS (SELECT 1 FROM dispatch_inflight f WHERE f.business_id = m.business_id AND m.id = ANY(f.message_ids))
   RETURNING ${COLUMNS}, m.dispatch_attempts`;
 
 function claim(job: DispatchJob): Promise<Claimed[]> {
@@ -130,6 +134,16 @@ async function sendGroup(
       await bucket.acquire(part.length);
       countSenderWait(channel, performance.now() - waitStarted);
       const outbound = part.map(({ m, attempt }) => toOutbound(businessId, m, attempt));
+      // Written down before the provider is asked (a provider without idempotent sends): a
+      // worker killed before recording the answers leaves this behind, and the sweeper does not
+      // send these again blindly (sweep-messages.ts).
+      const inflight = provider.idempotentSends
+        ? undefined
+        : await markInflight(
+            businessId,
+            name,
+            outbound.map((o) => o.messageId),
+          );
       const results = await sendBatch(provider, outbound, {
         provider: settings.provider,
         config: settings.config,
@@ -137,6 +151,7 @@ async function sendGroup(
       let pauseMs = 0;
       let throttledNow = 0;
       const out = recorder.out;
+      if (inflight) out.inflight.push(inflight);
       results.forEach((r, j) => {
         const item = part[j]!;
         if (r.ok) {
@@ -182,6 +197,16 @@ async function sendGroup(
     }
     pending = again;
   }
+}
+
+async function markInflight(businessId: string, provider: string, messageIds: string[]): Promise<string> {
+  const id = uuidv7();
+  await rawQuery(
+    db(),
+    `INSERT INTO dispatch_inflight (id, business_id, provider, message_ids) VALUES ($1, $2, $3, $4::uuid[])`,
+    [id, businessId, provider, messageIds],
+  );
+  return id;
 }
 
 async function sendBatch(

@@ -1,6 +1,7 @@
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import { db } from "../../db";
+import { retryOnConnectionLoss } from "../../db/retry-write";
 import { rawQuery, transaction } from "../../db/sql";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";
 import { enqueueStatusEvents } from "../status/status-events-queue";
@@ -18,17 +19,21 @@ type Accepted = {
   attempts: number;
 };
 type Retry = { id: string; delaySeconds: number; attempts: number };
-/** `tried`: the failed messages a provider was asked to send, with their attempt count. */
+/**
+ * `tried`: the failed messages a provider was asked to send, with their attempt count;
+ * `inflight`: the dispatch_inflight rows whose answers these are (deleted with their writing).
+ */
 export type Outcomes = {
   accepted: Accepted[];
   failures: StatusEventInput[];
   retries: Retry[];
   tried: Array<{ id: string; attempts: number }>;
+  inflight: string[];
 };
 
-const none = (): Outcomes => ({ accepted: [], failures: [], retries: [], tried: [] });
+const none = (): Outcomes => ({ accepted: [], failures: [], retries: [], tried: [], inflight: [] });
 const isEmpty = (o: Outcomes) =>
-  o.accepted.length + o.failures.length + o.retries.length + o.tried.length === 0;
+  o.accepted.length + o.failures.length + o.retries.length + o.tried.length + o.inflight.length === 0;
 
 /**
  * Collects a dispatch job's outcomes and writes them while the job is still sending, every
@@ -73,7 +78,11 @@ export class DispatchRecorder {
     this.out = none();
     this.last = performance.now();
     if (isEmpty(out)) return;
-    this.writing = record(this.ctx, this.businessId, out).finally(() => (this.writing = undefined));
+    // The provider has these answers already: a lost connection must not lose them (the
+    // transaction is all or nothing, so writing it again never doubles it).
+    this.writing = retryOnConnectionLoss("recording dispatch outcomes", () =>
+      record(this.ctx, this.businessId, out),
+    ).finally(() => (this.writing = undefined));
     await this.writing;
     countMessageStatuses(
       out.accepted.map((a) => ({ status: "accepted", channel: a.message.channel, provider: a.provider })),
@@ -97,9 +106,14 @@ export class DispatchRecorder {
 }
 
 async function record(ctx: Ctx, businessId: string, out: Outcomes): Promise<void> {
-  const { accepted, failures, retries, tried } = out;
+  const { accepted, failures, retries, tried, inflight } = out;
   await transaction(db(), async (tx) => {
     const t: Ctx = { ...ctx, db: tx };
+    if (inflight.length > 0)
+      await rawQuery(tx, `DELETE FROM dispatch_inflight WHERE business_id = $1 AND id = ANY($2::uuid[])`, [
+        businessId,
+        inflight,
+      ]);
     if (accepted.length > 0) {
       // An early webhook may already have moved the message on: keep its status, add the ids.
       await rawQuery(

@@ -33,13 +33,16 @@ export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
      ORDER BY dispatch_locked_until LIMIT $2`,
     [lease, limit],
   );
-  if (stranded.length > 0) {
+  const held = await uncertainMessages(stranded.map((r) => r.id));
+  const again = stranded.filter((r) => !held.has(r.id));
+  if (again.length > 0) {
     await enqueueDispatch(
       db(),
-      stranded.map((r) => ({ id: r.id, businessId: r.business_id })),
+      again.map((r) => ({ id: r.id, businessId: r.business_id })),
     );
-    log.info({ count: stranded.length }, "re-queued messages whose dispatch was lost");
+    log.info({ count: again.length }, "re-queued messages whose dispatch was lost");
   }
+  await clearResolvedInflight(lease);
   const simulated = await reconcileSimulator(lease, limit);
   // The status callbacks of these messages must not be stranded either: the callbacks sweeper
   // (every minute in its own queue) re-queued here at the messages' pace; it only takes
@@ -47,6 +50,45 @@ export async function sweepMessages(limit = 10_000): Promise<SweepResult> {
   const callbacks = await requeueStranded();
   const purgedKeys = await purgeIdempotencyKeys(systemCtx("sweep"));
   return { redispatched: stranded.length, simulated, callbacks, purgedKeys };
+}
+
+/**
+ * Of `ids`, those in a batch a killed worker had sent to a provider without recording the
+ * answers (dispatch_inflight), within MESSAGES_UNCERTAIN_SECONDS of that send: the provider
+ * may have them, and its status webhook (which names our message id) would move them on. Held
+ * back from a new send meanwhile; past the grace without a status, their batch record goes and
+ * they are sent again (a provider that took a message sends a status within seconds).
+ */
+async function uncertainMessages(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const grace = messagesConfig().MESSAGES_UNCERTAIN_SECONDS;
+  const rows = await rawQuery<{ id: string; inflight: string; expired: boolean }>(
+    db(),
+    `SELECT m.id, f.id AS inflight, f.created_at < now() - make_interval(secs => $2) AS expired
+     FROM dispatch_inflight f CROSS JOIN LATERAL unnest(f.message_ids) AS m(id)
+     WHERE f.message_ids && $1::uuid[] AND m.id = ANY($1::uuid[])`,
+    [ids, grace],
+  );
+  const expired = [...new Set(rows.filter((r) => r.expired).map((r) => r.inflight))];
+  if (expired.length > 0) {
+    await rawQuery(db(), `DELETE FROM dispatch_inflight WHERE id = ANY($1::uuid[])`, [expired]);
+    log.warn(
+      { batches: expired.length },
+      "no status came for messages a stopped worker had sent to the provider: sending them again",
+    );
+  }
+  return new Set(rows.filter((r) => !r.expired).map((r) => r.id));
+}
+
+/** Batch records whose messages have all moved on (a status named them): nothing is held by them. */
+async function clearResolvedInflight(leaseSeconds: number): Promise<void> {
+  await rawQuery(
+    db(),
+    `DELETE FROM dispatch_inflight f WHERE f.created_at < now() - make_interval(secs => $1)
+       AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.business_id = f.business_id
+                         AND m.id = ANY(f.message_ids) AND m.status = 'attempted')`,
+    [leaseSeconds * 2],
+  );
 }
 
 const SIMULATOR_MARK = "messages.simulator";
