@@ -2,12 +2,15 @@ import { log } from "../log";
 
 /**
  * Whether `err` says the connection went, not that the statement was wrong: the server ended the
- * session (admin shutdown, a restart, a cut connection: SQLSTATE classes 08 and 57P), or the
- * socket closed under the driver.
+ * session (admin shutdown, a restart, a cut connection: SQLSTATE classes 08 and 57P), it takes
+ * no connections for now (too many, or closed to them), or the socket closed under the driver.
  */
 export function isConnectionLoss(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  if (typeof e?.code === "string" && (/^08/.test(e.code) || /^57P0[1-3]$/.test(e.code))) return true;
+  if (typeof e?.code === "string" && (/^08/.test(e.code) || /^57P0[1-3]$/.test(e.code) || e.code === "53300"))
+    return true;
+  // A database that does not take connections for now (ALTER DATABASE ... ALLOW_CONNECTIONS false).
+  if (e?.code === "55000" && /not currently accepting connections/.test(e.message ?? "")) return true;
   if (e?.code === "ECONNRESET" || e?.code === "ECONNREFUSED" || e?.code === "EPIPE") return true;
   return /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(
     e?.message ?? "",
