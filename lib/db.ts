@@ -43,6 +43,13 @@ export function pool(): pg.Pool {
       idleTimeoutMillis: 30_000,
     });
     holder.pool.on("error", (err) => log.error({ err }, "idle database client failed"));
+    // pg-pool listens for a client's errors only while it is idle: one checked out (in a
+    // transaction, or between its queries) that the server disconnects (a restart, a cut
+    // connection, FATAL 57P01) would raise an unhandled 'error' and end the process. Its query
+    // is rejected either way; the pool drops the client when it is released.
+    holder.pool.on("connect", (client) =>
+      client.on("error", (err) => log.warn({ err }, "database connection lost while in use")),
+    );
     setPreparedStatements(env().DB_PREPARED_STATEMENTS);
   }
   return holder.pool;
