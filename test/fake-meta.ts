@@ -4,8 +4,8 @@ import { startFakeServer } from "../lib/channels/testing/fake-http";
 /**
  * A local stand-in for Meta's side of WhatsApp's Cloud API: the Graph API's send endpoint, which
  * counts every call by our message id (biz_opaque_callback_data) and answers with a wamid after
- * `answerMs`, and then, as Meta does, a signed status webhook ("sent") to the server's
- * /api/webhooks/whatsapp, posted until it is answered 2xx.
+ * `answerMs`, and then, as Meta does, signed status webhooks ("sent", or the given ones) to the
+ * server's /api/webhooks/whatsapp, each posted until it is answered 2xx.
  */
 export async function startFakeMeta(opts: {
   appSecret: string;
@@ -13,6 +13,8 @@ export async function startFakeMeta(opts: {
   answerMs?: number;
   /** How long after a send its status webhook is posted (Meta's come seconds to minutes later). */
   statusAfterMs?: number;
+  /** The statuses posted for each message, in order (default: sent). */
+  statuses?: Array<"sent" | "delivered" | "read">;
 }) {
   const calls = new Map<string, number>();
   let wamid = 0;
@@ -63,13 +65,15 @@ export async function startFakeMeta(opts: {
     pending.push(
       (async () => {
         await new Promise((r) => setTimeout(r, opts.statusAfterMs ?? 100));
-        await webhook(m[1]!, {
-          id,
-          status: "sent",
-          timestamp: String(Math.floor(Date.now() / 1000)),
-          recipient_id: sent.to,
-          biz_opaque_callback_data: ours,
-        });
+        for (const status of opts.statuses ?? ["sent"]) {
+          await webhook(m[1]!, {
+            id,
+            status,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            recipient_id: sent.to,
+            biz_opaque_callback_data: ours,
+          });
+        }
       })(),
     );
     return { delayMs: opts.answerMs ?? 30, json: { messaging_product: "whatsapp", messages: [{ id }] } };
