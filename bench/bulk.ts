@@ -229,10 +229,15 @@ console.log(
 );
 for (const line of report) console.log(`- ${line}`);
 console.log(`- peak server RSS: ${server.peakRssMiB()} MiB`);
+if (!process.env.BENCH_DATABASE_URL)
+  console.log(
+    `- peak embedded PostgreSQL memory (sum of its processes' PSS): ${server.peakPostgresMiB()} MiB`,
+  );
 const ours = {
   database: process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded",
   runs: summary,
   rssMiB: server.peakRssMiB(),
+  postgresMiB: server.peakPostgresMiB(),
 };
 if (process.env.BENCH_SUMMARY_JSON) console.log(`SUMMARY ${JSON.stringify(ours)}`);
 else if (process.env.BENCH_DATABASE_URL && process.env.BENCH_EMBEDDED !== "0") {
@@ -242,7 +247,7 @@ else if (process.env.BENCH_DATABASE_URL && process.env.BENCH_EMBEDDED !== "0") {
 }
 
 type RunSummary = { run: string; perSecond: number; share: number; ownCpuMs: number };
-type Summary = { database: string; runs: RunSummary[]; rssMiB: number };
+type Summary = { database: string; runs: RunSummary[]; rssMiB: number; postgresMiB: number };
 
 /** This script again, on the embedded database, in its own process; its summary. */
 async function embeddedRuns(): Promise<Summary> {
@@ -273,4 +278,13 @@ function printSideBySide(...sides: Summary[]): void {
     console.log(`| ${run} | ${cells.join(" | ")} |`);
   }
   console.log(`| peak server RSS | ${sides.map((s) => `${s.rssMiB} MiB`).join(" | ")} |`);
+  console.log(
+    `| peak embedded PostgreSQL (PSS) | ${sides.map((s) => (s.postgresMiB ? `${s.postgresMiB} MiB` : "-")).join(" | ")} |`,
+  );
+  const [onServer, embedded] = sides;
+  const run2 = (s?: Summary) => s?.runs.find((r) => r.run.startsWith("run 2"))?.share;
+  if (onServer && embedded && run2(onServer) && run2(embedded))
+    console.log(
+      `| run 2: embedded share / PostgreSQL share | ${((run2(embedded)! / run2(onServer)!) * 100).toFixed(0)}% (goal >= 90%) |`,
+    );
 }

@@ -6,19 +6,22 @@
 // table. Prints the times, the ratio (goal: E1 >= 50% of \copy's speed) and the server's peak
 // RSS (goal < 300 MB).
 // Run: npx tsx bench/promotion-ingest.ts [postgres://postgres@127.0.0.1:5432/postgres]
-//      (no URL: the embedded database inside the server process; no \copy then)
+//      (no URL: the embedded PostgreSQL; with one, the same E1 then runs again on the embedded
+//      one and both are printed side by side with their ratio, issue 33's goal <= 1.2x)
 // Env: BENCH_ROWS (default 1000000).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createReadStream, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
 import { orderTemplate } from "../test/order-template";
 import { writeE1Csv } from "./lib/e1-csv";
 import { startBenchServer } from "./lib/server-process";
 
-const serverUrl = process.argv[2];
+const serverUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
+const summaries: Array<{ database: string; e1Ms: number; copyMs: number; rssMiB: number }> = [];
 if (serverUrl) process.env.BENCH_DATABASE_URL = serverUrl;
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const file = path.join(tmpdir(), `sb-promo-${process.pid}.csv`);
@@ -144,10 +147,11 @@ try {
     if (status !== "Preparing" && status !== "Scheduled") throw new Error(`preparation ended ${status}`);
   }
   const e1Status = res.json.status as string;
+  // \copy into the server's own database: the embedded one too, through its URL.
   let copyMs: number | undefined;
-  if (server.databaseUrl) {
+  {
     const psql = (command: string) =>
-      execFileSync("psql", [server.databaseUrl!, "-v", "ON_ERROR_STOP=1", "-q", "-c", command]);
+      execFileSync("psql", [server.sqlUrl, "-v", "ON_ERROR_STOP=1", "-q", "-c", command]);
     psql('CREATE TABLE bench_copy (phone text, name text, "order" text, city text, bsid text)');
     const c0 = performance.now();
     psql(`\\copy bench_copy FROM '${file}' WITH (FORMAT csv, HEADER true)`);
@@ -177,7 +181,46 @@ try {
     `  server peak RSS:                            ${server.peakRssMiB()} MiB (goal < 300); before E1 ${rssBefore}, to its answer ${rssE1}`,
   );
   console.log(`  load before: ${loadBefore}\n  load after:  ${loadAfter}`);
+  const ours: Summary = {
+    database: serverUrl ? "PostgreSQL" : "embedded",
+    e1Ms,
+    copyMs: copyMs ?? 0,
+    rssMiB: server.peakRssMiB(),
+  };
+  if (process.env.BENCH_SUMMARY_JSON) console.log(`SUMMARY ${JSON.stringify(ours)}`);
+  else if (serverUrl && process.env.BENCH_EMBEDDED !== "0") summaries.push(ours);
 } finally {
   await server.stop();
   rmSync(file, { force: true });
+}
+
+type Summary = { database: string; e1Ms: number; copyMs: number; rssMiB: number };
+
+// On PostgreSQL: the same E1 again on the embedded database (the default a new user runs), in a
+// process of its own, printed beside (BENCH_EMBEDDED=0 skips it).
+if (summaries.length > 0) {
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_SUMMARY_JSON: "1" };
+  delete env.BENCH_DATABASE_URL;
+  const child = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = child.stdout.split("\n").find((l) => l.startsWith("SUMMARY "));
+  if (child.status !== 0 || !line)
+    throw new Error(`the embedded run failed (exit ${child.status}):\n${child.stdout}`);
+  const embedded = JSON.parse(line.slice("SUMMARY ".length)) as Summary;
+  const onServer = summaries[0]!;
+  console.log("\n| E1, 1,000,000 rows | PostgreSQL server | embedded PostgreSQL |");
+  console.log("|---|---:|---:|");
+  console.log(
+    `| E1 answer | ${(onServer.e1Ms / 1000).toFixed(2)} s | ${(embedded.e1Ms / 1000).toFixed(2)} s |`,
+  );
+  console.log(
+    `| \\copy of the same file | ${(onServer.copyMs / 1000).toFixed(2)} s | ${(embedded.copyMs / 1000).toFixed(2)} s |`,
+  );
+  console.log(`| server peak RSS | ${onServer.rssMiB} MiB | ${embedded.rssMiB} MiB |`);
+  console.log(
+    `| embedded E1 / server E1 | | ${(embedded.e1Ms / onServer.e1Ms).toFixed(2)}x (goal <= 1.2x) |`,
+  );
 }

@@ -58,6 +58,7 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
   restore           --in <file>     into an empty DATA_DIR (a backup of this version or of a PGlite release); then start the server on it
                     PostgreSQL (DATABASE_URL): use pg_dump / pg_restore (docs/operations.md, Backup)
   upgrade-embedded                  DATA_DIR/pg written by PGlite (before 2026-12) -> embedded PostgreSQL; the old directory is kept
+  database-url                      the running embedded database's URL, password included (for pg_dump when moving to a server)
 
 Uses DATABASE_URL, or the embedded database under DATA_DIR (default .data), also while the server runs.`;
 
@@ -239,6 +240,16 @@ const fileCommands: Record<string, () => Promise<void>> = {
         ? await restoreOldBackup(env().DATA_DIR, file)
         : await restoreEmbedded(env().DATA_DIR, file),
     );
+  },
+  "database-url": async () => {
+    if (env().DATABASE_URL) throw new AppError("invalid_request", "DATABASE_URL is set: that is the URL");
+    const url = runningEmbeddedUrl(path.join(env().DATA_DIR, "pg"));
+    if (!url)
+      throw new AppError(
+        "invalid_request",
+        `no embedded database runs in ${env().DATA_DIR}: start the server first`,
+      );
+    console.log(url);
   },
   "upgrade-embedded": async () => {
     if (env().DATABASE_URL)

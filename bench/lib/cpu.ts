@@ -36,9 +36,24 @@ export function processTree(pid: number): number[] {
   return out;
 }
 
-/** CPU seconds used so far by a process and its live descendants. */
+/** Whether `pid` is one of the embedded PostgreSQL's processes (its watcher shell included). */
+export function isDatabaseProcess(pid: number): boolean {
+  try {
+    const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    return comm === "postgres" || comm === "sh";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CPU seconds used so far by a process and its live descendants, the embedded PostgreSQL's
+ * processes left out (postgresCpuSeconds counts those, with every other postgres process).
+ */
 export function treeCpuSeconds(pid: number): number {
-  return processTree(pid).reduce((sum, p) => sum + processCpuSeconds(p), 0);
+  return processTree(pid)
+    .filter((p) => !isDatabaseProcess(p))
+    .reduce((sum, p) => sum + processCpuSeconds(p), 0);
 }
 
 /** CPU seconds used so far by every PostgreSQL server process on this machine. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { runningEmbeddedUrl } from "../../lib/db/embedded";
-import { processTree } from "./cpu";
+import { isDatabaseProcess, processTree } from "./cpu";
 
 export type BenchServer = {
   child: ChildProcess;
@@ -15,13 +15,18 @@ export type BenchServer = {
   /** The server's own database when BENCH_DATABASE_URL is set (for setup the API cannot do). */
   databaseUrl?: string;
   /**
-   * Where setup SQL goes on either database: databaseUrl, or the embedded database's socket
-   * (the URL the server writes beside its data directory for other processes, as the admin CLI
-   * uses it).
+   * Where setup SQL goes on either database: databaseUrl, or the embedded database the server
+   * runs (found from its data directory, as the admin CLI finds it).
    */
   sqlUrl: string;
-  /** Peak resident set size of the server process and its children seen so far, in MiB. */
+  /** Peak resident set size of the server process and its Node children seen so far, in MiB. */
   peakRssMiB: () => number;
+  /**
+   * Peak memory of the embedded PostgreSQL's processes (the server's postgres children), as the
+   * sum of their proportional set sizes: shared buffers, mapped by every backend, count once.
+   * 0 on a PostgreSQL server (its processes are not the server's).
+   */
+  peakPostgresMiB: () => number;
   stop: () => Promise<void>;
 };
 
@@ -65,16 +70,23 @@ export async function startBenchServer(
   const m = /localhost:(\d+)\/login/.exec(out)!;
   const port = Number(m[1]);
   let peak = 0;
+  let peakPostgres = 0;
   const sampler = setInterval(() => {
     let kb = 0;
+    let pgKb = 0;
     for (const pid of processTree(child.pid!)) {
       try {
-        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+        if (isDatabaseProcess(pid)) {
+          pgKb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+        } else {
+          kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+        }
       } catch {
         /* process gone */
       }
     }
     peak = Math.max(peak, kb / 1024);
+    peakPostgres = Math.max(peakPostgres, pgKb / 1024);
   }, 200);
   return {
     child,
@@ -85,6 +97,7 @@ export async function startBenchServer(
     databaseUrl: database?.url,
     sqlUrl: database?.url ?? embeddedUrlOf(dataDir),
     peakRssMiB: () => Math.round(peak),
+    peakPostgresMiB: () => Math.round(peakPostgres),
     stop: async () => {
       clearInterval(sampler);
       const exited = new Promise((r) => child.once("exit", r));
@@ -113,7 +126,7 @@ export async function freshServerDatabase(): Promise<{ url: string; drop: () => 
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** The socket URL of the embedded database the server under DATA_DIR `dataDir` serves. */
+/** The URL of the embedded database the server under DATA_DIR `dataDir` runs. */
 function embeddedUrlOf(dataDir: string): string {
   const url = runningEmbeddedUrl(path.join(dataDir, "pg"));
   if (!url) throw new Error(`no embedded database is served from ${dataDir}`);

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -95,7 +95,7 @@ describe("the embedded PostgreSQL", () => {
     }
   });
 
-  it("after the server is killed with SIGKILL, the next start stops the postmaster it left and serves the same data", async () => {
+  it("after the server is killed with SIGKILL, its database stops by itself, and the next start serves the same data", async () => {
     const pgDir = newPgDir();
     const first = await holder(pgDir);
     const url = runningEmbeddedUrl(pgDir)!;
@@ -106,14 +106,45 @@ describe("the embedded PostgreSQL", () => {
     await c.end();
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
-    // The killed server's postmaster outlives it (its own process group).
+    // Its watcher saw the server go and asked for a fast shutdown.
+    for (let i = 0; i < 100 && alive(first.postmaster); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(first.postmaster)).toBe(false);
+    const e = await start(pgDir);
+    const d = new pg.Client({ connectionString: e.url });
+    await d.connect();
+    expect((await d.query("SELECT id FROM kept")).rows).toEqual([{ id: 42 }]);
+    await d.end();
+  });
+
+  it("a postmaster orphaned with its watcher (the OOM killer took both) is stopped at the next start, which serves the data", async () => {
+    const pgDir = newPgDir();
+    const first = await holder(pgDir);
+    const c = new pg.Client({ connectionString: runningEmbeddedUrl(pgDir)! });
+    await c.connect();
+    await c.query("CREATE TABLE kept (id int)");
+    await c.query("INSERT INTO kept VALUES (7)");
+    await c.end();
+    // The watcher's shells are in the postmaster's process group: kill them and the server.
+    const group = execFileSync("ps", ["-o", "pgid=", "-p", String(first.postmaster)], {
+      encoding: "utf8",
+    }).trim();
+    const shells = execFileSync("ps", ["-o", "pid=,comm=", "-g", group], { encoding: "utf8" })
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/))
+      .filter(([, comm]) => comm === "sh")
+      .map(([pid]) => Number(pid));
+    expect(shells.length).toBeGreaterThan(0);
+    for (const pid of shells) process.kill(pid, "SIGKILL");
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+    await new Promise((r) => setTimeout(r, 500));
     expect(alive(first.postmaster)).toBe(true);
     const e = await start(pgDir);
     expect(alive(first.postmaster)).toBe(false);
     expect(readPostmaster(pgDir)!.pid).toBe(e.pid());
     const d = new pg.Client({ connectionString: e.url });
     await d.connect();
-    expect((await d.query("SELECT id FROM kept")).rows).toEqual([{ id: 42 }]);
+    expect((await d.query("SELECT id FROM kept")).rows).toEqual([{ id: 7 }]);
     await d.end();
   });
 

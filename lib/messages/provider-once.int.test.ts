@@ -17,7 +17,7 @@ import {
 // idempotency key: a batch sent but not yet recorded when the worker died is not sent again
 // while a status may still name it (dispatch_inflight, sweep-messages.ts).
 
-const N = 300;
+const N = 200;
 const APP_SECRET = "provider-once-app-secret";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -34,7 +34,7 @@ async function deployment() {
   const meta = await startFakeMeta({
     appSecret: APP_SECRET,
     webhookBase: () => `http://127.0.0.1:${port}`,
-    statusAfterMs: 6_000,
+    statusAfterMs: 4_000,
   });
   cleanups.push(() => meta.close());
   const env = {
@@ -52,7 +52,7 @@ async function deployment() {
     MESSAGES_SWEEP_EVERY_MS: "1000",
     // A batch the provider never got (the worker died before its request left) has no status to
     // wait for: sent again after this grace.
-    MESSAGES_UNCERTAIN_SECONDS: "15",
+    MESSAGES_UNCERTAIN_SECONDS: "8",
     JOBS_POLL_INTERVAL_MS: "100",
     PROMOTIONS_TICK_MS: "100",
     PROMOTIONS_SEND_AHEAD_SECONDS: "1",
@@ -71,7 +71,7 @@ async function deployment() {
     [businessId],
   );
   const phoneNumberId = rows[0].phone as string;
-  // 100 messages a second: the send takes ~3 s, so the kill lands in the middle of it.
+  // 100 messages a second: the send takes ~2 s, so the kill lands in the middle of it.
   await client.query(
     `INSERT INTO sender_rate_limits (business_id, channel, sender, per_second) VALUES ($1, 'chatapp', $2, 100)`,
     [businessId, phoneNumberId],
@@ -158,7 +158,7 @@ describe("a worker killed with SIGKILL while it sends to WhatsApp's Cloud API", 
     expect(sent.status).toBe(200);
     const { transactionId } = (await sent.json()) as { transactionId: string };
     const left = notSentYet(d, transactionId);
-    await killMidwayThenFinish(d, 80, async () => (await left()) === 0);
+    await killMidwayThenFinish(d, 60, async () => (await left()) === 0);
     await expectOneCallEach(d, transactionId);
   }, 240_000);
 
@@ -204,7 +204,7 @@ describe("a worker killed with SIGKILL while it sends to WhatsApp's Cloud API", 
           [id],
         )
       ).rows[0]!.n === N;
-    await killMidwayThenFinish(d, 80, async () => (await allQueued()) && (await left()) === 0);
+    await killMidwayThenFinish(d, 60, async () => (await allQueued()) && (await left()) === 0);
     await expectOneCallEach(d, id);
   }, 240_000);
 });
