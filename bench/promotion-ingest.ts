@@ -15,13 +15,19 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { databaseCpuTracker, treeCpuSeconds } from "./lib/cpu";
+import {
+  databaseCpuTracker,
+  isDatabaseProcess,
+  processCpuSeconds,
+  processTree,
+  treeCpuSeconds,
+} from "./lib/cpu";
 import { orderTemplate } from "../test/order-template";
 import { writeE1Csv } from "./lib/e1-csv";
 import { startBenchServer } from "./lib/server-process";
 
 const serverUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
-const summaries: Array<{ database: string; e1Ms: number; copyMs: number; rssMiB: number }> = [];
+const summaries: Array<{ database: string; e1Ms: number; copyMs: number; rssMiB: number; cpuS: number }> = [];
 if (serverUrl) process.env.BENCH_DATABASE_URL = serverUrl;
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const file = path.join(tmpdir(), `sb-promo-${process.pid}.csv`);
@@ -123,6 +129,12 @@ try {
     : undefined;
   await pgCpu?.start();
   const pg0 = (await pgCpu?.mark()) ?? 0;
+  // On the embedded database: its processes are the server's children.
+  const embeddedCpu = () =>
+    processTree(server.child.pid!)
+      .filter(isDatabaseProcess)
+      .reduce((sum, p) => sum + processCpuSeconds(p), 0);
+  const emb0 = embeddedCpu();
   const rssBefore = server.peakRssMiB();
   const cpu0 = treeCpuSeconds(server.child.pid!);
   const s0 = performance.now();
@@ -130,7 +142,7 @@ try {
   const e1Ms = performance.now() - s0;
   const e1Cpu = treeCpuSeconds(server.child.pid!) - cpu0;
   const rssE1 = server.peakRssMiB();
-  const e1PgCpu = pgCpu ? (await pgCpu.mark()) - pg0 : undefined;
+  const e1PgCpu = pgCpu ? (await pgCpu.mark()) - pg0 : embeddedCpu() - emb0;
   await pgCpu?.stop();
   if (res.status !== 200 || res.json.accepted !== ROWS) {
     throw new Error(`E1 answered ${res.status}: ${JSON.stringify(res.json).slice(0, 500)}`);
@@ -147,6 +159,29 @@ try {
     if (status !== "Preparing" && status !== "Scheduled") throw new Error(`preparation ended ${status}`);
   }
   const e1Status = res.json.status as string;
+  // More launches of the same file on the same server (BENCH_E1_RUNS, default 3 in all), each
+  // after the one before is prepared: a run's E1 time swings by a third on this VM, the median
+  // of three is what the summary compares.
+  const e1Runs = [e1Ms];
+  for (let i = 1; i < Number(process.env.BENCH_E1_RUNS ?? 3); i++) {
+    const t = performance.now();
+    const again = await launch(
+      `${url}/api/v2/promotion/${businessId}/template/launch?name=bench${i}`,
+      apiKey,
+      body,
+    );
+    e1Runs.push(performance.now() - t);
+    if (again.status !== 200 || again.json.accepted !== ROWS)
+      throw new Error(`E1 run ${i + 1} answered ${again.status}`);
+    for (let status = again.json.status as string; status === "Preparing";) {
+      await new Promise((r) => setTimeout(r, 50));
+      const list = (await (
+        await fetch(`${url}/api/v2/promotion/${businessId}`, { headers: { "x-api-key": apiKey } })
+      ).json()) as { promotions: Array<{ promotionId: string; status: string }> };
+      status = list.promotions.find((p) => p.promotionId === again.json.promotionId)?.status ?? "missing";
+    }
+  }
+  const e1Median = [...e1Runs].sort((a, b) => a - b)[Math.floor(e1Runs.length / 2)]!;
   // \copy into the server's own database: the embedded one too, through its URL.
   let copyMs: number | undefined;
   {
@@ -180,11 +215,15 @@ try {
   console.log(
     `  server peak RSS:                            ${server.peakRssMiB()} MiB (goal < 300); before E1 ${rssBefore}, to its answer ${rssE1}`,
   );
+  console.log(
+    `  E1 answer of each run:                     ${e1Runs.map((m) => `${(m / 1000).toFixed(2)} s`).join(", ")} (median ${(e1Median / 1000).toFixed(2)} s)`,
+  );
   console.log(`  load before: ${loadBefore}\n  load after:  ${loadAfter}`);
   const ours: Summary = {
     database: serverUrl ? "PostgreSQL" : "embedded",
-    e1Ms,
+    e1Ms: e1Median,
     copyMs: copyMs ?? 0,
+    cpuS: e1Cpu + (e1PgCpu ?? 0),
     rssMiB: server.peakRssMiB(),
   };
   if (process.env.BENCH_SUMMARY_JSON) console.log(`SUMMARY ${JSON.stringify(ours)}`);
@@ -194,7 +233,7 @@ try {
   rmSync(file, { force: true });
 }
 
-type Summary = { database: string; e1Ms: number; copyMs: number; rssMiB: number };
+type Summary = { database: string; e1Ms: number; copyMs: number; rssMiB: number; cpuS: number };
 
 // On PostgreSQL: the same E1 again on the embedded database (the default a new user runs), in a
 // process of its own, printed beside (BENCH_EMBEDDED=0 skips it).
@@ -206,6 +245,12 @@ if (summaries.length > 0) {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
+  process.stdout.write(
+    child.stdout
+      .split("\n")
+      .filter((l) => !l.startsWith("SUMMARY "))
+      .join("\n"),
+  );
   const line = child.stdout.split("\n").find((l) => l.startsWith("SUMMARY "));
   if (child.status !== 0 || !line)
     throw new Error(`the embedded run failed (exit ${child.status}):\n${child.stdout}`);
@@ -214,12 +259,15 @@ if (summaries.length > 0) {
   console.log("\n| E1, 1,000,000 rows | PostgreSQL server | embedded PostgreSQL |");
   console.log("|---|---:|---:|");
   console.log(
-    `| E1 answer | ${(onServer.e1Ms / 1000).toFixed(2)} s | ${(embedded.e1Ms / 1000).toFixed(2)} s |`,
+    `| E1 answer, median of the runs | ${(onServer.e1Ms / 1000).toFixed(2)} s | ${(embedded.e1Ms / 1000).toFixed(2)} s |`,
   );
   console.log(
     `| \\copy of the same file | ${(onServer.copyMs / 1000).toFixed(2)} s | ${(embedded.copyMs / 1000).toFixed(2)} s |`,
   );
   console.log(`| server peak RSS | ${onServer.rssMiB} MiB | ${embedded.rssMiB} MiB |`);
+  console.log(
+    `| CPU of the first E1, server + PostgreSQL | ${onServer.cpuS.toFixed(1)} s | ${embedded.cpuS.toFixed(1)} s (${(embedded.cpuS / onServer.cpuS).toFixed(2)}x) |`,
+  );
   console.log(
     `| embedded E1 / server E1 | | ${(embedded.e1Ms / onServer.e1Ms).toFixed(2)}x (goal <= 1.2x) |`,
   );

@@ -155,7 +155,16 @@ function settings(port: number, durable: boolean): string[] {
     fsync: durable ? "on" : "off",
     full_page_writes: durable ? "on" : "off",
     synchronous_commit: durable ? "on" : "off",
-    ...(durable ? {} : { wal_level: "minimal", max_wal_senders: "0" }),
+    // No replica or WAL archive ever reads this cluster's WAL (backups are logical: a snapshot
+    // read with COPY), so it writes only what crash recovery needs: a table created and loaded
+    // in one transaction (a list upload's rows) skips the WAL and is synced at commit instead
+    // (bench/RESULTS.md, "The embedded PostgreSQL").
+    wal_level: "minimal",
+    max_wal_senders: "0",
+    // PostgreSQL 18's I/O worker processes (io_method=worker) only help reads that miss a large
+    // cache; here they were a hop on every read (\copy of 1M rows: median 1.88 -> 1.65 s with
+    // sync, the machine's PostgreSQL 15 1.63 s): what PostgreSQL 17 did.
+    io_method: "sync",
     TimeZone: "UTC",
     log_timezone: "UTC",
     logging_collector: "off",
