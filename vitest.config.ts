@@ -24,13 +24,14 @@ function intTests(dir: string): string[] {
 const allIntTests = ["lib", "app", "test", "db", "components"].flatMap((d) => intTests(d));
 const isolated = allIntTests.filter((f) => CHANGES_PROCESS.test(readFileSync(f, "utf8")));
 /**
- * Files that start embedded clusters of their own (the embedded database's lifecycle, backup,
- * crash and upgrade tests) say `@own-cluster`: they do not use the run's database, so a pass on
- * a PostgreSQL server (DATABASE_URL set) would run them again unchanged, and leaves them to
- * `npm test`.
+ * Files that say `@once` run in `npm test`'s pass only, not again in a pass on a PostgreSQL
+ * server (DATABASE_URL set): those that start embedded clusters of their own (the embedded
+ * database's lifecycle, backup and upgrade), and those that test what real server processes
+ * survive (kills, several processes at once) on SQL the in-process tests already run on both
+ * (docs/decisions.md, "CI's second pass"). Running them twice would test nothing new.
  */
-const ownCluster = process.env.DATABASE_URL
-  ? allIntTests.filter((f) => readFileSync(f, "utf8").includes("@own-cluster"))
+const once = process.env.DATABASE_URL
+  ? allIntTests.filter((f) => readFileSync(f, "utf8").includes("@once"))
   : [];
 
 /**
@@ -84,7 +85,7 @@ export default defineConfig({
             ".data/**",
             "test-results/**",
             ...isolated,
-            ...ownCluster,
+            ...once,
           ],
           isolate: false,
           maxWorkers: 2,
@@ -97,7 +98,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db-isolated",
-          include: isolated.filter((f) => !ownCluster.includes(f)),
+          include: isolated.filter((f) => !once.includes(f)),
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
           globalSetup: ["./test/global-setup.ts"],

@@ -14,7 +14,7 @@ import { z } from "zod";
  *   bundler inlines them at build time, so they never reach this loader.
  * - tool configs loaded by their own CLIs before any application code (next.config.ts reads
  *   NEXT_DIST_DIR, playwright.config.ts its E2E_* and CI, vitest.config.ts DATABASE_URL to
- *   leave the @own-cluster files to `npm test`), benchmarks (bench/,
+ *   leave the @once files to `npm test`), benchmarks (bench/,
  *   BENCH_*) and tests (test/, e2e/, *.test.ts), which set variables between cases and then
  *   call resetEnv().
  */

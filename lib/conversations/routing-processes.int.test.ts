@@ -5,6 +5,9 @@ import { freshDatabase } from "@/test/fresh-database";
 import { freePort, killServerProcesses, startServerProcess, waitForOutput } from "@/test/server-process";
 import { post, whatsappInbound } from "@/test/signed-webhooks";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 // Inbound routing across three server processes on one database, over HTTP: signed WhatsApp
 // webhooks through each process's group commit, agents going Available and conversations put
 // back to the queue through the API, all at the same moment, on real concurrent transactions.

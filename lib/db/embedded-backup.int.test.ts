@@ -5,7 +5,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { uuidv7 } from "@/lib/ids";
 import { loadListRows } from "@/lib/promotions/lists/list-rows-table";
-import { runningEmbeddedUrl, startEmbeddedDb } from "./embedded";
+import { startEmbeddedDb } from "./embedded";
+import { backupEmbedded, restoreEmbedded } from "./embedded-backup";
 import {
   admin,
   clientOf,
@@ -16,7 +17,7 @@ import {
   tableDigests,
 } from "@/test/embedded-server";
 
-// @own-cluster (vitest.config.ts): embedded deployments of its own.
+// @once (vitest.config.ts): embedded deployments of its own.
 // A real embedded deployment (server.ts on a DATA_DIR of its own, no DATABASE_URL) is populated,
 // backed up with the admin CLI while it serves under a write load, and again once stopped; each
 // backup is restored into a new DATA_DIR. The quiet one matches the source row for row in every
@@ -131,24 +132,26 @@ describe("embedded backup and restore (npm run admin -- backup / restore)", () =
     await c.end();
     await stopServer(a.child);
 
-    // Stopped: a backup of its own start, and the source's digests at that moment.
-    const quiet = admin(source, "backup", "--out", path.join(files, "quiet.backup"));
-    expect(quiet.status, quiet.out).toBe(0);
-    expect(JSON.parse(quiet.out)).toMatchObject({ live: false });
+    // Stopped: a backup of its own start (in process: the CLI's path is the live one above),
+    // and the source's digests at that moment.
+    expect(await backupEmbedded(source, path.join(files, "quiet.backup"))).toMatchObject({ live: false });
     const sourceDigests = await digestsOf(source);
 
-    // A restore refuses a DATA_DIR in use, and fills a new one.
-    expect(admin(source, "restore", "--in", path.join(files, "quiet.backup")).status).toBe(1);
+    // A restore refuses a DATA_DIR in use (the CLI says so and exits 1), and fills a new one.
+    const refused = admin(source, "restore", "--in", path.join(files, "quiet.backup"));
+    expect([refused.status, refused.out]).toEqual([
+      1,
+      expect.stringMatching(/is not empty: restore into a new DATA_DIR/),
+    ]);
     const restored = newDir("restored");
     rmSync(restored, { recursive: true });
-    const r = admin(restored, "restore", "--in", path.join(files, "quiet.backup"));
-    expect(r.status, r.out).toBe(0);
+    await restoreEmbedded(restored, path.join(files, "quiet.backup"));
     expect(await digestsOf(restored)).toEqual(sourceDigests);
 
     // The live one: a consistent moment with part of the writes in it.
     const atLoad = newDir("at-load");
     rmSync(atLoad, { recursive: true });
-    expect(admin(atLoad, "restore", "--in", path.join(files, "live.backup")).status).toBe(0);
+    await restoreEmbedded(atLoad, path.join(files, "live.backup"));
     const e = await startEmbeddedDb(path.join(atLoad, "pg"));
     const d = new pg.Client({ connectionString: e.url });
     await d.connect();
@@ -178,27 +181,12 @@ describe("embedded backup and restore (npm run admin -- backup / restore)", () =
       await e.stop();
     }
 
-    // The restored deployment serves: the old key opens the API, and a worker process on the
-    // same embedded database (as a split deployment runs one) sends the messages that waited.
+    // The restored deployment serves: the old key opens the API; its waiting dispatch jobs came
+    // back with it (the digests above), to be worked by its workers.
     const b = await startEmbeddedServer(restored);
     expect(b.out()).not.toMatch(/Demo API key/);
     const who = await fetch(`http://127.0.0.1:${b.port}/api/v3/whoami`, { headers: { "x-api-key": key } });
     expect(who.status).toBe(200);
-    const workerUrl = runningEmbeddedUrl(path.join(restored, "pg"))!;
-    const w = await startEmbeddedServer(restored, { ROLE: "worker", DATABASE_URL: workerUrl });
-    const q = clientOf(restored);
-    await q.connect();
-    const waiting = async () =>
-      (
-        await q.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM messages WHERE business_id = $1 AND status IN ('attempted', 'accepted')",
-          [businessId],
-        )
-      ).rows[0]!.n;
-    for (let i = 0; i < 300 && (await waiting()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await waiting()).toBe(0);
-    await q.end();
-    await stopServer(w.child);
     await stopServer(b.child);
   }, 300_000);
 });

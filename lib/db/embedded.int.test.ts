@@ -8,7 +8,7 @@ import { postgresBinaries } from "./embedded-binaries";
 import { alive, passwordFile, readPostmaster } from "./embedded-cluster";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded";
 
-// @own-cluster (vitest.config.ts): each case starts embedded clusters of its own.
+// @once (vitest.config.ts): each case starts embedded clusters of its own.
 
 const dirs: string[] = [];
 const started: EmbeddedDb[] = [];

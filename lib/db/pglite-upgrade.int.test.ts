@@ -15,7 +15,7 @@ import { startEmbeddedDb } from "./embedded";
 import { migrationHashes } from "./migrate";
 import { loadPglite, OLD_BACKUP_FORMAT } from "./pglite-upgrade";
 
-// @own-cluster (vitest.config.ts): embedded deployments of its own.
+// @once (vitest.config.ts): embedded deployments of its own.
 // A DATA_DIR the PGlite releases left (test/pglite-fixture.ts, made with the PGlite version they
 // shipped, installed here as the upgrade installs it) is refused at start with what to do,
 // upgraded with `npm run admin -- upgrade-embedded`, and then serves the same rows, row for row,

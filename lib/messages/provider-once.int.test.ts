@@ -10,6 +10,9 @@ import {
   waitForOutput,
 } from "@/test/server-process";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 // A worker killed with SIGKILL while it sends a bulk send, and one killed in a campaign, with
 // WhatsApp's Cloud API as the provider (test/fake-meta.ts: the Graph API counting its calls, and
 // Meta's signed status webhooks back): after another worker finishes, every message reached the

@@ -11,6 +11,9 @@ import {
   waitForOutput,
 } from "@/test/server-process";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 // A worker killed with SIGKILL in the middle of a bulk send: another worker started on the same
 // database finishes every message and delivers every status callback. The API and the workers
 // are real server.ts processes on a database of their own (so no other test's jobs interfere).

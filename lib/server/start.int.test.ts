@@ -7,6 +7,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "@/test/fresh-database";
 import { startServerProcess, waitForOutput } from "@/test/server-process";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 type Started = { child: ChildProcess; port: number; output: () => string };
 
 /** Runs server.ts as a real process (ROLE=api: no Next.js) and waits for its "listening" log. */

@@ -8,6 +8,9 @@ import { freshDatabase } from "@/test/fresh-database";
 import { a1Body, approvedTemplate, phoneOf } from "@/test/messages";
 import { startWorkerProcesses } from "./worker-processes";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 // ROLE=all with WORKER_PROCESSES=n runs the job workers in child processes (server.ts with
 // ROLE=worker). This process only stores the send (no workers run in tests); the child
 // dispatches it and applies the simulator's statuses. It gets a database of its own: a full

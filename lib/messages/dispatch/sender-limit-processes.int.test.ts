@@ -15,6 +15,9 @@ import {
 import { setSenderRate } from "./sender-rate";
 import { senderLeaseSize } from "./sender-tokens";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 // Two real worker processes (server.ts, ROLE=worker) dispatch one bulk send of one sender on a
 // database of their own: together they keep to the sender's limit (docs/architecture.md rule 12). With a
 // bucket per process each went at the full rate, twice the limit here.

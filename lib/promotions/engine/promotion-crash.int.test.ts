@@ -9,6 +9,9 @@ import {
   waitForOutput,
 } from "@/test/server-process";
 
+// @once (vitest.config.ts): what real server processes survive, on SQL the in-process tests
+// run on both databases; the PostgreSQL 15 pass leaves it out.
+
 // A worker killed with SIGKILL in the middle of a promotion: another worker started on the same
 // database finishes it, and every recipient is sent exactly once in its round. Real server.ts
 // processes on a database of their own (no other test's jobs interfere).
