@@ -135,15 +135,19 @@ export const chatappTemplateMessage = templateMessage.extend({
 const messageRef = z.string().trim().min(1).max(256).optional();
 
 /** Recipient of the template endpoints: digits with the country code, no '+'. */
-export const digitsPhone = z
+/**
+ * A recipient's number with its country code, with or without the leading '+' (the A routes
+ * take both, as the vendor's clients send both; stored as digits without '+': recipient.ts).
+ */
+export const anyPhone = z
   .string()
   .trim()
-  .regex(/^\d{6,15}$/, "Digits with the country code and no '+', e.g. 919876543210");
+  .regex(/^\+?\d{6,15}$/, "A phone number with the country code, e.g. 919876543210 or +919876543210");
 
 /** A1 (and its v1 path) body. */
 export const sendTemplateInput = z.object({
   message: chatappTemplateMessage,
-  to: digitsPhone,
+  to: anyPhone,
   phoneNumberId: z.string().trim().min(1, "Required").max(64),
   /** Optional reference echoed in the status callbacks as `messageRef` (default: the transactionId). */
   messageRef,
@@ -238,12 +242,6 @@ export const rcsMessage = z
       ctx.addIssue({ code: "custom", path: ["components"], message: "components go with templateId only" });
   });
 
-/** Recipient with or without the leading '+'. */
-const anyPhone = z
-  .string()
-  .trim()
-  .regex(/^\+?\d{6,15}$/, "A phone number with the country code, e.g. +919876543210");
-
 /** A5 body: `to` with the leading '+'. */
 export const sendRcsV1Input = z.object({
   message: rcsMessage,
@@ -294,6 +292,8 @@ export type SendBulkInput = z.input<typeof sendBulkInput>;
 /** B2 record (spec "Complete status record"). */
 export type CompleteStatusRecord = {
   platform_msg_id: string;
+  /** The same id, as the vendor's published page names it. */
+  msgkart_msg_id: string;
   subscriber_id: string;
   msg_type: string;
   msg_status: string;

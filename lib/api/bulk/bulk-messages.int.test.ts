@@ -3,7 +3,9 @@ import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { setSenderRate } from "@/lib/messages/dispatch/sender-rate";
 import { rawQuery } from "@/lib/db/sql";
+import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { api } from "@/test/api";
+import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, drainAll, phoneOf, richComponents } from "@/test/messages";
 import { resetEnv } from "@/lib/env";
@@ -42,7 +44,7 @@ describe("B1 bulk send, B2 and B3 status", () => {
     resetEnv();
   });
 
-  it("writes 2,100 subscribers in chunks, but a bad one at the end leaves nothing written", async () => {
+  it("writes 2,100 subscribers in chunks; a bad one at the end is refused with its message, the rest are sent", async () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id, { components: richComponents });
     // Other files drain the shared queues: should one pick these jobs up, they go at 1,000/s.
@@ -66,10 +68,28 @@ describe("B1 bulk send, B2 and B3 status", () => {
       )[0]!.n;
 
     const bad = [...subscribers(2_099), { subscriberId: "12", variables: ["a", "b", "c"] }];
-    const refused = await post(t, bulk(tpl.name, phoneOf(t), bad));
-    expect(refused.status).toBe(400);
-    expect(refused.json.error.details[0].path).toBe("subscribers.2099.subscriberId");
-    expect(await count()).toBe(0); // the chunks written before the bad one were rolled back
+    const partly = await post(t, bulk(tpl.name, phoneOf(t), bad));
+    expect(partly.status).toBe(200);
+    expect(partly.json.refused).toEqual([
+      {
+        index: 2099,
+        subscriberId: "12",
+        messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        errorCode: "invalid_recipient",
+        reason: expect.stringMatching(/^subscribers\.2099\.subscriberId: '12' is not a valid phone number/),
+      },
+    ]);
+    expect(await count()).toBe(2_100);
+    const partial = await api(
+      `/api/v2/message/${t.business.id}/status/${partly.json.transactionId}/partial?apikey=${t.apiKey}`,
+    );
+    expect(partial.json).toMatchObject({ attempted: 2_100, failed: 1 });
+    await rawQuery(
+      db(),
+      `DELETE FROM pgboss.job WHERE name = 'messages.dispatch' AND data->>'businessId' = $1`,
+      [t.business.id],
+    );
+    await rawQuery(db(), `DELETE FROM messages WHERE business_id = $1`, [t.business.id]);
 
     const ok = await post(t, bulk(tpl.name, phoneOf(t), subscribers(2_100)));
     expect(ok.status).toBe(200);
@@ -175,23 +195,82 @@ describe("B1 bulk send, B2 and B3 status", () => {
     expect(sentOnly).toMatchObject({ msg_status: "sent", delivered_at: 0, read_at: 0, error_code: "" });
   });
 
-  it("rejects invalid subscribers with their paths and sends nothing", async () => {
+  it("sends the valid subscribers and refuses the others with a message each, failed with its code in B2 and B3", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { components: richComponents });
+    const rx = await startReceiver();
+    try {
+      await createEndpoint(systemCtx("test"), t.business.id, { url: rx.url, events: ["message.status"] });
+      const res = await post(
+        t,
+        bulk(tpl.name, phoneOf(t), [
+          { subscriberId: "919900000001", variables: ["A", "B", "C"] },
+          // '+' and a spreadsheet's number cell are the same number.
+          { subscriberId: "+919900000011", variables: ["A", "B", "C"] },
+          { subscriberId: "919900000021.0", variables: ["A", "B", "C"] },
+          // No country code; too few variables.
+          { subscriberId: "9876543210", variables: ["A", "B", "C"] },
+          { subscriberId: "919900000031", variables: ["A"] },
+        ]),
+      );
+      expect(res.status).toBe(200);
+      expect(
+        res.json.refused.map((r: { index: number; errorCode: string }) => [r.index, r.errorCode]),
+      ).toEqual([
+        [3, "invalid_recipient"],
+        [4, "invalid_variables"],
+      ]);
+      const records = async () =>
+        (
+          await api(
+            `/api/v2/message/${t.business.id}/status/${res.json.transactionId}/complete?apikey=${t.apiKey}`,
+          )
+        ).json as Array<{
+          platform_msg_id: string;
+          subscriber_id: string;
+          msg_status: string;
+          error_code: string;
+          failed_reason: string;
+        }>;
+      const refusedIds = res.json.refused.map((r: { messageId: string }) => r.messageId);
+      const before = await records();
+      expect(before.map((r) => r.subscriber_id).sort()).toEqual(
+        ["919900000001", "919900000011", "919900000021", "9876543210", "919900000031"].sort(),
+      );
+      for (const r of before.filter((x) => refusedIds.includes(x.platform_msg_id))) {
+        expect(r.msg_status).toBe("failed");
+        expect(["invalid_recipient", "invalid_variables"]).toContain(r.error_code);
+        expect(r.failed_reason).toMatch(/^subscribers\.[34]\./);
+      }
+      await drainAll();
+      const partial = await api(
+        `/api/v2/message/${t.business.id}/status/${res.json.transactionId}/partial?apikey=${t.apiKey}`,
+      );
+      expect(partial.json).toMatchObject({ attempted: 5, failed: 2, read: 3 });
+      // Every message id of the answer ends with a status callback, the refused ones too.
+      const failedCallbacks = rx.received
+        .map((r) => JSON.parse(r.body) as { messageId: string; status: string; errorCode: number })
+        .filter((b) => b.status === "failed");
+      expect(failedCallbacks.map((b) => b.messageId).sort()).toEqual([...refusedIds].sort());
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it("refuses a request where no subscriber is valid, listing them, and writes nothing", async () => {
     const t = await createTestBusiness();
     const tpl = await approvedTemplate(t.business.id, { components: richComponents });
     const res = await post(
       t,
       bulk(tpl.name, phoneOf(t), [
-        { subscriberId: "919900000001", variables: ["A", "B", "C"] },
-        { subscriberId: "+919900000001", variables: ["A", "B", "C"] },
         { subscriberId: "12345", variables: ["A", "B", "C"] },
         { subscriberId: "919900000001", variables: ["A"] },
       ]),
     );
     expect(res.status).toBe(400);
     expect(res.json.error.details.map((d: { path: string }) => d.path)).toEqual([
-      "subscribers.1.subscriberId",
-      "subscribers.2.subscriberId",
-      "subscribers.3.variables",
+      "subscribers.0.subscriberId",
+      "subscribers.1.variables",
     ]);
     const [n] = await rawQuery<{ n: number }>(
       db(),

@@ -11,7 +11,10 @@ import { statusParams } from "./schemas";
 
 const CompleteRecord = z
   .object({
-    platform_msg_id: z.string(),
+    platform_msg_id: z.string().openapi({ description: "The message id" }),
+    msgkart_msg_id: z
+      .string()
+      .openapi({ description: "The same message id, under the name the vendor's published page gives it" }),
     subscriber_id: z.string(),
     msg_type: z.string().openapi({ example: "template" }),
     msg_status: z.enum(["attempted", "accepted", "sent", "delivered", "read", "failed", "error"]),

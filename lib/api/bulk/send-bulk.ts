@@ -9,7 +9,26 @@ import { idempotentSend } from "../idempotent-send";
 import { businessIdParam, idempotencyHeaders, sendResponsesOf, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 
-const BulkSendResponse = z.object({ transactionId: z.string() }).openapi("BulkSendResponse");
+const BulkRefusal = z
+  .object({
+    index: z.number().int().openapi({ description: "The subscriber's index in `subscribers`" }),
+    subscriberId: z.string(),
+    messageId: z
+      .string()
+      .openapi({ description: "Its message: failed, with this reason, in B2, B3 and its callback" }),
+    errorCode: z.enum(["invalid_recipient", "invalid_variables"]),
+    reason: z.string(),
+  })
+  .openapi("BulkRefusal");
+const BulkSendResponse = z
+  .object({
+    transactionId: z.string(),
+    refused: z.array(BulkRefusal).optional().openapi({
+      description:
+        "Only when some subscribers could not be sent: each one's message id and why. The rest are sent.",
+    }),
+  })
+  .openapi("BulkSendResponse");
 export type SendBulkRequest = z.input<typeof sendBulkInput>;
 export type SendBulkResponse = z.infer<typeof BulkSendResponse>;
 
@@ -19,7 +38,7 @@ export const contract = createRoute({
   tags: ["Messages"],
   summary: "Bulk chatapp template message (B1)",
   description:
-    "One template to up to 10,000 subscribers (MESSAGES_BULK_MAX) within the bulk body limit (API_BULK_BODY_LIMIT, 16 MiB by default). The message's text parameters are slots: each subscriber's `variables` fill them in order (header, body, then URL buttons, whose value is the URL suffix; for a CAROUSEL template the top body, then card by card in `card_index` order, each card's body then its URL suffixes); a subscriber without `variables` gets the texts as written. `subscriberId`: digits with the country code, no '+'. Any invalid subscriber makes the request a 400 listing them; nothing is sent.",
+    "One template to up to 10,000 subscribers (MESSAGES_BULK_MAX) within the bulk body limit (API_BULK_BODY_LIMIT, 16 MiB by default). The message's text parameters are slots: each subscriber's `variables` fill them in order (header, body, then URL buttons, whose value is the URL suffix; for a CAROUSEL template the top body, then card by card in `card_index` order, each card's body then its URL suffixes); a subscriber without `variables` gets the texts as written. `subscriberId`: the number with its country code, with or without '+' (a spreadsheet's `919876543210.0` is read as 919876543210). The valid subscribers are sent; each invalid one (no country code, variables that do not fit the template) gets a message recorded as failed with `invalid_recipient` or `invalid_variables` and its reason, listed in `refused` (B2 and B3 count it as failed). A request with no valid subscriber is a 400 listing them; nothing is sent.",
   request: {
     params: businessIdParam,
     headers: idempotencyHeaders,

@@ -43,6 +43,8 @@ describe("A1 send chatapp template", () => {
     const rec = st.json[0];
     expect(rec).toMatchObject({
       platform_msg_id: res.json.messageId,
+      // The vendor's published page's name for it, the same value (issue 34, point 1).
+      msgkart_msg_id: res.json.messageId,
       subscriber_id: "919900000001",
       msg_type: "template",
       msg_status: "read",
@@ -57,6 +59,7 @@ describe("A1 send chatapp template", () => {
     expect(Object.keys(rec).sort()).toEqual(
       [
         "platform_msg_id",
+        "msgkart_msg_id",
         "subscriber_id",
         "msg_type",
         "msg_status",
@@ -72,6 +75,24 @@ describe("A1 send chatapp template", () => {
         "template_name",
       ].sort(),
     );
+  });
+
+  it("takes `to` with a leading '+' (as A2 and A4 do) and stores the number as digits", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id);
+    const res = await send(t, body(tpl.name, phoneOf(t), "+919900000071"));
+    expect(res.status).toBe(200);
+    const [row] = await rawQuery<{ recipient: string }>(
+      db(),
+      `SELECT recipient FROM messages WHERE id = $1`,
+      [res.json.messageId],
+    );
+    expect(row!.recipient).toBe("919900000071");
+    // Still refused: no country code at all, letters, or a '+' inside.
+    for (const to of ["+91 99 0000 0071x", "++919900000071", "abc"]) {
+      const bad = await send(t, body(tpl.name, phoneOf(t), to));
+      expect([to, bad.status, bad.json.error.details[0].path]).toEqual([to, 400, "to"]);
+    }
   });
 
   it("takes media, body and URL-button parameters on the legacy v1 path with the apikey query", async () => {
@@ -135,7 +156,7 @@ describe("A1 send chatapp template", () => {
         "message.language",
       ],
       [body(tpl.name, phone, "919900000001", ["only one"]), "message.components"],
-      [body(tpl.name, phone, "+919900000001"), "to"],
+      [body(tpl.name, phone, "+91 99000 0000"), "to"],
       [body(tpl.name, phone, "91990"), "to"],
       [body(tpl.name, phone, "999999999999"), "to"],
       [body(tpl.name, "not-ours"), "phoneNumberId"],

@@ -16,6 +16,8 @@ export function parseRecipient(raw: string, path: string): string {
   return e164;
 }
 
+const SPREADSHEET_NUMBER = /(?<=^\+?\d{6,15})\.0+$/;
+
 // Parsing is the costliest step of a single send after the database (about 0.1 ms); senders
 // message the same numbers again and again, so recent answers are kept.
 const recent = new Map<string, string | null>();
@@ -26,7 +28,9 @@ export function tryParseRecipient(raw: string): string | undefined {
   const hit = recent.get(raw);
   if (hit !== undefined) return hit ?? undefined;
   // Typed forms too ("+91 98123 40002"): the dashboard's number fields send what people write.
-  const digits = phoneDigits(raw).replace(/^\+/, "");
+  // A spreadsheet's number cell ("919876500002.0", what Excel or pandas writes for a number
+  // column) is that number.
+  const digits = phoneDigits(raw.trim().replace(SPREADSHEET_NUMBER, "")).replace(/^\+/, "");
   const parsed = /^\d{6,15}$/.test(digits) ? parsePhoneNumberFromString(`+${digits}`) : undefined;
   const value = parsed?.isValid() ? parsed.number.slice(1) : null;
   if (recent.size >= RECENT_LIMIT) recent.clear();

@@ -1,5 +1,6 @@
 import { inTransaction, type Ctx } from "../../context";
 import { AppError, type ErrorDetail } from "../../errors";
+import { applyStatusEvents } from "../status/apply-status-events";
 import { uuidv7 } from "../../ids";
 import { checkChatappTemplateSend } from "./check-chatapp-template-send";
 import type { IdempotencyRef } from "./commit-send";
@@ -11,21 +12,34 @@ import { sendBulkInput } from "../schemas";
 
 const MAX_DETAILS = 20;
 
+/** A subscriber B1 could not send: its message is recorded as failed with this reason. */
+export type BulkRefusal = {
+  /** The subscriber's index in the request. */
+  index: number;
+  subscriberId: string;
+  messageId: string;
+  errorCode: "invalid_recipient" | "invalid_variables";
+  reason: string;
+};
+
 /**
  * B1: one template to many subscribers. The message's variable parameters are slots that each
  * subscriber's `variables` fill in order (body: text, a currency's amount, a date's text; then
  * URL buttons: the published example
  * fills a URL button's suffix with its third value; a carousel's top body, then card by card,
- * see carousel-content.ts); a subscriber without `variables` gets the parameters as written. Every
- * subscriber is checked (a 400 lists the bad ones, and nothing is written); all rows and their
- * chunked dispatch jobs are written in one transaction.
+ * see carousel-content.ts); a subscriber without `variables` gets the parameters as written.
+ * Every subscriber is checked: the valid ones are sent; each one that is not (a number without
+ * its country code, variables that do not fit) still gets a message, recorded as failed with
+ * its error code and reason (B2 and B3 count it, its status callback says why) and listed in
+ * the answer's `refused`. A request with no valid subscriber is a 400 and writes nothing. All
+ * rows and the valid ones' chunked dispatch jobs are written in one transaction.
  */
 export async function sendBulkMessages(
   ctx: Ctx,
   businessId: string,
   raw: SendBulkInput,
   idempotency?: IdempotencyRef,
-): Promise<{ transactionId: string }> {
+): Promise<{ transactionId: string; refused?: BulkRefusal[] }> {
   const input = sendBulkInput.parse(raw);
   const max = messagesConfig().MESSAGES_BULK_MAX;
   if (input.subscribers.length > max) {
@@ -35,40 +49,39 @@ export async function sendBulkMessages(
   const { settings, sender, template, plan } = await checkChatappTemplateSend(ctx, businessId, input);
 
   const transactionId = uuidv7();
-  const response = { transactionId };
   const issues: ErrorDetail[] = [];
-  let bad = 0;
+  const refused: BulkRefusal[] = [];
   const rows: NewMessage[] = [];
+  /** The sendable ones, for their dispatch jobs. */
+  const valid: NewMessage[] = [];
   const build = (s: SendBulkInput["subscribers"][number], i: number) => {
     const recipient = tryParseRecipient(s.subscriberId);
     const values = s.variables;
-    let problem: ErrorDetail | undefined;
-    if (!recipient || s.subscriberId.startsWith("+")) {
+    let problem: (ErrorDetail & { errorCode: BulkRefusal["errorCode"] }) | undefined;
+    if (!recipient) {
       problem = {
+        errorCode: "invalid_recipient",
         path: `subscribers.${i}.subscriberId`,
-        message: `'${s.subscriberId}' is not a valid phone number (digits with the country code, no '+')`,
+        message: `'${s.subscriberId}' is not a valid phone number with its country code, e.g. 919876543210`,
       };
     } else if (values && values.length !== plan.slots) {
       problem = {
+        errorCode: "invalid_variables",
         path: `subscribers.${i}.variables`,
         message: `Template '${template.name}' takes ${plan.slots} variable(s); ${values.length} given`,
       };
     } else if (values) {
       const wrong = plan.problem(values);
-      if (wrong) problem = { path: `subscribers.${i}.variables`, message: wrong };
+      if (wrong)
+        problem = { errorCode: "invalid_variables", path: `subscribers.${i}.variables`, message: wrong };
     }
-    if (problem) {
-      bad++;
-      if (issues.length < MAX_DETAILS) issues.push(problem);
-      return;
-    }
-    rows.push({
+    const row: NewMessage = {
       id: uuidv7(),
       businessId,
       transactionId,
       channel: "chatapp",
       sender,
-      recipient: recipient!,
+      recipient: recipient ?? s.subscriberId,
       msgType: "template",
       templateId: template.id,
       templateName: template.name,
@@ -77,36 +90,50 @@ export async function sendBulkMessages(
         kind: "template",
         name: template.name,
         language: template.language,
-        components: plan.build(values),
+        components: problem ? [] : plan.build(values),
       },
       messageRef: s.messageRef ?? transactionId,
       provider: settings.provider,
+    };
+    rows.push(row);
+    if (!problem) {
+      valid.push(row);
+      return;
+    }
+    if (issues.length < MAX_DETAILS) issues.push({ path: problem.path, message: problem.message });
+    refused.push({
+      index: i,
+      subscriberId: s.subscriberId,
+      messageId: row.id,
+      errorCode: problem.errorCode,
+      reason: `${problem.path}: ${problem.message}`,
     });
   };
+  const response = () => (refused.length > 0 ? { transactionId, refused } : { transactionId });
 
   await inTransaction(ctx, async (tx) => {
     // Subscribers are checked and built a chunk at a time, and each chunk is inserted while
     // the next one is built: PostgreSQL writes while this process validates (10,000
-    // subscribers, in process: 885-966 ms before, 650-860 ms after). A bad subscriber anywhere
-    // stops the writes and rolls back what was written: nothing is sent.
+    // subscribers, in process: 885-966 ms before, 650-860 ms after). With no valid subscriber
+    // at the end, what was written rolls back: nothing is sent.
     let writing: Promise<void> = Promise.resolve();
     let written = 0;
     const all = input.subscribers;
     for (let start = 0; start < all.length; start += ROWS_PER_STATEMENT) {
       const end = Math.min(start + ROWS_PER_STATEMENT, all.length);
       for (let i = start; i < end; i++) build(all[i]!, i);
-      if (bad === 0 && end < all.length) {
+      if (end < all.length) {
         await writing;
         writing = insertMessageRows(tx.db, rows.slice(written));
         written = rows.length;
       }
     }
     await writing;
-    if (bad > 0) {
-      const more = bad > issues.length ? ` (first ${issues.length} listed)` : "";
+    if (valid.length === 0) {
+      const more = refused.length > issues.length ? ` (first ${issues.length} listed)` : "";
       throw new AppError(
         "invalid_request",
-        `${bad} subscriber(s) are invalid${more}; nothing was sent: ${issues[0]!.path}: ${issues[0]!.message}`,
+        `No subscriber is valid${more}; nothing was sent: ${issues[0]!.path}: ${issues[0]!.message}`,
         issues,
       );
     }
@@ -124,10 +151,27 @@ export async function sendBulkMessages(
           total: rows.length,
         },
       ],
-      rows,
-      idempotency ? [{ businessId, key: idempotency.key, response }] : [],
+      valid,
+      idempotency ? [{ businessId, key: idempotency.key, response: response() }] : [],
       rows.slice(written),
     );
+    // The refused ones end failed at once, through the status path: their counters, events and
+    // failed callbacks as any failure's.
+    if (refused.length > 0) {
+      const at = new Date();
+      await applyStatusEvents(
+        tx,
+        refused.map((r) => ({
+          businessId,
+          messageId: r.messageId,
+          status: "failed" as const,
+          at,
+          errorCode: r.errorCode,
+          reason: r.reason,
+          source: "intake",
+        })),
+      );
+    }
   });
-  return response;
+  return response();
 }

@@ -20,7 +20,9 @@ async function requireTransaction(ctx: Ctx, businessId: string, transactionId: s
 /**
  * B2: one complete status record per message, as a JSON array text built by the database
  * (10,000 records are serialised once, not parsed and re-serialised). Timestamps are epoch
- * seconds, 0 when not reached; error fields are empty strings when there is no error.
+ * seconds, 0 when not reached; error fields are empty strings when there is no error. The id is
+ * `platform_msg_id` (the interface) and `msgkart_msg_id` too, the same value: the vendor's
+ * published page names it so, and clients written against that page read it.
  */
 export async function completeStatusJson(
   ctx: Ctx,
@@ -31,7 +33,7 @@ export async function completeStatusJson(
   const [row] = await rawQuery<{ body: string }>(
     ctx.db,
     `SELECT coalesce(json_agg(json_build_object(
-        'platform_msg_id', id, 'subscriber_id', recipient, 'msg_type', msg_type, 'msg_status', status,
+        'platform_msg_id', id, 'msgkart_msg_id', id, 'subscriber_id', recipient, 'msg_type', msg_type, 'msg_status', status,
         'error_code', coalesce(error_code, ''), 'failed_reason', coalesce(failed_reason, ''),
         'failed_at', ${epoch("failed_at")}, 'time_stamp', ${epoch("created_at")},
         'accepted_at', ${epoch("accepted_at")}, 'sent_at', ${epoch("sent_at")},
