@@ -15,6 +15,7 @@ export const conversationEventTypes = [
   "resolved",
   "reopened",
   "pending",
+  "customer_changed",
 ] as const;
 
 /**
@@ -99,6 +100,8 @@ export const conversationEvents = pgTable(
     actorId: text("actor_id").notNull(),
     fromUserId: uuid("from_user_id"),
     toUserId: uuid("to_user_id"),
+    /** customer_changed: `{ from, to, reason }`, the customer's addresses before and after. */
+    detail: jsonb("detail"),
     createdAt: createdAtColumn(),
   },
   (t) => [

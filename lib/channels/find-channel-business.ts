@@ -42,3 +42,24 @@ export async function metaChangeBusiness(
   if (!phoneNumberId) return undefined;
   return findChannelBusiness(ctx, { channel: "chatapp", provider: "whatsapp-cloud", phoneNumberId });
 }
+
+/** Whether a business has `phoneNumberId` among its chatapp senders (on any provider). */
+export async function ownsChatappSender(
+  ctx: Ctx,
+  businessId: string,
+  phoneNumberId: string,
+): Promise<boolean> {
+  const bc = businessChannels;
+  const rows = await ctx.db
+    .select({ businessId: bc.businessId })
+    .from(bc)
+    .where(
+      and(
+        eq(bc.businessId, businessId),
+        eq(bc.channel, "chatapp"),
+        sql`${bc.config} @> jsonb_build_object('phoneNumberIds', jsonb_build_array(${phoneNumberId}::text))`,
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}

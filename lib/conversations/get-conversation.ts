@@ -54,29 +54,42 @@ export async function getConversation(
   const conv = await findVisible(ctx, businessId, viewer, id);
   // Ids are UUIDv7 made when each row was stored: one order across the four sources.
   const before = (idc: string) => `AND ($6::uuid IS NULL OR ${idc} < $6::uuid)`;
+  // The customer's earlier addresses (a number they changed, the user id they wrote from before
+  // sharing their phone): their messages stay in the conversation's history.
+  const addresses = [
+    conv.customer,
+    ...(
+      await rawQuery<{ address: string }>(
+        ctx.db,
+        `SELECT DISTINCT detail->>'from' AS address FROM conversation_events
+         WHERE business_id = $1 AND conversation_id = $2 AND type = 'customer_changed'`,
+        [businessId, conv.id],
+      )
+    ).map((r) => r.address),
+  ];
   const rows = await rawQuery<ItemRow>(
     ctx.db,
     `(SELECT 'inbound' AS kind, i.id, i.received_at AS at, i.text, i.type, NULL AS status, NULL AS template_name,
         NULL::jsonb AS content, NULL::jsonb AS components, NULL AS actor_type, NULL AS actor_id, NULL::uuid AS to_user_id
       FROM inbound_messages i
-      WHERE i.business_id = $1 AND i."from" = $3 AND i."to" = $2 AND i.channel = $4 ${before("i.id")}
+      WHERE i.business_id = $1 AND i."from" = ANY($3::text[]) AND i."to" = $2 AND i.channel = $4 ${before("i.id")}
       ORDER BY i.id DESC LIMIT $5)
      UNION ALL
      (SELECT 'outbound', m.id, m.created_at, coalesce(m.content->>'text', m.content->>'caption'), m.msg_type, m.status,
         nullif(m.template_name, ''), m.content, t.components, NULL, NULL, NULL
       FROM messages m LEFT JOIN templates t ON t.business_id = m.business_id AND t.id = m.template_id
-      WHERE m.business_id = $1 AND m.recipient = $3 AND m.sender = $2 AND m.channel = $4 ${before("m.id")}
+      WHERE m.business_id = $1 AND m.recipient = ANY($3::text[]) AND m.sender = $2 AND m.channel = $4 ${before("m.id")}
       ORDER BY m.id DESC LIMIT $5)
      UNION ALL
      (SELECT 'note', n.id, n.created_at, n.text, 'note', NULL, NULL, NULL, NULL, n.author_type, n.author_id, NULL
       FROM conversation_notes n WHERE n.business_id = $1 AND n.conversation_id = $7 ${before("n.id")}
       ORDER BY n.id DESC LIMIT $5)
      UNION ALL
-     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, NULL, NULL, e.actor_type, e.actor_id, e.to_user_id
+     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, e.detail, NULL, e.actor_type, e.actor_id, e.to_user_id
       FROM conversation_events e WHERE e.business_id = $1 AND e.conversation_id = $7 ${before("e.id")}
       ORDER BY e.id DESC LIMIT $5)
      ORDER BY id DESC LIMIT $5`,
-    [businessId, conv.sender, conv.customer, conv.channel, limit + 1, cursor, conv.id],
+    [businessId, conv.sender, addresses, conv.channel, limit + 1, cursor, conv.id],
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -86,7 +99,7 @@ export async function getConversation(
       kind: r.kind,
       id: r.id,
       at: Math.floor(new Date(r.at).getTime() / 1000),
-      text: r.text ?? sentText(r),
+      text: r.text ?? sentText(r) ?? changeText(r),
       type: r.type,
       status: r.status,
       templateName: r.template_name,
@@ -95,6 +108,14 @@ export async function getConversation(
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
+}
+
+/** A customer_changed event's addresses, before and after ("+919812300011 to US.1349..."). */
+function changeText(r: ItemRow): string | null {
+  const d = r.kind === "event" ? (r.content as { from?: unknown; to?: unknown } | null) : null;
+  if (typeof d?.from !== "string" || typeof d.to !== "string") return null;
+  const shown = (v: string) => (/^\d+$/.test(v) ? `+${v}` : v);
+  return `${shown(d.from)} to ${shown(d.to)}`;
 }
 
 /** A template send's text as the customer read it: the template's texts with the sent values. */

@@ -7,7 +7,14 @@ import type { ConversationRow } from "./conversation-row";
 import { publishChanges } from "./publish-change";
 
 export type ConversationEventType =
-  "opened" | "assigned" | "transferred" | "unassigned" | "resolved" | "reopened" | "pending";
+  | "opened"
+  | "assigned"
+  | "transferred"
+  | "unassigned"
+  | "resolved"
+  | "reopened"
+  | "pending"
+  | "customer_changed";
 
 const callbackOf = {
   opened: "conversation.opened",
@@ -23,6 +30,8 @@ export type ConversationEvent = {
   type: ConversationEventType;
   fromUserId?: string | null;
   toUserId?: string | null;
+  /** customer_changed: the customer's address before and after, and why. */
+  detail?: { from: string; to: string; reason: string };
 };
 
 /**
@@ -56,10 +65,11 @@ export async function recordEvents(
   await rawQuery(
     tx.db,
     `INSERT INTO conversation_events
-       (id, business_id, conversation_id, type, actor_type, actor_id, from_user_id, to_user_id, created_at)
-     SELECT v.id, v.business_id, v.conversation_id, v.type, $1, $2, v.from_user_id, v.to_user_id, clock_timestamp()
-     FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::uuid[], $8::uuid[])
-       WITH ORDINALITY AS v(id, business_id, conversation_id, type, from_user_id, to_user_id, n)
+       (id, business_id, conversation_id, type, actor_type, actor_id, from_user_id, to_user_id, detail, created_at)
+     SELECT v.id, v.business_id, v.conversation_id, v.type, $1, $2, v.from_user_id, v.to_user_id, v.detail,
+       clock_timestamp()
+     FROM unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::uuid[], $8::uuid[], $9::jsonb[])
+       WITH ORDINALITY AS v(id, business_id, conversation_id, type, from_user_id, to_user_id, detail, n)
      ORDER BY v.n`,
     [
       actor.type,
@@ -70,6 +80,7 @@ export async function recordEvents(
       items.map((i) => i.event.type),
       items.map((i) => i.event.fromUserId ?? null),
       items.map((i) => i.event.toUserId ?? null),
+      items.map((i) => (i.event.detail ? JSON.stringify(i.event.detail) : null)),
     ],
   );
   const occurredAt = Math.floor(Date.now() / 1000);

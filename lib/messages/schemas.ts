@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWhatsAppUserId } from "../channels/whatsapp-user-id";
 import { messageStatuses } from "@/db/schema/statuses";
 import { limits, rcsRichCard } from "../templates/schemas";
 import { messageParameter } from "./content/parameter-schemas";
@@ -144,10 +145,22 @@ export const anyPhone = z
   .trim()
   .regex(/^\+?\d{6,15}$/, "A phone number with the country code, e.g. 919876543210 or +919876543210");
 
+/**
+ * A1's recipient: a number as anyPhone, or a WhatsApp user id (`US.13491208655302741918`) for
+ * a customer who messaged with a username and keeps their number (sent as Meta's `recipient`).
+ */
+const phoneOrUserId = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\+?\d{6,15}$/.test(v) || isWhatsAppUserId(v),
+    "A phone number with the country code (e.g. 919876543210 or +919876543210) or a WhatsApp user id",
+  );
+
 /** A1 (and its v1 path) body. */
 export const sendTemplateInput = z.object({
   message: chatappTemplateMessage,
-  to: anyPhone,
+  to: phoneOrUserId,
   phoneNumberId: z.string().trim().min(1, "Required").max(64),
   /** Optional reference echoed in the status callbacks as `messageRef` (default: the transactionId). */
   messageRef,

@@ -36,3 +36,8 @@ export function countSenderWait(channel: string, ms: number): void {
 export function countThrottled(provider: string, n = 1): void {
   if (n > 0 && metricsEnabled()) metrics().throttled.inc({ provider }, n);
 }
+
+/** Counts inbound messages a webhook carried that were left out (logged with the reason). */
+export function countInboundSkipped(provider: string, reason: string, n: number): void {
+  if (n > 0 && metricsEnabled()) metrics().inboundSkipped.inc({ provider, reason }, n);
+}

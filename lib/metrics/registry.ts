@@ -66,6 +66,12 @@ function build() {
       labelNames: ["provider", "result"] as const,
       registers: [registry],
     }),
+    inboundSkipped: new client.Counter({
+      name: "switchboard_inbound_skipped_total",
+      help: "Inbound messages of an answered webhook that were not stored, by provider and reason (malformed, unknown_sender, unowned_sender)",
+      labelNames: ["provider", "reason"] as const,
+      registers: [registry],
+    }),
   };
 }
 

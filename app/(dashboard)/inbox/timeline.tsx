@@ -9,6 +9,7 @@ const eventWords: Record<string, string> = {
   pending: "Marked pending",
   resolved: "Resolved",
   reopened: "Reopened",
+  customer_changed: "Customer's address changed",
 };
 
 /** Who did it: a person by name, routing, an API key; nothing for the customer's own doing. */
@@ -48,6 +49,7 @@ export function Timeline({
             return (
               <li key={i.id} className="self-center text-xs text-slate-600">
                 {eventWords[i.type] ?? i.type}
+                {i.text ? `: ${i.text}` : ""}
                 {i.toUserId ? ` to ${who(i.toUserId)}` : ""}
                 {byWhom(i.actor, who)}
                 {" · "}

@@ -317,11 +317,24 @@ describe("POST|GET /api/webhooks/whatsapp/{business_id}", () => {
     ]);
   });
 
-  it("answers 400 to a malformed customer message", async () => {
+  it("skips a customer message without an id or sender (logged with why), answering 200 so Meta does not hold the rest", async () => {
+    const before = (await inboundRows(a.business.id)).length;
     const body = change(pnA, { messages: [{ type: "text" }] });
-    const res = await post(a.business.id, body, sign(body, secretA));
-    expect(res.status).toBe(400);
-    expect(res.json.error.details[0].path).toMatch(/^value\.messages\.0\./);
+    const cap = captureLog();
+    try {
+      const res = await post(a.business.id, body, sign(body, secretA));
+      expect(res.status).toBe(200);
+      expect(cap.entries().map((e) => [e.msg, e.index, e.reason])).toEqual([
+        [
+          "an inbound message without what identifies it skipped",
+          0,
+          "id: Invalid input: expected string, received undefined",
+        ],
+      ]);
+    } finally {
+      cap.stop();
+    }
+    expect((await inboundRows(a.business.id)).length).toBe(before);
   });
 });
 

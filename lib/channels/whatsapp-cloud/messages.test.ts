@@ -134,6 +134,20 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     });
   });
 
+  it("addresses a customer known only by their WhatsApp user id with Meta's recipient, not to", async () => {
+    await whatsappCloudMessages.send(
+      message({ to: "US.13491208655302741918", content: { kind: "text", text: "Hello" } }),
+      settings,
+    );
+    const body = JSON.parse(fake.requests[0]!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      recipient_type: "individual",
+      recipient: "US.13491208655302741918",
+      type: "text",
+    });
+    expect(body).not.toHaveProperty("to");
+  });
+
   it("sends currency, date_time, document (with filename) and quick-reply payload parameters in Meta's shapes", async () => {
     const components = [
       {

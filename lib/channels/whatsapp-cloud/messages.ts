@@ -1,6 +1,7 @@
 import type { MessageProvider, OutboundMessage, SendResult } from "../message-provider";
 import { graphBaseUrl, whatsappAccessToken, whatsappSendTimeoutMs } from "./config";
 import { toGraphTemplate } from "./graph-template";
+import { isWhatsAppUserId } from "../whatsapp-user-id";
 
 /**
  * Meta error codes that mean "slow down", not "this message failed": 130429 (Cloud API
@@ -75,7 +76,8 @@ export async function sendWhatsAppTemplate(
   const body = {
     messaging_product: "whatsapp",
     recipient_type: "individual",
-    to: message.to,
+    // A customer known only by their WhatsApp user id is addressed by Meta's `recipient`.
+    ...(isWhatsAppUserId(message.to) ? { recipient: message.to } : { to: message.to }),
     ...content,
     // Meta echoes this in every status webhook of the message: our id, without a lookup.
     biz_opaque_callback_data: message.messageId,

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { isWhatsAppUserId } from "../../channels/whatsapp-user-id";
 import { AppError } from "../../errors";
 import { phoneDigits } from "../../validation/typed-phone";
 
@@ -8,6 +9,8 @@ import { phoneDigits } from "../../validation/typed-phone";
  * contract's business; this checks the number is a possible number of a real region.
  */
 export function parseRecipient(raw: string, path: string): string {
+  // A WhatsApp user id (only A1's contract lets one through) is the customer's address as is.
+  if (isWhatsAppUserId(raw.trim())) return raw.trim();
   const e164 = tryParseRecipient(raw);
   if (e164 === undefined) {
     const message = `'${raw}' is not a valid phone number with its country code`;
