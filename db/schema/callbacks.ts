@@ -41,6 +41,11 @@ export const callbackEndpoints = pgTable(
     // still holding it keeps verifying (Standard Webhooks rotation, docs/callbacks.md).
     previousSecretCiphertext: text("previous_secret_ciphertext"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    // Credentials the receiver requires (Basic or Bearer), sealed like the secret: the JSON
+    // of EndpointAuth. `auth_type`/`auth_username` are what the dashboard shows of them.
+    authCiphertext: text("auth_ciphertext"),
+    authType: text("auth_type", { enum: ["basic", "bearer"] }),
+    authUsername: text("auth_username"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

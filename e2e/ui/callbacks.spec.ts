@@ -87,6 +87,27 @@ test("an admin registers an endpoint, sends a test event, sees it delivered, and
     expect(signatureValid(revealed, afterRotation)).toBe(true);
     expect(signatureValid(rotated, afterRotation)).toBe(true);
 
+    // The receiver requires Basic credentials: set them in the edit dialog; every request then
+    // carries them beside the signature, and the dialog never shows the password again.
+    await row.getByRole("button", { name: /Edit/ }).click();
+    const creds = page.getByRole("dialog", { name: "Edit endpoint" });
+    await creds.getByLabel("Credentials").selectOption("basic");
+    await creds.getByLabel("User name").fill("crm");
+    await creds.getByRole("button", { name: "Save" }).click();
+    await expect(creds.getByText("Enter the password")).toBeVisible();
+    await creds.getByLabel("Password").fill("pa55-word");
+    await creds.getByRole("button", { name: "Save" }).click();
+    await expect(creds).toBeHidden();
+    await row.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => rx.got.length).toBe(4);
+    expect(rx.got[3]!.headers.authorization).toBe(`Basic ${Buffer.from("crm:pa55-word").toString("base64")}`);
+    expect(signatureValid(rotated, rx.got[3]!)).toBe(true);
+    await row.getByRole("button", { name: /Edit/ }).click();
+    await expect(creds.getByLabel("Credentials")).toHaveValue("keep");
+    await expect(creds.getByRole("option", { name: "Keep the current ones (Basic, crm)" })).toBeAttached();
+    await expect(creds.getByText("pa55-word")).toHaveCount(0);
+    await creds.getByRole("button", { name: "Cancel" }).click();
+
     // Disable it from the edit dialog.
     await row.getByRole("button", { name: /Edit/ }).click();
     const edit = page.getByRole("dialog", { name: "Edit endpoint" });

@@ -2,6 +2,7 @@ import { callbackEndpoints } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
+import { sealAuth } from "./endpoint-auth";
 import { assertDeliverableUrl, toEndpointView } from "./endpoint-view";
 import { parseInput } from "./parse-input";
 import { createEndpointInput, type CreateEndpointInput, type EndpointView } from "./schemas";
@@ -28,6 +29,7 @@ export async function createEndpoint(
         events: data.events,
         enabled: data.enabled,
         secretCiphertext: encryptSecret(secret),
+        ...sealAuth(data.auth ?? null),
       })
       .returning();
     await recordAudit(tx, {
@@ -35,7 +37,7 @@ export async function createEndpoint(
       action: "callback_endpoint.create",
       targetType: "callback_endpoint",
       targetId: id,
-      data: { url: data.url, events: data.events, enabled: data.enabled },
+      data: { url: data.url, events: data.events, enabled: data.enabled, auth: data.auth?.type ?? null },
     });
     return { endpoint: toEndpointView(row!), secret };
   });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { callbackEndpoints } from "@/db/schema";
 import type { Ctx } from "../context";
 import { invalid, notFound } from "../errors";
+import { authView } from "./endpoint-auth";
 import type { CallbackEventType, EndpointView } from "./schemas";
 import { BlockedUrlError, resolveCallbackTarget } from "./ssrf-guard";
 
@@ -16,6 +17,7 @@ export function toEndpointView(row: EndpointRow): EndpointView {
     description: row.description,
     events: row.events as CallbackEventType[],
     enabled: row.enabled,
+    auth: authView(row),
     previousSecretExpiresAt:
       row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > Date.now()
         ? epoch(row.previousSecretExpiresAt)

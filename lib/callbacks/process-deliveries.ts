@@ -10,6 +10,7 @@ import { log } from "../log";
 import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
+import { authorizationHeader } from "./endpoint-auth";
 import { decryptSecret } from "./secret-box";
 import { secretBytes, signedHeaders } from "./sign";
 import { countCallbackAttempt } from "../metrics/record";
@@ -29,6 +30,8 @@ type Endpoint = {
   url: string;
   enabled: boolean;
   secret_ciphertext: string;
+  /** The receiver's credentials, sealed (endpoint-auth.ts); null when it takes the signature alone. */
+  auth_ciphertext: string | null;
   /** The secret a rotation replaced, while its grace lasts (on the database clock); else null. */
   previous_ciphertext: string | null;
 };
@@ -203,7 +206,9 @@ async function attempt(
     const target = await targetOf(endpoint);
     const body = row.body;
     const headers = signedHeaders(keysOf(endpoint), row.id, Math.floor(requestedAt.getTime() / 1000), body);
-    result = await postJson(target, { ...headers, "x-switchboard-event": row.event_type }, body, timeoutMs);
+    const sent: Record<string, string> = { ...headers, "x-switchboard-event": row.event_type };
+    if (endpoint.auth_ciphertext) sent.authorization = authorizationHeader(endpoint.auth_ciphertext);
+    result = await postJson(target, sent, body, timeoutMs);
   } catch (err) {
     const message =
       err instanceof BlockedUrlError ? err.message : `could not send: ${(err as Error).message}`;
@@ -292,7 +297,7 @@ function storedAttempt(a: NonNullable<Outcome["attempt"]>): StoredAttempt {
 async function loadEndpoints(businessId: string, ids: string[]): Promise<Map<string, Endpoint>> {
   const rows = await rawQuery<Endpoint>(
     db(),
-    `SELECT id, url, enabled, secret_ciphertext,
+    `SELECT id, url, enabled, secret_ciphertext, auth_ciphertext,
        CASE WHEN previous_secret_expires_at > now() THEN previous_secret_ciphertext END AS previous_ciphertext
      FROM callback_endpoints WHERE business_id = $1 AND id = ANY($2::uuid[])`,
     [businessId, ids],

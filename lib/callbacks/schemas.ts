@@ -65,12 +65,44 @@ const Events = z
 
 const Description = z.string().trim().max(500, "At most 500 characters");
 
+// RFC 7617: the user-id of Basic auth cannot hold a colon; neither part a line break.
+export const AuthUsername = z
+  .string()
+  .min(1, "Enter the user name")
+  .max(256, "At most 256 characters")
+  .regex(/^[^:\r\n]+$/, "A user name cannot contain a colon or a line break");
+export const AuthPassword = z
+  .string()
+  .min(1, "Enter the password")
+  .max(256, "At most 256 characters")
+  .regex(/^[^\r\n]+$/, "A password cannot contain a line break");
+// RFC 6750's token characters, and whatever else visible ASCII a receiver issues.
+export const AuthToken = z
+  .string()
+  .trim()
+  .min(1, "Enter the token")
+  .max(4096, "At most 4,096 characters")
+  .regex(/^[\x21-\x7e]+$/, "A token is visible ASCII characters without spaces");
+
+/**
+ * Credentials a receiver requires beside the signature: sent as `Authorization` on every
+ * attempt (Basic or Bearer), sealed at rest like the signing secret, never shown again in
+ * full (the endpoint's view names only the scheme and, for Basic, the user name).
+ */
+export const EndpointAuth = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("basic"), username: AuthUsername, password: AuthPassword }),
+  z.object({ type: z.literal("bearer"), token: AuthToken }),
+]);
+export type EndpointAuth = z.infer<typeof EndpointAuth>;
+
 export const createEndpointInput = z.object({
   url: CallbackUrl,
   description: Description.default(""),
   /** Empty: every event type. */
   events: Events.default([]),
   enabled: z.boolean().default(true),
+  /** Absent or null: the signature alone. */
+  auth: EndpointAuth.nullable().optional(),
 });
 export type CreateEndpointInput = z.input<typeof createEndpointInput>;
 
@@ -80,6 +112,8 @@ export const updateEndpointInput = z
     description: Description.optional(),
     events: Events.optional(),
     enabled: z.boolean().optional(),
+    /** New credentials; null removes them; absent keeps them. */
+    auth: EndpointAuth.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update" });
 export type UpdateEndpointInput = z.input<typeof updateEndpointInput>;
@@ -122,6 +156,8 @@ export type EndpointView = {
   description: string;
   events: CallbackEventType[];
   enabled: boolean;
+  /** The credentials' scheme (and Basic's user name); never the password or token. */
+  auth: { type: "basic"; username: string } | { type: "bearer" } | null;
   /** Epoch seconds until which the secret replaced by the last rotation still signs; else null. */
   previousSecretExpiresAt: number | null;
   createdAt: number;

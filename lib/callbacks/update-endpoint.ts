@@ -3,11 +3,15 @@ import { callbackEndpoints } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { notFound } from "../errors";
+import { sealAuth } from "./endpoint-auth";
 import { assertDeliverableUrl, toEndpointView } from "./endpoint-view";
 import { parseInput } from "./parse-input";
 import { updateEndpointInput, type EndpointView, type UpdateEndpointInput } from "./schemas";
 
-/** Changes url, description, subscribed events or enabled; deliveries already made keep theirs. */
+/**
+ * Changes url, description, subscribed events, enabled or the credentials; deliveries already
+ * made keep theirs, and their retries carry the new credentials.
+ */
 export async function updateEndpoint(
   ctx: Ctx,
   businessId: string,
@@ -24,6 +28,7 @@ export async function updateEndpoint(
         ...(data.description !== undefined && { description: data.description }),
         ...(data.events !== undefined && { events: data.events }),
         ...(data.enabled !== undefined && { enabled: data.enabled }),
+        ...(data.auth !== undefined && sealAuth(data.auth)),
         updatedAt: sql`now()`,
       })
       .where(and(eq(callbackEndpoints.businessId, businessId), eq(callbackEndpoints.id, id)))
@@ -34,7 +39,8 @@ export async function updateEndpoint(
       action: "callback_endpoint.update",
       targetType: "callback_endpoint",
       targetId: id,
-      data,
+      // The credentials' scheme only: the audit log never holds a password or token.
+      data: { ...data, ...(data.auth !== undefined && { auth: data.auth?.type ?? null }) },
     });
     return toEndpointView(row);
   });

@@ -11,7 +11,8 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import type { ActionResult } from "@/lib/actions/action-result";
-import { callbackEventTypes, createEndpointInput } from "@/lib/callbacks/schemas";
+import { endpointForm, endpointInputOf } from "@/lib/callbacks/endpoint-form";
+import { callbackEventTypes } from "@/lib/callbacks/schemas";
 import { createEndpointAction, updateEndpointAction } from "./actions";
 import { eventLabels, type Row } from "./endpoint-row";
 import { SecretBox } from "./secret-box";
@@ -28,21 +29,27 @@ export function EndpointDialog({
   const router = useRouter();
   const existing = endpoint && endpoint !== "new" ? endpoint : null;
   const form = useForm({
-    resolver: zodResolver(createEndpointInput),
+    resolver: zodResolver(endpointForm),
     defaultValues: {
       url: existing?.url ?? "",
       description: existing?.description ?? "",
       events: existing?.events ?? [],
       enabled: existing?.enabled ?? true,
+      authMode: existing?.auth ? ("keep" as const) : ("none" as const),
+      username: existing?.auth?.type === "basic" ? existing.auth.username : "",
+      password: "",
+      token: "",
     },
   });
   const [created, setCreated] = useState<string | null>(null);
   const events = useWatch({ control: form.control, name: "events" }) ?? [];
+  const authMode = useWatch({ control: form.control, name: "authMode" });
   const { submit, error, setError } = useActionSubmit(
     form,
     async (values): Promise<ActionResult<{ secret: string | null }>> => {
-      if (!existing) return createEndpointAction(values);
-      const res = await updateEndpointAction(existing.id, values);
+      const input = endpointInputOf(values);
+      if (!existing) return createEndpointAction(input);
+      const res = await updateEndpointAction(existing.id, input);
       return res.ok ? { ok: true, data: { secret: null } } : res;
     },
     // Only a new endpoint's secret is shown here; an edit closes at once.
@@ -121,6 +128,48 @@ export function EndpointDialog({
               }
             />
           ))}
+      </fieldset>
+      <fieldset className="space-y-2" aria-describedby="callback-auth-hint">
+        <legend className="text-sm font-medium text-slate-800">Receiver sign-in</legend>
+        <p id="callback-auth-hint" className="text-xs text-slate-500">
+          For a receiver that requires credentials: sent as the Authorization header on every request, beside
+          the signature. Kept sealed; the password or token is not shown again.
+        </p>
+        <FormField
+          form={form}
+          name="authMode"
+          label="Credentials"
+          kind="select"
+          options={[
+            ...(existing?.auth
+              ? [
+                  {
+                    value: "keep",
+                    label: `Keep the current ones (${existing.auth.type === "basic" ? `Basic, ${existing.auth.username}` : "Bearer token"})`,
+                  },
+                ]
+              : []),
+            { value: "none", label: "None: the signature alone" },
+            { value: "basic", label: "Basic (user name and password)" },
+            { value: "bearer", label: "Bearer token" },
+          ]}
+        />
+        {authMode === "basic" && (
+          <>
+            <FormField form={form} name="username" label="User name" autoComplete="off" required />
+            <FormField
+              form={form}
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+          </>
+        )}
+        {authMode === "bearer" && (
+          <FormField form={form} name="token" label="Token" type="password" autoComplete="off" required />
+        )}
       </fieldset>
       <FormField form={form} name="enabled" label="Enabled" kind="switch" />
     </FormDialog>

@@ -3,6 +3,8 @@ import { enqueueCallback } from "@/lib/callbacks/enqueue-callbacks";
 import { verify } from "@/lib/callbacks/sign";
 import { systemCtx } from "@/lib/context";
 import { resetEnv } from "@/lib/env";
+import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { startReceiver, type Received } from "@/test/callback-receiver";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
@@ -244,6 +246,70 @@ describe("callback endpoints API", () => {
     expect(replay.json.attemptLog).toHaveLength(2);
     expect(rx.received.at(-1)!.headers["webhook-id"]).toBe(res.json.id);
     expect(signatureOk(rx.received.at(-1)!, secret)).toBe(true);
+  });
+
+  it("sends the receiver's Basic or Bearer credentials on every attempt, sealed and never shown again", async () => {
+    const password = "s3cret-Pass-0451";
+    const created = await create(a, {
+      url: rx.url,
+      events: ["message.status"],
+      auth: { type: "basic", username: "switchboard", password },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.endpoint.auth).toEqual({ type: "basic", username: "switchboard" });
+    const id = created.json.endpoint.id as string;
+    const path = `${base(a.business.id)}/endpoints/${id}`;
+    const shown = [
+      await api(path, { headers: key(a) }),
+      await api(`${base(a.business.id)}/endpoints`, { headers: key(a) }),
+    ];
+    for (const r of shown) expect(JSON.stringify(r.json)).not.toContain(password);
+    const [row] = await rawQuery<{ auth_ciphertext: string }>(
+      db(),
+      "SELECT auth_ciphertext FROM callback_endpoints WHERE id = $1",
+      [id],
+    );
+    expect(row!.auth_ciphertext).toMatch(/^v1\./);
+    expect(row!.auth_ciphertext).not.toContain(password);
+    const audit = await rawQuery<{ data: unknown }>(db(), "SELECT data FROM audit_log WHERE target_id = $1", [
+      id,
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(password);
+
+    const secret = (await api(`${path}/secret`, { headers: key(a) })).json.secret;
+    const testEvent = async () => {
+      const before = rx.received.length;
+      expect((await api(`${path}/test`, { method: "POST", headers: key(a) })).json.status).toBe("delivered");
+      const got = rx.received[before]!;
+      expect(signatureOk(got, secret)).toBe(true);
+      return got.headers.authorization;
+    };
+    expect(await testEvent()).toBe(`Basic ${Buffer.from(`switchboard:${password}`).toString("base64")}`);
+
+    const bearer = await api(path, {
+      method: "PATCH",
+      headers: key(a),
+      json: { auth: { type: "bearer", token: "tok_AbC.123-xyz" } },
+    });
+    expect(bearer.json.endpoint?.auth ?? bearer.json.auth).toEqual({ type: "bearer" });
+    expect(await testEvent()).toBe("Bearer tok_AbC.123-xyz");
+    // Another change keeps them; null removes them.
+    await api(path, { method: "PATCH", headers: key(a), json: { description: "kept" } });
+    expect(await testEvent()).toBe("Bearer tok_AbC.123-xyz");
+    await api(path, { method: "PATCH", headers: key(a), json: { auth: null } });
+    expect(await testEvent()).toBeUndefined();
+  });
+
+  it.each([
+    [{ type: "basic", username: "a:b", password: "x" }, "auth.username", /colon/],
+    [{ type: "basic", username: "a", password: "" }, "auth.password", /password/],
+    [{ type: "bearer", token: "two words" }, "auth.token", /without spaces/],
+    [{ type: "digest" }, "auth.type", /./],
+  ])("answers 400 for credentials %j", async (auth, path, message) => {
+    const res = await create(a, { url: rx.url, auth });
+    expect(res.status).toBe(400);
+    const detail = res.json.error.details.find((d: { path: string }) => d.path === path);
+    expect(detail?.message).toMatch(message);
   });
 
   it("lists deliveries with filters and pages", async () => {

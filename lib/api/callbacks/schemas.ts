@@ -15,6 +15,17 @@ export const Endpoint = z
         "Subscribed event types; empty: every type except message.received and conversation.*, which must be listed",
     }),
     enabled: z.boolean(),
+    auth: z
+      .union([
+        z.object({ type: z.literal("basic"), username: z.string() }),
+        z.object({ type: z.literal("bearer") }),
+      ])
+      .nullable()
+      .openapi({
+        description:
+          "The credentials sent as Authorization on every attempt: the scheme and, for Basic, the user name; the password or token is never shown again. Null: the signature alone",
+        example: { type: "basic", username: "switchboard" },
+      }),
     previousSecretExpiresAt: z.number().int().nullable().openapi({
       description:
         "Epoch seconds until which the secret replaced by the last rotation still signs (a second signature); null when none",
