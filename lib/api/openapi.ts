@@ -33,6 +33,8 @@ export function registerOpenApi(app: ApiApp): void {
       description:
         "Template messages over chatapp (WhatsApp Business) and RCS, templates, bulk sends, campaigns, profiles, users, teams and calls. Errors share one shape: `{ error: { code, message, details, requestId } }`.",
     },
+    // Relative: the server that serves this document (a generated client sets its baseUrl).
+    servers: [{ url: "/", description: "The Switchboard server that serves this document" }],
     security: SECURITY,
   });
 }

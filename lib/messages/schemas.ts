@@ -3,6 +3,7 @@ import { isWhatsAppUserId } from "../channels/whatsapp-user-id";
 import { messageStatuses } from "@/db/schema/statuses";
 import { limits, rcsRichCard } from "../templates/schemas";
 import { messageParameter } from "./content/parameter-schemas";
+import { HTTP_URL } from "../validation/http-url";
 
 export {
   currencyParameter,
@@ -35,7 +36,7 @@ const httpUrl = z
   .string()
   .trim()
   .max(2048, "At most 2048 characters")
-  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL");
+  .regex(HTTP_URL, "An http(s) URL");
 
 const lowercase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { canonicalChannel } from "../businesses/channel-name";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
 import { checkCardVariables, checkVariables, type CardField } from "./variables";
+import { HTTP_URL } from "../validation/http-url";
 
 export { templateCategories, templateChannels, templateStatuses };
 export type TemplateChannel = (typeof templateChannels)[number];
@@ -103,7 +104,7 @@ export const urlButton = z
       .string()
       .trim()
       .max(limits.url, `At most ${limits.url} characters`)
-      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL"),
+      .regex(HTTP_URL, "An http(s) URL"),
     example: z.array(z.string().trim().min(1).max(limits.url)).max(1).optional(),
   })
   .superRefine((b, ctx) => {
@@ -259,7 +260,7 @@ const httpUrl = z
   .string()
   .trim()
   .max(2048, "At most 2048 characters")
-  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL");
+  .regex(HTTP_URL, "An http(s) URL");
 
 export const rcsSuggestion = z.object({
   action: z.object({

@@ -61,7 +61,7 @@ const a1ParametersExample = {
         ],
       },
       {
-        type: "button",
+        componentType: "button",
         sub_type: "quick_reply",
         index: "0",
         parameters: [{ type: "payload", payload: "PAY-1001" }],

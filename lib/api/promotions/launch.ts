@@ -78,8 +78,7 @@ export const launch: Operation = {
   auth: "business",
   routes: [contract],
   register(app) {
-    // The document has always carried the middleware entry of this one path (as [null]).
-    app.openAPIRegistry.registerPath({ ...contract, middleware: [apiKeyAuth] } as typeof contract);
+    app.openAPIRegistry.registerPath(contract);
     app.post(contract.getRoutingPath(), apiKeyAuth, (c) => launchHandler(c, keyScope(c)));
   },
 };

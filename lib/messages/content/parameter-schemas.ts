@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { HTTP_URL } from "../../validation/http-url";
 
 const httpUrl = z
   .string()
   .trim()
   .max(2048, "At most 2048 characters")
-  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, "An http(s) URL");
+  .regex(HTTP_URL, "An http(s) URL");
 
 /** Meta media ids are digits; our own media references are hashes or ids; a URL is accepted too. */
 const mediaId = z
@@ -12,7 +13,7 @@ const mediaId = z
   .trim()
   .min(1, "Required")
   .max(2048)
-  .refine((v) => /^[A-Za-z0-9._:-]{1,256}$/.test(v) || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
+  .refine((v) => /^[A-Za-z0-9._:-]{1,256}$/.test(v) || HTTP_URL.test(v), {
     message: "A media id (letters, digits, '.', '_', ':', '-') or an http(s) URL",
   });
 
