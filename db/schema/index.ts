@@ -18,3 +18,4 @@ export * from "./sweep-marks";
 export * from "./worker-heartbeats";
 export * from "./conversations";
 export * from "./ended-sessions";
+export * from "./flows";

@@ -1,3 +1,4 @@
+import { stopActiveRun } from "../flows/engine/stop-run";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { conflict, forbidden, invalid, invalidInput } from "../errors";
@@ -53,6 +54,8 @@ export async function assignConversation(
        WHERE business_id = $1 AND id = $2 RETURNING *`,
       [businessId, id, assigneeId],
     );
+    // Given to a person: the conversation's flow run stops.
+    if (assigneeId) await stopActiveRun(tx, businessId, conv.id, "assigned to an agent");
     const type = assigneeId === null ? "unassigned" : conv.assignee_id ? "transferred" : "assigned";
     await recordEvent(tx, after!, { type, fromUserId: conv.assignee_id, toUserId: assigneeId });
     // The previous agent has room for one more now.

@@ -19,6 +19,8 @@ export async function assignWaiting(tx: Ctx, businessId: string): Promise<number
     tx.db,
     `SELECT * FROM conversations
      WHERE business_id = $1 AND assignee_id IS NULL AND state <> 'resolved'
+       AND NOT EXISTS (SELECT 1 FROM flow_runs r WHERE r.conversation_id = conversations.id
+         AND r.state IN ('running', 'waiting'))
      ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE`,
     [businessId],
   );

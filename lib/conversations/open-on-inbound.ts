@@ -4,6 +4,7 @@ import { rawQuery } from "../db/sql";
 import { uuidv7 } from "../ids";
 import type { StoredInbound } from "../inbound/inbound-listeners";
 import type { ConversationRow } from "./conversation-row";
+import { flowsOnInbound } from "../flows/engine/flows-on-inbound";
 import { publishChanges } from "./publish-change";
 import { recordEvents } from "./record-event";
 import { routeConversations } from "./route-conversation";
@@ -63,15 +64,30 @@ export async function openOnInbound(
       .map(({ row: after }) => ({ after, event: { type: "reopened" as const } })),
     { publish: false },
   );
-  const rows = arrivals.map((a) => created.get(a.key) ?? updated.get(a.key)!.row);
+  let rows = arrivals.map((a) => created.get(a.key) ?? updated.get(a.key)!.row);
+  // The business's flows answer first (lib/flows): a conversation a flow holds or closed is not
+  // routed; one it hands over goes to the team it names.
+  const flows = await flowsOnInbound(tx, {
+    businessId: input.businessId,
+    items: arrivals.map((a, i) => ({
+      conversation: rows[i]!,
+      messages: groups.get(a.key)!.sort((x, y) => x.receivedAt.getTime() - y.receivedAt.getTime()),
+      isNew: created.has(a.key),
+    })),
+  });
+  rows = rows.map((row) => flows.rows.get(row.id) ?? row);
   // Assigned, opened and reopened are announced by the message's change (one per
   // conversation, none whose assignee is still unknown: that would cost every agent's stream
   // a read to learn it is not theirs).
   const routed = await routeConversations(
     tx,
     rows
-      .filter((row) => !row.assignee_id)
-      .map((conversation) => ({ conversation, preferLastAgent: !created.has(keyOfRow(conversation)) })),
+      .filter((row) => !row.assignee_id && !flows.handled.has(row.id))
+      .map((conversation) => ({
+        conversation,
+        preferLastAgent: !created.has(keyOfRow(conversation)),
+        ...(flows.handover.get(conversation.id) ? { teamId: flows.handover.get(conversation.id) } : {}),
+      })),
     settings,
     { publish: false },
   );

@@ -10,6 +10,7 @@ import { sendTemplateMessage } from "../messages/send/send-template-message";
 import { sendableTemplate } from "../messages/send/sendable-template";
 import { templateMessage } from "../messages/schemas";
 import { isOptedOut } from "../promotions/opt-outs/filter-opted-out";
+import { stopActiveRun } from "../flows/engine/stop-run";
 import { findVisible } from "./find-visible";
 import { publishChange } from "./publish-change";
 import { recordEvent } from "./record-event";
@@ -101,6 +102,8 @@ export async function replyToConversation(
       preview = input.type === "text" ? input.text : `[${input.mediaType}]`;
     }
 
+    // A person answering stops the conversation's flow run: they are in charge now.
+    if (viewer.userId !== null) await stopActiveRun(tx, businessId, conv.id, "an agent answered");
     // Answering takes a waiting conversation; the customer's messages count as read.
     const takes = conv.assignee_id === null && viewer.userId !== null;
     const [after] = await rawQuery<typeof conv>(
@@ -131,7 +134,7 @@ async function checkMediaLink(tx: Ctx, businessId: string, link: string): Promis
     throw invalid("Invalid request", [{ path: "link", message: "A public https URL" }]);
 }
 
-async function sendFreeForm(
+export async function sendFreeForm(
   tx: Ctx,
   businessId: string,
   conv: { channel: "chatapp" | "rcs"; sender: string; customer: string },

@@ -10,6 +10,8 @@ export type RoutingRequest = {
   conversation: ConversationRow;
   /** A returning customer: their last agent first, when Available and under the limit. */
   preferLastAgent?: boolean;
+  /** The team to route to (a flow's handover), instead of the one routing names for the sender. */
+  teamId?: string | null;
 };
 
 /**
@@ -28,18 +30,22 @@ export async function routeConversations(
   opts: { publish?: boolean } = {},
 ): Promise<ConversationRow[]> {
   if (requests.length === 0) return [];
-  const teamOf = (c: ConversationRow) => settings.senderTeams[senderKey(c.channel, c.sender)] ?? null;
+  const teamOf = (r: RoutingRequest) =>
+    r.teamId !== undefined
+      ? r.teamId
+      : (settings.senderTeams[senderKey(r.conversation.channel, r.conversation.sender)] ?? null);
   const pools = await AgentPools.load(tx, {
     businessId: requests[0]!.conversation.business_id,
     openLimit: settings.openLimit,
     requests: requests.map((r) => ({
-      teamId: teamOf(r.conversation),
+      teamId: teamOf(r),
       preferUserId: r.preferLastAgent ? r.conversation.last_agent_id : null,
     })),
   });
   const changes: Array<{ id: string; teamId: string | null; agent: string | null }> = [];
-  for (const { conversation: c, preferLastAgent } of requests) {
-    const teamId = teamOf(c);
+  for (const r of requests) {
+    const { conversation: c, preferLastAgent } = r;
+    const teamId = teamOf(r);
     const agent = pools.pick(teamId, preferLastAgent ? c.last_agent_id : null);
     if (agent || teamId !== c.team_id) changes.push({ id: c.id, teamId, agent });
   }

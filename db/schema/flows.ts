@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
+import { conversations } from "./conversations";
+
+/**
+ * A business's automation (lib/flows): its draft definition (lib/flows/definition.ts), edited
+ * freely, and the version it runs, published from a draft and never changed after.
+ */
+export const flows = pgTable(
+  "flows",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: businessIdColumn(),
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    draft: jsonb("draft").notNull(),
+    /** The version new runs start on; null until the first publish. */
+    publishedVersion: integer("published_version"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [uniqueIndex("flows_name_idx").on(t.businessId, t.name)],
+);
+
+/** A published definition: immutable, what a run started on keeps running. */
+export const flowVersions = pgTable(
+  "flow_versions",
+  {
+    businessId: businessIdColumn(),
+    flowId: uuid("flow_id")
+      .notNull()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    definition: jsonb("definition").notNull(),
+    publishedBy: text("published_by").notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.version] })],
+);
+
+export const flowRunStates = ["running", "waiting", "completed", "handed_over", "failed", "stopped"] as const;
+
+/**
+ * One customer's way through one version of a flow, in one conversation. `waiting`: the run
+ * waits for the customer's answer to `step_id`. At most one run per conversation is active
+ * (running or waiting). `variables` are the run's answers and set values.
+ */
+export const flowRuns = pgTable(
+  "flow_runs",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: businessIdColumn(),
+    flowId: uuid("flow_id")
+      .notNull()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    state: text("state", { enum: flowRunStates }).notNull(),
+    stepId: text("step_id"),
+    /** Answers that did not fit the current question so far. */
+    invalidAnswers: integer("invalid_answers").notNull().default(0),
+    variables: jsonb("variables").notNull().default({}),
+    endReason: text("end_reason"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    endedAt: timestamptz("ended_at"),
+  },
+  (t) => [
+    uniqueIndex("flow_runs_active_idx")
+      .on(t.conversationId)
+      .where(sql`${t.state} in ('running', 'waiting')`),
+    index("flow_runs_flow_idx").on(t.businessId, t.flowId, t.createdAt),
+  ],
+);
+
+/** What each step of a run did: its input and output, in order (the run's path). */
+export const flowRunSteps = pgTable(
+  "flow_run_steps",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: businessIdColumn(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => flowRuns.id, { onDelete: "cascade" }),
+    stepId: text("step_id").notNull(),
+    type: text("type").notNull(),
+    detail: jsonb("detail").notNull().default({}),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index("flow_run_steps_run_idx").on(t.runId, t.id)],
+);

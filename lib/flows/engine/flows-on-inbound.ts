@@ -1,0 +1,137 @@
+import type { Ctx } from "../../context";
+import type { ConversationRow } from "../../conversations/conversation-row";
+import { recordEvents } from "../../conversations/record-event";
+import { rawQuery } from "../../db/sql";
+import { uuidv7 } from "../../ids";
+import type { StoredInbound } from "../../inbound/inbound-listeners";
+import { log } from "../../log";
+import { isOptOutText } from "../../promotions/opt-outs/opt-out-keywords";
+import type { FlowDefinition } from "../definition";
+import { matchFlow, type PublishedFlow } from "./match-trigger";
+import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
+
+export type FlowsResult = {
+  /** Conversations a flow holds (a run waits) or closed: routing leaves them alone. */
+  handled: Set<string>;
+  /** Conversations a flow handed over, with the team it named (null: routing's own). */
+  handover: Map<string, string | null>;
+  /** Rows a flow changed (resolved), for the caller's announcement. */
+  rows: Map<string, ConversationRow>;
+};
+
+const asFlow = (tx: Ctx): Ctx => ({ ...tx, actor: { type: "system", id: "flow" } });
+
+/**
+ * The customers' messages to conversations nobody holds, before routing (openOnInbound, in the
+ * transaction that stores them): a message goes first to the run that waits for it, else it may
+ * start the flow whose trigger it matches (match-trigger.ts). A conversation an agent holds is
+ * theirs: no flow starts there. Opt-out keywords are never a flow's. A run that completes
+ * resolves its conversation (the customer was answered); one that hands over or fails goes to
+ * routing, to the team the handover names.
+ */
+export async function flowsOnInbound(
+  tx: Ctx,
+  input: {
+    businessId: string;
+    items: Array<{ conversation: ConversationRow; messages: StoredInbound[]; isNew: boolean }>;
+  },
+): Promise<FlowsResult> {
+  const result: FlowsResult = { handled: new Set(), handover: new Map(), rows: new Map() };
+  const open = input.items.filter((i) => !i.conversation.assignee_id);
+  if (open.length === 0) return result;
+  const active = new Map(
+    (
+      await rawQuery<RunRow>(
+        tx.db,
+        `SELECT * FROM flow_runs WHERE business_id = $1 AND conversation_id = ANY($2::uuid[])
+           AND state IN ('running', 'waiting') FOR UPDATE`,
+        [input.businessId, open.map((i) => i.conversation.id)],
+      )
+    ).map((r) => [r.conversation_id, r]),
+  );
+  let published: PublishedFlow[] | undefined;
+  const definitions = new Map<string, FlowDefinition>();
+  const definitionOf = async (run: RunRow) => {
+    const key = `${run.flow_id}:${run.version}`;
+    if (!definitions.has(key)) {
+      const [v] = await rawQuery<{ definition: FlowDefinition }>(
+        tx.db,
+        `SELECT definition FROM flow_versions WHERE flow_id = $1 AND version = $2`,
+        [run.flow_id, run.version],
+      );
+      definitions.set(key, v!.definition);
+    }
+    return definitions.get(key)!;
+  };
+
+  for (const item of open) {
+    const conv = item.conversation;
+    let run = active.get(conv.id);
+    let outcome: RunOutcome | undefined;
+    for (const [i, m] of item.messages.entries()) {
+      if (isOptOutText(m.text)) continue;
+      if (run && (run.state === "waiting" || run.state === "running")) {
+        outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), { text: m.text });
+      } else {
+        published ??= await publishedFlows(tx, input.businessId);
+        const flow = matchFlow(published, {
+          text: m.text,
+          buttonPayload: m.buttonPayload,
+          isNew: item.isNew && i === 0,
+        });
+        if (!flow) continue;
+        run = await startRun(tx, conv, flow);
+        definitions.set(`${flow.id}:${flow.version}`, flow.definition);
+        outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null);
+      }
+      if (outcome.state === "waiting") run = await reread(tx, run.id);
+      // A message after a completed run in the same batch may start another flow; after a
+      // handover or a failure the rest are the agent's.
+      else if (outcome.state === "completed") run = undefined;
+      else break;
+    }
+    if (!outcome) continue;
+    if (outcome.state === "waiting") result.handled.add(conv.id);
+    else if (outcome.state === "completed") {
+      result.handled.add(conv.id);
+      const [row] = await rawQuery<ConversationRow>(
+        tx.db,
+        `UPDATE conversations SET state = 'resolved', resolved_at = now(), updated_at = now()
+         WHERE business_id = $1 AND id = $2 RETURNING *`,
+        [conv.business_id, conv.id],
+      );
+      await recordEvents(asFlow(tx), [{ after: row!, event: { type: "resolved" } }], { publish: false });
+      result.rows.set(conv.id, row!);
+    } else {
+      if (outcome.state === "failed")
+        log.warn({ conversationId: conv.id, reason: outcome.reason }, "flow run failed");
+      result.handover.set(conv.id, outcome.state === "handed_over" ? outcome.teamId : null);
+    }
+  }
+  return result;
+}
+
+async function publishedFlows(tx: Ctx, businessId: string): Promise<PublishedFlow[]> {
+  return rawQuery<PublishedFlow>(
+    tx.db,
+    `SELECT f.id, f.name, v.version, v.definition FROM flows f
+     JOIN flow_versions v ON v.flow_id = f.id AND v.version = f.published_version
+     WHERE f.business_id = $1 AND f.enabled ORDER BY f.created_at`,
+    [businessId],
+  );
+}
+
+async function reread(tx: Ctx, id: string): Promise<RunRow> {
+  const [run] = await rawQuery<RunRow>(tx.db, `SELECT * FROM flow_runs WHERE id = $1`, [id]);
+  return run!;
+}
+
+async function startRun(tx: Ctx, conv: ConversationRow, flow: PublishedFlow): Promise<RunRow> {
+  const [run] = await rawQuery<RunRow>(
+    tx.db,
+    `INSERT INTO flow_runs (id, business_id, flow_id, version, conversation_id, state, step_id)
+     VALUES ($1, $2, $3, $4, $5, 'running', $6) RETURNING *`,
+    [uuidv7(), conv.business_id, flow.id, flow.version, conv.id, flow.definition.start],
+  );
+  return run!;
+}

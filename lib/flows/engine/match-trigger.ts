@@ -1,0 +1,37 @@
+import type { FlowDefinition } from "../definition";
+import { normalise } from "./answers";
+
+export type PublishedFlow = { id: string; name: string; version: number; definition: FlowDefinition };
+
+/**
+ * The flow a message starts, by precedence: a keyword (exact before contains, then the flows'
+ * age), then a welcome for a customer's first message, then a fallback. Keywords are compared
+ * case- and accent-insensitively, as the whole message (exact) or as a word in it (contains);
+ * a button's payload counts as its text.
+ */
+export function matchFlow(
+  flows: PublishedFlow[],
+  m: { text: string | null; buttonPayload: string | null; isNew: boolean },
+): PublishedFlow | undefined {
+  const texts = [m.text, m.buttonPayload].flatMap((t) => (t ? [normalise(t)] : []));
+  const words = new Set(texts.flatMap((t) => t.split(" ")));
+  const phrase = (t: string, k: string) => ` ${t} `.includes(` ${k} `);
+  const by = (pick: (t: FlowDefinition["triggers"][number]) => boolean) =>
+    flows.find((f) => f.definition.triggers.some(pick));
+  return (
+    by(
+      (t) => t.type === "keyword" && t.match === "exact" && t.words.some((w) => texts.includes(normalise(w))),
+    ) ??
+    by(
+      (t) =>
+        t.type === "keyword" &&
+        t.match === "contains" &&
+        t.words.some((w) => {
+          const k = normalise(w);
+          return k.includes(" ") ? texts.some((x) => phrase(x, k)) : words.has(k);
+        }),
+    ) ??
+    (m.isNew ? by((t) => t.type === "welcome") : undefined) ??
+    by((t) => t.type === "fallback")
+  );
+}

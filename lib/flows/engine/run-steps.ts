@@ -1,0 +1,190 @@
+import type { Ctx } from "../../context";
+import type { ConversationRow } from "../../conversations/conversation-row";
+import { sendFreeForm } from "../../conversations/reply-to-conversation";
+import { rawQuery } from "../../db/sql";
+import { uuidv7 } from "../../ids";
+import type { FlowDefinition, FlowStep } from "../definition";
+import { interpolate, readAnswer } from "./answers";
+
+/** Steps one customer message may run before the run waits again: a loop ends here. */
+export const MAX_STEPS_PER_MESSAGE = 50;
+
+export type RunRow = {
+  id: string;
+  business_id: string;
+  flow_id: string;
+  version: number;
+  conversation_id: string;
+  state: "running" | "waiting" | "completed" | "handed_over" | "failed" | "stopped";
+  step_id: string | null;
+  invalid_answers: number;
+  variables: Record<string, string>;
+};
+
+/** How a run left this message: waiting for the next, ended, or handed to a person. */
+export type RunOutcome =
+  | { state: "waiting" }
+  | { state: "completed" | "failed"; reason: string }
+  | { state: "handed_over"; teamId: string | null; reason: string };
+
+/**
+ * Runs `run` from where it is, with the customer's message `answer` when it waits for one,
+ * until it waits again or ends. Its messages go out through the conversation's send pipeline
+ * in the caller's transaction; each step is recorded with what it did; the run's row is
+ * written once at the end.
+ */
+export async function runSteps(
+  tx: Ctx,
+  conv: ConversationRow,
+  run: RunRow,
+  def: FlowDefinition,
+  answer: { text: string | null } | null,
+): Promise<RunOutcome> {
+  const steps = new Map(def.steps.map((s) => [s.id, s]));
+  const vars = { ...run.variables };
+  const log: Array<{ stepId: string; type: string; detail: object }> = [];
+  const say = async (step: FlowStep, text: string) => {
+    const body = interpolate(text, vars);
+    const content =
+      conv.channel === "chatapp"
+        ? { kind: "text" as const, text: body }
+        : { kind: "rcs_text" as const, text: body };
+    const sent = await sendFreeForm(tx, conv.business_id, conv, content, {});
+    log.push({ stepId: step.id, type: step.type, detail: { sent: body, messageId: sent.messageId } });
+  };
+  let invalid = run.invalid_answers;
+  let at: string | null | undefined = run.step_id;
+  let outcome: RunOutcome | undefined;
+
+  // A waiting run takes the message as the answer to its question first.
+  if (run.state === "waiting" && answer) {
+    const step = steps.get(at ?? "");
+    if (step?.type === "ask") {
+      const value = readAnswer(step, answer.text);
+      log.push({
+        stepId: step.id,
+        type: "answer",
+        detail: { text: answer.text, accepted: value !== undefined },
+      });
+      if (value !== undefined) {
+        vars[step.saveAs] = value;
+        invalid = 0;
+        at = step.next;
+      } else if (invalid < step.retries) {
+        invalid++;
+        await say(step, `${step.retryText}\n${step.question}`);
+        outcome = { state: "waiting" };
+      } else {
+        invalid = 0;
+        at = step.onInvalid;
+        // No way on without an answer: a person takes over.
+        if (!at) outcome = { state: "handed_over", teamId: null, reason: "no valid answer" };
+      }
+    }
+  }
+
+  for (let n = 0; !outcome; n++) {
+    if (!at) {
+      outcome = { state: "completed", reason: "end of flow" };
+      break;
+    }
+    if (n >= MAX_STEPS_PER_MESSAGE) {
+      outcome = {
+        state: "failed",
+        reason: `more than ${MAX_STEPS_PER_MESSAGE} steps without waiting for the customer`,
+      };
+      break;
+    }
+    const step = steps.get(at);
+    if (!step) {
+      outcome = { state: "failed", reason: `no step ${at}` };
+      break;
+    }
+    switch (step.type) {
+      case "send_text":
+        await say(step, step.text);
+        at = step.next;
+        break;
+      case "set_variable":
+        vars[step.variable] = interpolate(step.value, vars);
+        log.push({ stepId: step.id, type: step.type, detail: { [step.variable]: vars[step.variable] } });
+        at = step.next;
+        break;
+      case "branch": {
+        const rule = step.rules.find((r) => holds(r.when, vars));
+        at = rule ? rule.next : step.otherwise;
+        log.push({
+          stepId: step.id,
+          type: step.type,
+          detail: { rule: rule ? step.rules.indexOf(rule) : null },
+        });
+        break;
+      }
+      case "ask":
+        await say(step, step.question);
+        outcome = { state: "waiting" };
+        break;
+      case "handover":
+        if (step.text) await say(step, step.text);
+        else log.push({ stepId: step.id, type: step.type, detail: {} });
+        outcome = { state: "handed_over", teamId: step.teamId, reason: "handover step" };
+        break;
+      case "end":
+        if (step.text) await say(step, step.text);
+        else log.push({ stepId: step.id, type: step.type, detail: {} });
+        outcome = { state: "completed", reason: "end step" };
+        break;
+    }
+  }
+
+  const ended = outcome.state !== "waiting";
+  await rawQuery(
+    tx.db,
+    `UPDATE flow_runs SET state = $3, step_id = $4, invalid_answers = $5, variables = $6, end_reason = $7,
+       ended_at = CASE WHEN $8 THEN now() END, updated_at = now()
+     WHERE business_id = $1 AND id = $2`,
+    [
+      run.business_id,
+      run.id,
+      outcome.state,
+      ended ? null : at,
+      invalid,
+      JSON.stringify(vars),
+      "reason" in outcome ? outcome.reason : null,
+      ended,
+    ],
+  );
+  if (log.length > 0)
+    await rawQuery(
+      tx.db,
+      `INSERT INTO flow_run_steps (id, business_id, run_id, step_id, type, detail)
+       SELECT v.id, $1, $2, v.step_id, v.type, v.detail
+       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::jsonb[]) WITH ORDINALITY AS v(id, step_id, type, detail, n)
+       ORDER BY v.n`,
+      [
+        run.business_id,
+        run.id,
+        log.map(() => uuidv7()),
+        log.map((l) => l.stepId),
+        log.map((l) => l.type),
+        log.map((l) => JSON.stringify(l.detail)),
+      ],
+    );
+  return outcome;
+}
+
+function holds(c: { variable: string; op: string; value: string }, vars: Record<string, string>): boolean {
+  const v = vars[c.variable];
+  switch (c.op) {
+    case "is_set":
+      return v !== undefined && v !== "";
+    case "is_not_set":
+      return v === undefined || v === "";
+    case "equals":
+      return (v ?? "").trim().toLowerCase() === c.value.trim().toLowerCase();
+    case "contains":
+      return (v ?? "").toLowerCase().includes(c.value.toLowerCase());
+    default:
+      return false;
+  }
+}
