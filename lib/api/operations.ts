@@ -69,6 +69,12 @@ import { whatsappBusinessVerify } from "./webhooks/whatsapp-business-verify";
 import { whatsappEvents } from "./webhooks/whatsapp-events";
 import { whatsappVerify } from "./webhooks/whatsapp-verify";
 import { whoami } from "./whoami/whoami";
+import { createFlow } from "./flows/create-flow";
+import { getFlow } from "./flows/get-flow";
+import { listFlowRuns } from "./flows/list-runs";
+import { listFlows } from "./flows/list-flows";
+import { publishFlow } from "./flows/publish-flow";
+import { updateFlow } from "./flows/update-flow";
 
 /**
  * Every operation of the public API, in registration order (the OpenAPI document lists them
@@ -98,6 +104,12 @@ export const operations: readonly Operation[] = [
   listDeliveries,
   getDelivery,
   replayDelivery,
+  listFlows,
+  createFlow,
+  getFlow,
+  updateFlow,
+  publishFlow,
+  listFlowRuns,
   drainJobs,
   listOperatorSenderRates,
   setSenderRate,

@@ -1,3 +1,4 @@
+import { flowRunStates } from "@/db/schema/flows";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { AppError, forbidden, invalid, invalidInput, isUniqueViolation, notFound } from "../errors";
@@ -128,3 +129,48 @@ export async function listFlows(ctx: Ctx, businessId: string): Promise<FlowView[
 }
 
 export type { FlowDefinitionInput };
+
+export type RunView = {
+  id: string;
+  conversationId: string;
+  version: number;
+  state: (typeof flowRunStates)[number];
+  stepId: string | null;
+  variables: Record<string, string>;
+  endReason: string | null;
+  createdAt: number;
+  endedAt: number | null;
+};
+
+/** A flow's runs, newest first (at most 100). */
+export async function listRuns(ctx: Ctx, businessId: string, flowId: string): Promise<RunView[]> {
+  await getFlow(ctx, businessId, flowId);
+  const rows = await rawQuery<{
+    id: string;
+    conversation_id: string;
+    version: number;
+    state: (typeof flowRunStates)[number];
+    step_id: string | null;
+    variables: Record<string, string>;
+    end_reason: string | null;
+    created_at: Date;
+    ended_at: Date | null;
+  }>(
+    ctx.db,
+    `SELECT id, conversation_id, version, state, step_id, variables, end_reason, created_at, ended_at
+     FROM flow_runs WHERE business_id = $1 AND flow_id = $2 ORDER BY id DESC LIMIT 100`,
+    [businessId, flowId],
+  );
+  const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+  return rows.map((r) => ({
+    id: r.id,
+    conversationId: r.conversation_id,
+    version: r.version,
+    state: r.state,
+    stepId: r.step_id,
+    variables: r.variables,
+    endReason: r.end_reason,
+    createdAt: epoch(r.created_at),
+    endedAt: r.ended_at ? epoch(r.ended_at) : null,
+  }));
+}

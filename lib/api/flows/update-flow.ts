@@ -1,0 +1,20 @@
+/** Change a flow's name, enabled or draft. PATCH /api/v3/flows/{business_id}/{flow_id} */
+import { createRoute } from "@hono/zod-openapi";
+import { updateFlow as update } from "@/lib/flows/flow-store";
+import { FlowUpdate } from "@/lib/flows/flow-schemas";
+import { errorResponses } from "../schemas";
+import { withBusiness } from "../with-business";
+import { BASE, body, Flow, flowParams, json, TAG } from "./schemas";
+
+export const contract = createRoute({
+  method: "patch",
+  path: `${BASE}/{flow_id}`,
+  tags: [TAG],
+  summary: "Change a flow's name, enabled or draft (what runs changes on publish)",
+  request: { params: flowParams, body: body(FlowUpdate) },
+  responses: { 200: json(Flow, "Updated"), ...errorResponses },
+});
+
+export const updateFlow = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await update(ctx, businessId, c.req.valid("param").flow_id, c.req.valid("json")), 200),
+);
