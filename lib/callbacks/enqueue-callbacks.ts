@@ -99,6 +99,10 @@ function defaultSubject(e: CallbackEvent): string | null {
     case "conversation.assigned":
     case "conversation.resolved":
       return e.payload.conversationId;
+    case "flow.completed":
+    case "flow.handed_over":
+    case "flow.failed":
+      return e.payload.runId;
     case "call.cdr":
       return e.payload.CallSid;
     case "capability.batch":

@@ -12,6 +12,9 @@ export const callbackEventTypes = [
   "conversation.opened",
   "conversation.assigned",
   "conversation.resolved",
+  "flow.completed",
+  "flow.handed_over",
+  "flow.failed",
   "call.cdr",
   "capability.batch",
   "test",
@@ -29,6 +32,9 @@ export const optInEventTypes: readonly CallbackEventType[] = [
   "conversation.opened",
   "conversation.assigned",
   "conversation.resolved",
+  "flow.completed",
+  "flow.handed_over",
+  "flow.failed",
 ];
 
 export const MAX_CALLBACK_URL_LENGTH = 2048;
@@ -266,6 +272,22 @@ export const ConversationEventPayload = z.object({
 });
 export type ConversationEventPayload = z.infer<typeof ConversationEventPayload>;
 
+/** A flow run's end (`flow.completed`, `flow.handed_over`, `flow.failed`; docs/flows.md). */
+export const FlowRunPayload = z.object({
+  runId: z.string(),
+  flowId: z.string(),
+  version: z.number().int(),
+  conversationId: z.string(),
+  channel: z.enum(["chatapp", "rcs"]),
+  subscriberId: z.string(),
+  state: z.enum(["completed", "handed_over", "failed"]),
+  endReason: z.string(),
+  /** The run's answers and set values. */
+  variables: z.record(z.string(), z.string()),
+  occurredAt: z.number().int(),
+});
+export type FlowRunPayload = z.infer<typeof FlowRunPayload>;
+
 /** Call data record callback (spec, Events): the body sent for `call.cdr`. */
 export const CallCdrPayload = z.object({
   CallSid: z.string(),
@@ -313,6 +335,9 @@ export type CallbackPayloads = {
   "conversation.opened": ConversationEventPayload;
   "conversation.assigned": ConversationEventPayload;
   "conversation.resolved": ConversationEventPayload;
+  "flow.completed": FlowRunPayload;
+  "flow.handed_over": FlowRunPayload;
+  "flow.failed": FlowRunPayload;
   "call.cdr": CallCdrPayload;
   "capability.batch": CapabilityBatchPayload;
   test: TestPayload;

@@ -25,6 +25,11 @@ describe("flows API (/api/v3/flows/{business_id})", () => {
       id,
     ]);
 
+    const endpoint = await api(`/api/v3/callbacks/${t.business.id}/endpoints`, {
+      headers: key(t),
+      json: { url: "http://127.0.0.1:9/flows", events: ["flow.completed"] },
+    });
+    expect(endpoint.status).toBe(201);
     await customerWrites(t, "919812300777", "Hours?");
     const conv = await conversationOf(t.business.id, "919812300777");
     const runs = await api(`${base(t)}/${id}/runs`, { headers: key(t) });
@@ -34,6 +39,22 @@ describe("flows API (/api/v3/flows/{business_id})", () => {
         version: 1,
         state: "completed",
         endReason: "end step",
+      }),
+    ]);
+
+    const deliveries = await api(`/api/v3/callbacks/${t.business.id}/deliveries?event=flow.completed`, {
+      headers: key(t),
+    });
+    expect(deliveries.json.deliveries.map((d: { payload: unknown }) => d.payload)).toEqual([
+      expect.objectContaining({
+        runId: runs.json.runs[0].id,
+        flowId: id,
+        version: 1,
+        conversationId: conv.id,
+        subscriberId: "919812300777",
+        state: "completed",
+        endReason: "end step",
+        variables: {},
       }),
     ]);
 

@@ -1,3 +1,4 @@
+import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
 import type { Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { sendFreeForm } from "../../conversations/reply-to-conversation";
@@ -154,6 +155,24 @@ export async function runSteps(
       ended,
     ],
   );
+  if (outcome.state !== "waiting")
+    await enqueueCallbacks(tx, run.business_id, [
+      {
+        event: `flow.${outcome.state}`,
+        payload: {
+          runId: run.id,
+          flowId: run.flow_id,
+          version: run.version,
+          conversationId: conv.id,
+          channel: conv.channel,
+          subscriberId: conv.customer,
+          state: outcome.state,
+          endReason: outcome.reason,
+          variables: vars,
+          occurredAt: Math.floor(Date.now() / 1000),
+        },
+      },
+    ]);
   if (log.length > 0)
     await rawQuery(
       tx.db,
