@@ -4,6 +4,7 @@ import { metricsEnabled } from "../metrics/registry";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
 import { closeWhenBodyUnread } from "./close-when-body-unread";
 import { securityHeaders, servedOverTls } from "./security-headers";
+import { guardServerAction, isServerActionRequest } from "./server-action-guard";
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
@@ -37,6 +38,7 @@ export function createRequestListener(opts: {
         observeDashboardRequest(req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000),
       );
     }
+    if (isServerActionRequest(req)) return void guardServerAction(req, res, web!);
     return void web!(req, res);
   };
 }
