@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
@@ -119,5 +120,43 @@ test.describe("dashboard uploads with a body that is not a form", () => {
         expect(await answerOf(res)).toEqual({ status: c.status, shape: "ok" });
       });
     }
+  }
+
+  for (const route of ["/inbox/media", "/templates/media"]) {
+    test(`${route}: 41 MB without Content-Length gets its 413 at the limit, on a closed connection`, async ({
+      baseURL,
+    }) => {
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      const url = new URL(baseURL!);
+      const socket = net.connect(Number(url.port), url.hostname);
+      let answer = "";
+      socket.on("data", (c: Buffer) => (answer += c.toString("latin1")));
+      socket.on("error", () => undefined);
+      const closed = new Promise((r) => socket.on("close", r));
+      socket.write(
+        `POST ${route} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      const head = '--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-';
+      socket.write(`${Buffer.byteLength(head).toString(16)}\r\n${head}\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const framed = Buffer.concat([
+        Buffer.from(`${chunk.length.toString(16)}\r\n`),
+        chunk,
+        Buffer.from("\r\n"),
+      ]);
+      let sent = 0;
+      while (!answer && sent < 41 * 1024 * 1024 && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(framed)) await Promise.race([new Promise((r) => socket.once("drain", r)), closed]);
+      }
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
+      socket.destroy();
+      expect(answer).toMatch(/^HTTP\/1\.1 413/);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(answer).toMatch(/"code":"payload_too_large"/);
+      // The limit (16 MiB and the form) plus what the sockets' buffers held when it answered.
+      expect(sent).toBeLessThan(24 * 1024 * 1024);
+    });
   }
 });
