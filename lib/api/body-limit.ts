@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "@/lib/errors";
+import { declaredLength, payloadTooLarge } from "@/lib/http/request-body-limit";
 import { errorResponse } from "./errors";
 import type { ApiEnv } from "./types";
 
 /**
- * Refuses bodies over `limitFor(c)` bytes with the documented 413. A request that declares its
+ * Refuses bodies over `limitFor(c)` bytes with the documented 413 (the rule of
+ * lib/http/request-body-limit.ts, which the dashboard's uploads share). A request that declares its
  * length (Content-Length, no Transfer-Encoding) is judged by the header alone: Node's HTTP
  * parser never reads past it, and the body stays unread until the route parses it. Only
  * chunked bodies go through hono's bodyLimit, which counts the stream. (Touching
@@ -21,16 +22,12 @@ export function limitBody(
   return async (c, next) => {
     const limit = limitFor(c);
     const headers = c.req.raw.headers;
-    const tooLarge = (ctx: Context) =>
-      errorResponse(
-        ctx,
-        new AppError("payload_too_large", `Request body is larger than the limit of ${limit} bytes`),
-      );
-    if (!headers.has("transfer-encoding")) {
-      const length = headers.get("content-length");
-      if (length !== null) return Number(length) > limit ? tooLarge(c) : next();
-      // HTTP/1.1: from a socket, no Content-Length and no Transfer-Encoding means no body.
-      if ((c.env as { incoming?: unknown } | undefined)?.incoming) return next();
+    const tooLarge = (ctx: Context) => errorResponse(ctx, payloadTooLarge(limit));
+    const length = declaredLength(headers);
+    if (length !== undefined) return length > limit ? tooLarge(c) : next();
+    // HTTP/1.1: from a socket, no Content-Length and no Transfer-Encoding means no body.
+    if (!headers.has("transfer-encoding") && (c.env as { incoming?: unknown } | undefined)?.incoming) {
+      return next();
     }
     if (countsOwnBody(c)) return next();
     return bodyLimit({ maxSize: limit, onError: tooLarge })(c, next);

@@ -45,6 +45,17 @@ function mapArrays(v: unknown, arr: (a: unknown[]) => unknown): unknown {
   return v;
 }
 
+/** Marks where `invalidUtf8In` puts bytes that are not UTF-8 (a lone continuation, an encoded surrogate). */
+const BAD = "~BAD~";
+const invalidUtf8In = (json: string): BodyInit =>
+  Buffer.from(json)
+    .toString("latin1")
+    .split(BAD)
+    .map((part) => Buffer.from(part, "latin1"))
+    .reduce((all, part) =>
+      Buffer.concat([all, Buffer.from([0x80, 0xed, 0xa0, 0x80]), part]),
+    ) as unknown as BodyInit;
+
 const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
 function probes(op: Operation): Probe[] {
@@ -109,6 +120,11 @@ function probes(op: Operation): Probe[] {
     { name: "malformed JSON", body: '{"a": [1, 2', type: "application/json" },
     { name: "empty JSON body", body: "", type: "application/json" },
     { name: "raw NUL byte in JSON", body: `{"name":"a${NUL}b"}`, type: "application/json" },
+    {
+      name: "invalid UTF-8 in every string",
+      body: invalidUtf8In(JSON.stringify(mapLeaves(ex, (x) => (typeof x === "string" ? `${x}${BAD}` : x)))),
+      type: "application/json",
+    },
     {
       name: "invalid UTF-8 in JSON",
       body: Buffer.from([
@@ -215,8 +231,10 @@ describe("fuzz: malformed bodies on every write route of the OpenAPI document", 
           const text = await res.text();
           const where = `${op.method} ${op.path} [${probe.name}] -> ${res.status}`;
           if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
-          // Text PostgreSQL cannot store is never accepted, whatever else the body holds.
-          else if (/NUL|surrogate/.test(probe.name) && res.status < 400) failures.push(`${where}: accepted`);
+          // Text PostgreSQL cannot store, or bytes that are not text, is never accepted,
+          // whatever else the body holds.
+          else if (/NUL|surrogate|UTF-8/.test(probe.name) && res.status < 400)
+            failures.push(`${where}: accepted`);
           else if (res.status >= 400) {
             let json: unknown;
             try {

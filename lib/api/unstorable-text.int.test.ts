@@ -195,6 +195,40 @@ describe("text PostgreSQL cannot store (NUL, lone surrogates)", () => {
     expect(pair.status, pair.text).toBe(200);
   });
 
+  it("refuses JSON that is not UTF-8 (it was stored as U+FFFD), and takes multi-byte UTF-8", async () => {
+    const path = `/api/v3/message/${t.business.id}/rcs/text`;
+    const body = (text: Buffer) =>
+      new Uint8Array(
+        Buffer.concat([Buffer.from('{"phone":"+919900000001","text":"a'), text, Buffer.from('"}')]),
+      );
+    for (const bad of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xe2, 0x82]]) {
+      const bytes = body(Buffer.from(bad));
+      const res = await api(path, {
+        headers: {
+          "x-api-key": t.apiKey,
+          "content-type": "application/json",
+          "content-length": String(bytes.byteLength),
+        },
+        body: bytes,
+      });
+      expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
+      expect(res.json.error).toMatchObject({
+        code: "invalid_request",
+        message: "Request body is not valid UTF-8: send the text encoded as UTF-8",
+      });
+    }
+    const good = body(Buffer.from("é ✓ 😀"));
+    const ok = await api(path, {
+      headers: {
+        "x-api-key": t.apiKey,
+        "content-type": "application/json; charset=utf-8",
+        "content-length": String(good.byteLength),
+      },
+      body: good,
+    });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
   it("names a field name holding NUL, escaped so the path is readable", async () => {
     const body = a1("Asha");
     const res = await api(`/api/v3/message/${t.business.id}/template`, {

@@ -10,13 +10,11 @@ import { migrate } from "../db/migrate";
 import { env, resetEnv } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
 import { ensureQueues } from "../jobs/workers";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
-import { securityHeaders, servedOverTls } from "./security-headers";
+import { createRequestListener, type Handler } from "./request-listener";
 import { startJobWorkers } from "./worker-processes";
 import { expectWorkers } from "../health/expected-workers";
 import { instanceId } from "./instance-id";
 import { answerParentMetrics } from "../metrics/child-metrics";
-import { observeDashboardRequest } from "../metrics/http-metrics";
 import { metricsEnabled } from "../metrics/registry";
 import { createRuntime } from "../runtime";
 import { collectProcessMetrics, serveMetrics, type MetricsServer } from "../metrics/serve-metrics";
@@ -24,8 +22,6 @@ import { log } from "../log";
 import { wireAll } from "../wiring";
 import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
 import { formatCredentials, seedDemo } from "../seed/seed-demo";
-
-const API_PATH = /^\/api\/(v1|v2|v3|webhooks|internal)(\/|$)|^\/api\/(openapi\.json|health|ready)$/;
 
 /** Longest a request may take to arrive whole (a 200 MiB list upload on a slow link). */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -74,27 +70,9 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
   if (serveApi || serveWeb) {
     const api = getRequestListener(createApiApp().fetch);
     const web = serveWeb ? await startNext(cfg.NODE_ENV === "development", cfg.PORT) : undefined;
-    server = http.createServer((req, res) => {
-      const address = clientAddress(req, cfg.TRUST_PROXY);
-      if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
-      else delete req.headers[CLIENT_ADDRESS_HEADER];
-      const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-      const toApi = API_PATH.test(pathname) || !web;
-      const headers = securityHeaders({
-        web: !toApi,
-        tls: servedOverTls(req, cfg.TRUST_PROXY),
-        dev: cfg.NODE_ENV === "development",
-      });
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      if (toApi) return void api(req, res);
-      if (metricsEnabled()) {
-        const started = performance.now();
-        res.once("finish", () =>
-          observeDashboardRequest(req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000),
-        );
-      }
-      return void web!(req, res);
-    });
+    server = http.createServer(
+      createRequestListener({ api, web, trustProxy: cfg.TRUST_PROXY, dev: cfg.NODE_ENV === "development" }),
+    );
     server.keepAliveTimeout = 65_000;
     // A promotion list (up to PROMOTION_LIST_MAX_BYTES, 200 MiB) streams into the database as it
     // arrives: on a slow link or a loaded database that takes longer than Node's default
@@ -152,8 +130,6 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     })());
   return { port, url, metricsPort: metricsServer?.port, stop };
 }
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 async function startNext(dev: boolean, port: number): Promise<Handler> {
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { Ctx } from "@/lib/context";
 import { env } from "@/lib/env";
-import { AppError, invalid, invalidInput } from "@/lib/errors";
+import { invalid, invalidInput } from "@/lib/errors";
+import { payloadTooLarge } from "@/lib/http/request-body-limit";
 import { launchPromotionInput } from "@/lib/promotions/launch/schemas";
 import { ingestList, type IngestResult } from "@/lib/promotions/lists/ingest-list";
 import { findUnstorableText, unstorableTextError } from "@/lib/validation/find-unstorable-text";
@@ -17,8 +18,7 @@ async function* counted(source: AsyncIterable<Uint8Array>, limit: number): Async
   let size = 0;
   for await (const chunk of source) {
     size += chunk.length;
-    if (size > limit)
-      throw new AppError("payload_too_large", `Request body is larger than the limit of ${limit} bytes`);
+    if (size > limit) throw payloadTooLarge(limit);
     yield chunk;
   }
 }

@@ -7,9 +7,11 @@ import {
   type MetaWebhookBody,
   type MetaWebhookScope,
 } from "@/lib/channels/whatsapp-cloud/webhook";
-import { AppError, invalid, unauthorized } from "@/lib/errors";
+import { AppError, unauthorized } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { decodeUtf8 } from "@/lib/validation/decode-utf8";
 import { errorResponses } from "../schemas";
+import { parseMetaEnvelope } from "./meta-envelope";
 
 /** What the four Meta webhook operations share: the hub query, the answers, the checks. */
 export const hubQuery = z.object({
@@ -50,20 +52,18 @@ export function hubChallenge(q: z.infer<typeof hubQuery>, expected: string): str
   return q["hub.challenge"] ?? "";
 }
 
-/** Checks the signature over the raw body, then dispatches each change to its field's handlers. */
+/**
+ * Checks the signature over the raw bytes, then the envelope (UTF-8, JSON, its structure: a 400
+ * each, which Meta does not redeliver), then dispatches each change to its field's handlers.
+ */
 export async function handleMetaEvents(
-  raw: string,
+  raw: Uint8Array,
   signature: string | undefined,
   secret: string,
   scope: MetaWebhookScope,
 ): Promise<void> {
   if (!verifyMetaSignature(raw, signature, secret)) throw unauthorized("Invalid X-Hub-Signature-256");
-  let body: MetaWebhookBody;
-  try {
-    body = JSON.parse(raw) as MetaWebhookBody;
-  } catch {
-    throw invalid("Malformed JSON in request body");
-  }
+  const body: MetaWebhookBody = parseMetaEnvelope(decodeUtf8(raw));
   for (const entry of body.entry ?? []) {
     for (const change of entry.changes ?? []) {
       for (const handler of metaWebhookHandlers(change.field)) await handler(change, entry, scope);

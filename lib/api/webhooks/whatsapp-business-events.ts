@@ -28,7 +28,7 @@ export const whatsappBusinessEvents = defineOperation({
   contract,
   handler: async (c) => {
     const { business_id } = c.req.valid("param");
-    const raw = await c.req.text();
+    const raw = new Uint8Array(await c.req.arrayBuffer());
     const secret = await webhookSecretOrDecoy(systemCtx("meta-webhook"), {
       businessId: business_id,
       channel: "chatapp",

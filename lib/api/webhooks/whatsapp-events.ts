@@ -23,7 +23,7 @@ export const whatsappEvents = defineOperation({
   contract,
   handler: async (c) => {
     const secret = whatsappAppSecret() ?? unconfigured("WHATSAPP_APP_SECRET");
-    const raw = await c.req.text();
+    const raw = new Uint8Array(await c.req.arrayBuffer());
     await handleMetaEvents(raw, c.req.header("x-hub-signature-256"), secret, {});
     return c.json({ ok: true }, 200);
   },

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { invalid, unauthorized, zodDetails } from "../../errors";
+import { decodeUtf8 } from "../../validation/decode-utf8";
 import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
 import type { ProviderStatusEvent } from "../message-provider";
 
@@ -70,7 +71,7 @@ export function handleRbmWebhook(
   const expected = Buffer.from(signRbm(data, clientToken));
   if (!safeEqual(Buffer.from(signature.trim()), expected)) throw unauthorized("Invalid X-Goog-Signature");
 
-  const decoded = parseJson(data.toString("utf8"), "message.data is not base64-encoded JSON");
+  const decoded = parseJson(decodeUtf8(data, "message.data"), "message.data is not base64-encoded JSON");
   if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) {
     throw invalid("Malformed RBM event", [{ path: "message.data", message: "Not a JSON object" }]);
   }

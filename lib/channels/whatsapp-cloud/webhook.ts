@@ -1,11 +1,19 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { runtimeSlot } from "../../runtime";
 
-/** Verifies Meta's `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`. */
-export function verifyMetaSignature(rawBody: string, header: string | undefined, appSecret: string): boolean {
+/**
+ * Verifies Meta's `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`: over the
+ * bytes received, never text decoded from them (a decoder replaces invalid UTF-8 and drops a
+ * byte-order mark, so the text's bytes are not what Meta signed).
+ */
+export function verifyMetaSignature(
+  rawBody: Uint8Array,
+  header: string | undefined,
+  appSecret: string,
+): boolean {
   const m = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? "");
   if (!m) return false;
-  const expected = createHmac("sha256", appSecret).update(rawBody, "utf8").digest();
+  const expected = createHmac("sha256", appSecret).update(rawBody).digest();
   const given = Buffer.from(m[1]!, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

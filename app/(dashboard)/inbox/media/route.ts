@@ -3,6 +3,7 @@ import { requireRoute } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { MAX_REPLY_DOCUMENT_BYTES, saveReplyAttachment } from "@/lib/conversations/reply-media";
 import { AppError } from "@/lib/errors";
+import { readUploadForm } from "@/lib/http/read-upload-form";
 import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 
 /**
@@ -13,10 +14,11 @@ import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 export async function POST(req: Request): Promise<Response> {
   try {
     const user = await requireRoute("POST /inbox/media");
-    // The form's boundary and name fields on top of the file.
-    if (Number(req.headers.get("content-length") ?? 0) > MAX_REPLY_DOCUMENT_BYTES + 64 * 1024)
-      throw new AppError("payload_too_large", "Attachments may be at most 16 MB");
-    const form = await req.formData();
+    const form = await readUploadForm(req, {
+      // The form's boundary and name fields on top of the file.
+      limit: MAX_REPLY_DOCUMENT_BYTES + 64 * 1024,
+      tooLarge: "Attachments may be at most 16 MB",
+    });
     const file = form.get("file");
     if (!(file instanceof File)) throw new AppError("invalid_request", "Choose a file to attach");
     assertStorableText(file, "file");

@@ -2,8 +2,9 @@ import { routeErrorResponse } from "@/lib/actions/route-error";
 import { requireRoute } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { AppError } from "@/lib/errors";
+import { readUploadForm } from "@/lib/http/read-upload-form";
 import { saveImage } from "@/lib/media/save-image";
-import { saveSample } from "@/lib/media/save-sample";
+import { MAX_SAMPLE_BYTES, saveSample } from "@/lib/media/save-sample";
 import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 
 /**
@@ -14,7 +15,11 @@ import { assertStorableText } from "@/lib/validation/find-unstorable-text";
 export async function POST(req: Request): Promise<Response> {
   try {
     const user = await requireRoute("POST /templates/media");
-    const form = await req.formData();
+    // The largest file the route takes (a video or document sample), with the form around it.
+    const form = await readUploadForm(req, {
+      limit: MAX_SAMPLE_BYTES + 64 * 1024,
+      tooLarge: "Files may be at most 16 MB (images 5 MB)",
+    });
     const file = form.get("file");
     if (!(file instanceof File)) throw new AppError("invalid_request", "Choose an image file");
     assertStorableText(file, "file");
