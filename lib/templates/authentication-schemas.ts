@@ -120,6 +120,16 @@ export const otpFooterComponent = z
       .max(90, "At most 90 minutes"),
     text: presetText("footer"),
   })
+  .superRefine((f, ctx) => {
+    // Meta's footer (in any language) gives the minutes; another text is not Meta's.
+    if (f.text !== undefined && !f.text.includes(String(f.code_expiration_minutes)))
+      ctx.addIssue({
+        code: "custom",
+        path: ["text"],
+        message:
+          "Meta writes an authentication template's footer from code_expiration_minutes: leave out text",
+      });
+  })
   .transform((f) => ({ ...f, text: f.text ?? otpFooterText(f.code_expiration_minutes) }));
 
 export const otpButtonsComponent = z.object({

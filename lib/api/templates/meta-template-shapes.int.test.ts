@@ -393,6 +393,15 @@ describe("AUTHENTICATION templates", () => {
       ],
       [[body], "components", /OTP button/],
       [
+        [
+          body,
+          { type: "FOOTER", code_expiration_minutes: 5, text: "Thanks!" },
+          { type: "BUTTONS", buttons: [copyCode] },
+        ],
+        "components.1.text",
+        /Meta writes/,
+      ],
+      [
         [body, { type: "BUTTONS", buttons: [{ type: "QUICK_REPLY", text: "Ok" }] }],
         "components.1.buttons.0.type",
         /OTP/,
