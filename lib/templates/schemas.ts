@@ -2,6 +2,7 @@ import { z } from "zod";
 import { canonicalChannel } from "../businesses/channel-name";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
 import { authenticationComponents, type AuthenticationComponent } from "./authentication-schemas";
+import { upperTypes } from "./upper-types";
 import { checkCardVariables, checkVariables, variablesOf, type CardField } from "./variables";
 
 export { templateCategories, templateChannels, templateStatuses };
@@ -295,25 +296,6 @@ export const chatappComponents = z
       });
   });
 
-const upperType = (v: unknown): unknown => {
-  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
-  const o = v as Record<string, unknown>;
-  return {
-    ...o,
-    ...(typeof o.type === "string" ? { type: o.type.toUpperCase() } : {}),
-    ...(Array.isArray(o.buttons) ? { buttons: o.buttons.map(upperType) } : {}),
-    ...(Array.isArray(o.cards)
-      ? {
-          cards: o.cards.map((card: unknown) =>
-            card && typeof card === "object" && Array.isArray((card as { components?: unknown }).components)
-              ? { ...card, components: (card as { components: unknown[] }).components.map(upperType) }
-              : card,
-          ),
-        }
-      : {}),
-  };
-};
-
 /**
  * D1/D2 body. The components' shapes depend on the category (Meta writes an AUTHENTICATION
  * template's texts itself), so they are checked once the category is known; component and
@@ -335,7 +317,7 @@ export const createChatappTemplateInput = z
   })
   .transform((t, ctx) => {
     const schema = t.category === "AUTHENTICATION" ? authenticationComponents : chatappComponents;
-    const r = schema.safeParse(t.components.map(upperType));
+    const r = schema.safeParse(t.components.map(upperTypes));
     if (!r.success) {
       for (const issue of r.error.issues)
         ctx.addIssue({ ...issue, path: ["components", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);

@@ -177,7 +177,11 @@ export function ChatappTemplateForm({
                     kind="select"
                     label="Header"
                     options={HEADER_OPTIONS}
-                    hint="A document or a video is given with each send; Meta reviews the template with a sample."
+                    hint={
+                      values.headerFormat === "TEXT"
+                        ? "A line above the body; each send gives its {{1}}, if it has one."
+                        : "A document or a video is given with each send; Meta reviews the template with a sample."
+                    }
                   />
                   {values.headerFormat === "TEXT" ? (
                     <div className="grid gap-3 sm:grid-cols-2">
