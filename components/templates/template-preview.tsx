@@ -1,4 +1,5 @@
 import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
+import { otpButtonLabel, type OtpButton } from "@/lib/templates/authentication-schemas";
 import { fillVariables } from "@/lib/templates/variables";
 
 /** A phone-like frame around a message preview (also the message page's "what was sent"). */
@@ -27,13 +28,22 @@ function Img({ src }: { src?: string }) {
   );
 }
 
-function Buttons({ buttons }: { buttons: { type: string; text: string }[] }) {
+type PreviewButton = {
+  type: string;
+  text?: string;
+  otp_type?: OtpButton["otp_type"];
+  autofill_text?: string;
+};
+
+function Buttons({ buttons }: { buttons: PreviewButton[] }) {
   return (
     <div className="mt-1 divide-y divide-slate-200 border-t border-slate-200">
       {buttons.map((b, i) => (
         <div key={i} className="py-1.5 text-center text-sm font-medium text-sky-700">
           {b.type === "URL" ? "↗ " : b.type === "PHONE_NUMBER" ? "✆ " : "↩ "}
-          {b.text || "Button"}
+          {b.type === "OTP" && b.otp_type
+            ? otpButtonLabel({ ...b, otp_type: b.otp_type })
+            : b.text || "Button"}
         </div>
       ))}
     </div>
@@ -66,7 +76,12 @@ export function ChatappPreview({
     <Phone title="Business">
       <div className="max-w-[92%] rounded-lg rounded-tl-none bg-white p-1.5 shadow-sm">
         {header?.format === "IMAGE" ? <Img src={headerUrl} /> : null}
-        {header && header.format !== "IMAGE" ? (
+        {header?.format === "TEXT" ? (
+          <p className="px-1.5 pt-1 text-sm font-semibold text-slate-900" data-testid="preview-header">
+            {fillVariables(header.text ?? "", header.example?.header_text ?? [])}
+          </p>
+        ) : null}
+        {header && header.format !== "IMAGE" && header.format !== "TEXT" ? (
           // The document or video is a parameter of each send, so there is nothing to show yet.
           <div className="flex h-16 w-full items-center justify-center rounded-md bg-slate-200 text-xs text-slate-600">
             {header.format === "DOCUMENT" ? "Document" : "Video"}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorCodes, errorStatus } from "@/lib/errors";
 import { sendTemplateInput } from "@/lib/messages/schemas";
+import { createChatappTemplateInput } from "@/lib/templates/schemas";
 import { api } from "@/test/api";
 
 describe("GET /api/openapi.json", () => {
@@ -69,5 +70,23 @@ describe("health", () => {
       checks: { database: true, queue: true, migrations: true },
       reasons: [],
     });
+  });
+});
+
+describe("D1 in the OpenAPI document", () => {
+  it("documents the body's fields and shows a TEXT header and an authentication template, both valid", async () => {
+    const doc = (await api("/api/openapi.json")).json;
+    const body = doc.paths["/api/v1/template/{business_id}"].post.requestBody.content["application/json"];
+    expect(Object.keys(body.schema.properties).sort()).toEqual([
+      "category",
+      "components",
+      "language",
+      "name",
+    ]);
+    expect(body.schema.properties.components.description).toMatch(/AUTHENTICATION/);
+    for (const name of ["text", "authentication"]) {
+      const r = createChatappTemplateInput.safeParse(body.examples[name].value);
+      expect(r.success, name).toBe(true);
+    }
   });
 });

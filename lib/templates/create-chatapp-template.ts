@@ -53,7 +53,7 @@ export async function createChatappTemplate(
       components: t.components.map(stripHandles),
       rcsCard: null,
       mediaHashes,
-      lintWarnings: lintChatappComponents(t.components),
+      lintWarnings: lintChatappComponents(t.components, t.category),
     },
     async (tx) => {
       if (uploaded.length > 0) await requireOwnedMedia(tx, input.businessId, uploaded);
@@ -96,7 +96,9 @@ async function requireSample(ctx: Ctx, businessId: string, sha256: string, forma
 }
 
 export function stripHandles<T extends { type: string }>(c: T): T {
-  if (c.type === "HEADER") return { ...c, example: { header_handle: [] } };
+  // A TEXT header's example is its sample text, kept; a media header's handle is ours to fill.
+  if (c.type === "HEADER" && (c as { format?: string }).format !== "TEXT")
+    return { ...c, example: { header_handle: [] } };
   if (c.type === "CAROUSEL") {
     const car = c as unknown as { cards: { components: { type: string }[] }[] };
     return { ...c, cards: car.cards.map((card) => ({ components: card.components.map(stripHandles) })) };

@@ -241,6 +241,57 @@ describe("soft delete", () => {
 });
 
 describe("send a test", () => {
+  it("asks a TEXT header's {{1}} and an authentication template's code, and sends them", async () => {
+    const header = await approvedTemplate(a.business.id, {
+      name: name("hdr"),
+      components: [
+        { type: "HEADER", format: "TEXT", text: "Order {{1}}", example: { header_text: ["42"] } },
+        { type: "BODY", text: "Hello {{1}}, it has shipped.", example: { body_text: [["Asha"]] } },
+      ],
+    });
+    const ht = await getTemplate(admin, { businessId: a.business.id, templateId: header.id });
+    expect(testSlotsOf(ht).map((f) => [f.label, f.example, f.target.part])).toEqual([
+      ["Header {{1}}", "42", "headerText"],
+      ["Body {{1}}", "Asha", "body"],
+    ]);
+    const sent = await sendTestMessage(admin, a.business.id, {
+      templateId: header.id,
+      to: "919900012347",
+      values: ["A-77", "Asha"],
+    });
+    const [m] = await db().select().from(messages).where(eq(messages.id, sent.messageId));
+    expect((m!.content as { components: unknown[] }).components).toEqual([
+      { type: "header", parameters: [{ type: "text", text: "A-77" }] },
+      { type: "body", parameters: [{ type: "text", text: "Asha" }] },
+    ]);
+
+    const otp = await createChatappTemplate(admin, {
+      businessId: a.business.id,
+      template: {
+        name: name("otp"),
+        language: "en_US",
+        category: "AUTHENTICATION",
+        components: [
+          { type: "BODY" },
+          { type: "BUTTONS", buttons: [{ type: "OTP", otp_type: "COPY_CODE" }] },
+        ],
+      },
+    });
+    await runTemplateReviews();
+    const ot = await getTemplate(admin, { businessId: a.business.id, templateId: otp.id });
+    expect(testSlotsOf(ot).map((f) => f.target.part)).toEqual(["body"]);
+    const code = await sendTestMessage(admin, a.business.id, {
+      templateId: otp.id,
+      to: "919900012348",
+      values: ["135790"],
+    });
+    const [c] = await db().select().from(messages).where(eq(messages.id, code.messageId));
+    expect((c!.content as { components: unknown[] }).components).toEqual([
+      { type: "body", parameters: [{ type: "text", text: "135790" }] },
+      { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: "135790" }] },
+    ]);
+  });
+
   it("sends a chatapp template through A1 with the values given, as written by a person", async () => {
     const t = await approvedTemplate(a.business.id, { name: name("test") });
     const res = await sendTestMessage(admin, a.business.id, {

@@ -124,6 +124,6 @@ async function contentOf(
     components: t.components.map(stripHandles),
     rcsCard: null,
     mediaHashes: hashes,
-    lintWarnings: lintChatappComponents(t.components),
+    lintWarnings: lintChatappComponents(t.components, t.category),
   };
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { canonicalChannel } from "../businesses/channel-name";
 import { templateCategories, templateChannels, templateStatuses } from "@/db/schema/templates";
-import { checkCardVariables, checkVariables, type CardField } from "./variables";
+import { authenticationComponents, type AuthenticationComponent } from "./authentication-schemas";
+import { upperTypes } from "./upper-types";
+import { checkCardVariables, checkVariables, variablesOf, type CardField } from "./variables";
 import { HTTP_URL } from "../validation/http-url";
 
 export { templateCategories, templateChannels, templateStatuses };
@@ -15,6 +17,7 @@ export const limits = {
   body: 1024,
   cardBody: 160,
   footer: 60,
+  headerText: 60,
   buttonText: 25,
   buttons: 10,
   urlButtons: 2,
@@ -47,24 +50,72 @@ export const templateCategory = z.enum(templateCategories);
 const sampleValue = z.string().trim().min(1, "Sample value required").max(200);
 
 /**
- * A media header. IMAGE headers take their sample image as a file at creation; DOCUMENT and
- * VIDEO headers are accepted without a sample (the document or video is a parameter of each
- * send: a media parameter with that mediaType).
+ * A header. TEXT headers carry their text (at most one variable, `{{1}}`, with its sample in
+ * `example.header_text`), as Meta takes them. IMAGE headers take their sample image as a file
+ * at creation; DOCUMENT and VIDEO headers are accepted without a sample (the document or video
+ * is a parameter of each send: a media parameter with that mediaType).
  */
-export const headerFormats = ["IMAGE", "DOCUMENT", "VIDEO"] as const;
+export const headerFormats = ["TEXT", "IMAGE", "DOCUMENT", "VIDEO"] as const;
 
-export const headerComponent = z.object({
+const headerObject = z.object({
   type: z.literal("HEADER"),
   format: z.preprocess(
     (v) => (typeof v === "string" ? v.toUpperCase() : v),
-    z.enum(headerFormats, { error: "format is IMAGE, DOCUMENT or VIDEO" }),
+    z.enum(headerFormats, { error: "format is TEXT, IMAGE, DOCUMENT or VIDEO" }),
   ),
-  // Empty on creation (the image travels as a file); filled with the media URL on output.
-  example: z.object({ header_handle: z.array(z.string()).max(1) }).optional(),
+  /** A TEXT header's text. */
+  text: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(limits.headerText, `At most ${limits.headerText} characters`)
+    .optional(),
+  // header_handle: empty on creation (the image travels as a file), the media URL on output.
+  example: z
+    .object({
+      header_handle: z.array(z.string()).max(1).optional(),
+      header_text: z.array(sampleValue).max(1, "A header has one variable, so one sample").optional(),
+    })
+    .optional(),
+});
+
+export const headerComponent = headerObject.superRefine((h, ctx) => {
+  if (h.format !== "TEXT") {
+    if (h.text !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["text"],
+        message: `A ${h.format} header has no text; use format TEXT`,
+      });
+    return;
+  }
+  if (h.text === undefined)
+    return void ctx.addIssue({ code: "custom", path: ["text"], message: "A TEXT header needs its text" });
+  const vars = variablesOf(h.text);
+  if (vars.length > 1 || (vars.length === 1 && vars[0] !== 1) || (h.text.match(/\{\{/g) ?? []).length > 1)
+    return void ctx.addIssue({
+      code: "custom",
+      path: ["text"],
+      message: "A header has at most one variable, {{1}}",
+    });
+  for (const issue of checkVariables(h.text, h.example?.header_text, ["text"])) {
+    ctx.addIssue(
+      issue.path[0] === "example"
+        ? {
+            ...issue,
+            path: ["example", "header_text"],
+            message:
+              vars.length === 0
+                ? "The header has no variable, so it takes no sample value"
+                : 'Give the sample value of {{1}} in example.header_text, e.g. ["42"]',
+          }
+        : issue,
+    );
+  }
 });
 
 /** A carousel card's header: always its image. */
-export const cardHeaderComponent = headerComponent.extend({
+export const cardHeaderComponent = headerObject.extend({
   format: z.literal("IMAGE", { error: "A card's header is an IMAGE" }),
 });
 
@@ -223,7 +274,8 @@ export const chatappComponent = z.discriminatedUnion(
   [headerComponent, bodyComponent, footerComponent, buttonsComponent, carouselComponent],
   { error: "A component's type is HEADER, BODY, FOOTER, BUTTONS or CAROUSEL" },
 );
-export type ChatappComponent = z.infer<typeof chatappComponent>;
+/** A stored component of either kind of template (AUTHENTICATION ones: authentication-schemas.ts). */
+export type ChatappComponent = z.infer<typeof chatappComponent> | AuthenticationComponent;
 
 export const chatappComponents = z
   .array(chatappComponent)
@@ -245,13 +297,35 @@ export const chatappComponents = z
       });
   });
 
-/** D1/D2 body. */
-export const createChatappTemplateInput = z.object({
-  name: templateName,
-  language: templateLanguage,
-  category: templateCategory,
-  components: chatappComponents,
-});
+/**
+ * D1/D2 body. The components' shapes depend on the category (Meta writes an AUTHENTICATION
+ * template's texts itself), so they are checked once the category is known; component and
+ * button types and the category are read in either case, as Meta's own examples write them
+ * in lower case.
+ */
+export const createChatappTemplateInput = z
+  .object({
+    name: templateName,
+    language: templateLanguage,
+    category: z.preprocess(
+      (v) => (typeof v === "string" ? v.toUpperCase() : v),
+      z.enum(templateCategories, { error: "category is UTILITY, MARKETING or AUTHENTICATION" }),
+    ),
+    components: z.array(z.unknown()).meta({
+      description:
+        "UTILITY and MARKETING: HEADER, BODY, FOOTER, BUTTONS, CAROUSEL. AUTHENTICATION: BODY {add_security_recommendation}, FOOTER {code_expiration_minutes}, BUTTONS [{type OTP, otp_type COPY_CODE|ONE_TAP|ZERO_TAP, ...}] (docs/templates.md)",
+    }),
+  })
+  .transform((t, ctx) => {
+    const schema = t.category === "AUTHENTICATION" ? authenticationComponents : chatappComponents;
+    const r = schema.safeParse(t.components.map(upperTypes));
+    if (!r.success) {
+      for (const issue of r.error.issues)
+        ctx.addIssue({ ...issue, path: ["components", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+      return z.NEVER;
+    }
+    return { ...t, components: r.data as ChatappComponent[] };
+  });
 export type CreateChatappTemplateInput = z.input<typeof createChatappTemplateInput>;
 
 // ---- RCS rich card (template form) -------------------------------------------------------

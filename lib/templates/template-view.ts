@@ -49,7 +49,11 @@ export function componentsWithMedia(
     list.map((c) => {
       const format = (c as { format?: string }).format;
       // A DOCUMENT or VIDEO header owns a hash only when its sample was uploaded.
-      if (c.type === "HEADER" && (format === "IMAGE" || hashes.length > imageHeaderCount(components))) {
+      if (
+        c.type === "HEADER" &&
+        format !== "TEXT" &&
+        (format === "IMAGE" || hashes.length > imageHeaderCount(components))
+      ) {
         const h = hashes[next++];
         return { ...c, example: { header_handle: h ? [urlOf(h)] : [] } };
       }

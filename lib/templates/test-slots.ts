@@ -4,11 +4,13 @@ import { variablesOf } from "./variables";
 export type TestMedia = "image" | "document" | "video";
 
 /**
- * Where a test value goes: the header's media, a body variable, or a URL button's {{1}};
+ * Where a test value goes: the header's media or its text's {{1}}, a body variable, or a URL
+ * button's {{1}} (an OTP button repeats the body's code, so it takes none);
  * `card` (from 0) places it on that card of a carousel.
  */
 export type TestTarget =
   | { part: "header"; media: TestMedia; card?: number }
+  | { part: "headerText"; card?: undefined }
   | { part: "body"; card?: number }
   | { part: "button"; index: number; card?: number };
 
@@ -61,7 +63,14 @@ export function testSlotsOf(t: TemplateView): TestField[] {
 function slotsOf(cs: Components, prefix: string, ownMedia: string | undefined, card?: number): TestField[] {
   const fields: TestField[] = [];
   const header = find(cs, "HEADER");
-  if (header) {
+  if (header?.format === "TEXT") {
+    if (variablesOf(header.text ?? "").length > 0)
+      fields.push({
+        label: "Header {{1}}",
+        example: header.example?.header_text?.[0] ?? "",
+        target: { part: "headerText" },
+      });
+  } else if (header) {
     const media = header.format.toLowerCase() as TestMedia;
     fields.push({
       label: prefix ? `${prefix}${media}` : `Header ${media}`,

@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { AppError, invalid } from "@/lib/errors";
 import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
 import { createChatappTemplateInput } from "@/lib/templates/schemas";
-import { businessIdParam, errorResponses } from "../schemas";
+import { businessIdParam, errorResponses, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 import { CreatedDoc, json } from "./schemas";
 
@@ -20,7 +20,48 @@ export const contract = createRoute({
   summary: "Create a chatapp template (text)",
   request: {
     params: businessIdParam,
-    body: { required: true, content: { "application/json": { schema: createChatappTemplateInput } } },
+    body: jsonBody(createChatappTemplateInput, {
+      examples: {
+        text: {
+          summary: "A TEXT header and a body with variables",
+          value: {
+            name: "order_update",
+            language: "en_US",
+            category: "UTILITY",
+            components: [
+              { type: "HEADER", format: "TEXT", text: "Order {{1}}", example: { header_text: ["A-1001"] } },
+              {
+                type: "BODY",
+                text: "Hello {{1}}, your order has shipped today.",
+                example: { body_text: [["Asha"]] },
+              },
+            ],
+          },
+        },
+        authentication: {
+          summary: "An AUTHENTICATION template (Meta writes its text)",
+          value: {
+            name: "login_code",
+            language: "en_US",
+            category: "AUTHENTICATION",
+            components: [
+              { type: "BODY", add_security_recommendation: true },
+              { type: "FOOTER", code_expiration_minutes: 10 },
+              {
+                type: "BUTTONS",
+                buttons: [
+                  {
+                    type: "OTP",
+                    otp_type: "ONE_TAP",
+                    supported_apps: [{ package_name: "com.example.shop", signature_hash: "K8a/AINcGX7" }],
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    }),
   },
   responses: {
     200: json(CreatedDoc, "Created, PENDING review"),

@@ -1,4 +1,5 @@
 import type { TemplateReviewProvider, TemplateReviewResult } from "../types";
+import { authenticationForMeta } from "./authentication-components";
 import { graphBaseUrl, whatsappCredentials } from "./config";
 
 type GraphError = { error?: { message?: string; error_user_msg?: string; error_user_title?: string } };
@@ -20,7 +21,10 @@ export const whatsappCloudTemplateReview: TemplateReviewProvider = {
     const images = await t.loadImages();
     const handles: string[] = [];
     for (const img of images) handles.push(await uploadImage(creds, img));
-    const components = withHandles(t.components, handles);
+    const components =
+      t.category === "AUTHENTICATION"
+        ? authenticationForMeta(t.components)
+        : withHandles(t.components, handles);
     const res = await fetch(`${graphBaseUrl()}/${creds.wabaId}/message_templates`, {
       method: "POST",
       headers: { authorization: `Bearer ${creds.accessToken}`, "content-type": "application/json" },

@@ -1,3 +1,4 @@
+import { otpButtonLabel, type OtpButton } from "../../templates/authentication-schemas";
 import type { ChatappComponent } from "../../templates/schemas";
 import { fillVariables } from "../../templates/variables";
 import { displayText, type MetaBasicComponent, type MetaComponent } from "./meta-components";
@@ -7,6 +8,8 @@ export type PreviewButton = { text: string; url?: string };
 export type PreviewAttachment = { kind: "document" | "video"; name: string; url?: string };
 /** One bubble (or carousel card): image or attachment, text with the variables filled, buttons. */
 export type PreviewBubble = {
+  /** A TEXT header, its {{1}} filled. */
+  title?: string;
   imageUrl?: string;
   attachment?: PreviewAttachment;
   text: string;
@@ -16,8 +19,11 @@ export type ChatappPreview = PreviewBubble & { footer?: string; cards?: PreviewB
 
 type TemplatePart = {
   type: string;
+  format?: string;
   text?: string;
-  buttons?: Array<{ type: string; text: string; url?: string }>;
+  buttons?: Array<
+    { type: string; text?: string; url?: string } & Partial<Pick<OtpButton, "otp_type" | "autofill_text">>
+  >;
 };
 
 /**
@@ -48,6 +54,7 @@ export function chatappPreview(sent: MetaComponent[], template: ChatappComponent
 
 function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBubble {
   const header = sent.find((c) => c.type === "header")?.parameters[0];
+  const textHeader = template.find((c) => c.type === "HEADER" && c.format === "TEXT");
   const body = template.find((c) => c.type === "BODY");
   const buttons = template.find((c) => c.type === "BUTTONS")?.buttons ?? [];
   // A currency reads as its fallback ("$100.99"), a date as its text: what Meta shows.
@@ -55,6 +62,9 @@ function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBu
     .filter((c) => c.type === "body")
     .flatMap((c) => c.parameters.map(displayText).filter((t) => t !== undefined));
   return {
+    ...(textHeader?.text
+      ? { title: fillVariables(textHeader.text, header?.type === "text" ? [header.text] : []) }
+      : {}),
     imageUrl: imageOf(header),
     attachment: attachmentOf(header),
     text: body?.text ? fillVariables(body.text, bodyTexts) : "",
@@ -64,7 +74,7 @@ function bubble(template: TemplatePart[], sent: MetaBasicComponent[]): PreviewBu
         b.type === "URL" && b.url
           ? b.url.replace("{{1}}", suffix && suffix.type === "text" ? suffix.text : "")
           : undefined;
-      return { text: b.text, url };
+      return { text: b.otp_type ? otpButtonLabel({ ...b, otp_type: b.otp_type }) : (b.text ?? ""), url };
     }),
   };
 }

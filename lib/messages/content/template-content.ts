@@ -27,7 +27,10 @@ export function planTemplateComponents(
       },
     ]);
   const components = all as MessageComponent[];
-  const headerFormat = t.components.find((c) => c.type === "HEADER")?.format;
+  const templateHeader = t.components.find((c) => c.type === "HEADER");
+  const headerFormat = templateHeader?.format;
+  // A TEXT header takes a text parameter only when it has its {{1}}.
+  const headerVars = templateHeader?.text ? variablesOf(templateHeader.text).length : 0;
   const body = t.components.find((c) => c.type === "BODY");
   const bodyVars = body && "text" in body ? variablesOf(body.text).length : 0;
   const buttons = t.components.find((c) => c.type === "BUTTONS");
@@ -35,10 +38,13 @@ export function planTemplateComponents(
   const urlButtons = templateButtons.flatMap((b, i) =>
     b.type === "URL" && b.url.includes("{{1}}") ? [i] : [],
   );
+  // An authentication template's OTP button is sent as a URL button whose text is the code.
+  const otpAt = templateButtons.findIndex((b) => b.type === "OTP");
   const quickReplies = templateButtons.flatMap((b, i) => (b.type === "QUICK_REPLY" ? [i] : []));
 
   const issues: ErrorDetail[] = [];
   let header: MetaParameter | undefined;
+  let otpCode: { index: string; text: string; path: string } | undefined;
   const bodyParams: BodyParameter[] = [];
   const urlSlots: Array<{ index: string; text: string }> = [];
   const replies: MetaBasicComponent[] = [];
@@ -51,6 +57,21 @@ export function planTemplateComponents(
       if (!headerFormat)
         return void issues.push({ path, message: `Template '${t.name}' has no header parameters` });
       if (header) return void issues.push({ path, message: "Only one header component" });
+      if (headerFormat === "TEXT") {
+        const [p, ...more] = c.parameters;
+        if (headerVars === 0)
+          return void issues.push({
+            path,
+            message: `Template '${t.name}' has a fixed text header: leave out the header component`,
+          });
+        if (p?.type !== "text" || more.length > 0)
+          return void issues.push({
+            path: `${path}.parameters`,
+            message: `Template '${t.name}' has a text header with {{1}}: it takes exactly one text parameter`,
+          });
+        header = { type: "text", text: p.text };
+        return;
+      }
       const wanted = headerFormat.toLowerCase();
       const media = c.parameters[0];
       if (c.parameters.length !== 1 || media?.type !== "media" || media.mediaType !== wanted)
@@ -71,10 +92,25 @@ export function planTemplateComponents(
       bodyParams.push(...(c.parameters as BodyParameter[]));
     } else {
       const reply = c.sub_type === "quick_reply" || c.parameters.some((p) => p.type === "payload");
-      const fallback = reply ? quickReplies[nextReply++] : urlButtons[nextUrl++];
+      const fallback = reply
+        ? quickReplies[nextReply++]
+        : otpAt >= 0 && !otpCode
+          ? otpAt
+          : urlButtons[nextUrl++];
       const index = c.index ?? (fallback === undefined ? undefined : String(fallback));
       const button = index === undefined ? undefined : templateButtons[Number(index)];
       const dynamic = button?.type === "URL" && button.url.includes("{{1}}");
+      if (button?.type === "OTP" && index !== undefined) {
+        const [p, ...more] = c.parameters;
+        if (c.sub_type === "quick_reply" || p?.type !== "text" || more.length > 0)
+          return void issues.push({
+            path: `${path}.parameters`,
+            message: `Button ${index} is the OTP button: sub_type url with one text parameter, the code`,
+          });
+        if (otpCode) return void issues.push({ path, message: `Button index ${index} given twice` });
+        otpCode = { index, text: p.text, path: `${path}.parameters.0.text` };
+        return;
+      }
       if (index === undefined || !button || (!dynamic && button.type !== "QUICK_REPLY"))
         return void issues.push({
           path,
@@ -112,7 +148,12 @@ export function planTemplateComponents(
       }
     }
   });
-  if (headerFormat && !header && issues.length === 0)
+  if (headerFormat === "TEXT" && headerVars > 0 && !header && issues.length === 0)
+    issues.push({
+      path: base,
+      message: `Template '${t.name}' has a text header with {{1}}: add a header component with one text parameter`,
+    });
+  if (headerFormat && headerFormat !== "TEXT" && !header && issues.length === 0)
     issues.push({
       path: base,
       message: `Template '${t.name}' has a ${headerFormat} header: add a header component with one media parameter (mediaType ${headerFormat.toLowerCase()})`,
@@ -121,6 +162,13 @@ export function planTemplateComponents(
     issues.push({
       path: base,
       message: `Template '${t.name}' has ${bodyVars} body variable(s); the body component has ${bodyParams.length} parameter(s)`,
+    });
+  // The code is the body's {{1}}; the button repeats it (and is filled from it when left out).
+  const code = bodyParams[0]?.type === "text" ? bodyParams[0].text : undefined;
+  if (otpAt >= 0 && otpCode && otpCode.text !== code && issues.length === 0)
+    issues.push({
+      path: otpCode.path,
+      message: `The OTP button's code must be the body's code ('${code ?? ""}')`,
     });
   const urlClaimed = urlSlots.length;
   if (urlClaimed !== urlButtons.length && issues.length === 0)
@@ -131,28 +179,47 @@ export function planTemplateComponents(
   if (issues.length > 0) failWith(issues);
 
   urlSlots.sort((a, b) => Number(a.index) - Number(b.index));
+  // B1's order: the header's {{1}}, the body, then the URL suffixes (an OTP button takes none:
+  // it repeats the body's code).
+  const headerText = header?.type === "text" ? header : undefined;
+  const first = headerText ? 1 : 0;
   const bodyCount = bodyParams.length;
   return {
-    slots: bodyCount + urlSlots.length,
+    slots: first + bodyCount + urlSlots.length,
     problem: (values) => {
       const at = bodyParams.findIndex(
-        (p, i) => p.type === "currency" && parseAmount(values[i] ?? "") === undefined,
+        (p, i) => p.type === "currency" && parseAmount(values[first + i] ?? "") === undefined,
       );
       return at < 0
         ? undefined
-        : `Variable ${at + 1} fills a currency parameter: an amount such as 100.99 (got '${values[at]}')`;
+        : `Variable ${first + at + 1} fills a currency parameter: an amount such as 100.99 (got '${values[first + at]}')`;
     },
     build(values) {
       const out: MetaComponent[] = [];
-      if (header) out.push({ type: "header", parameters: [header] });
-      if (bodyCount > 0)
-        out.push({ type: "body", parameters: bodyParams.map((p, i) => toMetaBody(p, values?.[i])) });
+      if (headerText)
+        out.push({ type: "header", parameters: [{ type: "text", text: values?.[0] ?? headerText.text }] });
+      else if (header) out.push({ type: "header", parameters: [header] });
+      const bodyOut = bodyParams.map((p, i) => toMetaBody(p, values?.[first + i]));
+      if (bodyCount > 0) out.push({ type: "body", parameters: bodyOut });
+      const otpText = bodyOut[0]?.type === "text" ? bodyOut[0].text : "";
       const buttonsOut: MetaBasicComponent[] = [
+        ...(otpAt >= 0
+          ? [
+              {
+                type: "button" as const,
+                sub_type: "url" as const,
+                index: String(otpAt),
+                parameters: [{ type: "text" as const, text: otpText }],
+              },
+            ]
+          : []),
         ...urlSlots.map((b, i) => ({
           type: "button" as const,
           sub_type: "url" as const,
           index: b.index,
-          parameters: [{ type: "text" as const, text: values ? (values[bodyCount + i] ?? "") : b.text }],
+          parameters: [
+            { type: "text" as const, text: values ? (values[first + bodyCount + i] ?? "") : b.text },
+          ],
         })),
         ...replies,
       ];

@@ -74,6 +74,8 @@ export function testComponents(fields: TestField[], values: string[]): ChatappMe
         componentType: "header",
         parameters: [{ type: "media", mediaType: target.media, mediaId: value }],
       });
+    else if (target.part === "headerText")
+      list.push({ componentType: "header", parameters: [{ type: "text", text: value }] });
     else if (target.part === "button")
       list.push({
         componentType: "button",

@@ -64,7 +64,8 @@ export function slotsOf(t: WizardTemplate): Slot[] {
   }
   const slots: Slot[] = [];
   for (const c of t.components) {
-    if (c.type === "HEADER")
+    // A TEXT header is fixed text here: campaigns fill media headers only.
+    if (c.type === "HEADER" && c.format !== "TEXT")
       slots.push(
         c.format === "IMAGE"
           ? { key: "header", label: "Header image", media: "image", image: t.images?.[0] }
@@ -133,7 +134,7 @@ const vars = (keys: string[], values: Values) =>
   keys.map((k) => ({ type: "text", value: encodeSlot(values[k]) }));
 const bodyKeys = (text: string, prefix: string) => numbered(text).map((n) => `${prefix}body.${n}`);
 
-type TemplateButton = { type: string; text: string; url?: string; example?: string[] };
+type TemplateButton = { type: string; text?: string; url?: string; example?: string[] };
 
 /** The URL buttons with a {{1}} suffix, with their position among the component's buttons. */
 const urlButtons = (buttons: readonly TemplateButton[]) =>
@@ -179,7 +180,7 @@ export function buildComponents(t: WizardTemplate, values: Values): unknown[] {
   }
   const out: unknown[] = [];
   for (const c of t.components) {
-    if (c.type === "HEADER")
+    if (c.type === "HEADER" && c.format !== "TEXT")
       out.push({ type: "HEADER", format: c.format, media: { mediaUrl: encodeSlot(values.header) } });
     if (c.type === "BODY" && numbered(c.text).length)
       out.push({ type: "BODY", variables: vars(bodyKeys(c.text, ""), values) });

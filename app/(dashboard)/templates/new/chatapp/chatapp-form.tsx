@@ -16,7 +16,8 @@ import { lintChatappComponents } from "@/lib/templates/lint-template";
 import { limits } from "@/lib/templates/schemas";
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createChatappTemplateAction } from "../../actions";
-import { buildChatappTemplate, countVars, type ChatappFormValues } from "./build-template";
+import { buildChatappTemplate, countVars, emptyAuth, type ChatappFormValues } from "./build-template";
+import { AuthenticationCard } from "./authentication-card";
 import { ButtonsCard } from "./buttons-card";
 import { CarouselCard } from "./carousel-card";
 import { chatappResolver } from "./chatapp-resolver";
@@ -26,6 +27,7 @@ import { SampleUpload } from "@/components/templates/sample-upload";
 
 const HEADER_OPTIONS = [
   { value: "NONE", label: "None" },
+  { value: "TEXT", label: "Text" },
   { value: "IMAGE", label: "Image" },
   { value: "DOCUMENT", label: "Document (PDF)" },
   { value: "VIDEO", label: "Video (MP4)" },
@@ -36,6 +38,9 @@ const blank: ChatappFormValues = {
   language: "en_US",
   category: "UTILITY",
   headerFormat: "NONE",
+  headerText: "",
+  headerSample: "",
+  auth: emptyAuth,
   body: "",
   samples: [],
   footer: "",
@@ -78,7 +83,9 @@ export function ChatappTemplateForm({
   // useWatch (not form.watch) so the React Compiler can memoise this component.
   const values = useWatch({ control: form.control }) as ChatappFormValues;
   const { template } = buildChatappTemplate(values);
-  const warnings = lintChatappComponents(template.components);
+  const warnings = lintChatappComponents(template.components, values.category);
+  const auth = values.category === "AUTHENTICATION";
+  const media = !auth && !values.carousel && ["IMAGE", "DOCUMENT", "VIDEO"].includes(values.headerFormat);
   const vars = countVars(values.body);
   const errors = form.formState.errors;
 
@@ -87,11 +94,14 @@ export function ChatappTemplateForm({
       setError(null);
       setInvalidSubmit(false);
       const built = buildChatappTemplate(v);
-      const hashes = v.carousel
-        ? v.cards.map((_, i) => cardImages[i]?.sha256)
-        : v.headerFormat !== "NONE"
-          ? [header?.sha256]
-          : [];
+      const authentication = v.category === "AUTHENTICATION";
+      const hashes = authentication
+        ? []
+        : v.carousel
+          ? v.cards.map((_, i) => cardImages[i]?.sha256)
+          : v.headerFormat !== "NONE" && v.headerFormat !== "TEXT"
+            ? [header?.sha256]
+            : [];
       if (hashes.some((h) => !h)) {
         setError(
           v.headerFormat === "IMAGE" || v.carousel
@@ -117,7 +127,9 @@ export function ChatappTemplateForm({
   );
   const hasErrors = Object.keys(errors).length > 0;
 
-  const imageUrls = values.carousel ? cardImages.map((u) => u?.url) : [header?.url];
+  const imageUrls = values.carousel ? cardImages.map((u) => u?.url) : media ? [header?.url] : [];
+  // The code's place in Meta's text shows a sample code.
+  const previewSamples = auth ? ["123456"] : values.samples;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
@@ -151,74 +163,99 @@ export function ChatappTemplateForm({
           </CardBody>
         </Card>
 
-        <Card>
-          <CardHeader title="Content" />
-          <CardBody className="space-y-4">
-            <Checkbox label="Carousel of cards (2-10)" {...form.register("carousel")} />
-            {!values.carousel ? (
-              <>
-                <FormField
-                  form={form}
-                  name="headerFormat"
-                  kind="select"
-                  label="Header"
-                  options={HEADER_OPTIONS}
-                  hint="A document or a video is given with each send; Meta reviews the template with a sample."
-                />
-                {values.headerFormat === "IMAGE" ? (
-                  <ImageUpload
-                    key="IMAGE"
-                    label="Header image"
-                    error={errors.headerFormat?.message}
-                    onUpload={setHeader}
+        {auth ? <AuthenticationCard form={form} values={values} /> : null}
+        {!auth ? (
+          <Card>
+            <CardHeader title="Content" />
+            <CardBody className="space-y-4">
+              <Checkbox label="Carousel of cards (2-10)" {...form.register("carousel")} />
+              {!values.carousel ? (
+                <>
+                  <FormField
+                    form={form}
+                    name="headerFormat"
+                    kind="select"
+                    label="Header"
+                    options={HEADER_OPTIONS}
+                    hint={
+                      values.headerFormat === "TEXT"
+                        ? "A line above the body; each send gives its {{1}}, if it has one."
+                        : "A document or a video is given with each send; Meta reviews the template with a sample."
+                    }
                   />
-                ) : null}
-                {values.headerFormat === "DOCUMENT" || values.headerFormat === "VIDEO" ? (
-                  <SampleUpload
-                    key={values.headerFormat}
-                    format={values.headerFormat}
-                    error={errors.headerFormat?.message}
-                    onUpload={setHeader}
-                  />
-                ) : null}
-              </>
-            ) : null}
-            <Textarea
-              label="Body"
-              required
-              rows={4}
-              hint={`Up to ${limits.body} characters; variables {{1}}, {{2}}, … (${values.body.length}/${limits.body})`}
-              error={errors.body?.message}
-              {...form.register("body")}
-            />
-            {vars > 0 ? (
-              <fieldset className="grid gap-3 sm:grid-cols-2">
-                <legend className="mb-1 text-sm font-medium text-slate-700">
-                  Sample values (shown to Meta&apos;s reviewers)
-                </legend>
-                {Array.from({ length: vars }, (_, i) => (
-                  <Input
-                    key={i}
-                    label={`Sample for {{${i + 1}}}`}
-                    error={i === 0 ? errors.samples?.message : undefined}
-                    {...form.register(`samples.${i}` as const)}
-                  />
-                ))}
-              </fieldset>
-            ) : null}
-            <LintWarnings warnings={warnings} />
-            {!values.carousel ? (
-              <Input
-                label="Footer"
-                hint={`Optional, up to ${limits.footer} characters`}
-                error={errors.footer?.message}
-                {...form.register("footer")}
+                  {values.headerFormat === "TEXT" ? (
+                    <div className="grid gap-3 sm:grid-cols-2">
+                      <Input
+                        label="Header text"
+                        required
+                        hint={`Up to ${limits.headerText} characters; one variable {{1}} at most`}
+                        error={errors.headerText?.message}
+                        {...form.register("headerText")}
+                      />
+                      {countVars(values.headerText) > 0 ? (
+                        <Input
+                          label="Sample for the header's {{1}}"
+                          error={errors.headerSample?.message}
+                          {...form.register("headerSample")}
+                        />
+                      ) : null}
+                    </div>
+                  ) : null}
+                  {values.headerFormat === "IMAGE" ? (
+                    <ImageUpload
+                      key="IMAGE"
+                      label="Header image"
+                      error={errors.headerFormat?.message}
+                      onUpload={setHeader}
+                    />
+                  ) : null}
+                  {values.headerFormat === "DOCUMENT" || values.headerFormat === "VIDEO" ? (
+                    <SampleUpload
+                      key={values.headerFormat}
+                      format={values.headerFormat}
+                      error={errors.headerFormat?.message}
+                      onUpload={setHeader}
+                    />
+                  ) : null}
+                </>
+              ) : null}
+              <Textarea
+                label="Body"
+                required
+                rows={4}
+                hint={`Up to ${limits.body} characters; variables {{1}}, {{2}}, … (${values.body.length}/${limits.body})`}
+                error={errors.body?.message}
+                {...form.register("body")}
               />
-            ) : null}
-          </CardBody>
-        </Card>
+              {vars > 0 ? (
+                <fieldset className="grid gap-3 sm:grid-cols-2">
+                  <legend className="mb-1 text-sm font-medium text-slate-700">
+                    Sample values (shown to Meta&apos;s reviewers)
+                  </legend>
+                  {Array.from({ length: vars }, (_, i) => (
+                    <Input
+                      key={i}
+                      label={`Sample for {{${i + 1}}}`}
+                      error={i === 0 ? errors.samples?.message : undefined}
+                      {...form.register(`samples.${i}` as const)}
+                    />
+                  ))}
+                </fieldset>
+              ) : null}
+              <LintWarnings warnings={warnings} />
+              {!values.carousel ? (
+                <Input
+                  label="Footer"
+                  hint={`Optional, up to ${limits.footer} characters`}
+                  error={errors.footer?.message}
+                  {...form.register("footer")}
+                />
+              ) : null}
+            </CardBody>
+          </Card>
+        ) : null}
 
-        {!values.carousel ? (
+        {auth ? null : !values.carousel ? (
           <ButtonsCard form={form} buttons={buttons} values={values} />
         ) : (
           <CarouselCard form={form} cards={cards} values={values} setCardImages={setCardImages} />
@@ -228,7 +265,7 @@ export function ChatappTemplateForm({
       </form>
       <aside className="lg:sticky lg:top-6 lg:self-start">
         <h2 className="mb-2 text-sm font-medium text-slate-700">Preview</h2>
-        <ChatappPreview components={template.components} samples={values.samples} imageUrls={imageUrls} />
+        <ChatappPreview components={template.components} samples={previewSamples} imageUrls={imageUrls} />
       </aside>
     </div>
   );

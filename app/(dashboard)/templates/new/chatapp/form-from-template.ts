@@ -1,5 +1,6 @@
 import type { ChatappComponent } from "@/lib/templates/schemas";
-import { buildChatappTemplate, emptyButton, type ChatappFormValues } from "./build-template";
+import type { OtpButton } from "@/lib/templates/authentication-schemas";
+import { buildChatappTemplate, emptyAuth, emptyButton, type ChatappFormValues } from "./build-template";
 import type { Upload } from "@/components/templates/upload-media";
 
 /** A stored template as the chatapp form edits it (duplicate, edit and resubmit). */
@@ -28,22 +29,46 @@ export function chatappFormFrom(t: {
   const footer = find("FOOTER");
   const buttons = find("BUTTONS");
   const carousel = find("CAROUSEL");
+  const otp = buttons?.buttons.find((b): b is OtpButton => b.type === "OTP");
+  const app = otp?.supported_apps?.[0] ?? otp;
   const values: ChatappFormValues = {
     name: t.name,
     language: t.language,
     category: (t.category ?? "UTILITY") as ChatappFormValues["category"],
     headerFormat: header?.format ?? "NONE",
+    headerText: header?.text ?? "",
+    headerSample: header?.example?.header_text?.[0] ?? "",
+    auth: otp
+      ? {
+          securityRecommendation:
+            body && "add_security_recommendation" in body ? !!body.add_security_recommendation : false,
+          codeExpiration:
+            footer && "code_expiration_minutes" in footer ? String(footer.code_expiration_minutes) : "",
+          otpType: otp.otp_type,
+          copyText: otp.text ?? "",
+          autofillText: otp.autofill_text ?? "",
+          packageName: app?.package_name ?? "",
+          signatureHash: app?.signature_hash ?? "",
+          zeroTapTerms: !!otp.zero_tap_terms_accepted,
+        }
+      : emptyAuth,
     body: body?.text ?? "",
     samples: body?.example?.body_text?.[0] ?? [],
     footer: footer?.text ?? "",
-    buttons: (buttons?.buttons ?? []).map((b) => ({
-      ...emptyButton,
-      type: b.type,
-      text: b.text,
-      url: b.type === "URL" ? b.url : "",
-      example: b.type === "URL" ? (b.example?.[0] ?? "") : "",
-      phone_number: b.type === "PHONE_NUMBER" ? b.phone_number : "",
-    })),
+    buttons: (otp ? [] : (buttons?.buttons ?? [])).flatMap((b) =>
+      b.type === "OTP"
+        ? []
+        : [
+            {
+              ...emptyButton,
+              type: b.type,
+              text: b.text,
+              url: b.type === "URL" ? b.url : "",
+              example: b.type === "URL" ? (b.example?.[0] ?? "") : "",
+              phone_number: b.type === "PHONE_NUMBER" ? b.phone_number : "",
+            },
+          ],
+    ),
     carousel: !!carousel,
     cards: carousel
       ? carousel.cards.map((card) => {
