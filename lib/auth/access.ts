@@ -142,6 +142,7 @@ export const actions = {
   // The conversation scope and the window are checked by the domain (lib/conversations).
   replyAction: { roles: BUSINESS, what: "answer conversations" },
   conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
+  markReadAction: { roles: BUSINESS, what: "read conversations" },
   templateReplyAction: { roles: BUSINESS, what: "answer conversations" },
   assignAction: { roles: BUSINESS, what: "assign conversations" },
   addNoteAction: { roles: BUSINESS, what: "add notes to conversations" },
