@@ -51,7 +51,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
     .toBe("Away");
 
   // The admin saves a reply the agents can insert with /thanks.
-  await admin.goto("/settings");
+  await admin.goto("/inbox/settings");
   const saved = admin.getByRole("form", { name: "Add a saved reply" });
   await saved.getByRole("textbox", { name: "Name" }).fill("thanks");
   await saved.getByRole("textbox", { name: "Reply text" }).fill("Thank you for waiting!");
@@ -225,7 +225,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(list(admin).getByRole("link")).toContainText(`+${mine1}`);
 
   // The admin's routing card on Settings: inline errors, then saved.
-  await admin.goto("/settings");
+  await admin.goto("/inbox/settings");
   const routing = admin.getByRole("form", { name: "Conversation routing" });
   const limit = routing.getByRole("textbox", { name: "Open conversations per agent" });
   await expect(limit).toHaveValue("20");

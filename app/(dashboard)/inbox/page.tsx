@@ -4,6 +4,8 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatInZone } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
+import { ButtonLink } from "@/components/ui/button";
+import { pages, roleMay } from "@/lib/auth/access";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { getTimeZone } from "@/lib/businesses/get-time-zone";
@@ -80,7 +82,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const time = (s: number) => formatInZone(s * 1000, timeZone);
   const savedReplies = detail ? await listSavedReplies(ctx, user.businessId) : [];
   const templates =
-    detail?.conversation.channel === "chatapp" ? await replyTemplates(ctx, user.businessId) : [];
+    detail?.conversation.channel === "chatapp"
+      ? await replyTemplates(ctx, user.businessId, detail.conversation)
+      : [];
   const mayReassign = Boolean(
     detail &&
     (user.role !== "AGENT" ||
@@ -95,12 +99,21 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     <>
       <LiveRefresh />
       {/*
-        From 1,024 px the inbox is an app of the window's height (the top bar and the main
-        padding, 8rem, aside): the list, the conversation's header and the composer stay put and
+        From 1,024 px the inbox is an app of the window's height (the top bar with its border and
+        the main padding, 8rem and 1px, aside): the list, the conversation's header and the composer stay put and
         only the list and the timeline scroll. On a phone the page flows and scrolls as a whole.
       */}
-      <div className="lg:flex lg:h-[calc(100dvh-8rem)] lg:min-h-[30rem] lg:flex-col">
-        <PageHeader title="Inbox" description="Customers' conversations with your numbers and RCS agents." />
+      <div className="lg:flex lg:h-[calc(100dvh-8rem-1px)] lg:min-h-[30rem] lg:flex-col">
+        <PageHeader
+          title="Inbox"
+          actions={
+            roleMay(user.role, pages["/inbox/settings"]) ? (
+              <ButtonLink href="/inbox/settings" variant="secondary" size="sm">
+                Routing and saved replies
+              </ButtonLink>
+            ) : null
+          }
+        />
         <div className="grid min-w-0 gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_15rem]">
           <section
             aria-label="Conversation list"
