@@ -28,6 +28,7 @@ import { listSenderRates } from "../lib/messages/dispatch/list-sender-rates";
 import { setSenderRate } from "../lib/messages/dispatch/sender-rate";
 import { senderRateForm } from "../lib/messages/dispatch/sender-rate-schemas";
 import { createDashboardUser } from "../lib/users/create-dashboard-user";
+import { readSecret } from "./read-secret";
 
 const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
 
@@ -52,8 +53,10 @@ const USAGE = `Switchboard admin CLI: npm run admin -- <command> [options]
   key:rates         --business <id>                       keys and the request rate limit in force for each
   key:rate          --business <id> --key <key id> --per-second <n|0|default> [--burst <n|default>]
                     requests/s shared by all instances; 0 = no limit; default = API_RATE_LIMIT/API_RATE_BURST
-  operator:create   --email <e-mail> --password <password> [--name <first name>]
-  admin:create      --business <id> --email <e-mail> --password <password> [--name <first name>]
+  operator:create   --email <e-mail> [--name <first name>]
+  admin:create      --business <id> --email <e-mail> [--name <first name>]
+                    the password is asked for and not shown as typed (or read as a line from a pipe);
+                    --password <password> still works but shows in \`ps\` and the shell's history
   backup            --out <file>    embedded database (one snapshot, also while the server runs), auth secret and media of DATA_DIR
   restore           --in <file>     into an empty DATA_DIR (a backup of this version or of a PGlite release); then start the server on it
                     PostgreSQL (DATABASE_URL): use pg_dump / pg_restore (docs/operations.md, Backup)
@@ -97,6 +100,18 @@ function need(name: keyof typeof values): string {
   const v = values[name];
   if (typeof v !== "string" || !v) throw new AppError("invalid_request", `--${name} is required`);
   return v;
+}
+
+/** The new user's password: asked without echo unless given (with a warning) as a flag. */
+async function password(): Promise<string> {
+  if (values.password) {
+    console.error("Note: --password shows in `ps` and the shell's history; leave it out to be asked.");
+    return values.password;
+  }
+  const first = await readSecret("Password: ");
+  if (process.stdin.isTTY && first !== (await readSecret("Repeat the password: ")))
+    throw new AppError("invalid_request", "The two passwords differ");
+  return first;
 }
 
 const ctx = () => systemCtx("admin-cli");
@@ -165,7 +180,7 @@ const commands: Record<string, () => Promise<void>> = {
         businessId: null,
         role: "OPERATOR",
         email: need("email"),
-        password: need("password"),
+        password: await password(),
         firstName: values.name ?? "Operator",
       }),
     ),
@@ -175,7 +190,7 @@ const commands: Record<string, () => Promise<void>> = {
         businessId: need("business"),
         role: "BUSINESS_ADMIN",
         email: need("email"),
-        password: need("password"),
+        password: await password(),
         firstName: values.name ?? "Admin",
       }),
     ),

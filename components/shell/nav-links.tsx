@@ -12,6 +12,7 @@ export function NavLinks({ sections }: { sections: NavSection[] }) {
   const pathname = usePathname();
   // A count beside a link (by href), e.g. the Inbox's unread conversations, kept live.
   const badges = useBadges();
+  const hrefs = sections.flatMap((s) => s.items.map((i) => i.href));
   return (
     <div className="space-y-6">
       {sections.map((s) => (
@@ -19,7 +20,12 @@ export function NavLinks({ sections }: { sections: NavSection[] }) {
           <p className="px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase">{s.title}</p>
           <ul className="mt-2 space-y-0.5">
             {s.items.map((item) => {
-              const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              // The most specific item is the current one: /inbox/settings is not the Inbox too.
+              const active =
+                (pathname === item.href || pathname.startsWith(`${item.href}/`)) &&
+                !hrefs.some(
+                  (h) => h.length > item.href.length && (pathname === h || pathname.startsWith(`${h}/`)),
+                );
               return (
                 <li key={`${item.href}-${item.label}`}>
                   <Link

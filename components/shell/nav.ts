@@ -25,12 +25,13 @@ const sections: Array<{
   {
     title: "Messaging",
     items: [
-      { href: "/inbox", label: "Inbox", icon: "reply" },
+      { href: "/inbox", label: "Inbox", icon: "inbox" },
+      { href: "/inbox/settings", label: "Inbox settings", icon: "adjustments" },
       { href: "/overview", label: "Overview", icon: "chart" },
       { href: "/templates", label: "Templates", icon: "templates" },
       { href: "/messages", label: "Messages", icon: "messages" },
       { href: "/virtual-phone", label: "Virtual phone", icon: "calls" },
-      { href: "/replies", label: "Replies", icon: "reply" },
+      { href: "/replies", label: "Reply log", icon: "reply" },
       { href: "/campaigns", label: "Campaigns", icon: "campaigns" },
       { href: "/profiles", label: "Profiles", icon: "profiles" },
     ],

@@ -101,6 +101,7 @@ const ADMIN_PAGES = (templateId: string, messageId: string, campaignId: string) 
   "/callbacks",
   "/api-keys",
   "/settings",
+  "/inbox/settings",
   "/api-reference",
   "/account/password",
   "/no-such-page",

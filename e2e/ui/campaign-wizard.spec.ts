@@ -128,10 +128,14 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
   await expect(page.getByTestId("duration-estimate")).toContainText(
     `${(VALID - 1).toLocaleString("en-US")} recipients`,
   );
+  // Issue 34, point 23: the step shows the choice the review will state ("Now").
+  await expect(page.getByRole("radio", { name: "Send now" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Schedule", exact: true })).not.toBeChecked();
   await shoot(page, "4-delivery");
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByTestId("launch-summary")).toContainText(campaign);
+  await expect(page.getByTestId("launch-summary")).toContainText("Now");
   await shoot(page, "5-review");
   await page.getByTestId("launch").dblclick();
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 60_000 });

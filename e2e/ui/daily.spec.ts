@@ -87,8 +87,8 @@ test("the virtual phone sends a template with its samples, the reply shows in Re
   await page.getByRole("button", { name: "Send" }).last().click();
   await expect(page.getByText("Where is ORD-77?")).toBeVisible();
 
-  await page.getByRole("link", { name: "Replies" }).first().click();
-  await expect(page.getByRole("heading", { name: "Replies", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Reply log" }).first().click();
+  await expect(page.getByRole("heading", { name: "Reply log", level: 1 })).toBeVisible();
   await page
     .getByRole("searchbox", { name: "Search Replies" })
     .fill(`+91 ${number.slice(2, 7)} ${number.slice(7)}`);

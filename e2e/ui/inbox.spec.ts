@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { E2E_OPERATOR } from "../accounts";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
-import { approvedTemplate, chatappSender, createBusiness, sendOrder, signIn } from "./helpers";
+import { approvedTemplate, chatappSender, sendOrder } from "./helpers";
+import { createAgent, customerWrites, list, newBusiness, pane } from "./inbox-helpers";
 import { runId, signInAgentFirstTime, type Agent } from "./people-helpers";
 import { shot } from "./shot";
 
@@ -19,75 +19,6 @@ async function look(page: Page, name: string, width: 390 | 1280): Promise<void> 
   await expectNoHorizontalScroll(page, `${name} at ${width}px`);
   await expectNoSeriousA11yViolations(page, `${name} at ${width}px`);
 }
-
-/** G1 with this business's key and admin: an agent with a temporary password. */
-async function createAgent(request: APIRequestContext, key: string, adminEmail: string, name: string) {
-  const id = runId();
-  const agent = {
-    email: `inbox-${id}@example.test`,
-    phone: `+9198${String(Date.now() % 100_000_000).padStart(8, "0")}`,
-    password: "temporary-pass-1",
-  };
-  const res = await request.post(
-    `/api/v1/business/user?apikey=${key}&email=${encodeURIComponent(adminEmail)}`,
-    {
-      data: {
-        phoneNumber: agent.phone,
-        firstName: name,
-        role: "AGENT",
-        emailId: agent.email,
-        temporaryPassword: agent.password,
-      },
-    },
-  );
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...agent, name, userId: ((await res.json()) as { userId: string }).userId };
-}
-
-/** The operator makes a business and its first admin; the admin signs in with its own password. */
-async function newBusiness(page: Page, browser: Browser) {
-  await signIn(page, E2E_OPERATOR);
-  await page.goto("/console/businesses");
-  const { name, row } = await createBusiness(page, "Inbox");
-  await row.getByRole("button", { name: `Create first admin of ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Create first admin" });
-  const email = `inbox-admin-${runId()}@example.test`;
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("First name").fill("Supi");
-  await dialog.getByRole("button", { name: "Create admin and key" }).click();
-  const shown = page.getByRole("dialog", { name: "Hand these over once" });
-  const password = (await shown.getByTestId("first-admin-password").innerText()).trim();
-  const key = (await shown.getByTestId("first-admin-key").innerText()).trim();
-  await shown.getByRole("button", { name: "I have handed them over" }).click();
-  const who = await page.request.get("/api/v3/whoami", { headers: { "x-api-key": key } });
-  const { businessId } = (await who.json()) as { businessId: string };
-
-  const admin = await (await browser.newContext()).newPage();
-  await admin.goto("/login");
-  await admin.getByLabel("E-mail").fill(email);
-  await admin.getByLabel("Password").fill(password);
-  await admin.getByRole("button", { name: "Sign in" }).click();
-  await admin.getByLabel("Current password").fill(password);
-  await admin.getByLabel(/^New password/).fill("inbox-admin-own-password");
-  await admin.getByLabel("Repeat the new password").fill("inbox-admin-own-password");
-  await admin.getByRole("button", { name: "Save and continue" }).click();
-  await expect(admin).toHaveURL(/\/overview$/);
-  return { admin, adminEmail: email, businessId, key };
-}
-
-/** The customer answers the business from the virtual phone (the admin's browser). */
-async function customerWrites(phone: Page, number: string, text: string): Promise<void> {
-  await phone.goto(`/virtual-phone?number=${number}`);
-  await phone.getByRole("textbox", { name: `Reply as +${number}` }).fill(text);
-  await phone
-    .getByRole("region", { name: `Virtual phone +${number}` })
-    .getByRole("button", { name: "Send" })
-    .click();
-  await expect(phone.getByText("Reply sent")).toBeVisible();
-}
-
-const list = (p: Page) => p.getByRole("list", { name: "Conversations" });
-const pane = (p: Page) => p.getByRole("region", { name: "Conversation", exact: true });
 
 test("two customers reach two Available agents; answer, templates-only window, transfer, resolve, reopen", async ({
   page,
@@ -120,7 +51,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
     .toBe("Away");
 
   // The admin saves a reply the agents can insert with /thanks.
-  await admin.goto("/settings");
+  await admin.goto("/inbox/settings");
   const saved = admin.getByRole("form", { name: "Add a saved reply" });
   await saved.getByRole("textbox", { name: "Name" }).fill("thanks");
   await saved.getByRole("textbox", { name: "Reply text" }).fill("Thank you for waiting!");
@@ -294,7 +225,7 @@ test("two customers reach two Available agents; answer, templates-only window, t
   await expect(list(admin).getByRole("link")).toContainText(`+${mine1}`);
 
   // The admin's routing card on Settings: inline errors, then saved.
-  await admin.goto("/settings");
+  await admin.goto("/inbox/settings");
   const routing = admin.getByRole("form", { name: "Conversation routing" });
   const limit = routing.getByRole("textbox", { name: "Open conversations per agent" });
   await expect(limit).toHaveValue("20");

@@ -41,6 +41,25 @@ test("an admin creates a chatapp template with an image and buttons, previews it
   await page.getByLabel("Button 1 URL").fill("https://shop.example.com/sale");
   await page.getByRole("button", { name: "Add button" }).click();
   await page.getByLabel("Button 2 text").fill("Not now");
+  // Issue 34, point 23: each type select shows its whole choice ("Quick reply", not "Quick rep")
+  // at 1,280 px: the text's width plus the select's padding and arrow fit in it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const [label, choice] of [
+    ["Button 1 type", "Visit website"],
+    ["Button 2 type", "Quick reply"],
+  ] as const) {
+    const select = page.getByLabel(label);
+    await expect(select.locator("option:checked")).toHaveText(choice);
+    const room = await select.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement("canvas").getContext("2d")!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = ctx.measureText(el.selectedOptions[0]!.text).width;
+      const chrome = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return el.clientWidth - chrome - text;
+    });
+    expect(room, `${label}: room left beside "${choice}"`).toBeGreaterThanOrEqual(0);
+  }
 
   const preview = page.getByTestId("template-preview");
   await expect(preview.getByTestId("preview-body")).toHaveText(

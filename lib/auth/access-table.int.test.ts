@@ -164,6 +164,7 @@ const expected: Record<string, string> = {
   "page /callbacks": "AM",
   "page /api-keys": "A",
   "page /settings": "A",
+  "page /inbox/settings": "A",
   "page /api-reference": "OAMB",
   "layout ": "*",
   "layout (auth)": "*",
@@ -204,6 +205,7 @@ const expected: Record<string, string> = {
   "action saveBusinessSettingsAction": "A",
   "action saveRoutingSettingsAction": "A",
   "action createSavedReplyAction": "A",
+  "action updateSavedReplyAction": "A",
   "action deleteSavedReplyAction": "A",
   "action addTestNumberAction": "AMB",
   "action removeTestNumberAction": "A",
@@ -221,6 +223,7 @@ const expected: Record<string, string> = {
   "action templateReplyAction": "AMBG",
   "action assignAction": "AMBG",
   "action addNoteAction": "AMBG",
+  "action markReadAction": "AMBG",
   "action setMyStatusAction": "AMBG",
   "action uploadProfilesAction": "AMB",
   "action updateProfileAction": "AMB",
@@ -366,7 +369,7 @@ describe("(b) every entry for every role, with real users", () => {
       }
     }
     expect(navFor("AGENT")).toEqual([
-      { title: "Messaging", items: [{ href: "/inbox", label: "Inbox", icon: "reply" }] },
+      { title: "Messaging", items: [{ href: "/inbox", label: "Inbox", icon: "inbox" }] },
       { title: "People", items: [{ href: "/calls", label: "My status & calls", icon: "status" }] },
     ]);
   });

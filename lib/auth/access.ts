@@ -61,6 +61,7 @@ export const pages = {
   "/api-keys": { roles: BUSINESS_ADMIN, what: "manage API keys" },
   "/api-reference": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
   "/settings": { roles: BUSINESS_ADMIN, what: "change the business settings" },
+  "/inbox/settings": { roles: BUSINESS_ADMIN, what: "change the inbox's routing and saved replies" },
 } as const satisfies Record<string, Rule>;
 
 /** Layouts by their folder under app/ ("" is the root layout). */
@@ -123,6 +124,7 @@ export const actions = {
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
   saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
   createSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
+  updateSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
   deleteSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
   addTestNumberAction: { roles: STAFF, what: "add test numbers" },
   removeTestNumberAction: { roles: BUSINESS_ADMIN, what: "remove test numbers" },
@@ -142,6 +144,7 @@ export const actions = {
   // The conversation scope and the window are checked by the domain (lib/conversations).
   replyAction: { roles: BUSINESS, what: "answer conversations" },
   conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
+  markReadAction: { roles: BUSINESS, what: "read conversations" },
   templateReplyAction: { roles: BUSINESS, what: "answer conversations" },
   assignAction: { roles: BUSINESS, what: "assign conversations" },
   addNoteAction: { roles: BUSINESS, what: "add notes to conversations" },

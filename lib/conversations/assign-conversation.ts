@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid, invalidInput } from "../errors";
 import { assignWaiting } from "./assign-waiting";
 import type { ConversationRow } from "./conversation-row";
 import { conversationView } from "./conversation-view";
+import { customerNameSql } from "./customer-name";
 import { findVisible } from "./find-visible";
 import { recordEvent } from "./record-event";
 import { lockRouting } from "./routing-lock";
@@ -51,7 +52,7 @@ export async function assignConversation(
          state = CASE WHEN state = 'resolved' AND $3::uuid IS NOT NULL THEN 'open' ELSE state END,
          resolved_at = CASE WHEN state = 'resolved' AND $3::uuid IS NOT NULL THEN NULL ELSE resolved_at END,
          updated_at = now()
-       WHERE business_id = $1 AND id = $2 RETURNING *`,
+       WHERE business_id = $1 AND id = $2 RETURNING *, ${customerNameSql("conversations")} AS display_name`,
       [businessId, id, assigneeId],
     );
     // Given to a person: the conversation's flow run stops.

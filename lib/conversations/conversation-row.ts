@@ -8,6 +8,8 @@ export type ConversationRow = {
   sender: string;
   customer: string;
   customer_name: string | null;
+  /** The name shown (customer-name.ts), when the query read it; else customer_name is. */
+  display_name?: string | null;
   state: "open" | "pending" | "resolved";
   assignee_id: string | null;
   team_id: string | null;

@@ -11,7 +11,7 @@ export function conversationView(row: ConversationRow): ConversationView {
     channel: row.channel,
     sender: row.sender,
     subscriberId: row.customer,
-    customerName: row.customer_name,
+    customerName: row.display_name !== undefined ? row.display_name : row.customer_name,
     state: row.state,
     assigneeId: row.assignee_id,
     teamId: row.team_id,

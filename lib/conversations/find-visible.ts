@@ -3,6 +3,7 @@ import { rawQuery } from "../db/sql";
 import { notFound } from "../errors";
 import { isUuid } from "../ids";
 import type { ConversationRow } from "./conversation-row";
+import { customerNameSql } from "./customer-name";
 import { visibleWhere, type Viewer } from "./viewer";
 
 /**
@@ -20,7 +21,7 @@ export async function findVisible(
   const v = visibleWhere(viewer, 3);
   const [row] = await rawQuery<ConversationRow>(
     ctx.db,
-    `SELECT c.* FROM conversations c WHERE c.business_id = $1 AND c.id = $2 AND ${v.sql}
+    `SELECT c.*, ${customerNameSql("c")} AS display_name FROM conversations c WHERE c.business_id = $1 AND c.id = $2 AND ${v.sql}
      ${opts.forUpdate ? "FOR UPDATE OF c" : ""}`,
     [businessId, id, ...v.params],
   );

@@ -8,6 +8,7 @@ import type { ChatappComponent } from "../templates/schemas";
 import { conversationView } from "./conversation-view";
 import { findVisible } from "./find-visible";
 import { TimelineInput, type ConversationView, type TimelineItem } from "./schemas";
+import { inboundMedia, outboundMedia } from "./timeline-media";
 import { loadViewer } from "./viewer";
 
 export type ConversationDetail = {
@@ -30,6 +31,7 @@ type ItemRow = {
   actor_type: string | null;
   actor_id: string | null;
   to_user_id: string | null;
+  media: { url?: string | null; fileName?: string | null } | null;
 };
 
 /**
@@ -70,22 +72,23 @@ export async function getConversation(
   const rows = await rawQuery<ItemRow>(
     ctx.db,
     `(SELECT 'inbound' AS kind, i.id, i.received_at AS at, i.text, i.type, NULL AS status, NULL AS template_name,
-        NULL::jsonb AS content, NULL::jsonb AS components, NULL AS actor_type, NULL AS actor_id, NULL::uuid AS to_user_id
+        NULL::jsonb AS content, NULL::jsonb AS components, NULL AS actor_type, NULL AS actor_id, NULL::uuid AS to_user_id,
+        i.payload->'media' AS media
       FROM inbound_messages i
       WHERE i.business_id = $1 AND i."from" = ANY($3::text[]) AND i."to" = $2 AND i.channel = $4 ${before("i.id")}
       ORDER BY i.id DESC LIMIT $5)
      UNION ALL
      (SELECT 'outbound', m.id, m.created_at, coalesce(m.content->>'text', m.content->>'caption'), m.msg_type, m.status,
-        nullif(m.template_name, ''), m.content, t.components, NULL, NULL, NULL
+        nullif(m.template_name, ''), m.content, t.components, NULL, NULL, NULL, NULL::jsonb
       FROM messages m LEFT JOIN templates t ON t.business_id = m.business_id AND t.id = m.template_id
       WHERE m.business_id = $1 AND m.recipient = ANY($3::text[]) AND m.sender = $2 AND m.channel = $4 ${before("m.id")}
       ORDER BY m.id DESC LIMIT $5)
      UNION ALL
-     (SELECT 'note', n.id, n.created_at, n.text, 'note', NULL, NULL, NULL, NULL, n.author_type, n.author_id, NULL
+     (SELECT 'note', n.id, n.created_at, n.text, 'note', NULL, NULL, NULL, NULL, n.author_type, n.author_id, NULL, NULL::jsonb
       FROM conversation_notes n WHERE n.business_id = $1 AND n.conversation_id = $7 ${before("n.id")}
       ORDER BY n.id DESC LIMIT $5)
      UNION ALL
-     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, e.detail, NULL, e.actor_type, e.actor_id, e.to_user_id
+     (SELECT 'event', e.id, e.created_at, NULL, e.type, NULL, NULL, e.detail, NULL, e.actor_type, e.actor_id, e.to_user_id, NULL::jsonb
       FROM conversation_events e WHERE e.business_id = $1 AND e.conversation_id = $7 ${before("e.id")}
       ORDER BY e.id DESC LIMIT $5)
      ORDER BY id DESC LIMIT $5`,
@@ -105,6 +108,12 @@ export async function getConversation(
       templateName: r.template_name,
       actor: r.actor_type && r.actor_id ? { type: r.actor_type, id: r.actor_id } : null,
       toUserId: r.to_user_id,
+      media:
+        r.kind === "inbound"
+          ? inboundMedia(r.type, r.media)
+          : r.kind === "outbound"
+            ? outboundMedia(r.content, r.components)
+            : null,
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };

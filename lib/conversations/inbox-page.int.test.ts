@@ -11,7 +11,7 @@ import { customerPanel } from "./customer-panel";
 import { getConversation } from "./get-conversation";
 import { inboxOptions } from "./inbox-options";
 import { conversationStream } from "./live/conversation-stream";
-import { replyWithTemplate } from "./template-reply";
+import { replyTemplates, replyWithTemplate } from "./template-reply";
 
 // What the inbox page reads and does beyond the API's functions (issue 24's page).
 
@@ -88,6 +88,15 @@ describe("the inbox page's reads and actions", () => {
       text: "Hello Ravi, your order A-2 has shipped.",
       templateName: tpl.name,
     });
+    // Issue 34, point 23: the picker starts from the values this customer last got, and from
+    // the template's samples for a customer who never got it.
+    const view = (await getConversation(admin, t.business.id, conv.id)).conversation;
+    const prefill = async (c: { sender: string; subscriberId: string }) =>
+      (await replyTemplates(admin, t.business.id, c)).find((x) => x.id === tpl.id)!.prefill;
+    expect(await prefill(view)).toEqual(["Ravi", "A-2"]);
+    const samples = (await replyTemplates(admin, t.business.id)).find((x) => x.id === tpl.id)!;
+    expect(await prefill({ ...view, subscriberId: phone() })).toEqual(samples.fields.map((f) => f.example));
+    expect(samples.prefill).toEqual(samples.fields.map((f) => f.example));
   });
 
   it("counts unread conversations of the user and waiting ones, not a colleague's", async () => {

@@ -3,6 +3,7 @@ import { rawQuery } from "../db/sql";
 import { invalid, invalidInput } from "../errors";
 import type { ConversationRow } from "./conversation-row";
 import { conversationView } from "./conversation-view";
+import { customerNameSql, numberSearchDigits } from "./customer-name";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { ListConversationsInput, type ConversationView } from "./schemas";
 import { loadViewer, visibleWhere } from "./viewer";
@@ -38,14 +39,19 @@ export async function listConversations(
   if (input.channel) where.push(`c.channel = ${add(input.channel)}`);
   if (input.assigneeId) where.push(`c.assignee_id = ${add(input.assigneeId)}`);
   if (input.q) {
+    // By the name shown (or the customer's own WhatsApp name), and by the number however the
+    // search writes it.
     const like = add(`%${input.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-    where.push(`(c.customer LIKE ${like} OR c.customer_name ILIKE ${like})`);
+    const any = [`${customerNameSql("c")} ILIKE ${like}`, `c.customer_name ILIKE ${like}`];
+    const digits = numberSearchDigits(input.q);
+    if (digits) any.push(`c.customer LIKE ${add(`%${digits}%`)}`);
+    where.push(`(${any.join(" OR ")})`);
   }
   // last_message_at is written from JS Dates (milliseconds), so the cursor's time is exact.
   if (cursor) where.push(`(c.last_message_at, c.id) < (${add(cursor.at)}, ${add(cursor.id)})`);
   const rows = await rawQuery<ConversationRow>(
     ctx.db,
-    `SELECT c.* FROM conversations c WHERE ${where.join(" AND ")}
+    `SELECT c.*, ${customerNameSql("c")} AS display_name FROM conversations c WHERE ${where.join(" AND ")}
      ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${input.limit + 1}`,
     params,
   );

@@ -14,6 +14,11 @@ export type ConversationChange = {
   kind: "message" | "note" | "assigned" | "state" | "agent";
   assigneeId: string | null;
   teamId: string | null;
+  /**
+   * assigned: who held it before a transfer or unassignment. That agent's stream is told too,
+   * so its list drops the conversation it may no longer see.
+   */
+  previousAssigneeId?: string | null;
 };
 
 /**
@@ -40,6 +45,7 @@ export async function publishChanges(tx: Ctx, changes: ConversationChange[]): Pr
           k: change.kind,
           a: change.assigneeId,
           t: change.teamId,
+          ...(change.previousAssigneeId ? { p: change.previousAssigneeId } : {}),
         }),
       ),
     ],

@@ -107,15 +107,18 @@ export async function recordEvents(
   if (opts.publish === false) return;
   await publishChanges(
     tx,
-    items.map(({ after, event }) => ({
-      businessId: after.business_id,
-      conversationId: after.id,
-      kind:
-        event.type === "assigned" || event.type === "transferred" || event.type === "unassigned"
-          ? "assigned"
-          : "state",
-      assigneeId: after.assignee_id,
-      teamId: after.team_id,
-    })),
+    items.map(({ after, event }) => {
+      const moved = event.type === "assigned" || event.type === "transferred" || event.type === "unassigned";
+      const previous =
+        moved && event.fromUserId && event.fromUserId !== after.assignee_id ? event.fromUserId : null;
+      return {
+        businessId: after.business_id,
+        conversationId: after.id,
+        kind: moved ? ("assigned" as const) : ("state" as const),
+        assigneeId: after.assignee_id,
+        teamId: after.team_id,
+        ...(previous ? { previousAssigneeId: previous } : {}),
+      };
+    }),
   );
 }

@@ -10,6 +10,11 @@ const staffOnly = (ctx: Ctx) => {
     throw forbidden("Only a business's staff write saved replies");
 };
 
+const taken = (name: string) =>
+  new AppError("conflict", `A saved reply named /${name} exists already`, [
+    { path: "name", message: `/${name} is taken` },
+  ]);
+
 /** The business's saved replies by name (the composer's `/name` shortcuts). */
 export async function listSavedReplies(ctx: Ctx, businessId: string): Promise<SavedReply[]> {
   return rawQuery<SavedReply>(
@@ -35,13 +40,38 @@ export async function createSavedReply(ctx: Ctx, businessId: string, raw: unknow
       ),
     );
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw new AppError("conflict", `A saved reply named /${name} exists already`, [
-        { path: "name", message: `/${name} is taken` },
-      ]);
+    if (isUniqueViolation(err)) throw taken(name);
     throw err;
   }
   return { id, name, text };
+}
+
+/** Changes a saved reply's name or text; another business's is a 404, a taken name a 409. */
+export async function updateSavedReply(
+  ctx: Ctx,
+  businessId: string,
+  id: string,
+  raw: unknown,
+): Promise<SavedReply> {
+  staffOnly(ctx);
+  if (!isUuid(id)) throw notFound("Saved reply");
+  const parsed = SavedReplyInput.safeParse(raw);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { name, text } = parsed.data;
+  try {
+    const rows = await inTransaction(ctx, (tx) =>
+      rawQuery<SavedReply>(
+        tx.db,
+        `UPDATE saved_replies SET name = $3, text = $4 WHERE business_id = $1 AND id = $2 RETURNING id, name, text`,
+        [businessId, id, name, text],
+      ),
+    );
+    if (!rows[0]) throw notFound("Saved reply");
+    return rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken(name);
+    throw err;
+  }
 }
 
 /** Removes one of the business's saved replies (404 for another business's). */

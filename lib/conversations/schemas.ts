@@ -57,6 +57,14 @@ export const ConversationView = z.object({
 });
 export type ConversationView = z.infer<typeof ConversationView>;
 
+/** An image, document, video, audio or sticker a message carries (its address when known). */
+export const TimelineMedia = z.object({
+  kind: z.enum(["image", "document", "video", "audio", "sticker"]),
+  url: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+export type TimelineMedia = z.infer<typeof TimelineMedia>;
+
 export const TimelineItem = z.object({
   kind: z.enum(["inbound", "outbound", "note", "event"]),
   id: z.string(),
@@ -70,5 +78,7 @@ export const TimelineItem = z.object({
   templateName: z.string().nullable(),
   actor: z.object({ type: z.string(), id: z.string() }).nullable(),
   toUserId: z.string().nullable(),
+  /** inbound and outbound: the media it carries, shown with its text (the caption). */
+  media: TimelineMedia.nullable(),
 });
 export type TimelineItem = z.infer<typeof TimelineItem>;

@@ -4,6 +4,7 @@ import { forbidden, invalidInput } from "../errors";
 import { assignWaiting } from "./assign-waiting";
 import type { ConversationRow } from "./conversation-row";
 import { conversationView } from "./conversation-view";
+import { customerNameSql } from "./customer-name";
 import { findVisible } from "./find-visible";
 import { recordEvent } from "./record-event";
 import { lockRouting } from "./routing-lock";
@@ -38,7 +39,7 @@ export async function setConversationState(
       `UPDATE conversations SET state = $3,
          resolved_at = CASE WHEN $3 = 'resolved' THEN now() ELSE NULL END,
          unread = CASE WHEN $3 = 'resolved' THEN 0 ELSE unread END, updated_at = now()
-       WHERE business_id = $1 AND id = $2 RETURNING *`,
+       WHERE business_id = $1 AND id = $2 RETURNING *, ${customerNameSql("conversations")} AS display_name`,
       [businessId, id, state],
     );
     const type = state === "resolved" ? "resolved" : state === "pending" ? "pending" : "reopened";

@@ -20,4 +20,6 @@ export type ReplyTemplate = {
   /** The body as written, with its {{n}} variables, for the preview. */
   body: string;
   fields: TestField[];
+  /** What each field starts with: the values last sent to this customer, else the samples. */
+  prefill: string[];
 };

@@ -6,6 +6,7 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { addNote } from "@/lib/conversations/add-note";
 import { assignConversation } from "@/lib/conversations/assign-conversation";
+import { markConversationRead } from "@/lib/conversations/mark-read";
 import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
 import { setConversationState } from "@/lib/conversations/set-conversation-state";
 import { replyWithTemplate } from "@/lib/conversations/template-reply";
@@ -95,4 +96,13 @@ export async function addNoteAction(
     conversationId,
     input,
   );
+}
+
+/** The holder opened the conversation: its unread count clears (nothing for anyone else). */
+export async function markReadAction(conversationId: string): Promise<ActionResult<{ changed: boolean }>> {
+  return runAction(async () => {
+    const user = await requireAction("markReadAction");
+    const changed = await markConversationRead(userCtx(user), user.businessId, String(conversationId));
+    return { changed };
+  }, conversationId);
 }

@@ -88,7 +88,7 @@ export function Composer({
     return res;
   });
   return (
-    <div className="space-y-2 border-t border-slate-200 bg-white p-3">
+    <div className="shrink-0 space-y-2 border-t border-slate-200 bg-white p-3">
       <p
         className={`text-xs font-medium ${closed ? "text-amber-800" : "text-slate-700"}`}
         data-testid="window-state"

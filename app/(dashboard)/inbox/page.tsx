@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatInZone } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
+import { ButtonLink } from "@/components/ui/button";
+import { pages, roleMay } from "@/lib/auth/access";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { getTimeZone } from "@/lib/businesses/get-time-zone";
@@ -22,6 +23,7 @@ import { ConversationList } from "./conversation-list";
 import { CustomerPanel } from "./customer-panel";
 import { InboxFilters } from "./inbox-filters";
 import { LiveRefresh } from "./live-refresh";
+import { MarkRead } from "./mark-read";
 import { Timeline } from "./timeline";
 
 export const metadata: Metadata = { title: "Inbox" };
@@ -61,6 +63,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   ]);
   let detail = null;
   let panel = null;
+  // A conversation the user may not (or no longer) see: said in place of it, beside the list,
+  // whether it was transferred away a moment ago or never was theirs (docs/decisions.md,
+  // "Point 14"). The same words either way, so the notice tells nothing of another's inbox.
+  let gone = false;
   if (query.c) {
     try {
       [detail, panel] = await Promise.all([
@@ -68,16 +74,17 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         customerPanel(ctx, user.businessId, query.c),
       ]);
     } catch (e) {
-      // Beyond one's share is as absent as another business's (architecture rule 15).
-      if (e instanceof AppError && e.code === "not_found") notFound();
-      throw e;
+      if (!(e instanceof AppError && e.code === "not_found")) throw e;
+      gone = true;
     }
   }
   const names = new Map(options.agents.map((a) => [a.id, a.name]));
   const time = (s: number) => formatInZone(s * 1000, timeZone);
   const savedReplies = detail ? await listSavedReplies(ctx, user.businessId) : [];
   const templates =
-    detail?.conversation.channel === "chatapp" ? await replyTemplates(ctx, user.businessId) : [];
+    detail?.conversation.channel === "chatapp"
+      ? await replyTemplates(ctx, user.businessId, detail.conversation)
+      : [];
   const mayReassign = Boolean(
     detail &&
     (user.role !== "AGENT" ||
@@ -91,120 +98,163 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <LiveRefresh />
-      <PageHeader title="Inbox" description="Customers' conversations with your numbers and RCS agents." />
-      <div className="grid min-w-0 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_15rem]">
-        <section
-          aria-label="Conversation list"
-          className={cn("min-w-0 space-y-3", selected ? "hidden lg:block" : "block")}
-        >
-          <InboxFilters
-            query={query}
-            tab={tab}
-            tabs={[...tabs]}
-            teams={options.teams}
-            agents={options.agents}
-          />
-          <p id="inbox-list-keys" className="text-xs text-slate-600">
-            Arrow keys or j/k move through the list, Enter opens.
-          </p>
-          {page.conversations.length === 0 ? (
-            <EmptyState
-              title="No conversations here"
-              description="Customers' messages appear as they arrive."
+      {/*
+        From 1,024 px the inbox is an app of the window's height (the top bar with its border and
+        the main padding, 8rem and 1px, aside): the list, the conversation's header and the composer stay put and
+        only the list and the timeline scroll. On a phone the page flows and scrolls as a whole.
+      */}
+      <div className="lg:flex lg:h-[calc(100dvh-8rem-1px)] lg:min-h-[30rem] lg:flex-col">
+        <PageHeader
+          title="Inbox"
+          actions={
+            roleMay(user.role, pages["/inbox/settings"]) ? (
+              <ButtonLink href="/inbox/settings" variant="secondary" size="sm">
+                Routing and saved replies
+              </ButtonLink>
+            ) : null
+          }
+        />
+        <div className="grid min-w-0 gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_15rem]">
+          <section
+            aria-label="Conversation list"
+            className={cn("min-w-0 flex-col gap-3 lg:flex lg:min-h-0", selected || gone ? "hidden" : "flex")}
+          >
+            <InboxFilters
+              query={query}
+              tab={tab}
+              tabs={[...tabs]}
+              teams={options.teams}
+              agents={options.agents}
             />
-          ) : (
-            <ConversationList
-              items={page.conversations.map((c) => ({
-                id: c.id,
-                href: inboxHref({ ...query, tab }, { c: c.id, panel: undefined }),
-                title: title(c),
-                preview: c.lastMessagePreview ?? "",
-                when: time(c.lastMessageAt),
-                unread: c.unread,
-                assignee: c.assigneeId
-                  ? `Agent: ${names.get(c.assigneeId) ?? "someone"}`
-                  : "Waiting for an agent",
-                selected: c.id === selected?.id,
-              }))}
-            />
-          )}
-        </section>
-
-        <section
-          aria-label="Conversation"
-          className={cn("min-w-0", !selected ? "hidden lg:block" : showPanel ? "hidden xl:block" : "block")}
-        >
-          {detail && selected ? (
-            <div className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-              <header className="space-y-2 border-b border-slate-200 bg-white p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Link
-                    href={inboxHref({ ...query, tab }, { c: undefined, panel: undefined })}
-                    className={cn("rounded text-sm text-indigo-700 underline lg:hidden", focusRing)}
-                  >
-                    ← Conversations
-                  </Link>
-                  <Link
-                    href={inboxHref({ ...query, tab }, { panel: "1" })}
-                    className={cn("rounded text-sm text-indigo-700 underline xl:hidden", focusRing)}
-                  >
-                    Customer details
-                  </Link>
-                </div>
-                <h2 className="truncate text-base font-semibold text-slate-900">{title(selected)}</h2>
-                <p className="text-xs text-slate-600">
-                  {selected.channel === "chatapp" ? "WhatsApp" : "RCS"} · {selected.state} ·{" "}
-                  <span data-testid="conversation-assignee">
-                    {selected.assigneeId
-                      ? `Agent: ${names.get(selected.assigneeId) ?? "someone"}`
-                      : "Waiting for an agent"}
-                  </span>
-                </p>
-                <ConversationActions
-                  key={`${selected.id}-${selected.assigneeId}`}
-                  conversationId={selected.id}
-                  resolved={selected.state === "resolved"}
-                  assigneeId={selected.assigneeId}
-                  agents={mayReassign ? options.agents : []}
-                  mayReassign={mayReassign}
-                />
-              </header>
-              <Timeline items={detail.items} names={names} time={time} />
-              <Composer
-                key={selected.id}
-                conversationId={selected.id}
-                windowClosesAt={selected.windowClosesAt}
-                serverNow={renderedAt()}
-                templates={templates}
-                optedOut={Boolean(panel?.optOut)}
-                savedReplies={savedReplies}
+            {/* A keyboard's hint: not shown on a phone's width (still read out with the list). */}
+            <p id="inbox-list-keys" className="hidden text-xs text-slate-600 lg:block">
+              Arrow keys or j/k move through the list, Enter opens.
+            </p>
+            {page.conversations.length === 0 ? (
+              <EmptyState
+                title="No conversations here"
+                description="Customers' messages appear as they arrive."
               />
-            </div>
-          ) : (
-            <EmptyState title="Pick a conversation" description="Its messages and the composer show here." />
-          )}
-        </section>
+            ) : (
+              <div className="lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+                <ConversationList
+                  items={page.conversations.map((c) => ({
+                    id: c.id,
+                    href: inboxHref({ ...query, tab }, { c: c.id, panel: undefined }),
+                    title: title(c),
+                    preview: c.lastMessagePreview ?? "",
+                    when: time(c.lastMessageAt),
+                    unread: c.unread,
+                    assignee: c.assigneeId
+                      ? `Agent: ${names.get(c.assigneeId) ?? "someone"}`
+                      : "Waiting for an agent",
+                    selected: c.id === selected?.id,
+                  }))}
+                />
+              </div>
+            )}
+          </section>
 
-        {detail && panel ? (
-          <aside
-            aria-label="Customer"
+          <section
+            aria-label="Conversation"
             className={cn(
-              "min-w-0 rounded-lg border border-slate-200 bg-white p-3",
-              showPanel ? "block" : "hidden xl:block",
+              "min-w-0 lg:min-h-0",
+              !selected && !gone ? "hidden lg:block" : showPanel ? "hidden xl:block" : "block",
             )}
           >
-            <Link
-              href={inboxHref({ ...query, tab }, { panel: undefined })}
+            {detail && selected ? (
+              <div className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-slate-50 lg:h-full">
+                <header className="shrink-0 space-y-2 border-b border-slate-200 bg-white p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <Link
+                      href={inboxHref({ ...query, tab }, { c: undefined, panel: undefined })}
+                      className={cn("rounded text-sm text-indigo-700 underline lg:hidden", focusRing)}
+                    >
+                      ← Conversations
+                    </Link>
+                    <Link
+                      href={inboxHref({ ...query, tab }, { panel: "1" })}
+                      className={cn("rounded text-sm text-indigo-700 underline xl:hidden", focusRing)}
+                    >
+                      Customer details
+                    </Link>
+                  </div>
+                  <h2 className="truncate text-base font-semibold text-slate-900">{title(selected)}</h2>
+                  <p className="text-xs text-slate-600">
+                    {selected.channel === "chatapp" ? "WhatsApp" : "RCS"} · {selected.state} ·{" "}
+                    <span data-testid="conversation-assignee">
+                      {selected.assigneeId
+                        ? `Agent: ${names.get(selected.assigneeId) ?? "someone"}`
+                        : "Waiting for an agent"}
+                    </span>
+                  </p>
+                  <ConversationActions
+                    key={`${selected.id}-${selected.assigneeId}`}
+                    conversationId={selected.id}
+                    resolved={selected.state === "resolved"}
+                    assigneeId={selected.assigneeId}
+                    agents={mayReassign ? options.agents : []}
+                    mayReassign={mayReassign}
+                  />
+                </header>
+                {selected.unread > 0 && selected.assigneeId === user.id ? (
+                  <MarkRead conversationId={selected.id} />
+                ) : null}
+                <Timeline items={detail.items} names={names} time={time} />
+                <Composer
+                  key={selected.id}
+                  conversationId={selected.id}
+                  windowClosesAt={selected.windowClosesAt}
+                  serverNow={renderedAt()}
+                  templates={templates}
+                  optedOut={Boolean(panel?.optOut)}
+                  savedReplies={savedReplies}
+                />
+              </div>
+            ) : gone ? (
+              <div role="status" className="rounded-lg border border-slate-200 bg-white">
+                <EmptyState
+                  title="This conversation is not in your inbox"
+                  description="It was moved to another agent or team, or it is not yours to see. Pick another one from the list."
+                  action={
+                    <Link
+                      href={inboxHref({ ...query, tab }, { c: undefined, panel: undefined })}
+                      className={cn("rounded text-sm text-indigo-700 underline", focusRing)}
+                    >
+                      ← Conversations
+                    </Link>
+                  }
+                />
+              </div>
+            ) : (
+              <EmptyState
+                title="Pick a conversation"
+                description="Its messages and the composer show here."
+              />
+            )}
+          </section>
+
+          {detail && panel ? (
+            <aside
+              aria-label="Customer"
               className={cn(
-                "mb-2 inline-block rounded text-sm text-indigo-700 underline xl:hidden",
-                focusRing,
+                "min-w-0 rounded-lg border border-slate-200 bg-white p-3 lg:overflow-y-auto",
+                showPanel ? "block" : "hidden xl:block",
               )}
             >
-              ← Back to the conversation
-            </Link>
-            <CustomerPanel conversationId={detail.conversation.id} panel={panel} time={time} />
-          </aside>
-        ) : null}
+              <Link
+                href={inboxHref({ ...query, tab }, { panel: undefined })}
+                className={cn(
+                  "mb-2 inline-block rounded text-sm text-indigo-700 underline xl:hidden",
+                  focusRing,
+                )}
+              >
+                ← Back to the conversation
+              </Link>
+              <CustomerPanel conversationId={detail.conversation.id} panel={panel} time={time} />
+            </aside>
+          ) : null}
+        </div>
       </div>
     </>
   );

@@ -67,7 +67,7 @@ export function TemplatePicker({
         {...form.register("templateId", {
           onChange: (e: { target: { value: string } }) => {
             const t = offered.find((x) => x.id === e.target.value);
-            form.setValue("values", t ? t.fields.map((f) => f.example) : []);
+            form.setValue("values", t ? [...t.prefill] : []);
           },
         })}
         label="Template"

@@ -1,3 +1,4 @@
+import { MessageMedia } from "@/components/messages/message-media";
 import { WhatsAppText } from "@/components/messages/whatsapp-text";
 import type { TimelineItem } from "@/lib/conversations/schemas";
 
@@ -41,7 +42,7 @@ export function Timeline({
       aria-live="polite"
       aria-label="Messages"
       tabIndex={0}
-      className="flex max-h-[55vh] min-h-48 flex-col-reverse overflow-y-auto p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+      className="flex max-h-[55vh] min-h-48 flex-col-reverse overflow-y-auto p-3 lg:max-h-none lg:min-h-32 lg:flex-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
     >
       <ol className="flex flex-col-reverse gap-2">
         {items.map((i) => {
@@ -79,15 +80,18 @@ export function Timeline({
                   : "max-w-[85%] self-end rounded-lg bg-emerald-100 p-2 text-sm text-slate-900"
               }
             >
-              <span className="block break-words whitespace-pre-wrap">
-                {i.text ? (
-                  <WhatsAppText text={i.text} />
-                ) : i.templateName ? (
-                  `Template ${i.templateName}`
-                ) : (
-                  `[${i.type}]`
-                )}
-              </span>
+              {i.media ? <MessageMedia media={i.media} /> : null}
+              {i.text || !i.media ? (
+                <span className="block break-words whitespace-pre-wrap">
+                  {i.text ? (
+                    <WhatsAppText text={i.text} />
+                  ) : i.templateName ? (
+                    `Template ${i.templateName}`
+                  ) : (
+                    `[${i.type}]`
+                  )}
+                </span>
+              ) : null}
               <span className="mt-0.5 block text-[11px] text-slate-600">
                 {time(i.at)}
                 {i.templateName && i.text ? ` · template ${i.templateName}` : ""}

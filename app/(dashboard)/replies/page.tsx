@@ -7,7 +7,7 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { replySortable, searchReplies } from "@/lib/inbound/search-replies";
 import { RepliesTable } from "./replies-table";
 
-export const metadata: Metadata = { title: "Replies" };
+export const metadata: Metadata = { title: "Reply log" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -27,12 +27,17 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <PageHeader
-        title="Replies"
-        description="What customers wrote to your numbers and RCS agents, newest first, each beside the last message you sent them."
+        title="Reply log"
+        description="Every message customers wrote to your numbers and RCS agents, newest first, each beside the last message you sent them: to find one or check a campaign's answers. Conversations are answered in the inbox."
         actions={
-          <ButtonLink href="/virtual-phone" variant="secondary">
-            Open the virtual phone
-          </ButtonLink>
+          <>
+            <ButtonLink href="/inbox" variant="secondary">
+              Open the inbox
+            </ButtonLink>
+            <ButtonLink href="/virtual-phone" variant="secondary">
+              Open the virtual phone
+            </ButtonLink>
+          </>
         }
       />
       <RepliesTable rows={rows} total={total} searched={table.q !== ""} />

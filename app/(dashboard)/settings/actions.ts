@@ -9,10 +9,6 @@ import { removeTestNumber } from "@/lib/businesses/remove-test-number";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
-import type { RoutingSettingsView } from "@/lib/conversations/routing-settings-schema";
-import { saveRoutingSettings } from "@/lib/conversations/save-routing-settings";
-import { createSavedReply, deleteSavedReply } from "@/lib/conversations/saved-replies";
-import type { SavedReply } from "@/lib/conversations/saved-reply-schema";
 import type { Ctx } from "@/lib/context";
 
 /** Business settings of the signed-in admin's own business (lib/auth/access.ts: admins only). */
@@ -61,34 +57,4 @@ async function changeTestNumbers(
   revalidatePath("/settings");
   revalidatePath("/virtual-phone");
   return { testNumbers };
-}
-
-/** Conversation routing: the per-agent limit and each sender's team (admins only). */
-export async function saveRoutingSettingsAction(raw: unknown): Promise<ActionResult<RoutingSettingsView>> {
-  return runAction(async () => {
-    const user = await requireAction("saveRoutingSettingsAction");
-    const saved = await saveRoutingSettings(userCtx(user), user.businessId, raw);
-    revalidatePath("/settings");
-    return saved;
-  }, raw);
-}
-
-/** Adds a saved reply (the composer's /name shortcut). */
-export async function createSavedReplyAction(raw: unknown): Promise<ActionResult<SavedReply>> {
-  return runAction(async () => {
-    const user = await requireAction("createSavedReplyAction");
-    const saved = await createSavedReply(userCtx(user), user.businessId, raw);
-    revalidatePath("/settings");
-    return saved;
-  }, raw);
-}
-
-/** Deletes a saved reply of the business. */
-export async function deleteSavedReplyAction(id: string): Promise<ActionResult<undefined>> {
-  return runAction(async () => {
-    const user = await requireAction("deleteSavedReplyAction");
-    await deleteSavedReply(userCtx(user), user.businessId, String(id));
-    revalidatePath("/settings");
-    return undefined;
-  }, id);
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
@@ -7,11 +8,7 @@ import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { getTimeZone } from "@/lib/businesses/set-time-zone";
 import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { timeZoneOptions } from "@/lib/businesses/time-zone";
-import { routingSettingsView } from "@/lib/conversations/save-routing-settings";
-import { listSavedReplies } from "@/lib/conversations/saved-replies";
 import { BusinessSettings } from "./business-settings";
-import { RoutingCard } from "./routing-card";
-import { SavedRepliesCard } from "./saved-replies-card";
 import { TestNumbersCard } from "./test-numbers-card";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -22,11 +19,17 @@ export default async function SettingsPage() {
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
   const zones = timeZoneOptions(timeZone);
   const testNumbers = await listTestNumbers(userCtx(user), user.businessId);
-  const routing = await routingSettingsView(userCtx(user), user.businessId);
-  const savedReplies = await listSavedReplies(userCtx(user), user.businessId);
   return (
     <>
-      <PageHeader title="Settings" description="How Switchboard treats your business's data." />
+      <PageHeader
+        title="Settings"
+        description="How Switchboard treats your business's data. Routing and saved replies are on Inbox settings."
+        actions={
+          <ButtonLink href="/inbox/settings" variant="secondary">
+            Inbox settings
+          </ButtonLink>
+        }
+      />
       <BusinessSettings
         defaultCountry={defaultCountry}
         countries={countryOptions()}
@@ -35,12 +38,6 @@ export default async function SettingsPage() {
       />
       <div className="mt-6">
         <TestNumbersCard testNumbers={testNumbers} />
-      </div>
-      <div className="mt-6">
-        <RoutingCard settings={routing} />
-      </div>
-      <div className="mt-6">
-        <SavedRepliesCard replies={savedReplies} />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { MediaImage } from "@/components/messages/media-image";
+import { WhatsAppText } from "@/components/messages/whatsapp-text";
 import { TapButton } from "./tap-button";
 
 /**
@@ -24,7 +25,9 @@ export function CarouselCards({
           className="w-40 shrink-0 overflow-hidden rounded-lg bg-white shadow-sm"
         >
           <MediaImage src={card.imageUrl} className="h-24" />
-          <p className="px-2 py-1.5 text-xs whitespace-pre-wrap text-slate-900">{card.text}</p>
+          <p className="px-2 py-1.5 text-xs whitespace-pre-wrap text-slate-900">
+            <WhatsAppText text={card.text} />
+          </p>
           {card.buttons.length > 0 ? (
             <div className="divide-y divide-slate-200 border-t border-slate-200 text-xs">
               {card.buttons.map((b, j) =>

@@ -12,6 +12,7 @@ import { recipientActionAction } from "./actions";
 import { Attachment } from "@/components/messages/attachment";
 import { CarouselCards } from "./carousel-cards";
 import { MediaImage } from "@/components/messages/media-image";
+import { WhatsAppText } from "@/components/messages/whatsapp-text";
 import { Clock } from "./clock";
 import { TapButton } from "./tap-button";
 import { Ticks } from "./ticks";
@@ -54,7 +55,11 @@ export function MessageBubble({ m, timeZone }: { m: InboxMessage; timeZone: stri
         {m.preview.attachment ? <Attachment a={m.preview.attachment} /> : null}
         <div className="space-y-1 px-3 py-2">
           {m.preview.title ? <p className="font-semibold text-slate-900">{m.preview.title}</p> : null}
-          {m.preview.text ? <p className="whitespace-pre-wrap text-slate-900">{m.preview.text}</p> : null}
+          {m.preview.text ? (
+            <p className="break-words whitespace-pre-wrap text-slate-900">
+              <WhatsAppText text={m.preview.text} />
+            </p>
+          ) : null}
           {m.preview.footer ? <p className="text-xs text-slate-500">{m.preview.footer}</p> : null}
           <p className="flex items-center justify-end gap-1 text-[11px] text-slate-500">
             {m.templateName ? <span className="mr-auto truncate">{m.templateName}</span> : null}

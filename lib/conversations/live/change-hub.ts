@@ -27,8 +27,10 @@ function parse(payload: string | undefined): ConversationChange | null {
       k: ConversationChange["kind"];
       a: string | null;
       t: string | null;
+      p?: string;
     };
-    return { businessId: p.b, conversationId: p.c, kind: p.k, assigneeId: p.a, teamId: p.t };
+    const change = { businessId: p.b, conversationId: p.c, kind: p.k, assigneeId: p.a, teamId: p.t };
+    return p.p ? { ...change, previousAssigneeId: p.p } : change;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser } from "@/test/factories";
 import type { ConversationChange } from "../publish-change";
+import { assignConversation } from "../assign-conversation";
 import { subscribeChanges } from "./change-hub";
 import { conversationStream } from "./conversation-stream";
 
@@ -87,6 +88,31 @@ describe("the inbox event stream", () => {
     } finally {
       ac.abort();
       stop();
+    }
+  });
+
+  it("tells the agent a supervisor took a conversation from, not only the one who got it", async () => {
+    const t = await createTestBusiness();
+    const agents = [await createTestUser(t.business.id), await createTestUser(t.business.id)];
+    const ac = new AbortController();
+    try {
+      await customerWrites(t, "919555000444", "hello");
+      const conv = await conversationOf(t.business.id, "919555000444");
+      const from = agents.findIndex((a) => a.id === conv.assignee_id);
+      expect(from).toBeGreaterThanOrEqual(0);
+      const to = 1 - from;
+      const streams = await Promise.all(
+        agents.map((a) => conversationStream(userCtx(t.business.id, a.id), t.business.id, ac.signal)),
+      );
+      await assignConversation(userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN"), t.business.id, conv.id, {
+        assigneeId: agents[to]!.id,
+      });
+      const told = await readUntil(streams[from]!, /"kind":"assigned"/, 3_000);
+      expect(told).toMatch(/event: conversation\ndata: .*"kind":"assigned"/);
+      expect(told).toContain(conv.id);
+      expect(await readUntil(streams[to]!, /"kind":"assigned"/, 3_000)).toContain(conv.id);
+    } finally {
+      ac.abort();
     }
   });
 });

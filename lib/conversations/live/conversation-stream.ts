@@ -17,6 +17,8 @@ async function sees(
   if (change.businessId !== businessId) return false;
   if (viewer.scope === "business") return true;
   if (change.assigneeId === viewer.userId) return true;
+  // The agent it was taken from: told, so its open inbox drops it and says so.
+  if (change.previousAssigneeId && change.previousAssigneeId === viewer.userId) return true;
   // Another agent's conversation outside any team: an agent (scope "own") sees it only as the
   // supervisor of its team, and it has none. Decided from the change itself, without a read per
   // stream: with 50 agents connected each such change cost 49 reads (bench/inbound.ts).

@@ -42,9 +42,12 @@ export function DeliveryStep({ form, setup, audience }: StepProps) {
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+              {/* Checked from the form's value: a radio group mounted after the form (this step)
+                  did not show the default, while the review said "Now". */}
               <input
                 type="radio"
                 value={value}
+                checked={(values.when ?? "now") === value}
                 {...form.register("when")}
                 className={cn("size-4 accent-indigo-600", focusRing)}
               />

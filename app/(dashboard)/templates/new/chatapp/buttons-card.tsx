@@ -45,7 +45,12 @@ export function ButtonsCard({
           const type = values.buttons[i]?.type;
           const be = errors.buttons?.[i];
           return (
-            <div key={f.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-4">
+            <div
+              key={f.id}
+              // The type's longest choice ("Call phone number") fits its select: four equal
+              // columns cut "Quick reply" to "Quick rep".
+              className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2 xl:grid-cols-[13rem_repeat(3,minmax(0,1fr))]"
+            >
               <Select
                 label={`Button ${i + 1} type`}
                 options={[

@@ -6,12 +6,12 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
-import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { SavedReplyInput, type SavedReply } from "@/lib/conversations/saved-reply-schema";
-import { createSavedReplyAction, deleteSavedReplyAction } from "./actions";
+import { createSavedReplyAction } from "./actions";
+import { SavedReplyRow } from "./saved-reply-row";
 
 /** The business's saved replies: agents insert one in the inbox's composer by typing /name. */
 export function SavedRepliesCard({ replies }: { replies: SavedReply[] }) {
@@ -38,21 +38,7 @@ export function SavedRepliesCard({ replies }: { replies: SavedReply[] }) {
             className="divide-y divide-slate-200 rounded-md border border-slate-200"
           >
             {replies.map((r) => (
-              <li key={r.id} className="flex items-start justify-between gap-3 p-2 text-sm">
-                <span className="min-w-0">
-                  <span className="font-mono font-medium text-slate-900">/{r.name}</span>
-                  <span className="block break-words whitespace-pre-wrap text-slate-700">{r.text}</span>
-                </span>
-                <ConfirmButton
-                  label="Delete"
-                  subject={`/${r.name}`}
-                  title={`Delete the saved reply /${r.name}?`}
-                  description="Agents can no longer insert it. Messages already sent stay as they are."
-                  confirmLabel="Delete"
-                  run={() => deleteSavedReplyAction(r.id)}
-                  done={() => ({ title: "Saved reply deleted", description: `/${r.name}` })}
-                />
-              </li>
+              <SavedReplyRow key={`${r.id}-${r.name}-${r.text}`} reply={r} />
             ))}
           </ul>
         )}
