@@ -79,6 +79,22 @@ test.describe("server actions with a body Next.js cannot decode", () => {
     });
   }
 
+  test("a form posted to a page without Next-Action (Next.js tries it as an action)", async ({ request }) => {
+    const broken = await request.post("/settings", {
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      data: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nab',
+      maxRedirects: 0,
+    });
+    expect(await answerOf(broken)).toEqual({ status: 400, shape: "ok" });
+    const large = multipart({ x: "a".repeat(1_100_000) });
+    const tooLarge = await request.post("/login", {
+      headers: { "content-type": large.type },
+      data: large.body,
+      maxRedirects: 0,
+    });
+    expect(await answerOf(tooLarge)).toEqual({ status: 413, shape: "ok" });
+  });
+
   test("a well-formed call still reaches the action", async ({ request }) => {
     const res = await post(
       request,

@@ -184,6 +184,46 @@ describe("server actions: what passes reaches Next.js byte for byte", () => {
     expect(reached[0]!.body.equals(bytes)).toBe(true);
   });
 
+  it("a form posted to a page without Next-Action (Next.js tries it as an action) is checked too", async () => {
+    const broken = await post(
+      { "content-type": "multipart/form-data; boundary=b" },
+      '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nab',
+    );
+    expect(broken).toMatchObject({ status: 400, shape: "ok" });
+    const large = multipart({ x: "a".repeat(SERVER_ACTION_BODY_LIMIT) });
+    expect(await post({ "content-type": large.type }, large.body)).toMatchObject({
+      status: 413,
+      shape: "ok",
+    });
+    expect(reached).toEqual([]);
+    const form = multipart({ $ACTION_ID_40b1: "", email: "a@b.c" });
+    const ok = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: { "content-type": form.type },
+      body: form.body,
+    });
+    expect(ok.status).toBe(200);
+    expect(reached[0]!.body.toString()).toBe(form.body);
+  });
+
+  it("the route handlers' own POSTs pass untouched, broken forms and all (they answer for themselves)", async () => {
+    const broken = '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nab';
+    for (const path of [
+      "/inbox/media",
+      "/templates/media",
+      "/campaigns/lists/upload",
+      "/api/auth/callback/credentials",
+    ]) {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+        body: broken,
+      });
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+    }
+    expect(reached.map((r) => r.body.toString())).toEqual(new Array(4).fill(broken));
+  });
+
   it("a POST without Next-Action (a route handler's, a page's) is not touched", async () => {
     const res = await fetch(`${base}/settings`, {
       method: "POST",

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { routeErrorResponse } from "../actions/route-error";
+import { routes } from "../auth/access";
 import { AppError, invalid } from "../errors";
 import { payloadTooLarge } from "../http/request-body-limit";
 import { decodeUtf8 } from "../validation/decode-utf8";
@@ -13,9 +14,28 @@ export const SERVER_ACTION_MAX_DEPTH = 64;
 const TEXT = /^text\/plain\b/i;
 const MULTIPART = /^multipart\/form-data\b/i;
 
-/** A server action's request from the dashboard's client: a POST with the Next-Action header. */
+/** The dashboard's POST route handlers (the role table names every one), which read their own bodies. */
+const POST_ROUTES = Object.keys(routes)
+  .filter((key) => key.startsWith("POST "))
+  .map((key) => {
+    const pattern = key
+      .slice("POST ".length)
+      .split("/")
+      .map((seg) => (seg.startsWith("[...") ? ".+" : seg.startsWith("[") ? "[^/]+" : seg))
+      .join("/");
+    return new RegExp(`^${pattern}/?$`);
+  });
+
+/**
+ * A request Next.js decodes as a server action: a POST with the Next-Action header (the
+ * dashboard's client), or any other multipart POST to a page, which Next.js tries as a form's
+ * action (posted without JavaScript). The route handlers' own POSTs are not.
+ */
 export function isServerActionRequest(req: http.IncomingMessage): boolean {
-  return req.method === "POST" && req.headers["next-action"] !== undefined;
+  if (req.method !== "POST") return false;
+  if (req.headers["next-action"] !== undefined) return true;
+  const path = (req.url ?? "/").split("?")[0]!;
+  return MULTIPART.test(req.headers["content-type"] ?? "") && !POST_ROUTES.some((r) => r.test(path));
 }
 
 /**
