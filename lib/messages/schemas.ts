@@ -32,11 +32,7 @@ export const statusRank: Record<MessageStatus, number> = {
   error: 5,
 };
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048, "At most 2048 characters")
-  .regex(HTTP_URL, "An http(s) URL");
+const httpUrl = z.string().trim().max(2048, "At most 2048 characters").regex(HTTP_URL, "An http(s) URL");
 
 const lowercase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
 

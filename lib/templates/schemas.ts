@@ -330,11 +330,7 @@ export type CreateChatappTemplateInput = z.input<typeof createChatappTemplateInp
 
 // ---- RCS rich card (template form) -------------------------------------------------------
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048, "At most 2048 characters")
-  .regex(HTTP_URL, "An http(s) URL");
+const httpUrl = z.string().trim().max(2048, "At most 2048 characters").regex(HTTP_URL, "An http(s) URL");
 
 export const rcsSuggestion = z.object({
   action: z.object({

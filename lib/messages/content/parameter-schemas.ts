@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { HTTP_URL } from "../../validation/http-url";
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048, "At most 2048 characters")
-  .regex(HTTP_URL, "An http(s) URL");
+const httpUrl = z.string().trim().max(2048, "At most 2048 characters").regex(HTTP_URL, "An http(s) URL");
 
 /** Meta media ids are digits; our own media references are hashes or ids; a URL is accepted too. */
 const mediaId = z
