@@ -48,3 +48,22 @@ export async function setOpenLimit(businessId: string, openLimit: number, sender
     [businessId, openLimit, JSON.stringify(senderTeams)],
   );
 }
+
+/** A team of `t` (its admin supervising) with the given members; its id. */
+export async function createTeamOf(t: TestBusiness, memberIds: string[]): Promise<string> {
+  const { uuidv7 } = await import("../lib/ids");
+  const teamId = uuidv7();
+  await rawQuery(db(), `INSERT INTO teams (id, business_id, name, supervisor_id) VALUES ($1, $2, $3, $4)`, [
+    teamId,
+    t.business.id,
+    `Team ${teamId.slice(-8)}`,
+    t.admin.id,
+  ]);
+  for (const id of memberIds)
+    await rawQuery(db(), `INSERT INTO team_members (business_id, team_id, user_id) VALUES ($1, $2, $3)`, [
+      t.business.id,
+      teamId,
+      id,
+    ]);
+  return teamId;
+}

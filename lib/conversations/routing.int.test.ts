@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
 import { setUserStatus } from "@/lib/users/set-user-status";
-import { chatappSender, conversationOf, customerWrites, setOpenLimit, userCtx } from "@/test/conversations";
-import { createTestBusiness, createTestUser, uniq } from "@/test/factories";
-import { uuidv7 } from "@/lib/ids";
+import {
+  chatappSender,
+  conversationOf,
+  createTeamOf,
+  customerWrites,
+  setOpenLimit,
+  userCtx,
+} from "@/test/conversations";
+import { createTestBusiness, createTestUser } from "@/test/factories";
 import { systemCtx } from "@/lib/context";
 import { recordInboundMessages } from "@/lib/inbound/record-inbound-messages";
 import { customerText } from "@/test/customer-text";
@@ -106,18 +112,7 @@ describe("conversation routing", () => {
     const t = await createTestBusiness();
     const outsider = await createTestUser(t.business.id);
     const member = await createTestUser(t.business.id);
-    const teamId = uuidv7();
-    await rawQuery(db(), `INSERT INTO teams (id, business_id, name, supervisor_id) VALUES ($1, $2, $3, $4)`, [
-      teamId,
-      t.business.id,
-      `Team ${uniq()}`,
-      t.admin.id,
-    ]);
-    await rawQuery(db(), `INSERT INTO team_members (business_id, team_id, user_id) VALUES ($1, $2, $3)`, [
-      t.business.id,
-      teamId,
-      member.id,
-    ]);
+    const teamId = await createTeamOf(t, [member.id]);
     await setOpenLimit(t.business.id, 1, { [`chatapp:${chatappSender(t)}`]: teamId });
     const [c1, c2] = [phone(), phone()];
     await customerWrites(t, c1);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
-import { uuidv7 } from "@/lib/ids";
 import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
-import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
+import { conversationOf, createTeamOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
 import type { FlowDefinitionInput } from "./definition";
 import { createFlow, publishFlow, updateFlow } from "./flow-store";
@@ -99,18 +98,7 @@ describe("flows", () => {
     const t = await createTestBusiness();
     const outsider = await createTestUser(t.business.id);
     const member = await createTestUser(t.business.id);
-    const teamId = uuidv7();
-    await rawQuery(db(), `INSERT INTO teams (id, business_id, name, supervisor_id) VALUES ($1, $2, $3, $4)`, [
-      teamId,
-      t.business.id,
-      `Support ${uniq()}`,
-      t.admin.id,
-    ]);
-    await rawQuery(db(), `INSERT INTO team_members (business_id, team_id, user_id) VALUES ($1, $2, $3)`, [
-      t.business.id,
-      teamId,
-      member.id,
-    ]);
+    const teamId = await createTeamOf(t, [member.id]);
     const def = structuredClone(orderFlow);
     (def.steps[4] as { teamId?: string }).teamId = teamId;
     await published(t, def);

@@ -48,4 +48,9 @@ describe("tailorSpec", () => {
     const out = tailorSpec(doc, { businessId: null, showInternal: true });
     expect(out).toEqual(doc);
   });
+
+  it("leaves out the document's servers: the page calls its own origin, and a server selector has no label", () => {
+    const out = tailorSpec({ ...doc, servers: [{ url: "/" }] }, { businessId: null, showInternal: true });
+    expect(out).toEqual(doc);
+  });
 });

@@ -13,8 +13,8 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 /**
  * The document as the signed-in user should read it: "Try it out" pre-filled with their own
  * business id instead of the schema's example (a request to the example id gets 401), and the
- * operator-only Internal operations left out for business users, who cannot call them.
- * Pure: returns a new document.
+ * operator-only Internal operations left out for business users, who cannot call them, and
+ * without `servers` (the page calls its own origin). Pure: returns a new document.
  */
 export function tailorSpec(
   doc: OpenApiDoc,
@@ -35,7 +35,10 @@ export function tailorSpec(
     if (Object.keys(kept).some((k) => METHODS.has(k))) paths[path] = kept;
   }
   const tags = opts.showInternal ? doc.tags : doc.tags?.filter((t) => t.name !== "Internal");
-  return { ...doc, paths, ...(tags ? { tags } : {}) };
+  // The page calls the server it is on: the document's one relative server would only add
+  // Swagger UI's server selector, a <select> without a label (axe: select-name).
+  const { servers: _servers, ...rest } = doc;
+  return { ...rest, paths, ...(tags ? { tags } : {}) };
 }
 
 function withBusinessId(op: Operation, businessId: string): Operation {
