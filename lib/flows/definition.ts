@@ -22,36 +22,111 @@ const VarName = z
 const Next = StepId.nullable().optional();
 const Text = z.string().trim().min(1, "Write the message").max(4096, "At most 4,096 characters");
 
+/** Media sent with a message: a public https URL the provider fetches (WhatsApp's `link`). */
+const Media = z.object({
+  type: z.enum(["image", "video", "document"]),
+  url: z.url({ protocol: /^https?$/, error: "An http(s) URL" }).max(2048),
+  /** A document's file name as the customer sees it. */
+  filename: z.string().trim().max(240).optional(),
+});
+
 export const SendTextStep = z.object({
   id: StepId,
   type: z.literal("send_text"),
-  /** `{{name}}` is replaced by the run's variable `name` (empty when unset). */
+  /** `{{name}}` is replaced by the run's variable `name` (empty when unset); the caption with media. */
   text: Text,
+  media: Media.optional(),
   next: Next,
 });
+
+/** An approved template (the only thing chatapp may send outside the customer's 24-hour window). */
+export const SendTemplateStep = z.object({
+  id: StepId,
+  type: z.literal("send_template"),
+  templateName: z.string().trim().min(1, "Choose a template").max(512),
+  /** The template's language; none: the one approved template of that name. */
+  language: z.string().trim().max(15).optional(),
+  /** Body parameters in order, each with `{{name}}` placeholders. */
+  parameters: z.array(z.string().max(1024)).max(20).default([]),
+  next: Next,
+});
+
+/** One answer an `ask` offers: shown as a reply button, a list row or an RCS suggested reply. */
+export const Choice = z.preprocess(
+  (c) => (typeof c === "string" ? { title: c } : c),
+  z.object({
+    title: z.string().trim().min(1, "Name the choice").max(24, "At most 24 characters"),
+    /** A list row's second line. */
+    description: z.string().trim().max(72, "At most 72 characters").optional(),
+    /** A list's section this row is under (rows with the same section are grouped). */
+    section: z.string().trim().max(24, "At most 24 characters").optional(),
+    /** Where the run goes when this choice is taken; none: the step's `next`. */
+    next: Next,
+  }),
+);
+export type Choice = z.infer<typeof Choice>;
 
 export const AskStep = z.object({
   id: StepId,
   type: z.literal("ask"),
   question: Text,
-  /** What an answer must be: any text, a number, an e-mail address, a phone number, or one of the choices. */
-  expect: z.enum(["text", "number", "email", "phone", "choice"]).default("text"),
-  /** expect choice: the answers taken (case- and accent-insensitive). */
-  choices: z.array(z.string().trim().min(1).max(64)).max(10).default([]),
+  /** What an answer must be: any text, a number, an e-mail address, a phone number, a date, or one of the choices. */
+  expect: z.enum(["text", "number", "email", "phone", "date", "choice"]).default("text"),
+  /** expect choice: the answers taken (by their title, case- and accent-insensitive, or their button/row tap). */
+  choices: z.array(Choice).max(10, "At most 10 choices").default([]),
+  /**
+   * How choices are offered: as text, WhatsApp reply buttons (up to 3, titles up to 20
+   * characters) or a list (up to 10 rows in sections). On RCS both are suggested replies.
+   */
+  show: z.enum(["text", "buttons", "list"]).default("text"),
+  /** The label of the button that opens a list. */
+  listButton: z.string().trim().min(1).max(20, "At most 20 characters").default("Choose"),
   /** Said when the answer does not fit, before asking again. */
   retryText: z.string().trim().max(1024).default("Sorry, I didn't get that."),
   /** How often the question is asked again after an answer that does not fit (then `onInvalid`). */
   retries: z.number().int().min(0).max(5).default(2),
   saveAs: VarName,
+  /** Also written to the subscriber's profile field (the answer validated for that field). */
+  saveToProfile: z.enum(["name", "city", "gender", "age", "dob"]).optional(),
+  /** Minutes the run waits for the answer before it goes to `onTimeout` (default: the flow's timeout). */
+  timeoutMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .optional(),
   next: Next,
   onInvalid: Next,
+  onTimeout: Next,
 });
 
-const Condition = z.object({
-  variable: VarName,
-  op: z.enum(["equals", "contains", "is_set", "is_not_set"]),
-  value: z.string().max(256).default(""),
-});
+/** What a branch rule looks at: a run variable, a profile field, the channel, business hours or opt-out. */
+const Condition = z.preprocess(
+  (c) =>
+    c && typeof c === "object" && !("source" in c) && "variable" in c
+      ? { source: "variable", key: (c as { variable: unknown }).variable, ...c }
+      : c,
+  z.object({
+    source: z.enum(["variable", "profile", "channel", "business_hours", "opted_out"]).default("variable"),
+    /** variable: its name; profile: the field (name, city, gender, age, dob); else unused. */
+    key: z.string().trim().max(64).default(""),
+    op: z.enum([
+      "equals",
+      "not_equals",
+      "contains",
+      "is_set",
+      "is_not_set",
+      "greater_than",
+      "less_than",
+      "is_true",
+      "is_false",
+    ]),
+    /** Compared as a number for greater/less than; channel: chatapp or rcs. */
+    value: z.string().max(256).default(""),
+  }),
+);
+export type Condition = z.infer<typeof Condition>;
+
 export const BranchStep = z.object({
   id: StepId,
   type: z.literal("branch"),
@@ -72,6 +147,65 @@ export const SetVariableStep = z.object({
   next: Next,
 });
 
+/**
+ * A request to the business's own system: signed like our callbacks, through the same
+ * public-address guard, at most 10 s. A 2xx answer goes to `next` with the mapped fields
+ * saved; anything else (status, timeout, refused address) to `onFailure`.
+ */
+export const HttpRequestStep = z.object({
+  id: StepId,
+  type: z.literal("http_request"),
+  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).default("POST"),
+  /** With `{{name}}` placeholders (URL-encoded when filled in). */
+  url: z.string().trim().min(1, "Give the URL").max(2048),
+  headers: z
+    .array(
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1)
+          .max(128)
+          .regex(/^[A-Za-z0-9-]+$/, "A header name"),
+        value: z.string().max(2048),
+      }),
+    )
+    .max(20)
+    .default([]),
+  /** A JSON body with `{{name}}` placeholders (filled in as JSON strings); none for GET. */
+  body: z.string().max(16_384).optional(),
+  timeoutMs: z.number().int().min(100).max(10_000).default(5_000),
+  /** Response fields saved to variables: `path` is a dotted path into the JSON answer (`order.status`, `items.0.id`). */
+  save: z
+    .array(z.object({ variable: VarName, path: z.string().trim().min(1).max(256) }))
+    .max(20)
+    .default([]),
+  /** The answer's HTTP status is saved here when set. */
+  statusAs: VarName.optional(),
+  next: Next,
+  onFailure: Next,
+});
+
+/** Waits a duration (durably: across restarts and instances), then goes on. */
+export const WaitStep = z.object({
+  id: StepId,
+  type: z.literal("wait"),
+  minutes: z
+    .number()
+    .int()
+    .min(1, "At least a minute")
+    .max(60 * 24 * 30, "At most 30 days"),
+  next: Next,
+});
+
+/** Sets the conversation's state (pending: waiting on the customer; resolved). */
+export const SetConversationStep = z.object({
+  id: StepId,
+  type: z.literal("set_conversation"),
+  state: z.enum(["open", "pending", "resolved"]),
+  next: Next,
+});
+
 export const HandoverStep = z.object({
   id: StepId,
   type: z.literal("handover"),
@@ -79,6 +213,8 @@ export const HandoverStep = z.object({
   text: z.string().trim().max(4096).default(""),
   /** The team the conversation goes to; none: the inbox's routing for its sender. */
   teamId: z.uuid().nullable().default(null),
+  /** An agent of the business to assign it to directly (else the team's routing picks one). */
+  userId: z.uuid().nullable().default(null),
 });
 
 export const EndStep = z.object({
@@ -89,13 +225,26 @@ export const EndStep = z.object({
 
 export const FlowStep = z.discriminatedUnion("type", [
   SendTextStep,
+  SendTemplateStep,
   AskStep,
   BranchStep,
   SetVariableStep,
+  HttpRequestStep,
+  WaitStep,
+  SetConversationStep,
   HandoverStep,
   EndStep,
 ]);
 export type FlowStep = z.infer<typeof FlowStep>;
+export type FlowStepType = FlowStep["type"];
+export const FLOW_STEP_TYPES = FlowStep.options.map((o) => o.shape.type.value);
+
+const Channels = z
+  .array(z.enum(["chatapp", "rcs"]))
+  .max(2)
+  .optional();
+/** Sender ids (a business's WhatsApp number or RCS agent) the trigger listens on; none: all. */
+const Senders = z.array(z.string().trim().min(1).max(128)).max(50).optional();
 
 export const FlowTrigger = z.discriminatedUnion("type", [
   z.object({
@@ -103,17 +252,44 @@ export const FlowTrigger = z.discriminatedUnion("type", [
     /** exact: the whole message is one of the words; contains: the message has one of them as a word. */
     match: z.enum(["exact", "contains"]).default("exact"),
     words: z.array(z.string().trim().min(1).max(64)).min(1, "Add a keyword").max(50),
+    channels: Channels,
+    senders: Senders,
   }),
   /** The first message of a customer new to the business. */
-  z.object({ type: z.literal("welcome") }),
+  z.object({ type: z.literal("welcome"), channels: Channels, senders: Senders }),
+  /** Any message outside the business's hours (docs/flows.md, "Business hours"). */
+  z.object({ type: z.literal("away"), channels: Channels, senders: Senders }),
+  /** A tap on a button or list row of an earlier message whose payload is one of these. */
+  z.object({
+    type: z.literal("button"),
+    payloads: z.array(z.string().trim().min(1).max(256)).min(1, "Add a payload").max(50),
+  }),
+  /** A reply to a campaign launched with this flow (E1's `flowId`/`flowName`). */
+  z.object({ type: z.literal("campaign") }),
   /** Any message no other flow's trigger took. */
-  z.object({ type: z.literal("fallback") }),
+  z.object({ type: z.literal("fallback"), channels: Channels, senders: Senders }),
 ]);
 export type FlowTrigger = z.infer<typeof FlowTrigger>;
+
+/** How the flow behaves around people and time. */
+export const FlowSettings = z
+  .object({
+    /** Minutes a run waits for an answer before the question's `onTimeout` (or the run ends). */
+    timeoutMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30)
+      .default(60 * 24),
+    /** Runs one conversation may start in an hour (a loop between flows ends here). */
+    maxRunsPerHour: z.number().int().min(1).max(100).default(10),
+  })
+  .default({ timeoutMinutes: 60 * 24, maxRunsPerHour: 10 });
 
 export const FlowDefinition = z
   .object({
     triggers: z.array(FlowTrigger).max(20).default([]),
+    settings: FlowSettings,
     /** The step a run starts on. */
     start: StepId,
     steps: z.array(FlowStep).min(1, "Add a step").max(MAX_STEPS, `At most ${MAX_STEPS} steps`),
@@ -130,33 +306,66 @@ export const FlowDefinition = z
       for (const [path, target] of nextsOf(s))
         if (target && !ids.has(target))
           ctx.addIssue({ code: "custom", path: ["steps", i, ...path], message: `No step ${target}` });
-      if (s.type === "ask" && s.expect === "choice" && s.choices.length === 0)
-        ctx.addIssue({ code: "custom", path: ["steps", i, "choices"], message: "Give the choices" });
+      if (s.type === "ask")
+        askRules(s, (path, message) =>
+          ctx.addIssue({ code: "custom", path: ["steps", i, ...path], message }),
+        );
     });
   });
 export type FlowDefinition = z.infer<typeof FlowDefinition>;
 export type FlowDefinitionInput = z.input<typeof FlowDefinition>;
 
+/** What an ask must satisfy beyond its fields' own limits (WhatsApp's interactive limits). */
+function askRules(
+  s: z.infer<typeof AskStep>,
+  issue: (path: Array<string | number>, message: string) => void,
+) {
+  if (s.expect === "choice" && s.choices.length === 0) issue(["choices"], "Give the choices");
+  if (s.show !== "text" && s.expect !== "choice") issue(["show"], "Buttons and lists need expect choice");
+  if (s.show === "buttons") {
+    if (s.choices.length > 3) issue(["choices"], "At most 3 reply buttons; use a list for more");
+    s.choices.forEach((c, j) => {
+      if (c.title.length > 20) issue(["choices", j, "title"], "A button's title is at most 20 characters");
+    });
+  }
+  const titles = new Set<string>();
+  s.choices.forEach((c, j) => {
+    const t = c.title.toLowerCase();
+    if (titles.has(t)) issue(["choices", j, "title"], `Choice ${c.title} is given twice`);
+    titles.add(t);
+  });
+}
+
+type NextRef = [Array<string | number>, string | null | undefined];
+
 /** The steps a step can lead to, with where it names each. */
-export function nextsOf(s: FlowStep): Array<[Array<string | number>, string | null | undefined]> {
+export function nextsOf(s: FlowStep): NextRef[] {
   switch (s.type) {
     case "send_text":
+    case "send_template":
     case "set_variable":
+    case "wait":
+    case "set_conversation":
       return [[["next"], s.next]];
     case "ask":
       return [
         [["next"], s.next],
+        ...s.choices.map((c, i): NextRef => [["choices", i, "next"], c.next]),
         [["onInvalid"], s.onInvalid],
+        [["onTimeout"], s.onTimeout],
+      ];
+    case "http_request":
+      return [
+        [["next"], s.next],
+        [["onFailure"], s.onFailure],
       ];
     case "branch":
       return [
-        ...s.rules.map((r, i): [Array<string | number>, string | null | undefined] => [
-          ["rules", i, "next"],
-          r.next,
-        ]),
+        ...s.rules.map((r, i): NextRef => [["rules", i, "next"], r.next]),
         [["otherwise"], s.otherwise],
       ];
-    default:
+    case "handover":
+    case "end":
       return [];
   }
 }

@@ -35,7 +35,7 @@ export function readAnswer(
       return p?.isValid() ? p.number.slice(1) : undefined;
     }
     case "choice":
-      return step.choices.find((c) => normalise(c) === normalise(t));
+      return step.choices.find((c) => normalise(c.title) === normalise(t))?.title;
   }
 }
 

@@ -4,7 +4,7 @@ import type { ConversationRow } from "../../conversations/conversation-row";
 import { sendFreeForm } from "../../conversations/reply-to-conversation";
 import { rawQuery } from "../../db/sql";
 import { uuidv7 } from "../../ids";
-import type { FlowDefinition, FlowStep } from "../definition";
+import type { Condition, FlowDefinition, FlowStep } from "../definition";
 import { interpolate, readAnswer } from "./answers";
 
 /** Steps one customer message may run before the run waits again: a loop ends here. */
@@ -70,7 +70,7 @@ export async function runSteps(
       if (value !== undefined) {
         vars[step.saveAs] = value;
         invalid = 0;
-        at = step.next;
+        at = step.choices.find((c) => c.title === value)?.next ?? step.next;
       } else if (invalid < step.retries) {
         invalid++;
         await say(step, `${step.retryText}\n${step.question}`);
@@ -135,6 +135,8 @@ export async function runSteps(
         else log.push({ stepId: step.id, type: step.type, detail: {} });
         outcome = { state: "completed", reason: "end step" };
         break;
+      default:
+        outcome = { state: "failed", reason: `step ${step.id}: ${step.type} steps do not run yet` };
     }
   }
 
@@ -192,8 +194,9 @@ export async function runSteps(
   return outcome;
 }
 
-function holds(c: { variable: string; op: string; value: string }, vars: Record<string, string>): boolean {
-  const v = vars[c.variable];
+function holds(c: Condition, vars: Record<string, string>): boolean {
+  if (c.source !== "variable") return false; // other sources: not evaluated yet
+  const v = vars[c.key];
   switch (c.op) {
     case "is_set":
       return v !== undefined && v !== "";
