@@ -41,8 +41,8 @@ const once = process.env.DATABASE_URL
  * - "db" and "db-isolated" (`*.int.test.ts`): one PostgreSQL cluster for the run
  *   (test/global-setup.ts: the embedded one, or DATABASE_URL's server), a database of its own
  *   for each file, copied from a migrated template, and the process wiring of a server
- *   (test/setup.ts). CI runs them on the embedded PostgreSQL and again on the machine's
- *   PostgreSQL 15 (`--project 'db*'`, docs/decisions.md). Two files at a time (no file sees
+ *   (test/setup.ts). CI runs them on the embedded PostgreSQL and prepares every statement
+ *   they sent again on the machine's PostgreSQL 15 (SQL_ALSO_ON, docs/decisions.md). Two files at a time (no file sees
  *   another's database or jobs; many wait on timers and child processes, so two fill the cores
  *   better than one: `npm test` 9m15 -> 6m43 here), and the two projects one after the other
  *   (groupOrder). "db" shares modules between the files of a worker (isolate: false);

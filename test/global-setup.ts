@@ -8,6 +8,7 @@ import { migrate } from "../lib/db/migrate";
 import { installBossSchema } from "../lib/jobs/boss";
 import { checkoutDataDirUntouched, testDataDir } from "./checkout-data-dir";
 import { createDatabase, untilUnused } from "./server-database";
+import { prepareEverywhere } from "./statements-on-older-server";
 
 /**
  * One PostgreSQL cluster for the whole run: with DATABASE_URL set, that server; otherwise an
@@ -41,16 +42,77 @@ export default async function setup(project: TestProject) {
   await installBossSchema(template.url);
   // A template must have no connections while it is copied.
   await dropConnections(clusterUrl, template.name);
+  const older = await olderServerCheck(template.url);
+  project.provide("statementsDir", older?.dir ?? "");
   project.provide("clusterUrl", clusterUrl);
   project.provide("templateDatabase", template.name);
   project.provide("databasePrefix", prefix);
   project.provide("sharedModules", project.config.isolate === false);
   return async () => {
-    await dropRunDatabases(clusterUrl, prefix);
-    await stopCluster();
-    rmSync(testDataDir(), { recursive: true, force: true });
+    try {
+      await older?.check();
+    } catch (err) {
+      // Vitest reports an error thrown here but still exits 0: the run must fail.
+      console.error(String(err));
+      process.exitCode = 1;
+    } finally {
+      await dropRunDatabases(clusterUrl, prefix);
+      await stopCluster();
+      rmSync(testDataDir(), { recursive: true, force: true });
+    }
     untouched();
   };
+}
+
+/**
+ * SQL_ALSO_ON (CI: the machine's PostgreSQL 15) with the embedded cluster: the schema is
+ * migrated there too, the test processes record every statement they send, and the end of the
+ * run prepares each on both servers (test/statements-on-older-server.ts); one that only the
+ * embedded PostgreSQL 18 takes fails the run.
+ */
+async function olderServerCheck(newerUrl: string) {
+  const olderServer = process.env.SQL_ALSO_ON;
+  if (!olderServer || process.env.DATABASE_URL) return undefined;
+  const started = Date.now();
+  const db = await createDatabase(olderServer, `sb_${process.pid.toString(36)}_older`);
+  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+  await migrate(pool);
+  await pool.end();
+  await installBossSchema(db.url);
+  const migratedIn = Date.now() - started;
+  const dir = mkdtempSync(path.join(tmpdir(), "sb-test-statements-"));
+  return {
+    dir,
+    check: async () => {
+      const at = Date.now();
+      try {
+        const r = await prepareEverywhere(dir, newerUrl, db.url);
+        const version = await serverVersion(olderServer);
+        console.log(
+          `statements on PostgreSQL ${version}: ${r.checked} prepared, ${r.refusedOnBoth} refused by both servers, ` +
+            `${r.skipped} not preparable (DDL, session commands); migrations ${migratedIn} ms, check ${Date.now() - at} ms`,
+        );
+        if (r.onlyNewer.length > 0)
+          throw new Error(
+            `${r.onlyNewer.length} statement(s) the embedded PostgreSQL takes and PostgreSQL ${version} refuses:\n` +
+              r.onlyNewer.join("\n"),
+          );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        await db.drop();
+      }
+    },
+  };
+}
+
+async function serverVersion(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
+  } finally {
+    await c.end();
+  }
 }
 
 /** Drops every database of this run (the template, and any a test file left). */
@@ -76,6 +138,8 @@ async function dropConnections(clusterUrl: string, name: string): Promise<void> 
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** Where the test processes record their statements for SQL_ALSO_ON's check; "" when off. */
+    statementsDir: string;
     /** The run's cluster, at its maintenance database: tests create databases through it. */
     clusterUrl: string;
     /** What every database of the run is named after (sb_<run>_...). */

@@ -7,6 +7,7 @@ import { resetEnv } from "../lib/env";
 import { createRuntime } from "../lib/runtime";
 import { wireAll } from "../lib/wiring";
 import { createDatabase } from "./server-database";
+import { captureStatements } from "./statements-on-older-server";
 
 // Runs before every test file: the file gets a database of its own, copied from the run's
 // migrated template (test/global-setup.ts), and a job queue on it; both go when the file ends.
@@ -20,6 +21,7 @@ declare module "../lib/runtime" {
   }
 }
 const r = createRuntime();
+if (inject("statementsDir")) captureStatements(inject("statementsDir"));
 const database = await createDatabase(
   inject("clusterUrl"),
   `${inject("databasePrefix")}_file`,
