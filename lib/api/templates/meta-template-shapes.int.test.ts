@@ -289,10 +289,18 @@ describe("AUTHENTICATION templates", () => {
       const bulk = await b1(b, pn, name, otpSend("000000"), [
         { subscriberId: "919800000032", variables: ["482913"] },
         { subscriberId: "919800000033", variables: ["771204"] },
+        // The OTP client's form: the code for the body and again for the button's url parameter.
+        { subscriberId: "919800000034", variables: ["550011", "550011"] },
+        // Two different codes are not one code: refused with the count.
+        { subscriberId: "919800000035", variables: ["550011", "990011"] },
       ]);
       expect(bulk.status, JSON.stringify(bulk.json)).toBe(200);
-      expect(bulk.json.refused).toBeUndefined();
+      expect(bulk.json.refused).toEqual([
+        expect.objectContaining({ index: 3, subscriberId: "919800000035", errorCode: "invalid_variables" }),
+      ]);
       await drainAll();
+      expect(sentTo(pn, "919800000034")).toEqual([metaOtpSend(name, "550011")]);
+      expect(sentTo(pn, "919800000035")).toEqual([]);
       expect(sentTo(pn, "919800000031")).toEqual([metaOtpSend(name, "123456")]);
       expect(sentTo(pn, "919800000032")).toEqual([metaOtpSend(name, "482913")]);
       expect(sentTo(pn, "919800000033")).toEqual([metaOtpSend(name, "771204")]);

@@ -43,6 +43,11 @@ export type MetaComponent = MetaBasicComponent | MetaCarouselComponent;
  */
 export type ComponentPlan = {
   slots: number;
+  /**
+   * A subscriber's values as the plan takes them: an authentication template's code given
+   * twice (its body and its OTP button, as OTP clients send it) is taken once.
+   */
+  fit?: (values: readonly string[]) => readonly string[];
   build: (values?: readonly string[]) => MetaComponent[];
   problem: (values: readonly string[]) => string | undefined;
 };

@@ -184,8 +184,13 @@ export function planTemplateComponents(
   const headerText = header?.type === "text" ? header : undefined;
   const first = headerText ? 1 : 0;
   const bodyCount = bodyParams.length;
+  const slots = first + bodyCount + urlSlots.length;
   return {
-    slots: first + bodyCount + urlSlots.length,
+    slots,
+    ...(otpAt >= 0 && {
+      fit: (values: readonly string[]) =>
+        values.length === slots + 1 && values[slots] === values[first] ? values.slice(0, slots) : values,
+    }),
     problem: (values) => {
       const at = bodyParams.findIndex(
         (p, i) => p.type === "currency" && parseAmount(values[first + i] ?? "") === undefined,

@@ -56,7 +56,7 @@ export async function sendBulkMessages(
   const valid: NewMessage[] = [];
   const build = (s: SendBulkInput["subscribers"][number], i: number) => {
     const recipient = tryParseRecipient(s.subscriberId);
-    const values = s.variables;
+    const values = s.variables && plan.fit ? plan.fit(s.variables) : s.variables;
     let problem: (ErrorDetail & { errorCode: BulkRefusal["errorCode"] }) | undefined;
     if (!recipient) {
       problem = {
