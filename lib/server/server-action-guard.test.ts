@@ -104,6 +104,18 @@ describe("server actions: bodies Next.js cannot decode are refused before it", (
       status: 400,
       message: /Argument row 0 nest deeper/,
     },
+    "multipart, a field that is not UTF-8": {
+      type: "multipart/form-data; boundary=sbguard",
+      body: new Uint8Array(
+        Buffer.concat([
+          Buffer.from('--sbguard\r\nContent-Disposition: form-data; name="name"\r\n\r\nJos'),
+          Buffer.from([0xe9]), // Latin-1 é
+          Buffer.from("\r\n--sbguard--\r\n"),
+        ]),
+      ),
+      status: 400,
+      message: /Form field name is not UTF-8 text/,
+    },
     "multipart, invalid JSON row": {
       ...multipart({ "1": '{"a":' }),
       status: 400,
@@ -172,6 +184,7 @@ describe("server actions: what passes reaches Next.js byte for byte", () => {
     const form = new FormData();
     form.set("0", '["$K1"]');
     form.set("1_name", "[[[ not JSON, the user's text");
+    form.set("1_note", "a replacement character typed as one: \uFFFD");
     form.set("1_file", new Blob([new Uint8Array([0, 1, 2, 255])]), "a.bin");
     const req = new Request("http://x", { method: "POST", body: form });
     const bytes = Buffer.from(await req.arrayBuffer());

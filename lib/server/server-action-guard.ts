@@ -42,7 +42,7 @@ export function isServerActionRequest(req: http.IncomingMessage): boolean {
  * Checks a server action's body before Next.js decodes it, and answers the documented error
  * (the API's body, as the dashboard's routes answer) instead of the 500 Next.js gives any
  * decoding failure: 413 past the limit (declared or counted as it arrives), 415 for a body
- * React's client never sends, 400 for text that is not UTF-8 or not JSON, a form that does not
+ * React's client never sends, 400 for text (arguments or form fields) that is not UTF-8 or not JSON, a form that does not
  * parse, or arguments nested deeper than SERVER_ACTION_MAX_DEPTH. A body that passes is handed
  * to Next.js byte for byte.
  */
@@ -82,6 +82,8 @@ function checkArguments(text: string, what: string): void {
   }
 }
 
+const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
+
 /** React's multipart reply: rows named by number hold JSON; other fields are the user's values. */
 async function checkForm(body: Buffer, type: string): Promise<void> {
   let form: FormData;
@@ -90,8 +92,13 @@ async function checkForm(body: Buffer, type: string): Promise<void> {
   } catch {
     throw invalid("Malformed multipart/form-data body");
   }
+  // The form decoder replaces bytes that are not UTF-8 with U+FFFD: a field holding one that the
+  // body never spelled (as EF BF BD) was not UTF-8 text, and would be stored altered.
+  const spelled = body.includes(REPLACEMENT);
   for (const [name, value] of form) {
-    if (/^\d+$/.test(name) && typeof value === "string") checkArguments(value, `Argument row ${name}`);
+    if (typeof value !== "string") continue;
+    if (!spelled && value.includes("\uFFFD")) throw invalid(`Form field ${name} is not UTF-8 text`);
+    if (/^\d+$/.test(name)) checkArguments(value, `Argument row ${name}`);
   }
 }
 

@@ -9,6 +9,7 @@ import { loadChannel } from "../dispatch/sender-channel";
 import { sendRcsMessage } from "./send-rcs-message";
 import { sendTemplateMessage } from "./send-template-message";
 import { sendTestInput, type SendTestInput } from "./send-test-schema";
+import { HTTP_URL } from "../../validation/http-url";
 
 /**
  * "Send a test" from a template's page or the virtual phone: one message to one number through
@@ -109,7 +110,6 @@ function linkUploads(businessId: string, fields: TestField[], values: string[]):
   );
 }
 
-const httpUrl = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 const uploadHash = /^[0-9a-f]{64}$/;
 
 /** Each media value is an http(s) URL or an image this business uploaded; said on its field. */
@@ -122,7 +122,7 @@ async function checkMedia(ctx: Ctx, businessId: string, fields: TestField[], val
       await requireOwnedMedia(ctx, businessId, [v]).catch(() => {
         throw bad(`values.${i}`, `Upload the ${media} again: this business has no such file`);
       });
-    } else if (!httpUrl.test(v) || v.length > 2048)
+    } else if (!HTTP_URL.test(v) || v.length > 2048)
       throw bad(
         `values.${i}`,
         f.target.media === "image"
