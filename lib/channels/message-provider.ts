@@ -30,6 +30,12 @@ export type OutboundMessage = {
     | { kind: "rcs_richcard"; richCard: unknown }
     /** A free-form reply inside the customer service window (conversations). */
     | { kind: "text"; text: string }
+    /**
+     * Choices offered inside the window (flows' questions): WhatsApp reply buttons (up to 3) or a
+     * list (up to 10 rows in sections); RCS suggested replies. A tap comes back as the option's
+     * id (Meta's button_reply/list_reply id, RBM's postbackData) with its title.
+     */
+    | InteractiveContent
     /** A free-form image or document reply by public URL (conversations). */
     | {
         kind: "media";
@@ -38,6 +44,16 @@ export type OutboundMessage = {
         caption: string | null;
         fileName: string | null;
       };
+};
+
+export type InteractiveOption = { id: string; title: string; description?: string; section?: string };
+export type InteractiveContent = {
+  kind: "interactive";
+  style: "buttons" | "list";
+  text: string;
+  /** The label of the button that opens a list. */
+  listButton?: string;
+  options: InteractiveOption[];
 };
 
 export type SendResult =

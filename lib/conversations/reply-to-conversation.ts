@@ -170,7 +170,12 @@ export async function sendFreeForm(
         channel: conv.channel,
         sender,
         recipient: conv.customer,
-        msgType: content.kind === "media" ? content.mediaType : "text",
+        msgType:
+          content.kind === "media"
+            ? content.mediaType
+            : content.kind === "interactive"
+              ? "interactive"
+              : "text",
         templateId: null,
         templateName: "",
         language: "",

@@ -67,7 +67,31 @@ export function MessageBubble({ m, timeZone }: { m: InboxMessage; timeZone: stri
             <Ticks status={m.status} />
           </p>
         </div>
-        {m.preview.buttons.length > 0 ? (
+        {m.preview.listButton ? (
+          // A list, as WhatsApp shows it: one button that opens the rows.
+          <details className="border-t border-slate-200">
+            <summary className="cursor-pointer py-2 text-center font-medium text-sky-700">
+              {m.preview.listButton}
+            </summary>
+            <ul
+              className="divide-y divide-slate-200 border-t border-slate-200"
+              aria-label={m.preview.listButton}
+            >
+              {m.preview.buttons.map((b, i) => (
+                <li key={i}>
+                  <TapButton
+                    messageId={m.messageId}
+                    index={i}
+                    text={b.text}
+                    tappable={tappable}
+                    className="px-3 py-2 text-left"
+                  />
+                  {b.description ? <p className="px-3 pb-2 text-xs text-slate-500">{b.description}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : m.preview.buttons.length > 0 ? (
           <div
             className={cn(
               "divide-y divide-slate-200 border-t border-slate-200",

@@ -7,7 +7,7 @@
  * a 400, so the card is cleaned here.
  */
 export type RbmContentMessage =
-  | { text: string }
+  | { text: string; suggestions?: Array<{ reply: { text: string; postbackData: string } }> }
   | { richCard: { standaloneCard: Record<string, unknown> } }
   | { richCard: { carouselCard: { cardWidth: unknown; cardContents: unknown[] } } }
   | { contentInfo: { fileUrl: string } };

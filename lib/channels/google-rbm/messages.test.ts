@@ -62,6 +62,32 @@ describe("google-rbm against a fake RBM API", () => {
     expect(JSON.parse(req.body)).toEqual({ contentMessage: { text: "Your order has shipped" } });
   });
 
+  it("sends a flow's choices as RBM suggested replies whose postbackData is the choice's id", async () => {
+    await googleRbmMessages.send(
+      text({
+        content: {
+          kind: "interactive",
+          style: "buttons",
+          text: "How can we help?",
+          options: [
+            { id: "menu:0", title: "Track" },
+            { id: "menu:1", title: "Talk to us" },
+          ],
+        },
+      }),
+      settings,
+    );
+    expect(JSON.parse(fake.requests[0]!.body)).toEqual({
+      contentMessage: {
+        text: "How can we help?",
+        suggestions: [
+          { reply: { text: "Track", postbackData: "menu:0" } },
+          { reply: { text: "Talk to us", postbackData: "menu:1" } },
+        ],
+      },
+    });
+  });
+
   it("sends a standalone rich card in RBM's shape, dropping the spec-only fields", async () => {
     const richCard = {
       standaloneCard: {

@@ -129,6 +129,13 @@ export async function rbmCapableAmong(phones: string[], settings: ChannelSetting
 function contentOf(message: OutboundMessage): RbmContentMessage | undefined {
   const c = message.content;
   if (c.kind === "rcs_text" || c.kind === "text") return { text: c.text };
+  // Choices are suggested replies (RBM: up to 11, 25 characters): a tap comes back as a
+  // suggestionResponse with the postbackData.
+  if (c.kind === "interactive")
+    return {
+      text: c.text,
+      suggestions: c.options.slice(0, 11).map((o) => ({ reply: { text: o.title, postbackData: o.id } })),
+    };
   // RBM's file message: the platform fetches the file from the public URL.
   if (c.kind === "media") return { contentInfo: { fileUrl: c.link } };
   if (c.kind === "rcs_richcard") return toRbmRichCard(c.richCard);

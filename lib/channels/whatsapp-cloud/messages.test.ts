@@ -134,6 +134,71 @@ describe("whatsapp-cloud messages against a fake Graph API", () => {
     });
   });
 
+  it("sends a flow's choices as Meta's interactive reply buttons and list, in Meta's documented shape", async () => {
+    await whatsappCloudMessages.send(
+      message({
+        content: {
+          kind: "interactive",
+          style: "buttons",
+          text: "How can we help?",
+          options: [
+            { id: "menu:0", title: "Track" },
+            { id: "menu:1", title: "Talk to us" },
+          ],
+        },
+      }),
+      settings,
+    );
+    expect(JSON.parse(fake.requests[0]!.body)).toMatchObject({
+      messaging_product: "whatsapp",
+      to: "919812345678",
+      type: "interactive",
+      interactive: {
+        type: "button",
+        body: { text: "How can we help?" },
+        action: {
+          buttons: [
+            { type: "reply", reply: { id: "menu:0", title: "Track" } },
+            { type: "reply", reply: { id: "menu:1", title: "Talk to us" } },
+          ],
+        },
+      },
+    });
+    await whatsappCloudMessages.send(
+      message({
+        content: {
+          kind: "interactive",
+          style: "list",
+          text: "Pick a slot",
+          listButton: "Slots",
+          options: [
+            { id: "s:0", title: "Mon 10:00", section: "Monday", description: "Store visit" },
+            { id: "s:1", title: "Tue 11:00", section: "Tuesday" },
+            { id: "s:2", title: "Tue 15:00", section: "Tuesday" },
+          ],
+        },
+      }),
+      settings,
+    );
+    expect(JSON.parse(fake.requests[1]!.body).interactive).toEqual({
+      type: "list",
+      body: { text: "Pick a slot" },
+      action: {
+        button: "Slots",
+        sections: [
+          { title: "Monday", rows: [{ id: "s:0", title: "Mon 10:00", description: "Store visit" }] },
+          {
+            title: "Tuesday",
+            rows: [
+              { id: "s:1", title: "Tue 11:00" },
+              { id: "s:2", title: "Tue 15:00" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
   it("addresses a customer known only by their WhatsApp user id with Meta's recipient, not to", async () => {
     await whatsappCloudMessages.send(
       message({ to: "US.13491208655302741918", content: { kind: "text", text: "Hello" } }),

@@ -1,4 +1,10 @@
-import type { MessageProvider, OutboundMessage, SendResult } from "../message-provider";
+import type {
+  InteractiveContent,
+  InteractiveOption,
+  MessageProvider,
+  OutboundMessage,
+  SendResult,
+} from "../message-provider";
 import { graphBaseUrl, whatsappAccessToken, whatsappSendTimeoutMs } from "./config";
 import { toGraphTemplate } from "./graph-template";
 import { isWhatsAppUserId } from "../whatsapp-user-id";
@@ -38,6 +44,8 @@ function graphContent(content: OutboundMessage["content"]): Record<string, unkno
       };
     case "text":
       return { type: "text", text: { preview_url: false, body: content.text } };
+    case "interactive":
+      return { type: "interactive", interactive: graphInteractive(content) };
     case "media":
       return content.mediaType === "image"
         ? {
@@ -55,6 +63,39 @@ function graphContent(content: OutboundMessage["content"]): Record<string, unkno
     default:
       return undefined;
   }
+}
+
+/**
+ * Meta's interactive message: reply buttons (`button`, titles up to 20 characters) or a
+ * `list` (rows up to 24 characters, descriptions up to 72, grouped into sections by their
+ * section name; Meta wants a title on every section when there are several).
+ */
+function graphInteractive(c: InteractiveContent): Record<string, unknown> {
+  const body = { text: c.text };
+  if (c.style === "buttons")
+    return {
+      type: "button",
+      body,
+      action: { buttons: c.options.map((o) => ({ type: "reply", reply: { id: o.id, title: o.title } })) },
+    };
+  const sections = new Map<string, InteractiveOption[]>();
+  for (const o of c.options) sections.set(o.section ?? "", [...(sections.get(o.section ?? "") ?? []), o]);
+  const several = sections.size > 1;
+  return {
+    type: "list",
+    body,
+    action: {
+      button: c.listButton ?? "Choose",
+      sections: [...sections].map(([title, rows]) => ({
+        ...(title || several ? { title: title || "Options" } : {}),
+        rows: rows.map((o) => ({
+          id: o.id,
+          title: o.title,
+          ...(o.description ? { description: o.description } : {}),
+        })),
+      })),
+    },
+  };
 }
 
 /** `POST /{version}/{phone-number-id}/messages` with a template or free-form message (Cloud API). */

@@ -71,7 +71,10 @@ export async function flowsOnInbound(
     for (const [i, m] of item.messages.entries()) {
       if (isOptOutText(m.text)) continue;
       if (run && (run.state === "waiting" || run.state === "running")) {
-        outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), { text: m.text });
+        outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), {
+          text: m.text,
+          payload: m.buttonPayload,
+        });
       } else {
         published ??= await publishedFlows(tx, input.businessId);
         const flow = matchFlow(published, {

@@ -4,8 +4,8 @@ import { normalise } from "./answers";
 export type PublishedFlow = { id: string; name: string; version: number; definition: FlowDefinition };
 
 /**
- * The flow a message starts, by precedence: a keyword (exact before contains, then the flows'
- * age), then a welcome for a customer's first message, then a fallback. Keywords are compared
+ * The flow a message starts, by precedence: a tap whose payload a button trigger names, then a
+ * keyword (exact before contains, then the flows' age), then a welcome for a customer's first message, then a fallback. Keywords are compared
  * case- and accent-insensitively, as the whole message (exact) or as a word in it (contains);
  * a button's payload counts as its text.
  */
@@ -18,7 +18,9 @@ export function matchFlow(
   const phrase = (t: string, k: string) => ` ${t} `.includes(` ${k} `);
   const by = (pick: (t: FlowDefinition["triggers"][number]) => boolean) =>
     flows.find((f) => f.definition.triggers.some(pick));
+  const payload = m.buttonPayload?.trim();
   return (
+    (payload ? by((t) => t.type === "button" && t.payloads.some((p) => p === payload)) : undefined) ??
     by(
       (t) => t.type === "keyword" && t.match === "exact" && t.words.some((w) => texts.includes(normalise(w))),
     ) ??

@@ -1,4 +1,5 @@
 import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
+import type { InteractiveContent } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { sendFreeForm } from "../../conversations/reply-to-conversation";
@@ -39,7 +40,7 @@ export async function runSteps(
   conv: ConversationRow,
   run: RunRow,
   def: FlowDefinition,
-  answer: { text: string | null } | null,
+  answer: { text: string | null; payload?: string | null } | null,
 ): Promise<RunOutcome> {
   const steps = new Map(def.steps.map((s) => [s.id, s]));
   const vars = { ...run.variables };
@@ -53,6 +54,29 @@ export async function runSteps(
     const sent = await sendFreeForm(tx, conv.business_id, conv, content, {});
     log.push({ stepId: step.id, type: step.type, detail: { sent: body, messageId: sent.messageId } });
   };
+  /** A question with its choices as reply buttons or a list (RCS: suggested replies). */
+  const offer = async (step: Extract<FlowStep, { type: "ask" }>, text: string) => {
+    if (step.show === "text") return say(step, text);
+    const body = interpolate(text, vars);
+    const content: InteractiveContent = {
+      kind: "interactive",
+      style: step.show,
+      text: body,
+      ...(step.show === "list" && { listButton: step.listButton }),
+      options: step.choices.map((c, j) => ({
+        id: choiceId(step.id, j),
+        title: c.title,
+        ...(c.description && { description: c.description }),
+        ...(c.section && { section: c.section }),
+      })),
+    };
+    const sent = await sendFreeForm(tx, conv.business_id, conv, content, {});
+    log.push({
+      stepId: step.id,
+      type: step.type,
+      detail: { sent: body, choices: step.choices.map((c) => c.title), messageId: sent.messageId },
+    });
+  };
   let invalid = run.invalid_answers;
   let at: string | null | undefined = run.step_id;
   let outcome: RunOutcome | undefined;
@@ -61,7 +85,8 @@ export async function runSteps(
   if (run.state === "waiting" && answer) {
     const step = steps.get(at ?? "");
     if (step?.type === "ask") {
-      const value = readAnswer(step, answer.text);
+      const tapped = step.choices.findIndex((_, j) => choiceId(step.id, j) === answer.payload);
+      const value = tapped >= 0 ? step.choices[tapped]!.title : readAnswer(step, answer.text);
       log.push({
         stepId: step.id,
         type: "answer",
@@ -73,7 +98,7 @@ export async function runSteps(
         at = step.choices.find((c) => c.title === value)?.next ?? step.next;
       } else if (invalid < step.retries) {
         invalid++;
-        await say(step, `${step.retryText}\n${step.question}`);
+        await offer(step, `${step.retryText}\n${step.question}`);
         outcome = { state: "waiting" };
       } else {
         invalid = 0;
@@ -122,7 +147,7 @@ export async function runSteps(
         break;
       }
       case "ask":
-        await say(step, step.question);
+        await offer(step, step.question);
         outcome = { state: "waiting" };
         break;
       case "handover":
@@ -193,6 +218,9 @@ export async function runSteps(
     );
   return outcome;
 }
+
+/** The id a choice's button or row carries, and comes back with when tapped. */
+export const choiceId = (stepId: string, index: number) => `${stepId}:${index}`;
 
 function holds(c: Condition, vars: Record<string, string>): boolean {
   if (c.source !== "variable") return false; // other sources: not evaluated yet

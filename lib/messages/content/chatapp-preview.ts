@@ -3,7 +3,8 @@ import type { ChatappComponent } from "../../templates/schemas";
 import { fillVariables } from "../../templates/variables";
 import { displayText, type MetaBasicComponent, type MetaComponent } from "./meta-components";
 
-export type PreviewButton = { text: string; url?: string };
+/** `payload`: what a tap sends back (an interactive option's id); `description`: a list row's second line. */
+export type PreviewButton = { text: string; url?: string; payload?: string; description?: string };
 /** A document or video header: its file name (documents) and link, when it has one. */
 export type PreviewAttachment = { kind: "document" | "video"; name: string; url?: string };
 /** One bubble (or carousel card): image or attachment, text with the variables filled, buttons. */
@@ -15,7 +16,12 @@ export type PreviewBubble = {
   text: string;
   buttons: PreviewButton[];
 };
-export type ChatappPreview = PreviewBubble & { footer?: string; cards?: PreviewBubble[] };
+/** `listButton`: the buttons are a list's rows, behind a button with this label. */
+export type ChatappPreview = PreviewBubble & {
+  footer?: string;
+  cards?: PreviewBubble[];
+  listButton?: string;
+};
 
 type TemplatePart = {
   type: string;

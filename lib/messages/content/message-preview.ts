@@ -10,6 +10,16 @@ export type MessagePreview = ChatappPreview & { title?: string };
 /** The message as the recipient sees it: the template's texts with the parameters filled in. */
 export function preview(content: OutboundMessage["content"], template: ChatappComponent[]): MessagePreview {
   if (content.kind === "rcs_text" || content.kind === "text") return { text: content.text, buttons: [] };
+  if (content.kind === "interactive")
+    return {
+      text: content.text,
+      ...(content.style === "list" && { listButton: content.listButton ?? "Choose" }),
+      buttons: content.options.map((o) => ({
+        text: o.title,
+        payload: o.id,
+        ...(o.description && { description: o.description }),
+      })),
+    };
   if (content.kind === "media")
     return content.mediaType === "image"
       ? { imageUrl: content.link, text: content.caption ?? "", buttons: [] }

@@ -26,7 +26,7 @@ export type NewMessage = {
   sender: string;
   recipient: string;
   /** image and document: free-form media replies of a conversation. */
-  msgType: "template" | "text" | "richcard" | "image" | "document";
+  msgType: "template" | "text" | "richcard" | "image" | "document" | "interactive";
   templateId: string | null;
   templateName: string;
   language: string;

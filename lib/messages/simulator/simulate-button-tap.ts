@@ -102,14 +102,22 @@ export async function simulateButtonTap(ctx: Ctx, raw: SimulateButtonTapInput): 
         providerMessageId,
         from: row.recipient,
         to: row.sender,
-        type: "button",
+        // An interactive option comes back as Meta's interactive reply (its id), a template's
+        // quick reply as a `button` message.
+        type: b.payload ? "interactive" : "button",
         text: b.text,
-        buttonPayload: b.text,
+        buttonPayload: b.payload ?? b.text,
         replyToProviderMessageId: row.provider_message_id,
         profileName: null,
         media: null,
         receivedAt: now,
-        raw: { source: "virtual-phone", id: providerMessageId, button: { text: b.text } },
+        raw: {
+          source: "virtual-phone",
+          id: providerMessageId,
+          ...(b.payload
+            ? { interactive: { reply: { id: b.payload, title: b.text } } }
+            : { button: { text: b.text } }),
+        },
       },
     ],
   });
