@@ -7,6 +7,7 @@ import type { StoredInbound } from "../../inbound/inbound-listeners";
 import { log } from "../../log";
 import { isOptOutText } from "../../promotions/opt-outs/opt-out-keywords";
 import type { FlowDefinition } from "../definition";
+import { campaignFlowOf } from "../flow-for-campaign";
 import { matchFlow, type PublishedFlow } from "./match-trigger";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
 
@@ -77,10 +78,14 @@ export async function flowsOnInbound(
         });
       } else {
         published ??= await publishedFlows(tx, input.businessId);
+        const campaignFlowId = published.some((f) => f.definition.triggers.some((t) => t.type === "campaign"))
+          ? await campaignFlowOf(tx, input.businessId, m)
+          : null;
         const flow = matchFlow(published, {
           text: m.text,
           buttonPayload: m.buttonPayload,
           isNew: item.isNew && i === 0,
+          campaignFlowId,
         });
         if (!flow) continue;
         run = await startRun(tx, conv, flow);

@@ -4,14 +4,15 @@ import { normalise } from "./answers";
 export type PublishedFlow = { id: string; name: string; version: number; definition: FlowDefinition };
 
 /**
- * The flow a message starts, by precedence: a tap whose payload a button trigger names, then a
+ * The flow a message starts, by precedence: a reply to a campaign launched with a flow that has a
+ * campaign trigger, then a tap whose payload a button trigger names, then a
  * keyword (exact before contains, then the flows' age), then a welcome for a customer's first message, then a fallback. Keywords are compared
  * case- and accent-insensitively, as the whole message (exact) or as a word in it (contains);
  * a button's payload counts as its text.
  */
 export function matchFlow(
   flows: PublishedFlow[],
-  m: { text: string | null; buttonPayload: string | null; isNew: boolean },
+  m: { text: string | null; buttonPayload: string | null; isNew: boolean; campaignFlowId?: string | null },
 ): PublishedFlow | undefined {
   const texts = [m.text, m.buttonPayload].flatMap((t) => (t ? [normalise(t)] : []));
   const words = new Set(texts.flatMap((t) => t.split(" ")));
@@ -20,6 +21,12 @@ export function matchFlow(
     flows.find((f) => f.definition.triggers.some(pick));
   const payload = m.buttonPayload?.trim();
   return (
+    // A reply to a campaign launched with a flow that takes campaign replies.
+    (m.campaignFlowId
+      ? flows.find(
+          (f) => f.id === m.campaignFlowId && f.definition.triggers.some((t) => t.type === "campaign"),
+        )
+      : undefined) ??
     (payload ? by((t) => t.type === "button" && t.payloads.some((p) => p === payload)) : undefined) ??
     by(
       (t) => t.type === "keyword" && t.match === "exact" && t.words.some((w) => texts.includes(normalise(w))),

@@ -9,6 +9,7 @@ import { storeIdempotentResponse } from "../../idempotency/key-store";
 import type { TargetList } from "../lists/find-list";
 import type { RejectedRow } from "../lists/schemas";
 import { launchedBy } from "../launched-by";
+import { flowForCampaign } from "../../flows/flow-for-campaign";
 import { toFullPromotionRecord, type FullPromotionRecord, type PromotionRow } from "../promotion-record";
 import { env } from "../../env";
 import { listRejects } from "../lists/list-rejects";
@@ -43,6 +44,7 @@ export async function launchPromotion(
   const body = parsed.data;
   const { businessId, list } = input;
   const checked = await validateLaunch(ctx, businessId, body, list.columns);
+  const flow = await flowForCampaign(ctx, businessId, body);
   const now = new Date();
   const endTime = body.promotionEndTime ?? body.expiry ?? null;
   if (endTime && endTime <= now) {
@@ -63,8 +65,8 @@ export async function launchPromotion(
     promotionType: body.promotionType ?? (scheduleTime ? "SCHEDULED" : "IMMEDIATE"),
     targetListId: list.id,
     targetListName: list.name,
-    flowId: body.flowId ?? null,
-    flowName: body.flowName ?? null,
+    flowId: flow?.flowId ?? null,
+    flowName: flow?.flowName ?? null,
     promotionBase: body.promotionBase ?? "TEMPLATE",
     attributionWindow: body.attributionWindow ?? 24,
     phoneNumberId: checked.sender,

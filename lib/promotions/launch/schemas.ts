@@ -66,8 +66,18 @@ export const launchPromotionInput = z.object({
   expiry: endTime.optional(),
   subscriberLimitPerGroup: z.number().int().min(0).optional(),
   callCampaign: z.boolean().optional(),
-  flowId: z.string().max(200).nullish(),
-  flowName: z.string().max(200).nullish(),
+  flowId: z
+    .string()
+    .max(200)
+    .nullish()
+    .describe(
+      "A published flow of the business (its id) that answers the recipients' replies: the flow needs a `campaign` trigger. A flow that is not there or not published is a 400.",
+    ),
+  flowName: z
+    .string()
+    .max(200)
+    .nullish()
+    .describe("The flow by its name (case-insensitive), instead of `flowId`."),
 });
 
 export type LaunchPromotionInput = z.infer<typeof launchPromotionInput>;
