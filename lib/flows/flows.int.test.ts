@@ -5,6 +5,8 @@ import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
 import { conversationOf, createTeamOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
 import type { FlowDefinitionInput } from "./definition";
+import { assignConversation } from "@/lib/conversations/assign-conversation";
+import { activeRunOf } from "./active-run-of";
 import { createFlow, publishFlow, updateFlow } from "./flow-store";
 
 // Flows answer a customer before any person: keyword triggers, questions with validated
@@ -160,6 +162,31 @@ describe("flows", () => {
     expect(await sentTo(t, s)).toEqual([]);
     await customerWrites(t, s, "hello?");
     expect(await sentTo(t, s)).toEqual(["Thanks for writing!"]);
+  });
+
+  it("shows the inbox which flow holds a conversation, until an agent takes it over", async () => {
+    const t = await createTestBusiness();
+    const agent = await createTestUser(t.business.id);
+    const flow = await published(t, orderFlow, "Order bot");
+    const c = phone();
+    await customerWrites(t, c, "order");
+    const conv = await conversationOf(t.business.id, c);
+    expect(await activeRunOf(admin(t), t.business.id, conv.id)).toMatchObject({
+      flowId: flow.id,
+      flowName: "Order bot",
+      version: 1,
+      state: "waiting",
+      stepId: "ask",
+    });
+    // "Take over": the agent takes the waiting conversation for itself.
+    const agentCtx = userCtx(t.business.id, agent.id, "AGENT");
+    await assignConversation(agentCtx, t.business.id, conv.id, { assigneeId: agent.id });
+    expect(await activeRunOf(admin(t), t.business.id, conv.id)).toBeNull();
+    expect((await runsOf(conv.id))[0]).toMatchObject({
+      state: "stopped",
+      end_reason: "assigned to an agent",
+    });
+    expect(await conversationOf(t.business.id, c)).toMatchObject({ assignee_id: agent.id });
   });
 
   it("ends a loop that never waits with a reason, and gives the conversation to routing", async () => {

@@ -11,6 +11,7 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { getTimeZone } from "@/lib/businesses/get-time-zone";
 import { customerPanel } from "@/lib/conversations/customer-panel";
 import { getConversation } from "@/lib/conversations/get-conversation";
+import { activeRunOf } from "@/lib/flows/active-run-of";
 import { inboxOptions } from "@/lib/conversations/inbox-options";
 import { inboxHref, parseInboxQuery } from "@/lib/conversations/inbox-query";
 import { listConversations } from "@/lib/conversations/list-conversations";
@@ -19,6 +20,7 @@ import { replyTemplates } from "@/lib/conversations/template-reply";
 import { AppError } from "@/lib/errors";
 import { Composer } from "./composer";
 import { ConversationActions } from "./conversation-actions";
+import { FlowHolds } from "./flow-holds";
 import { ConversationList } from "./conversation-list";
 import { CustomerPanel } from "./customer-panel";
 import { InboxFilters } from "./inbox-filters";
@@ -81,6 +83,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const names = new Map(options.agents.map((a) => [a.id, a.name]));
   const time = (s: number) => formatInZone(s * 1000, timeZone);
   const savedReplies = detail ? await listSavedReplies(ctx, user.businessId) : [];
+  const flowRun =
+    detail && !detail.conversation.assigneeId
+      ? await activeRunOf(ctx, user.businessId, detail.conversation.id)
+      : null;
   const templates =
     detail?.conversation.channel === "chatapp"
       ? await replyTemplates(ctx, user.businessId, detail.conversation)
@@ -185,7 +191,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
                     <span data-testid="conversation-assignee">
                       {selected.assigneeId
                         ? `Agent: ${names.get(selected.assigneeId) ?? "someone"}`
-                        : "Waiting for an agent"}
+                        : flowRun
+                          ? "Handled by a flow"
+                          : "Waiting for an agent"}
                     </span>
                   </p>
                   <ConversationActions
@@ -197,6 +205,15 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
                     mayReassign={mayReassign}
                   />
                 </header>
+                {flowRun ? (
+                  <FlowHolds
+                    conversationId={selected.id}
+                    userId={user.id}
+                    flowName={flowRun.flowName}
+                    version={flowRun.version}
+                    stepId={flowRun.stepId}
+                  />
+                ) : null}
                 {selected.unread > 0 && selected.assigneeId === user.id ? (
                   <MarkRead conversationId={selected.id} />
                 ) : null}
