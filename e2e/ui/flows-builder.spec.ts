@@ -46,12 +46,9 @@ test("builds, checks, publishes, exports, imports and tries a flow", async ({ pa
   await form.getByLabel("Question").fill("Is it about an order?");
   await form.getByLabel("The answer must be").selectOption("choice");
   await form.getByLabel("Offer the choices as").selectOption("buttons");
-  for (const title of ["Yes", "No", "Maybe", "Later"]) {
+  for (const [i, title] of ["Yes", "No", "Maybe", "Later"].entries()) {
     await form.getByRole("button", { name: "Add a choice" }).click();
-    await form
-      .getByLabel(/^Choice \d+$/)
-      .last()
-      .fill(title);
+    await form.getByLabel(`Choice ${i + 1}`, { exact: true }).fill(title);
   }
   await form.getByRole("button", { name: "Apply" }).click();
   // Four buttons: the format's own rule, shown inline in the panel.

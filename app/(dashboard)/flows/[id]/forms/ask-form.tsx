@@ -12,7 +12,17 @@ const asObjects = (v: unknown) =>
   Array.isArray(v) ? v.map((c) => (typeof c === "string" ? { title: c } : (c as object))) : [];
 
 export function AskForm({ step, apply, formId }: StepFormProps) {
-  const { form, onSubmit } = useStepForm(AskStep, { ...step, choices: asObjects(step.choices) }, apply);
+  // The schema's defaults shown as values (an imported step may leave them out).
+  const withDefaults = {
+    expect: "text",
+    show: "text",
+    retries: 2,
+    retryText: "Sorry, I didn't get that.",
+    listButton: "Choose",
+    ...step,
+    choices: asObjects(step.choices),
+  };
+  const { form, onSubmit } = useStepForm(AskStep, withDefaults, apply);
   const choices = useFieldArray({ control: form.control, name: "choices" });
   const errors = form.formState.errors as Record<string, unknown> & {
     choices?: { message?: string } & Array<{ title?: { message?: string } }>;
