@@ -14,7 +14,7 @@ export function useStepForm(schema: z.ZodType, step: DraftStep, apply: (s: Draft
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as unknown as Resolver<FieldValues>,
     defaultValues: step,
-    mode: "onTouched",
+    mode: "onSubmit",
   });
   const onSubmit = form.handleSubmit((values) => apply({ ...step, ...values, id: step.id, type: step.type }));
   return { form, onSubmit };
