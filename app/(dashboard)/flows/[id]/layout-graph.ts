@@ -4,7 +4,7 @@ import type { Problem } from "@/lib/flows/builder/flow-problems";
 import { outputsOf, type DraftDefinition, type DraftStep } from "@/lib/flows/builder/step-outputs";
 
 export const NODE_WIDTH = 260;
-const heightOf = (s: DraftStep) => 92 + outputsOf(s).length * 24;
+const heightOf = (s: DraftStep, problems: number) => 76 + problems * 36 + outputsOf(s).length * 24;
 
 export type StepNodeData = {
   step: DraftStep;
@@ -38,7 +38,8 @@ export function layoutGraph(
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: "LR", nodesep: 30, ranksep: 80 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const s of def.steps) g.setNode(s.id, { width: NODE_WIDTH, height: heightOf(s) });
+  const count = (id: string) => problems.filter((x) => x.stepId === id).length;
+  for (const s of def.steps) g.setNode(s.id, { width: NODE_WIDTH, height: heightOf(s, count(s.id)) });
   for (const e of edges) g.setEdge(e.source, e.target);
   dagre.layout(g);
   const nodes: StepNode[] = def.steps.map((s) => {
@@ -46,7 +47,7 @@ export function layoutGraph(
     return {
       id: s.id,
       type: "step",
-      position: { x: p.x - NODE_WIDTH / 2, y: p.y - heightOf(s) / 2 },
+      position: { x: p.x - NODE_WIDTH / 2, y: p.y - heightOf(s, count(s.id)) / 2 },
       data: {
         ...extra,
         step: s,

@@ -14,7 +14,6 @@ import { STEP_LABELS, summaryOf } from "./step-types";
 export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
   const { step, isStart, problems, onPath } = data;
   const errors = problems.filter((p) => p.severity === "error");
-  const shown = problems[0];
   return (
     <div
       className={cn(
@@ -47,17 +46,17 @@ export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
         </span>
         <span className="block truncate font-mono text-xs text-slate-700">{step.id}</span>
         <span className="block truncate text-sm text-slate-900">{summaryOf(step)}</span>
-        {shown ? (
+        {problems.map((p) => (
           <span
+            key={`${p.path}:${p.message}`}
             className={cn(
-              "mt-1 block text-xs",
-              shown.severity === "error" ? "text-red-700" : "text-amber-800",
+              "mt-1 block text-xs leading-4",
+              p.severity === "error" ? "text-red-700" : "text-amber-800",
             )}
           >
-            {shown.message}
-            {problems.length > 1 ? ` (+${problems.length - 1})` : ""}
+            {p.message}
           </span>
-        ) : null}
+        ))}
       </button>
       <ul className="border-t border-slate-100 pb-1">
         {outputsOf(step).map((o) => (
