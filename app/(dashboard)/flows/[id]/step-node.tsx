@@ -24,7 +24,7 @@ export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
       )}
       data-testid={`step-${step.id}`}
     >
-      <Handle type="target" position={Position.Left} aria-label={`Into ${step.id}`} />
+      <Handle type="target" position={Position.Left} />
       <button
         type="button"
         className="block w-full rounded-t-lg px-3 pt-2 pb-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-600"
@@ -65,13 +65,7 @@ export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
             className="relative flex h-6 items-center justify-end pr-3 text-xs text-slate-600"
           >
             <span className="truncate">{o.label}</span>
-            <Handle
-              type="source"
-              position={Position.Right}
-              id={o.handle}
-              aria-label={`${step.id} ${o.label}: drag to a step`}
-              style={{ top: "50%" }}
-            />
+            <Handle type="source" position={Position.Right} id={o.handle} style={{ top: "50%" }} />
           </li>
         ))}
       </ul>
