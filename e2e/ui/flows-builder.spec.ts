@@ -70,7 +70,7 @@ test("builds, checks, publishes, exports, imports and tries a flow", async ({ pa
   // Fix: drag the greeting's output onto the question, and send the branch's ways to the end.
   await node(page, "greeting")
     .locator('.react-flow__handle[data-handleid="next"]')
-    .dragTo(node(page, "ask_1").locator(".react-flow__handle.target"));
+    .dragTo(node(page, "ask_1").locator(".react-flow__handle.target"), { force: true });
   await expect(node(page, "ask_1")).not.toContainText("Not connected");
   await node(page, "branch_1").getByRole("button").first().click();
   const outs = page.getByRole("group", { name: "Where it goes next" });
