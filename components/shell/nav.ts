@@ -37,6 +37,13 @@ const sections: Array<{
     ],
   },
   {
+    title: "Automation",
+    items: [
+      { href: "/flows", label: "Flows", icon: "flows" },
+      { href: "/flows/runs", label: "Flow runs", icon: "chart" },
+    ],
+  },
+  {
     title: "People",
     items: [
       { href: "/users", label: "Users & Teams", icon: "users" },

@@ -64,7 +64,12 @@ export const flowRuns = pgTable(
     flowId: uuid("flow_id")
       .notNull()
       .references(() => flows.id, { onDelete: "cascade" }),
+    /** The published version; 0 for a test run of the draft ("Try it"), which keeps its definition below. */
     version: integer("version").notNull(),
+    /** A "Try it" run of the draft on a virtual-phone test number: left out of the flow's stats. */
+    test: boolean("test").notNull().default(false),
+    /** A test run's definition (the draft when it started); null for runs of a published version. */
+    definition: jsonb("definition"),
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),

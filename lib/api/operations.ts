@@ -70,9 +70,12 @@ import { whatsappEvents } from "./webhooks/whatsapp-events";
 import { whatsappVerify } from "./webhooks/whatsapp-verify";
 import { whoami } from "./whoami/whoami";
 import { createFlow } from "./flows/create-flow";
+import { deleteFlow } from "./flows/delete-flow";
+import { duplicateFlow } from "./flows/duplicate-flow";
 import { getFlow } from "./flows/get-flow";
 import { listFlowRuns } from "./flows/list-runs";
 import { listFlows } from "./flows/list-flows";
+import { listFlowVersions } from "./flows/list-versions";
 import { publishFlow } from "./flows/publish-flow";
 import { updateFlow } from "./flows/update-flow";
 
@@ -110,6 +113,9 @@ export const operations: readonly Operation[] = [
   updateFlow,
   publishFlow,
   listFlowRuns,
+  listFlowVersions,
+  duplicateFlow,
+  deleteFlow,
   drainJobs,
   listOperatorSenderRates,
   setSenderRate,

@@ -162,6 +162,9 @@ const expected: Record<string, string> = {
   "page /calls": "AMBG",
   "page /inbox": "AMBG",
   "page /callbacks": "AM",
+  "page /flows": "AM",
+  "page /flows/[id]": "AM",
+  "page /flows/runs": "AMG",
   "page /api-keys": "A",
   "page /settings": "A",
   "page /inbox/settings": "A",
@@ -258,6 +261,19 @@ const expected: Record<string, string> = {
   "action changeCampaignStatusAction": "AMB",
   "action retryFailedNowAction": "AMB",
   "action campaignProgressAction": "AMB",
+  "action createFlowAction": "AM",
+  "action renameFlowAction": "AM",
+  "action setFlowEnabledAction": "AM",
+  "action duplicateFlowAction": "AM",
+  "action deleteFlowAction": "AM",
+  "action exportFlowAction": "AM",
+  "action importFlowAction": "AM",
+  "action saveFlowDraftAction": "AM",
+  "action publishFlowAction": "AM",
+  "action startTestRunAction": "AM",
+  "action testRunAction": "AM",
+  "action testReplyAction": "AM",
+  "action flowRunPathAction": "AMG",
 };
 
 const letter: Record<Role, string> = {
@@ -370,6 +386,7 @@ describe("(b) every entry for every role, with real users", () => {
     }
     expect(navFor("AGENT")).toEqual([
       { title: "Messaging", items: [{ href: "/inbox", label: "Inbox", icon: "inbox" }] },
+      { title: "Automation", items: [{ href: "/flows/runs", label: "Flow runs", icon: "chart" }] },
       { title: "People", items: [{ href: "/calls", label: "My status & calls", icon: "status" }] },
     ]);
   });

@@ -23,6 +23,8 @@ const OPERATOR = ["OPERATOR"] as const;
 const STAFF = ["BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN"] as const;
 const ADMINS_MANAGERS = ["BUSINESS_ADMIN", "MANAGER"] as const;
 const BUSINESS_ADMIN = ["BUSINESS_ADMIN"] as const;
+/** Flows: admins and managers edit and publish; agents see the runs of their conversations. */
+const FLOW_RUNS = ["BUSINESS_ADMIN", "MANAGER", "AGENT"] as const;
 const BUSINESS = ["BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN", "AGENT"] as const;
 const SIGNED_IN = ["OPERATOR", "BUSINESS_ADMIN", "MANAGER", "BRANCH_ADMIN", "AGENT"] as const;
 
@@ -58,6 +60,10 @@ export const pages = {
   "/calls": { roles: BUSINESS, what: "open Calls" },
   "/inbox": { roles: BUSINESS, what: "open the inbox" },
   "/callbacks": { roles: ADMINS_MANAGERS, what: "open Callbacks" },
+  "/flows": { roles: ADMINS_MANAGERS, what: "open Flows" },
+  "/flows/[id]": { roles: ADMINS_MANAGERS, what: "edit flows" },
+  // The runs of the conversations the role sees in the inbox (lib/flows/list-flow-runs.ts).
+  "/flows/runs": { roles: FLOW_RUNS, what: "see flow runs" },
   "/api-keys": { roles: BUSINESS_ADMIN, what: "manage API keys" },
   "/api-reference": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
   "/settings": { roles: BUSINESS_ADMIN, what: "change the business settings" },
@@ -189,6 +195,22 @@ export const actions = {
   profilesListAction: { roles: STAFF, what: "create campaign lists" },
   launchCampaignAction: { roles: STAFF, what: "launch campaigns" },
   launchDryRunAction: { roles: STAFF, what: "dry-run campaigns" },
+
+  // Flows (lib/flows): the builder is for admins and managers (flow-store.ts mayEdit says the same).
+  createFlowAction: { roles: ADMINS_MANAGERS, what: "create flows" },
+  renameFlowAction: { roles: ADMINS_MANAGERS, what: "edit flows" },
+  setFlowEnabledAction: { roles: ADMINS_MANAGERS, what: "enable or disable flows" },
+  duplicateFlowAction: { roles: ADMINS_MANAGERS, what: "create flows" },
+  deleteFlowAction: { roles: ADMINS_MANAGERS, what: "delete flows" },
+  exportFlowAction: { roles: ADMINS_MANAGERS, what: "export flows" },
+  importFlowAction: { roles: ADMINS_MANAGERS, what: "create flows" },
+  saveFlowDraftAction: { roles: ADMINS_MANAGERS, what: "edit flows" },
+  publishFlowAction: { roles: ADMINS_MANAGERS, what: "publish flows" },
+  // "Try it" runs the draft on the business's test numbers only (the virtual phone).
+  startTestRunAction: { roles: ADMINS_MANAGERS, what: "try flows" },
+  testRunAction: { roles: ADMINS_MANAGERS, what: "try flows" },
+  testReplyAction: { roles: ADMINS_MANAGERS, what: "try flows" },
+  flowRunPathAction: { roles: FLOW_RUNS, what: "see flow runs" },
 } as const satisfies Record<string, Rule>;
 
 /**

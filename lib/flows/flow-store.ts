@@ -7,7 +7,7 @@ import { FlowDefinition, type FlowDefinitionInput } from "./definition";
 import { FlowInput, FlowUpdate, type FlowView } from "./flow-schemas";
 
 /** Admins, managers and the business's API keys edit and publish flows; agents only see runs. */
-function mayEdit(ctx: Ctx): void {
+export function mayEdit(ctx: Ctx): void {
   if (ctx.actor.type === "api_key") return;
   if (ctx.actor.type === "user" && (ctx.actor.role === "BUSINESS_ADMIN" || ctx.actor.role === "MANAGER"))
     return;

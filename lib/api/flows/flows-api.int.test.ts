@@ -92,4 +92,29 @@ describe("flows API (/api/v3/flows/{business_id})", () => {
       404,
     );
   });
+
+  it("lists versions, duplicates and deletes a flow; another business's flow is 404", async () => {
+    const t = await createTestBusiness();
+    const id = (await api(base(t), { headers: key(t), json: { name: "Versioned", definition } })).json.id;
+    await api(`${base(t)}/${id}/publish`, { method: "POST", headers: key(t) });
+    await api(`${base(t)}/${id}/publish`, { method: "POST", headers: key(t) });
+    const versions = await api(`${base(t)}/${id}/versions`, { headers: key(t) });
+    expect(versions.status).toBe(200);
+    expect(versions.json.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(versions.json.versions[0].publishedBy).toBe(`api_key:${t.keyId}`);
+
+    const copy = await api(`${base(t)}/${id}/duplicate`, { method: "POST", headers: key(t) });
+    expect([copy.status, copy.json.name, copy.json.publishedVersion]).toEqual([
+      201,
+      "Versioned (copy)",
+      null,
+    ]);
+
+    const other = await createTestBusiness();
+    expect((await api(`${base(other)}/${id}`, { method: "DELETE", headers: key(other) })).status).toBe(404);
+    expect((await api(`${base(other)}/${id}/versions`, { headers: key(other) })).status).toBe(404);
+    expect((await api(`${base(t)}/${id}`, { method: "DELETE", headers: key(t) })).status).toBe(204);
+    expect((await api(`${base(t)}/${id}`, { headers: key(t) })).status).toBe(404);
+    expect((await api(`${base(t)}/${copy.json.id}`, { headers: key(t) })).status).toBe(200);
+  });
 });

@@ -53,6 +53,9 @@ export async function flowsOnInbound(
   let published: PublishedFlow[] | undefined;
   const definitions = new Map<string, FlowDefinition>();
   const definitionOf = async (run: RunRow) => {
+    // A test run of the draft ("Try it", version 0) carries its own definition.
+    const own = (run as RunRow & { definition?: FlowDefinition | null }).definition;
+    if (run.version === 0 && own) return own;
     const key = `${run.flow_id}:${run.version}`;
     if (!definitions.has(key)) {
       const [v] = await rawQuery<{ definition: FlowDefinition }>(

@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../accounts";
+import { checkAtBothWidths } from "./both-widths";
+import { hydrated, signIn } from "./helpers";
+
+// Issue 35, the builder: create a flow, add a question with buttons and a branch on the canvas,
+// see the inline problems, fix them by connecting the steps, save, publish, export, import
+// (a broken file refused with its paths first), and try the draft on a test number.
+
+const stamp = String(Date.now() % 1_000_000).padStart(6, "0");
+const testNumber = `9198${stamp}77`;
+
+async function addTestNumber(page: Page) {
+  await page.goto("/settings");
+  const card = page.getByRole("form", { name: "Add a test number" });
+  await hydrated(card.getByRole("button", { name: "Add" }));
+  await card.getByLabel("Add a number").fill(`+${testNumber}`);
+  await card.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByRole("list", { name: "Test numbers" })).toContainText(testNumber);
+}
+
+const node = (page: Page, id: string) => page.getByTestId(`step-${id}`);
+
+test("builds, checks, publishes, exports, imports and tries a flow", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, E2E_ADMIN);
+  await addTestNumber(page);
+
+  await page.goto("/flows");
+  await hydrated(page.getByRole("button", { name: "New flow" }).first());
+  await checkAtBothWidths(page, "flows-list");
+  await page.getByRole("button", { name: "New flow" }).first().click();
+  const name = `Order help ${stamp}`;
+  await page.getByRole("dialog").getByLabel("Name").fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create flow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const flowUrl = page.url();
+  await expect(node(page, "greeting")).toBeVisible();
+
+  // A question with reply buttons: added unconnected, so the canvas says so on the step.
+  await page.getByLabel("Step type").selectOption("ask");
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(node(page, "ask_1")).toContainText("Not connected");
+  const form = page.locator("#step-form-ask_1");
+  await form.getByLabel("Question").fill("Is it about an order?");
+  await form.getByLabel("The answer must be").selectOption("choice");
+  await form.getByLabel("Offer the choices as").selectOption("buttons");
+  for (const [i, title] of ["Yes", "No", "Maybe", "Later"].entries()) {
+    await form.getByRole("button", { name: "Add a choice" }).click();
+    await form.getByLabel(`Choice ${i + 1}`, { exact: true }).fill(title);
+  }
+  await form.getByRole("button", { name: "Apply" }).click();
+  // Four buttons: the format's own rule, shown inline in the panel.
+  await expect(node(page, "ask_1")).toContainText("At most 3 reply buttons");
+  await expect(page.getByRole("button", { name: "Save draft" })).toBeDisabled();
+  await form.getByRole("button", { name: "Remove choice 4" }).click();
+  await form.getByRole("button", { name: "Remove choice 3" }).click();
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(node(page, "ask_1")).toContainText("Yes");
+  await expect(node(page, "ask_1")).toContainText("No");
+
+  // A branch after the question (added from the selected step's free output).
+  await page.getByLabel("Step type").selectOption("branch");
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(node(page, "branch_1")).toContainText("leads nowhere");
+  await checkAtBothWidths(page, "flow-editor-problems", { soft: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Fix: drag the greeting's output onto the question, and send the branch's ways to the end.
+  await node(page, "greeting")
+    .locator('.react-flow__handle[data-handleid="next"]')
+    .dragTo(node(page, "ask_1").locator(".react-flow__handle.target"), { force: true });
+  await expect(node(page, "ask_1")).not.toContainText("Not connected");
+  await node(page, "branch_1").getByRole("button").first().click();
+  const outs = page.getByRole("group", { name: "Where it goes next" });
+  await outs.getByLabel("otherwise").selectOption("done");
+  await outs.getByLabel(/^rule 1|is set$/).selectOption("done");
+  await expect(node(page, "branch_1")).not.toContainText("leads nowhere");
+  await expect(page.getByText(/warning\(s\)|error\(s\)/)).toHaveCount(0);
+
+  // Undo and redo the last connection.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(node(page, "branch_1")).toContainText("leads nowhere");
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(node(page, "branch_1")).not.toContainText("leads nowhere");
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("draft saved", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("published v1", { exact: true })).toBeVisible();
+  await checkAtBothWidths(page, "flow-editor", { soft: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Export: the draft as a file.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const file = JSON.parse(readFileSync(await (await download).path(), "utf8"));
+  expect(file).toMatchObject({ format: "switchboard.flow", name, definition: { start: "greeting" } });
+
+  // Import: a broken copy is refused with the mistake's path; the good one becomes a new draft.
+  await page.goto("/flows");
+  await hydrated(page.getByRole("button", { name: "Import" }));
+  await page.getByRole("button", { name: "Import" }).click();
+  const dialog = page.getByRole("dialog");
+  const broken = structuredClone(file);
+  broken.definition.steps[0].next = "nowhere";
+  await dialog.getByLabel("Or paste the JSON").fill(JSON.stringify(broken));
+  await dialog.getByLabel("Name").fill(`Imported ${stamp}`);
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(dialog.getByText("No step nowhere")).toBeVisible();
+  await checkAtBothWidths(page, "flows-import-error", { soft: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByLabel("Or paste the JSON").fill(JSON.stringify(file));
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Imported ${stamp}` })).toBeVisible();
+
+  // Try it: the draft runs for the test number; the customer's answer goes on through the branch.
+  await page.goto(flowUrl);
+  await hydrated(page.getByRole("button", { name: "Try the draft" }));
+  await page.getByLabel("Test number").selectOption(testNumber);
+  await page.getByLabel("The customer writes").fill("something");
+  await page.getByRole("button", { name: "Try the draft" }).click();
+  const run = page.getByRole("region", { name: "Test run" });
+  await expect(run).toContainText('sent "Hi! How can we help?"', { timeout: 20_000 });
+  await expect(run).toContainText("Is it about an order?");
+  await run.getByLabel("Reply as the customer").fill("Yes");
+  await run.getByRole("button", { name: "Send" }).click();
+  await expect(run).toContainText("completed", { timeout: 20_000 });
+  await expect(run).toContainText('answer "Yes" taken');
+
+  await page.goto("/flows/runs");
+  await expect(page.getByRole("table", { name: "Flow runs" })).toContainText("draft (test)");
+  await checkAtBothWidths(page, "flow-runs", { soft: true });
+});
