@@ -1,14 +1,14 @@
 import type { Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
-import { recordEvents } from "../../conversations/record-event";
 import { rawQuery } from "../../db/sql";
 import { uuidv7 } from "../../ids";
 import type { StoredInbound } from "../../inbound/inbound-listeners";
-import { log } from "../../log";
 import { isOptOutText } from "../../promotions/opt-outs/opt-out-keywords";
 import type { FlowDefinition } from "../definition";
 import { matchFlow, type PublishedFlow } from "./match-trigger";
+import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
+import { settleRun } from "./settle-run";
 
 export type FlowsResult = {
   /** Conversations a flow holds (a run waits) or closed: routing leaves them alone. */
@@ -50,6 +50,7 @@ export async function flowsOnInbound(
     ).map((r) => [r.conversation_id, r]),
   );
   let published: PublishedFlow[] | undefined;
+  let closed: boolean | undefined;
   const definitions = new Map<string, FlowDefinition>();
   const definitionOf = async (run: RunRow) => {
     const key = `${run.flow_id}:${run.version}`;
@@ -71,15 +72,27 @@ export async function flowsOnInbound(
     for (const [i, m] of item.messages.entries()) {
       if (isOptOutText(m.text)) continue;
       if (run && (run.state === "waiting" || run.state === "running")) {
-        outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), { text: m.text });
+        outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), {
+          kind: "answer",
+          text: m.text ?? m.buttonPayload,
+        });
       } else {
         published ??= await publishedFlows(tx, input.businessId);
+        // Business hours are read only when a flow has an away trigger.
+        if (
+          closed === undefined &&
+          published.some((f) => f.definition.triggers.some((t) => t.type === "away"))
+        )
+          closed = !(await isOpen(tx, input.businessId, new Date()));
         const flow = matchFlow(published, {
           text: m.text,
           buttonPayload: m.buttonPayload,
           isNew: item.isNew && i === 0,
+          closed: closed ?? false,
         });
         if (!flow) continue;
+        // A loop between flows ends at the flow's limit of runs per conversation per hour.
+        if ((await runsInLastHour(tx, conv)) >= flow.definition.settings.maxRunsPerHour) continue;
         run = await startRun(tx, conv, flow);
         definitions.set(`${flow.id}:${flow.version}`, flow.definition);
         outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null);
@@ -91,22 +104,10 @@ export async function flowsOnInbound(
       else break;
     }
     if (!outcome) continue;
-    if (outcome.state === "waiting") result.handled.add(conv.id);
-    else if (outcome.state === "completed") {
-      result.handled.add(conv.id);
-      const [row] = await rawQuery<ConversationRow>(
-        tx.db,
-        `UPDATE conversations SET state = 'resolved', resolved_at = now(), updated_at = now()
-         WHERE business_id = $1 AND id = $2 RETURNING *`,
-        [conv.business_id, conv.id],
-      );
-      await recordEvents(asFlow(tx), [{ after: row!, event: { type: "resolved" } }], { publish: false });
-      result.rows.set(conv.id, row!);
-    } else {
-      if (outcome.state === "failed")
-        log.warn({ conversationId: conv.id, reason: outcome.reason }, "flow run failed");
-      result.handover.set(conv.id, outcome.state === "handed_over" ? outcome.teamId : null);
-    }
+    const settled = await settleRun(asFlow(tx), conv, outcome);
+    if (settled.row !== conv) result.rows.set(conv.id, settled.row);
+    if (settled.route) result.handover.set(conv.id, settled.route.teamId);
+    else result.handled.add(conv.id);
   }
   return result;
 }
@@ -119,6 +120,16 @@ async function publishedFlows(tx: Ctx, businessId: string): Promise<PublishedFlo
      WHERE f.business_id = $1 AND f.enabled ORDER BY f.created_at`,
     [businessId],
   );
+}
+
+async function runsInLastHour(tx: Ctx, conv: ConversationRow): Promise<number> {
+  const [r] = await rawQuery<{ n: number }>(
+    tx.db,
+    `SELECT count(*)::int AS n FROM flow_runs
+     WHERE business_id = $1 AND conversation_id = $2 AND created_at > now() - interval '1 hour'`,
+    [conv.business_id, conv.id],
+  );
+  return r!.n;
 }
 
 async function reread(tx: Ctx, id: string): Promise<RunRow> {

@@ -5,13 +5,14 @@ export type PublishedFlow = { id: string; name: string; version: number; definit
 
 /**
  * The flow a message starts, by precedence: a keyword (exact before contains, then the flows'
- * age), then a welcome for a customer's first message, then a fallback. Keywords are compared
+ * age), then away while the business is closed, then a welcome for a customer's first
+ * message, then a fallback (docs/flows.md, "Precedence"). Keywords are compared
  * case- and accent-insensitively, as the whole message (exact) or as a word in it (contains);
  * a button's payload counts as its text.
  */
 export function matchFlow(
   flows: PublishedFlow[],
-  m: { text: string | null; buttonPayload: string | null; isNew: boolean },
+  m: { text: string | null; buttonPayload: string | null; isNew: boolean; closed?: boolean },
 ): PublishedFlow | undefined {
   const texts = [m.text, m.buttonPayload].flatMap((t) => (t ? [normalise(t)] : []));
   const words = new Set(texts.flatMap((t) => t.split(" ")));
@@ -31,6 +32,7 @@ export function matchFlow(
           return k.includes(" ") ? texts.some((x) => phrase(x, k)) : words.has(k);
         }),
     ) ??
+    (m.closed ? by((t) => t.type === "away") : undefined) ??
     (m.isNew ? by((t) => t.type === "welcome") : undefined) ??
     by((t) => t.type === "fallback")
   );
