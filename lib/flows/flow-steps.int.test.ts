@@ -367,6 +367,30 @@ describe("flow steps", () => {
     ).rejects.toMatchObject({ code: "forbidden" });
   });
 
+  it("sends the away notice once per closed period when no flow took the message", async () => {
+    const t = await createTestBusiness();
+    const closedWeek = { timeZone: "UTC", week: [[], [], [], [], [], [], []], awayText: "We are closed." };
+    await saveBusinessHours(admin(t), t.business.id, closedWeek);
+    const c = phone();
+    await customerWrites(t, c, "hello");
+    await customerWrites(t, c, "anyone?");
+    expect(await sentTo(t, c)).toEqual(["We are closed."]);
+    // The business was open since the last notice (a day ago): the next closed period sends it again.
+    await rawQuery(
+      db(),
+      `UPDATE away_notices SET sent_at = now() - interval '1 day' WHERE business_id = $1`,
+      [t.business.id],
+    );
+    const allDay = Array.from({ length: 7 }, () => [{ open: "00:00", close: "23:59" }]);
+    await saveBusinessHours(admin(t), t.business.id, {
+      ...closedWeek,
+      week: allDay,
+      holidays: [new Date().toISOString().slice(0, 10)],
+    });
+    await customerWrites(t, c, "still closed?");
+    expect(await sentTo(t, c)).toEqual(["We are closed.", "We are closed."]);
+  });
+
   it("sends nothing free-form outside the window: a wake after 24 hours fails the run with the reason", async () => {
     const t = await createTestBusiness();
     await published(t, {

@@ -6,6 +6,7 @@ import type { StoredInbound } from "../../inbound/inbound-listeners";
 import { isOptOutText } from "../../promotions/opt-outs/opt-out-keywords";
 import type { FlowDefinition } from "../definition";
 import { matchFlow, type PublishedFlow } from "./match-trigger";
+import { sendAwayNotices } from "../business-hours/away-notice";
 import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
 import { settleRun } from "./settle-run";
@@ -65,6 +66,7 @@ export async function flowsOnInbound(
     return definitions.get(key)!;
   };
 
+  const untaken: ConversationRow[] = [];
   for (const item of open) {
     const conv = item.conversation;
     let run = active.get(conv.id);
@@ -103,12 +105,17 @@ export async function flowsOnInbound(
       else if (outcome.state === "completed") run = undefined;
       else break;
     }
-    if (!outcome) continue;
+    if (!outcome) {
+      if (item.messages.some((m) => !isOptOutText(m.text))) untaken.push(conv);
+      continue;
+    }
     const settled = await settleRun(asFlow(tx), conv, outcome);
     if (settled.row !== conv) result.rows.set(conv.id, settled.row);
     if (settled.route) result.handover.set(conv.id, settled.route.teamId);
     else result.handled.add(conv.id);
   }
+  // No flow took these: the inbox's away notice when closed or nobody is on shift.
+  await sendAwayNotices(asFlow(tx), input.businessId, untaken);
   return result;
 }
 
