@@ -72,6 +72,8 @@ import { whoami } from "./whoami/whoami";
 import { createFlow } from "./flows/create-flow";
 import { getFlow } from "./flows/get-flow";
 import { listFlowRuns } from "./flows/list-runs";
+import { getFlowRun } from "./flows/get-run";
+import { stopFlowRun } from "./flows/stop-run";
 import { listFlows } from "./flows/list-flows";
 import { publishFlow } from "./flows/publish-flow";
 import { updateFlow } from "./flows/update-flow";
@@ -110,6 +112,8 @@ export const operations: readonly Operation[] = [
   updateFlow,
   publishFlow,
   listFlowRuns,
+  getFlowRun,
+  stopFlowRun,
   drainJobs,
   listOperatorSenderRates,
   setSenderRate,
