@@ -17,6 +17,8 @@ import { systemCtx } from "./context";
 import { openOnInbound } from "./conversations/open-on-inbound";
 import { handleMetaInbound } from "./inbound/meta-inbound-handler";
 import { leasedOnFirstRun, registerQueue } from "./jobs/workers";
+import { runHttpStep, wakeRun } from "./flows/engine/continue-run";
+import { flowHttpQueue, flowWakeQueue } from "./flows/engine/flow-jobs";
 import { messagesConfig } from "./messages/dispatch/config";
 import { dispatchMessages } from "./messages/dispatch/dispatch-messages";
 import { dispatchQueue } from "./messages/dispatch/dispatch-queue";
@@ -66,6 +68,9 @@ export function wireAll(): void {
   registerQueue(templateReviewQueue, (job) => runTemplateReview(systemCtx("template-review"), job));
   registerQueue(simulateCallQueue, (job) => runSimulatedCallStep(systemCtx("call-simulator"), job));
   registerQueue(capabilityQueue, (data, job) => checkBatchCapability(data, job));
+  // Flow runs waiting on a timer (wait, an ask's timeout) or an HTTP request.
+  registerQueue(flowWakeQueue, (job) => wakeRun(job));
+  registerQueue(flowHttpQueue, (job) => runHttpStep(job));
   // The promotions scheduler: a tick on its queue, and a poll on every worker.
   registerQueue(promotionQueue, () => runDuePromotions().then(() => undefined), {
     everyMs: promotionsConfig().PROMOTIONS_TICK_MS,

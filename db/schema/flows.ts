@@ -77,6 +77,11 @@ export const flowRuns = pgTable(
     stepId: text("step_id"),
     /** Answers that did not fit the current question so far. */
     invalidAnswers: integer("invalid_answers").notNull().default(0),
+    /**
+     * While the run waits on a timer, an HTTP request or an ask's timeout: the id its job carries.
+     * A job whose id is no longer here (the run answered, moved on or stopped) does nothing.
+     */
+    wakeId: uuid("wake_id"),
     variables: jsonb("variables").notNull().default({}),
     endReason: text("end_reason"),
     createdAt: createdAtColumn(),
@@ -88,6 +93,8 @@ export const flowRuns = pgTable(
       .on(t.conversationId)
       .where(sql`${t.state} in ('running', 'waiting')`),
     index("flow_runs_flow_idx").on(t.businessId, t.flowId, t.createdAt),
+    // maxRunsPerHour counts a conversation's recent runs.
+    index("flow_runs_conversation_idx").on(t.conversationId, t.createdAt),
   ],
 );
 
@@ -107,3 +114,32 @@ export const flowRunSteps = pgTable(
   },
   (t) => [index("flow_run_steps_run_idx").on(t.runId, t.id)],
 );
+
+export type WeekHours = Array<Array<{ open: string; close: string }>>;
+
+/**
+ * A business's opening hours (lib/flows/business-hours): per weekday (0 Sunday .. 6 Saturday)
+ * the intervals it is open, in its IANA time zone, and the dates it is closed. No row: always
+ * open. `away_text` is the inbox's notice to a customer writing while closed or while no agent
+ * is on shift, when no flow took the message.
+ */
+export const businessHours = pgTable("business_hours", {
+  businessId: businessIdColumn().primaryKey(),
+  timeZone: text("time_zone").notNull(),
+  week: jsonb("week").$type<WeekHours>().notNull(),
+  holidays: text("holidays")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  awayText: text("away_text").notNull().default(""),
+  updatedAt: updatedAtColumn(),
+});
+
+/** The last away notice a conversation got (once per closed period). */
+export const awayNotices = pgTable("away_notices", {
+  conversationId: uuid("conversation_id")
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: "cascade" }),
+  businessId: businessIdColumn(),
+  sentAt: timestamptz("sent_at").notNull(),
+});

@@ -74,6 +74,8 @@ import { deleteFlow } from "./flows/delete-flow";
 import { duplicateFlow } from "./flows/duplicate-flow";
 import { getFlow } from "./flows/get-flow";
 import { listFlowRuns } from "./flows/list-runs";
+import { getFlowRun } from "./flows/get-run";
+import { stopFlowRun } from "./flows/stop-run";
 import { listFlows } from "./flows/list-flows";
 import { listFlowVersions } from "./flows/list-versions";
 import { publishFlow } from "./flows/publish-flow";
@@ -116,6 +118,8 @@ export const operations: readonly Operation[] = [
   listFlowVersions,
   duplicateFlow,
   deleteFlow,
+  getFlowRun,
+  stopFlowRun,
   drainJobs,
   listOperatorSenderRates,
   setSenderRate,

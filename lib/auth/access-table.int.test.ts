@@ -207,6 +207,7 @@ const expected: Record<string, string> = {
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
   "action saveRoutingSettingsAction": "A",
+  "action saveBusinessHoursAction": "A",
   "action createSavedReplyAction": "A",
   "action updateSavedReplyAction": "A",
   "action deleteSavedReplyAction": "A",

@@ -67,7 +67,10 @@ export const pages = {
   "/api-keys": { roles: BUSINESS_ADMIN, what: "manage API keys" },
   "/api-reference": { roles: ["OPERATOR", ...STAFF], what: "open the API reference" },
   "/settings": { roles: BUSINESS_ADMIN, what: "change the business settings" },
-  "/inbox/settings": { roles: BUSINESS_ADMIN, what: "change the inbox's routing and saved replies" },
+  "/inbox/settings": {
+    roles: BUSINESS_ADMIN,
+    what: "change the inbox's routing, business hours and saved replies",
+  },
 } as const satisfies Record<string, Rule>;
 
 /** Layouts by their folder under app/ ("" is the root layout). */
@@ -129,6 +132,7 @@ export const actions = {
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
   saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
+  saveBusinessHoursAction: { roles: BUSINESS_ADMIN, what: "change the business hours and away notice" },
   createSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
   updateSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },
   deleteSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },

@@ -42,6 +42,19 @@ describe("flows API (/api/v3/flows/{business_id})", () => {
       }),
     ]);
 
+    const one = await api(`${base(t)}/${id}/runs/${runs.json.runs[0].id}`, { headers: key(t) });
+    expect(one.status).toBe(200);
+    expect(one.json.steps.length).toBeGreaterThan(0);
+    const stopped = await api(`${base(t)}/${id}/runs/${runs.json.runs[0].id}/stop`, {
+      method: "POST",
+      headers: key(t),
+    });
+    expect(stopped.json).toMatchObject({ state: "completed" }); // an ended run stays as it ended
+    const other = await api(`${base(t)}/${id}/runs/0193b6f2-8c1a-7cde-9f00-1234567890ab`, {
+      headers: key(t),
+    });
+    expect(other.status).toBe(404);
+
     const deliveries = await api(`/api/v3/callbacks/${t.business.id}/deliveries?event=flow.completed`, {
       headers: key(t),
     });

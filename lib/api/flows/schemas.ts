@@ -45,3 +45,22 @@ export const flowParams = businessParam.extend({
 });
 
 export { jsonResponse as json, jsonBody as body } from "../schemas";
+
+export const FlowRunWithSteps = FlowRun.extend({
+  steps: z.array(
+    z.object({
+      stepId: z.string(),
+      type: z
+        .string()
+        .openapi({
+          description: "The step's type, or what happened: answer, timeout, woke, http_response, ...",
+        }),
+      detail: z.record(z.string(), z.unknown()),
+      at: z.number().int().openapi({ description: "Epoch seconds" }),
+    }),
+  ),
+}).openapi("FlowRunWithSteps");
+
+export const runParams = flowParams.extend({
+  run_id: z.uuid().openapi({ param: { name: "run_id", in: "path" }, example: EXAMPLE_ID }),
+});

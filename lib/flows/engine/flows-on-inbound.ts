@@ -1,15 +1,16 @@
 import type { Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
-import { recordEvents } from "../../conversations/record-event";
 import { rawQuery } from "../../db/sql";
 import { uuidv7 } from "../../ids";
 import type { StoredInbound } from "../../inbound/inbound-listeners";
-import { log } from "../../log";
 import { isOptOutText } from "../../promotions/opt-outs/opt-out-keywords";
 import type { FlowDefinition } from "../definition";
 import { campaignFlowOf } from "../flow-for-campaign";
 import { matchFlow, type PublishedFlow } from "./match-trigger";
+import { sendAwayNotices } from "../business-hours/away-notice";
+import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
+import { settleRun } from "./settle-run";
 
 export type FlowsResult = {
   /** Conversations a flow holds (a run waits) or closed: routing leaves them alone. */
@@ -51,6 +52,7 @@ export async function flowsOnInbound(
     ).map((r) => [r.conversation_id, r]),
   );
   let published: PublishedFlow[] | undefined;
+  let closed: boolean | undefined;
   const definitions = new Map<string, FlowDefinition>();
   const definitionOf = async (run: RunRow) => {
     // A test run of the draft ("Try it", version 0) carries its own definition.
@@ -68,6 +70,7 @@ export async function flowsOnInbound(
     return definitions.get(key)!;
   };
 
+  const untaken: ConversationRow[] = [];
   for (const item of open) {
     const conv = item.conversation;
     let run = active.get(conv.id);
@@ -76,11 +79,18 @@ export async function flowsOnInbound(
       if (isOptOutText(m.text)) continue;
       if (run && (run.state === "waiting" || run.state === "running")) {
         outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), {
-          text: m.text,
+          kind: "answer",
+          text: m.text ?? m.buttonPayload,
           payload: m.buttonPayload,
         });
       } else {
         published ??= await publishedFlows(tx, input.businessId);
+        // Business hours are read only when a flow has an away trigger.
+        if (
+          closed === undefined &&
+          published.some((f) => f.definition.triggers.some((t) => t.type === "away"))
+        )
+          closed = !(await isOpen(tx, input.businessId, new Date()));
         const campaignFlowId = published.some((f) => f.definition.triggers.some((t) => t.type === "campaign"))
           ? await campaignFlowOf(tx, input.businessId, m)
           : null;
@@ -88,9 +98,12 @@ export async function flowsOnInbound(
           text: m.text,
           buttonPayload: m.buttonPayload,
           isNew: item.isNew && i === 0,
+          closed: closed ?? false,
           campaignFlowId,
         });
         if (!flow) continue;
+        // A loop between flows ends at the flow's limit of runs per conversation per hour.
+        if ((await runsInLastHour(tx, conv)) >= flow.definition.settings.maxRunsPerHour) continue;
         run = await startRun(tx, conv, flow);
         definitions.set(`${flow.id}:${flow.version}`, flow.definition);
         outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null);
@@ -101,24 +114,17 @@ export async function flowsOnInbound(
       else if (outcome.state === "completed") run = undefined;
       else break;
     }
-    if (!outcome) continue;
-    if (outcome.state === "waiting") result.handled.add(conv.id);
-    else if (outcome.state === "completed") {
-      result.handled.add(conv.id);
-      const [row] = await rawQuery<ConversationRow>(
-        tx.db,
-        `UPDATE conversations SET state = 'resolved', resolved_at = now(), updated_at = now()
-         WHERE business_id = $1 AND id = $2 RETURNING *`,
-        [conv.business_id, conv.id],
-      );
-      await recordEvents(asFlow(tx), [{ after: row!, event: { type: "resolved" } }], { publish: false });
-      result.rows.set(conv.id, row!);
-    } else {
-      if (outcome.state === "failed")
-        log.warn({ conversationId: conv.id, reason: outcome.reason }, "flow run failed");
-      result.handover.set(conv.id, outcome.state === "handed_over" ? outcome.teamId : null);
+    if (!outcome) {
+      if (item.messages.some((m) => !isOptOutText(m.text))) untaken.push(conv);
+      continue;
     }
+    const settled = await settleRun(asFlow(tx), conv, outcome);
+    if (settled.row !== conv) result.rows.set(conv.id, settled.row);
+    if (settled.route) result.handover.set(conv.id, settled.route.teamId);
+    else result.handled.add(conv.id);
   }
+  // No flow took these: the inbox's away notice when closed or nobody is on shift.
+  await sendAwayNotices(asFlow(tx), input.businessId, untaken);
   return result;
 }
 
@@ -130,6 +136,16 @@ async function publishedFlows(tx: Ctx, businessId: string): Promise<PublishedFlo
      WHERE f.business_id = $1 AND f.enabled ORDER BY f.created_at`,
     [businessId],
   );
+}
+
+async function runsInLastHour(tx: Ctx, conv: ConversationRow): Promise<number> {
+  const [r] = await rawQuery<{ n: number }>(
+    tx.db,
+    `SELECT count(*)::int AS n FROM flow_runs
+     WHERE business_id = $1 AND conversation_id = $2 AND created_at > now() - interval '1 hour'`,
+    [conv.business_id, conv.id],
+  );
+  return r!.n;
 }
 
 async function reread(tx: Ctx, id: string): Promise<RunRow> {

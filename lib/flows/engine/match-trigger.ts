@@ -4,15 +4,22 @@ import { normalise } from "./answers";
 export type PublishedFlow = { id: string; name: string; version: number; definition: FlowDefinition };
 
 /**
- * The flow a message starts, by precedence: a reply to a campaign launched with a flow that has a
- * campaign trigger, then a tap whose payload a button trigger names, then a
- * keyword (exact before contains, then the flows' age), then a welcome for a customer's first message, then a fallback. Keywords are compared
+ * The flow a message starts, by precedence: the flow of the campaign the message answers (one
+ * with a campaign trigger), then a tap whose payload a button trigger names, then a keyword
+ * (exact before contains, then the flows' age), then away while the business is closed, then a welcome for a customer's first
+ * message, then a fallback (docs/flows.md, "Precedence"). Keywords are compared
  * case- and accent-insensitively, as the whole message (exact) or as a word in it (contains);
  * a button's payload counts as its text.
  */
 export function matchFlow(
   flows: PublishedFlow[],
-  m: { text: string | null; buttonPayload: string | null; isNew: boolean; campaignFlowId?: string | null },
+  m: {
+    text: string | null;
+    buttonPayload: string | null;
+    isNew: boolean;
+    closed?: boolean;
+    campaignFlowId?: string | null;
+  },
 ): PublishedFlow | undefined {
   const texts = [m.text, m.buttonPayload].flatMap((t) => (t ? [normalise(t)] : []));
   const words = new Set(texts.flatMap((t) => t.split(" ")));
@@ -21,7 +28,6 @@ export function matchFlow(
     flows.find((f) => f.definition.triggers.some(pick));
   const payload = m.buttonPayload?.trim();
   return (
-    // A reply to a campaign launched with a flow that takes campaign replies.
     (m.campaignFlowId
       ? flows.find(
           (f) => f.id === m.campaignFlowId && f.definition.triggers.some((t) => t.type === "campaign"),
@@ -40,6 +46,7 @@ export function matchFlow(
           return k.includes(" ") ? texts.some((x) => phrase(x, k)) : words.has(k);
         }),
     ) ??
+    (m.closed ? by((t) => t.type === "away") : undefined) ??
     (m.isNew ? by((t) => t.type === "welcome") : undefined) ??
     by((t) => t.type === "fallback")
   );

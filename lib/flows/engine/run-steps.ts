@@ -1,12 +1,25 @@
 import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
-import type { InteractiveContent } from "../../channels/message-provider";
-import type { Ctx } from "../../context";
+import type { OutboundMessage } from "../../channels/message-provider";
+import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { sendFreeForm } from "../../conversations/reply-to-conversation";
+import { windowOpen } from "../../conversations/service-window";
+import { setConversationState } from "../../conversations/set-conversation-state";
+import { publishReplyMedia } from "../../conversations/reply-media";
 import { rawQuery } from "../../db/sql";
+import { AppError } from "../../errors";
 import { uuidv7 } from "../../ids";
-import type { Condition, FlowDefinition, FlowStep } from "../definition";
+import { isOptedOut } from "../../promotions/opt-outs/filter-opted-out";
+import { getBusinessHours } from "../business-hours/hours-store";
+import { openAt } from "../business-hours/open-at";
+import type { FlowDefinition, FlowStep } from "../definition";
 import { interpolate, readAnswer } from "./answers";
+import { holds, type Facts } from "./conditions";
+import { readDate } from "./date-answer";
+import { flowHttpQueue, flowWakeQueue } from "./flow-jobs";
+import type { HttpResult } from "./http-call";
+import { profileValue, readProfile, writeProfileField } from "./profile-field";
+import { sendTemplateStep } from "./send-template-step";
 
 /** Steps one customer message may run before the run waits again: a loop ends here. */
 export const MAX_STEPS_PER_MESSAGE = 50;
@@ -21,155 +34,276 @@ export type RunRow = {
   step_id: string | null;
   invalid_answers: number;
   variables: Record<string, string>;
+  wake_id: string | null;
 };
 
-/** How a run left this message: waiting for the next, ended, or handed to a person. */
-export type RunOutcome =
+/**
+ * What continues a run: the customer's message (an answer), its wake (a wait's end or an
+ * ask's timeout: the caller checked the wake id), an HTTP request's result, or nothing (a
+ * new run starts).
+ */
+export type Resume =
+  | { kind: "answer"; text: string | null; payload?: string | null }
+  | { kind: "wake" }
+  | { kind: "http"; result: HttpResult }
+  | null;
+
+/** How a run left this step: waiting (for an answer, a timer, a request), ended, or handed to a person. */
+export type RunOutcome = (
   | { state: "waiting" }
   | { state: "completed" | "failed"; reason: string }
-  | { state: "handed_over"; teamId: string | null; reason: string };
+  | { state: "handed_over"; teamId: string | null; userId: string | null; reason: string }
+) & {
+  /** The conversation state a set_conversation step left (the run's end does not resolve it then). */
+  conversationState?: "open" | "pending" | "resolved";
+};
+
+/** A step that cannot run: the run fails with this reason. */
+class StepFailed extends Error {}
 
 /**
- * Runs `run` from where it is, with the customer's message `answer` when it waits for one,
- * until it waits again or ends. Its messages go out through the conversation's send pipeline
- * in the caller's transaction; each step is recorded with what it did; the run's row is
- * written once at the end.
+ * Runs `run` from where it is, continued by `resume`, until it waits again or ends. Its
+ * messages go out through the conversation's send pipeline in the caller's transaction; each
+ * step is recorded with what it did; timers and requests are jobs enqueued in the same
+ * transaction; the run's row is written once at the end.
  */
 export async function runSteps(
   tx: Ctx,
   conv: ConversationRow,
   run: RunRow,
   def: FlowDefinition,
-  answer: { text: string | null; payload?: string | null } | null,
+  resume: Resume,
 ): Promise<RunOutcome> {
   const steps = new Map(def.steps.map((s) => [s.id, s]));
   const vars = { ...run.variables };
   const log: Array<{ stepId: string; type: string; detail: object }> = [];
-  const say = async (step: FlowStep, text: string) => {
-    const body = interpolate(text, vars);
-    const content =
-      conv.channel === "chatapp"
-        ? { kind: "text" as const, text: body }
-        : { kind: "rcs_text" as const, text: body };
+  let hours: Awaited<ReturnType<typeof getBusinessHours>> | undefined;
+  const hoursOf = async () =>
+    hours === undefined ? (hours = await getBusinessHours(tx, conv.business_id)) : hours;
+  const facts: Facts = {
+    channel: conv.channel,
+    profile: () => readProfile(tx, conv.business_id, conv.customer),
+    open: async () => {
+      const h = await hoursOf();
+      return h ? openAt(h, new Date()) : true;
+    },
+    optedOut: () => isOptedOut(tx, conv.business_id, conv.customer),
+  };
+  const windowIsOpen = () => windowOpen(conv.channel, conv.last_customer_message_at);
+  const sendContent = async (step: FlowStep, content: OutboundMessage["content"], shown: string) => {
+    if (!windowIsOpen())
+      throw new StepFailed(
+        `step ${step.id}: the customer's 24-hour window is closed; outside it a flow may only send an approved template`,
+      );
     const sent = await sendFreeForm(tx, conv.business_id, conv, content, {});
-    log.push({ stepId: step.id, type: step.type, detail: { sent: body, messageId: sent.messageId } });
+    log.push({ stepId: step.id, type: step.type, detail: { sent: shown, messageId: sent.messageId } });
+  };
+  const say = (step: FlowStep, text: string) => {
+    const body = interpolate(text, vars);
+    return sendContent(
+      step,
+      conv.channel === "chatapp" ? { kind: "text", text: body } : { kind: "rcs_text", text: body },
+      body,
+    );
   };
   /** A question with its choices as reply buttons or a list (RCS: suggested replies). */
-  const offer = async (step: Extract<FlowStep, { type: "ask" }>, text: string) => {
+  const offer = (step: Extract<FlowStep, { type: "ask" }>, text: string) => {
     if (step.show === "text") return say(step, text);
     const body = interpolate(text, vars);
-    const content: InteractiveContent = {
-      kind: "interactive",
-      style: step.show,
-      text: body,
-      ...(step.show === "list" && { listButton: step.listButton }),
-      options: step.choices.map((c, j) => ({
-        id: choiceId(step.id, j),
-        title: c.title,
-        ...(c.description && { description: c.description }),
-        ...(c.section && { section: c.section }),
-      })),
-    };
-    const sent = await sendFreeForm(tx, conv.business_id, conv, content, {});
-    log.push({
-      stepId: step.id,
-      type: step.type,
-      detail: { sent: body, choices: step.choices.map((c) => c.title), messageId: sent.messageId },
-    });
+    return sendContent(
+      step,
+      {
+        kind: "interactive",
+        style: step.show,
+        text: body,
+        ...(step.show === "list" && { listButton: step.listButton }),
+        options: step.choices.map((c, j) => ({
+          id: choiceId(step.id, j),
+          title: c.title,
+          ...(c.description && { description: c.description }),
+          ...(c.section && { section: c.section }),
+        })),
+      },
+      body,
+    );
+  };
+  const schedule = async (queue: typeof flowWakeQueue, minutes: number | null) => {
+    const id = uuidv7();
+    await queue.send(
+      tx.db,
+      { businessId: run.business_id, runId: run.id, wakeId: id },
+      minutes ? { startAfterSeconds: minutes * 60 } : {},
+    );
+    return id;
   };
   let invalid = run.invalid_answers;
   let at: string | null | undefined = run.step_id;
+  let wakeId: string | null = null;
   let outcome: RunOutcome | undefined;
+  let conversationState: RunOutcome["conversationState"];
 
-  // A waiting run takes the message as the answer to its question first.
-  if (run.state === "waiting" && answer) {
-    const step = steps.get(at ?? "");
-    if (step?.type === "ask") {
-      const tapped = step.choices.findIndex((_, j) => choiceId(step.id, j) === answer.payload);
-      const value = tapped >= 0 ? step.choices[tapped]!.title : readAnswer(step, answer.text);
-      log.push({
-        stepId: step.id,
-        type: "answer",
-        detail: { text: answer.text, accepted: value !== undefined },
-      });
-      if (value !== undefined) {
-        vars[step.saveAs] = value;
-        invalid = 0;
-        at = step.choices.find((c) => c.title === value)?.next ?? step.next;
-      } else if (invalid < step.retries) {
-        invalid++;
-        await offer(step, `${step.retryText}\n${step.question}`);
-        outcome = { state: "waiting" };
-      } else {
-        invalid = 0;
-        at = step.onInvalid;
-        // No way on without an answer: a person takes over.
-        if (!at) outcome = { state: "handed_over", teamId: null, reason: "no valid answer" };
-      }
-    }
-  }
-
-  for (let n = 0; !outcome; n++) {
-    if (!at) {
-      outcome = { state: "completed", reason: "end of flow" };
-      break;
-    }
-    if (n >= MAX_STEPS_PER_MESSAGE) {
-      outcome = {
-        state: "failed",
-        reason: `more than ${MAX_STEPS_PER_MESSAGE} steps without waiting for the customer`,
-      };
-      break;
-    }
-    const step = steps.get(at);
-    if (!step) {
-      outcome = { state: "failed", reason: `no step ${at}` };
-      break;
-    }
-    switch (step.type) {
-      case "send_text":
-        await say(step, step.text);
-        at = step.next;
-        break;
-      case "set_variable":
-        vars[step.variable] = interpolate(step.value, vars);
-        log.push({ stepId: step.id, type: step.type, detail: { [step.variable]: vars[step.variable] } });
-        at = step.next;
-        break;
-      case "branch": {
-        const rule = step.rules.find((r) => holds(r.when, vars));
-        at = rule ? rule.next : step.otherwise;
+  try {
+    if (run.state === "waiting" && resume) {
+      const step = steps.get(at ?? "");
+      if (resume.kind === "answer" && step?.type === "ask") {
+        // A tap carries the choice's id; a typed answer is read by what the question expects.
+        const tapped = step.choices.findIndex((_, j) => choiceId(step.id, j) === resume.payload);
+        const value = tapped >= 0 ? step.choices[tapped]!.title : await takeAnswer(step, resume.text);
         log.push({
           stepId: step.id,
-          type: step.type,
-          detail: { rule: rule ? step.rules.indexOf(rule) : null },
+          type: "answer",
+          detail: { text: resume.text, accepted: value !== undefined },
         });
+        if (value !== undefined) {
+          vars[step.saveAs] = value;
+          invalid = 0;
+          at = step.choices.find((c) => c.title === value)?.next ?? step.next;
+        } else if (invalid < step.retries) {
+          invalid++;
+          await offer(step, `${step.retryText}\n${step.question}`);
+          wakeId = run.wake_id; // the question's timeout still runs
+          outcome = { state: "waiting" };
+        } else {
+          invalid = 0;
+          at = step.onInvalid;
+          // No way on without an answer: a person takes over.
+          if (!at) outcome = { state: "handed_over", teamId: null, userId: null, reason: "no valid answer" };
+        }
+      } else if (resume.kind === "answer") {
+        // A wait or a request in flight: the message is the conversation's, the run goes on waiting.
+        log.push({ stepId: at ?? "", type: "message_while_waiting", detail: { text: resume.text } });
+        wakeId = run.wake_id;
+        outcome = { state: "waiting" };
+      } else if (resume.kind === "wake" && step?.type === "wait") {
+        log.push({ stepId: step.id, type: "woke", detail: {} });
+        at = step.next;
+      } else if (resume.kind === "wake" && step?.type === "ask") {
+        const minutes = step.timeoutMinutes ?? def.settings.timeoutMinutes;
+        log.push({ stepId: step.id, type: "timeout", detail: { minutes } });
+        invalid = 0;
+        at = step.onTimeout;
+        if (!at) outcome = { state: "failed", reason: `no answer within ${minutes} minutes` };
+      } else if (resume.kind === "http" && step?.type === "http_request") {
+        const r = resume.result;
+        log.push({
+          stepId: step.id,
+          type: "http_response",
+          detail: { status: r.status, ms: r.ms, error: r.error, saved: r.saved },
+        });
+        Object.assign(vars, r.saved);
+        at = r.ok ? step.next : step.onFailure;
+        if (!r.ok && !at)
+          outcome = {
+            state: "failed",
+            reason: `step ${step.id}: the request failed (${r.error ?? "no answer"})`,
+          };
+      } else {
+        outcome = { state: "failed", reason: `step ${at ?? "none"} cannot take a ${resume.kind}` };
+      }
+    }
+
+    for (let n = 0; !outcome; n++) {
+      if (!at) {
+        outcome = { state: "completed", reason: "end of flow" };
         break;
       }
-      case "ask":
-        await offer(step, step.question);
-        outcome = { state: "waiting" };
+      if (n >= MAX_STEPS_PER_MESSAGE) {
+        outcome = {
+          state: "failed",
+          reason: `more than ${MAX_STEPS_PER_MESSAGE} steps without waiting for the customer`,
+        };
         break;
-      case "handover":
-        if (step.text) await say(step, step.text);
-        else log.push({ stepId: step.id, type: step.type, detail: {} });
-        outcome = { state: "handed_over", teamId: step.teamId, reason: "handover step" };
+      }
+      const step = steps.get(at);
+      if (!step) {
+        outcome = { state: "failed", reason: `no step ${at}` };
         break;
-      case "end":
-        if (step.text) await say(step, step.text);
-        else log.push({ stepId: step.id, type: step.type, detail: {} });
-        outcome = { state: "completed", reason: "end step" };
-        break;
-      default:
-        outcome = { state: "failed", reason: `step ${step.id}: ${step.type} steps do not run yet` };
+      }
+      switch (step.type) {
+        case "send_text":
+          if (step.media) await sendMedia(step);
+          else await say(step, step.text);
+          at = step.next;
+          break;
+        case "send_template": {
+          const sent = await inTransaction(tx, (t) => sendTemplateStep(t, conv, step, vars));
+          log.push({ stepId: step.id, type: step.type, detail: sent });
+          at = step.next;
+          break;
+        }
+        case "set_variable":
+          vars[step.variable] = interpolate(step.value, vars);
+          log.push({ stepId: step.id, type: step.type, detail: { [step.variable]: vars[step.variable] } });
+          at = step.next;
+          break;
+        case "branch": {
+          let rule: (typeof step.rules)[number] | undefined;
+          for (const r of step.rules)
+            if (await holds(r.when, vars, facts)) {
+              rule = r;
+              break;
+            }
+          at = rule ? rule.next : step.otherwise;
+          log.push({
+            stepId: step.id,
+            type: step.type,
+            detail: { rule: rule ? step.rules.indexOf(rule) : null },
+          });
+          break;
+        }
+        case "ask":
+          await offer(step, step.question);
+          wakeId = await schedule(flowWakeQueue, step.timeoutMinutes ?? def.settings.timeoutMinutes);
+          invalid = 0;
+          outcome = { state: "waiting" };
+          break;
+        case "wait":
+          wakeId = await schedule(flowWakeQueue, step.minutes);
+          log.push({ stepId: step.id, type: step.type, detail: { minutes: step.minutes, wakeId } });
+          outcome = { state: "waiting" };
+          break;
+        case "http_request":
+          wakeId = await schedule(flowHttpQueue, null);
+          log.push({ stepId: step.id, type: step.type, detail: { method: step.method, wakeId } });
+          outcome = { state: "waiting" };
+          break;
+        case "set_conversation":
+          await setConversationState(tx, conv.business_id, conv.id, { state: step.state });
+          conversationState = step.state;
+          log.push({ stepId: step.id, type: step.type, detail: { state: step.state } });
+          at = step.next;
+          break;
+        case "handover":
+          if (step.text) await say(step, step.text);
+          else log.push({ stepId: step.id, type: step.type, detail: {} });
+          outcome = {
+            state: "handed_over",
+            teamId: step.teamId,
+            userId: step.userId,
+            reason: "handover step",
+          };
+          break;
+        case "end":
+          if (step.text) await say(step, step.text);
+          else log.push({ stepId: step.id, type: step.type, detail: {} });
+          outcome = { state: "completed", reason: "end step" };
+          break;
+      }
     }
+  } catch (err) {
+    if (!(err instanceof StepFailed || err instanceof AppError)) throw err;
+    wakeId = null;
+    outcome = {
+      state: "failed",
+      reason: err instanceof StepFailed ? err.message : `step ${at ?? ""}: ${err.message}`,
+    };
   }
 
   const ended = outcome.state !== "waiting";
   await rawQuery(
     tx.db,
     `UPDATE flow_runs SET state = $3, step_id = $4, invalid_answers = $5, variables = $6, end_reason = $7,
-       ended_at = CASE WHEN $8 THEN now() END, updated_at = now()
+       ended_at = CASE WHEN $8 THEN now() END, wake_id = $9, updated_at = now()
      WHERE business_id = $1 AND id = $2`,
     [
       run.business_id,
@@ -180,6 +314,7 @@ export async function runSteps(
       JSON.stringify(vars),
       "reason" in outcome ? outcome.reason : null,
       ended,
+      ended ? null : wakeId,
     ],
   );
   if (outcome.state !== "waiting")
@@ -216,25 +351,45 @@ export async function runSteps(
         log.map((l) => JSON.stringify(l.detail)),
       ],
     );
-  return outcome;
+  return conversationState ? { ...outcome, conversationState } : outcome;
+
+  /** The answer as the run keeps it (a date as ISO, written to the profile when asked), or undefined. */
+  async function takeAnswer(step: Extract<FlowStep, { type: "ask" }>, text: string | null) {
+    let value: string | undefined;
+    if (step.expect === "date") {
+      const tz = (await hoursOf())?.timeZone ?? "UTC";
+      value = readDate(text ?? "", new Date(), tz);
+    } else value = readAnswer(step, text);
+    if (value === undefined || !step.saveToProfile) return value;
+    const field = profileValue(step.saveToProfile, value);
+    if (field === undefined) return undefined;
+    await writeProfileField(tx, conv.business_id, conv.customer, step.saveToProfile, field);
+    return value;
+  }
+
+  /** Media with its caption, the inbox's media send: our uploads are published, others must be https. */
+  async function sendMedia(step: Extract<FlowStep, { type: "send_text" }>) {
+    const media = step.media!;
+    // The send pipeline (the inbox's media path) carries images and documents.
+    if (media.type === "video")
+      throw new StepFailed(`step ${step.id}: video is not sent yet; use an image or a document`);
+    const link = interpolate(media.url, vars);
+    if (!(await publishReplyMedia(tx, conv.business_id, link)) && !link.startsWith("https://"))
+      throw new StepFailed(`step ${step.id}: media must be one of our uploads or a public https URL`);
+    const caption = interpolate(step.text, vars);
+    await sendContent(
+      step,
+      {
+        kind: "media",
+        mediaType: media.type as "image" | "document",
+        link,
+        caption,
+        fileName: media.filename ?? null,
+      },
+      `[${media.type}] ${caption}`,
+    );
+  }
 }
 
 /** The id a choice's button or row carries, and comes back with when tapped. */
 export const choiceId = (stepId: string, index: number) => `${stepId}:${index}`;
-
-function holds(c: Condition, vars: Record<string, string>): boolean {
-  if (c.source !== "variable") return false; // other sources: not evaluated yet
-  const v = vars[c.key];
-  switch (c.op) {
-    case "is_set":
-      return v !== undefined && v !== "";
-    case "is_not_set":
-      return v === undefined || v === "";
-    case "equals":
-      return (v ?? "").trim().toLowerCase() === c.value.trim().toLowerCase();
-    case "contains":
-      return (v ?? "").toLowerCase().includes(c.value.toLowerCase());
-    default:
-      return false;
-  }
-}

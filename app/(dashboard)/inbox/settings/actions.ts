@@ -8,6 +8,8 @@ import type { RoutingSettingsView } from "@/lib/conversations/routing-settings-s
 import { saveRoutingSettings } from "@/lib/conversations/save-routing-settings";
 import { createSavedReply, deleteSavedReply, updateSavedReply } from "@/lib/conversations/saved-replies";
 import type { SavedReply } from "@/lib/conversations/saved-reply-schema";
+import type { BusinessHours } from "@/lib/flows/business-hours/hours-schema";
+import { saveBusinessHours } from "@/lib/flows/business-hours/hours-store";
 
 /** Conversation routing: the per-agent limit and each sender's team (admins only). */
 export async function saveRoutingSettingsAction(raw: unknown): Promise<ActionResult<RoutingSettingsView>> {
@@ -51,4 +53,14 @@ export async function deleteSavedReplyAction(id: string): Promise<ActionResult<u
     revalidatePath("/inbox/settings");
     return undefined;
   }, id);
+}
+
+/** The business's opening hours, time zone, holidays and away notice (admins only). */
+export async function saveBusinessHoursAction(raw: unknown): Promise<ActionResult<BusinessHours>> {
+  return runAction(async () => {
+    const user = await requireAction("saveBusinessHoursAction");
+    const saved = await saveBusinessHours(userCtx(user), user.businessId, raw);
+    revalidatePath("/inbox/settings");
+    return saved;
+  }, raw);
 }

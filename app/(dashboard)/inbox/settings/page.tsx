@@ -5,6 +5,8 @@ import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { routingSettingsView } from "@/lib/conversations/save-routing-settings";
 import { listSavedReplies } from "@/lib/conversations/saved-replies";
+import { getBusinessHours } from "@/lib/flows/business-hours/hours-store";
+import { HoursCard } from "./hours-card";
 import { RoutingCard } from "./routing-card";
 import { SavedRepliesCard } from "./saved-replies-card";
 
@@ -18,9 +20,10 @@ export const metadata: Metadata = { title: "Inbox settings" };
 export default async function InboxSettingsPage() {
   const user = await requirePage("/inbox/settings");
   const ctx = userCtx(user);
-  const [routing, savedReplies] = await Promise.all([
+  const [routing, savedReplies, hours] = await Promise.all([
     routingSettingsView(ctx, user.businessId),
     listSavedReplies(ctx, user.businessId),
+    getBusinessHours(ctx, user.businessId),
   ]);
   return (
     <>
@@ -39,6 +42,12 @@ export default async function InboxSettingsPage() {
         }
       />
       <RoutingCard settings={routing} />
+      <div className="mt-6">
+        <HoursCard
+          hours={hours}
+          timeZones={["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")]}
+        />
+      </div>
       <div className="mt-6">
         <SavedRepliesCard replies={savedReplies} />
       </div>

@@ -1,0 +1,104 @@
+import { inTransaction, type Ctx } from "../../context";
+import type { ConversationRow } from "../../conversations/conversation-row";
+import { publishChange } from "../../conversations/publish-change";
+import { routeConversations } from "../../conversations/route-conversation";
+import { lockRouting } from "../../conversations/routing-lock";
+import { getRoutingSettings } from "../../conversations/routing-settings";
+import { db } from "../../db";
+import { rawQuery } from "../../db/sql";
+import type { FlowDefinition, FlowStep } from "../definition";
+import type { FlowWakeJob } from "./flow-jobs";
+import { callHttp } from "./http-call";
+import { runSteps, type Resume, type RunRow } from "./run-steps";
+import { settleRun } from "./settle-run";
+
+const flowCtx = (): Ctx => ({ db: db(), actor: { type: "system", id: "flow" } });
+
+async function waitingRun(job: FlowWakeJob, lock = false, tx = flowCtx()): Promise<RunRow | undefined> {
+  const [run] = await rawQuery<RunRow>(
+    tx.db,
+    `SELECT * FROM flow_runs WHERE business_id = $1 AND id = $2${lock ? " FOR UPDATE" : ""}`,
+    [job.businessId, job.runId],
+  );
+  return run && run.state === "waiting" && run.wake_id === job.wakeId ? run : undefined;
+}
+
+async function definitionOf(run: RunRow, tx = flowCtx()): Promise<FlowDefinition> {
+  // A test run of the draft ("Try it", version 0) carries its own definition.
+  const own = (run as RunRow & { definition?: FlowDefinition | null }).definition;
+  if (run.version === 0 && own) return own;
+  const [v] = await rawQuery<{ definition: FlowDefinition }>(
+    tx.db,
+    `SELECT definition FROM flow_versions WHERE business_id = $1 AND flow_id = $2 AND version = $3`,
+    [run.business_id, run.flow_id, run.version],
+  );
+  return v!.definition;
+}
+
+/**
+ * Continues a run that waits on this job's wake (a wait's end, an ask's timeout, a request's
+ * result) in a transaction of its own, as a customer's message would: the routing lock, then
+ * the conversation, then the run, each re-checked (a person answering or a stop cancelled it:
+ * nothing happens). Messages it sends go through the send pipeline; a handover or a failure is
+ * routed here.
+ */
+export async function continueRun(job: FlowWakeJob, resume: Exclude<Resume, null>): Promise<boolean> {
+  if (!(await waitingRun(job))) return false;
+  return inTransaction(flowCtx(), async (tx) => {
+    await lockRouting(tx, job.businessId);
+    const [pre] = await rawQuery<{ conversation_id: string }>(
+      tx.db,
+      `SELECT conversation_id FROM flow_runs WHERE business_id = $1 AND id = $2`,
+      [job.businessId, job.runId],
+    );
+    if (!pre) return false;
+    const [conv] = await rawQuery<ConversationRow>(
+      tx.db,
+      `SELECT * FROM conversations WHERE business_id = $1 AND id = $2 FOR UPDATE`,
+      [job.businessId, pre.conversation_id],
+    );
+    const run = await waitingRun(job, true, tx);
+    if (!conv || !run || conv.assignee_id) return false;
+    const outcome = await runSteps(tx, conv, run, await definitionOf(run, tx), resume);
+    const settled = await settleRun(tx, conv, outcome);
+    let row = settled.row;
+    if (settled.route) {
+      const [routed] = await routeConversations(
+        tx,
+        [{ conversation: row, preferLastAgent: true, teamId: settled.route.teamId ?? undefined }],
+        await getRoutingSettings(tx, job.businessId),
+        { publish: false },
+      );
+      row = routed ?? row;
+    }
+    await publishChange(tx, {
+      businessId: row.business_id,
+      conversationId: row.id,
+      kind: "message",
+      assigneeId: row.assignee_id,
+      teamId: row.team_id,
+    });
+    return true;
+  });
+}
+
+/** The flows.wake job: a wait ends, or an ask times out. */
+export async function wakeRun(job: FlowWakeJob): Promise<void> {
+  await continueRun(job, { kind: "wake" });
+}
+
+/** The flows.http job: makes the step's request outside any transaction, then continues the run. */
+export async function runHttpStep(job: FlowWakeJob): Promise<void> {
+  const run = await waitingRun(job);
+  if (!run) return;
+  const step = (await definitionOf(run)).steps.find((s) => s.id === run.step_id);
+  if (step?.type !== "http_request") return;
+  const result = await callHttp(
+    flowCtx(),
+    job.businessId,
+    step as Extract<FlowStep, { type: "http_request" }>,
+    run.variables,
+    job.wakeId,
+  );
+  await continueRun(job, { kind: "http", result });
+}

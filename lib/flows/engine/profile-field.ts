@@ -1,0 +1,56 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../db/sql";
+import { uuidv7 } from "../../ids";
+import { parseDob } from "../../profiles/schemas";
+
+export type ProfileField = "name" | "city" | "gender" | "age" | "dob";
+const LIMITS = { name: 200, city: 120, gender: 32 } as const;
+
+/**
+ * The answer as the profile field takes it (the profile form's rules: age a whole number up to
+ * 150, dob a past date, texts within their lengths), or undefined when it does not fit.
+ */
+export function profileValue(field: ProfileField, answer: string): string | number | undefined {
+  const v = answer.trim();
+  if (field === "age") return /^\d{1,3}$/.test(v) && Number(v) <= 150 ? Number(v) : undefined;
+  if (field === "dob") {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : parseDob(v);
+    return iso && iso <= new Date().toISOString().slice(0, 10) && iso >= "1900-01-01" ? iso : undefined;
+  }
+  return v && v.length <= LIMITS[field] ? v : undefined;
+}
+
+const COLUMN = { name: "name", city: "city", gender: "gender", age: "age", dob: "dob" } as const;
+
+/** Writes the field of the customer's profile (made when the number has none yet). */
+export async function writeProfileField(
+  tx: Ctx,
+  businessId: string,
+  phone: string,
+  field: ProfileField,
+  value: string | number,
+): Promise<void> {
+  const country = parsePhoneNumberFromString(`+${phone}`)?.country ?? "ZZ";
+  const col = COLUMN[field];
+  await rawQuery(
+    tx.db,
+    `INSERT INTO profiles (id, business_id, phone, country_code, ${col}) VALUES ($5, $1, $2, $3, $4)
+     ON CONFLICT (business_id, phone) DO UPDATE SET ${col} = excluded.${col}, updated_at = now()`,
+    [businessId, phone, country, value, uuidv7()],
+  );
+}
+
+/** The customer's profile fields (empty when there is no profile). */
+export async function readProfile(
+  tx: Ctx,
+  businessId: string,
+  phone: string,
+): Promise<Record<string, string | null>> {
+  const [row] = await rawQuery<Record<string, string | null>>(
+    tx.db,
+    `SELECT name, city, gender, age::text AS age, dob::text AS dob FROM profiles WHERE business_id = $1 AND phone = $2`,
+    [businessId, phone],
+  );
+  return row ?? {};
+}
