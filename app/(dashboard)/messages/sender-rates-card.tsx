@@ -27,7 +27,9 @@ export function SenderRatesCard({ senders }: { senders: SenderRateView[] }) {
               className="flex items-center gap-1.5 whitespace-nowrap"
             >
               <span className="text-slate-600">{channelNames[s.channel!]}</span>
-              <code className="font-mono text-xs text-slate-500">{s.sender}</code>
+              <span className="text-slate-800" title={s.sender}>
+                {s.label}
+              </span>
               <span className="font-medium text-slate-900">{s.perSecond}/s</span>
               {s.isDefault ? <Badge tone="neutral">default</Badge> : null}
             </li>
