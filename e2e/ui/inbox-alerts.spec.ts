@@ -60,6 +60,10 @@ test("the tab title counts unread chats; sound and desktop alerts are per user a
   await expect(desktop).toBeChecked();
   expect((await log()).asked).toBe(1);
   await checkAtBothWidths(admin, "p20-inbox-alerts", { prefix: `${SHOTS}/` });
+  // Point 23 (checked): the keyboard hint is not shown at a phone's width.
+  await admin.setViewportSize({ width: 390, height: 900 });
+  await expect(admin.getByText("Arrow keys or j/k move through the list")).toBeHidden();
+  await admin.setViewportSize({ width: 1280, height: 900 });
 
   // The customer writes (from the virtual phone in another tab): the inbox's live refresh
   // brings the count, the title shows it, the tone plays and the notification shows.
