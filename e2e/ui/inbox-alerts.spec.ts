@@ -49,7 +49,7 @@ test("the tab title counts unread chats; sound and desktop alerts are per user a
   await admin.goto("/inbox");
   await expect(admin).toHaveTitle("Inbox · Switchboard");
   const log = () => admin.evaluate(() => (window as unknown as { __alerts: Log }).__alerts);
-  await admin.getByText("New chat alerts").click();
+  await admin.locator("summary", { hasText: "New chat alerts" }).click();
   const sound = admin.getByRole("checkbox", { name: "Play a sound" });
   const desktop = admin.getByRole("checkbox", { name: "Desktop notification" });
   await expect(sound).not.toBeChecked();
@@ -75,7 +75,7 @@ test("the tab title counts unread chats; sound and desktop alerts are per user a
 
   // Kept on the server: another browser of the same user starts with both on.
   await admin.reload();
-  await admin.getByText("New chat alerts").click();
+  await admin.locator("summary", { hasText: "New chat alerts" }).click();
   await expect(admin.getByRole("checkbox", { name: "Play a sound" })).toBeChecked();
   await expect(admin).toHaveTitle("(1) Inbox · Switchboard");
 });

@@ -85,7 +85,9 @@ export function SwaggerReference({
           layout: "SwitchboardLayout",
           // Tags collapsed: rendering every operation at once is slow on small machines.
           docExpansion: "none",
-          defaultModelsExpandDepth: 0,
+          // The Schemas section at the end lists every schema of the document (hundreds): left
+          // out, each operation still shows its own request and response schemas.
+          defaultModelsExpandDepth: -1,
           tryItOutEnabled: false,
           persistAuthorization: false,
           displayRequestDuration: true,

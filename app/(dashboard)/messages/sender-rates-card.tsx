@@ -24,7 +24,7 @@ export function SenderRatesCard({ senders }: { senders: SenderRateView[] }) {
           {current.map((s) => (
             <li
               key={`${s.channel ?? "stale"}|${s.sender}`}
-              className="flex items-center gap-1.5 whitespace-nowrap"
+              className="flex flex-wrap items-center gap-x-1.5"
             >
               <span className="text-slate-600">{channelNames[s.channel!]}</span>
               <span className="text-slate-800" title={s.sender}>

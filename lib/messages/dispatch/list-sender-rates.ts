@@ -21,6 +21,11 @@ export type SenderRateView = {
   label: string;
 };
 
+/** A SenderRateView as the API answers it (its contract predates the label: ids and rates). */
+export function apiSenderRate({ label: _label, ...rate }: SenderRateView): Omit<SenderRateView, "label"> {
+  return rate;
+}
+
 type StoredNames = {
   channel: Channel;
   sender: string;
