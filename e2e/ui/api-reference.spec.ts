@@ -67,6 +67,7 @@ test("the API reference settles within 3 s and passes axe at 390 and 1280 px", a
   await expect(ui.locator("#operations-tag-Business")).toBeVisible({ timeout: 60_000 });
   const settled = Date.now() - started;
   console.log(`api-reference settled in ${settled} ms`);
-  expect(settled, "the reference settles fast").toBeLessThan(3_000);
+  // Soft: a slow load is reported with the axe findings, not instead of them.
+  expect.soft(settled, "the reference settles fast").toBeLessThan(3_000);
   await checkAtBothWidths(page, "p23-api-reference", { prefix: `${SHOTS}/` });
 });
