@@ -22,7 +22,10 @@ export function SenderRatesCard({ senders }: { senders: SenderRateView[] }) {
         </div>
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Senders">
           {current.map((s) => (
-            <li key={`${s.channel ?? "stale"}|${s.sender}`} className="flex flex-wrap items-center gap-x-1.5">
+            <li
+              key={`${s.channel ?? "stale"}|${s.sender}`}
+              className="flex min-w-0 max-w-full flex-wrap items-center gap-x-1.5"
+            >
               <span className="text-slate-600">{channelNames[s.channel!]}</span>
               <span className="text-slate-800" title={s.sender}>
                 {s.label}
