@@ -19,3 +19,4 @@ export * from "./worker-heartbeats";
 export * from "./conversations";
 export * from "./ended-sessions";
 export * from "./flows";
+export * from "./channel-senders";

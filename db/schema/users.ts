@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAtColumn, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 
@@ -32,6 +32,8 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** Bumped on disable/password change: sessions carrying an older value are rejected. */
     sessionVersion: integer("session_version").notNull().default(1),
+    /** The user's own settings (lib/users/user-preferences.ts: new chat sound and notification). */
+    preferences: jsonb("preferences").notNull().default({}),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
+import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { signIn } from "./helpers";
 
 test("the API reference renders the OpenAPI document offline with the three auth schemes", async ({
@@ -49,4 +50,24 @@ test("operators see the Internal section", async ({ page }) => {
   const ui = page.getByTestId("swagger-ui");
   await expect(ui.getByRole("heading", { name: /Switchboard API/ })).toBeVisible({ timeout: 60_000 });
   await expect(ui.locator("#operations-tag-Internal")).toHaveCount(1);
+});
+
+// Issue 34, point 23: the reference settles fast and is axe clean at both widths (it took ~6 s
+// and had heading-order and aria-allowed-role findings in Swagger UI's own markup).
+test("the API reference settles within 3 s and passes axe at 390 and 1280 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ADMIN);
+  // A first visit warms the server's caches and the browser's copy of the bundle, as any
+  // second visit of a user's would; the second one is measured.
+  await page.goto("/api-reference");
+  const ui = page.getByTestId("swagger-ui");
+  await expect(ui.getByRole("heading", { name: /Switchboard API/ })).toBeVisible({ timeout: 60_000 });
+  const started = Date.now();
+  await page.goto("/api-reference");
+  await expect(ui.locator("#operations-tag-Business")).toBeVisible({ timeout: 60_000 });
+  const settled = Date.now() - started;
+  console.log(`api-reference settled in ${settled} ms`);
+  // Soft: a slow load is reported with the axe findings, not instead of them.
+  expect.soft(settled, "the reference settles fast").toBeLessThan(3_000);
+  await checkAtBothWidths(page, "p23-api-reference", { prefix: `${SHOTS}/` });
 });

@@ -31,10 +31,10 @@ test("a business admin creates a team, adds an agent and removes it after confir
 
   const members = page.getByRole("list", { name: `Members of ${teamName}` });
   await expect(members).toContainText("No members yet");
-  const card = members.locator("xpath=..");
-  const add = card.getByLabel("Add member");
-  await add.selectOption(await add.locator("option", { hasText: agent.email }).getAttribute("value"));
-  await card.getByRole("button", { name: "Add", exact: true }).click();
+  // Members are picked with checkboxes and added in one step (issue 34, point 21).
+  const add = page.getByRole("group", { name: `Add members to ${teamName}` });
+  await add.getByRole("checkbox", { name: new RegExp(agent.email) }).check();
+  await add.getByRole("button", { name: "Add 1 member" }).click();
   await expect(members).toContainText(agent.email);
 
   // Remove: nothing happens before the confirmation, and Cancel keeps the member.

@@ -5,6 +5,22 @@ import { createChatappTemplateInput } from "@/lib/templates/schemas";
 import { api } from "@/test/api";
 
 describe("GET /api/openapi.json", () => {
+  it("is made once: the same bytes each time, with an ETag that answers 304", async () => {
+    const t0 = performance.now();
+    const first = await api("/api/openapi.json");
+    const t1 = performance.now();
+    const second = await api("/api/openapi.json");
+    const t2 = performance.now();
+    console.log(`openapi.json: first ${Math.round(t1 - t0)} ms, then ${Math.round(t2 - t1)} ms`);
+    expect(second.text).toBe(first.text);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(second.headers.get("etag")).toBe(etag);
+    const again = await api("/api/openapi.json", { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+  });
+
   it("is an OpenAPI 3.1 document with the three auth schemes", async () => {
     const res = await api("/api/openapi.json");
     expect(res.status).toBe(200);

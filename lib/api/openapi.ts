@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ApiApp } from "./types";
 
 export const SECURITY: Record<string, string[]>[] = [
@@ -25,7 +26,7 @@ export function registerOpenApi(app: ApiApp): void {
     name: "apikey",
     description: "The same API key as the apikey query parameter (bulk, status, user endpoints).",
   });
-  app.doc31("/api/openapi.json", {
+  const config = {
     openapi: "3.1.0",
     info: {
       title: "Switchboard API",
@@ -36,5 +37,20 @@ export function registerOpenApi(app: ApiApp): void {
     // Relative: the server that serves this document (a generated client sets its baseUrl).
     servers: [{ url: "/", description: "The Switchboard server that serves this document" }],
     security: SECURITY,
+  };
+  // The document is the same until the process restarts (it comes from the registered
+  // contracts), and generating it from the zod schemas is the slow part of the API reference's
+  // load (measured in docs/decisions.md, "Inbox story defects"): made once per
+  // app on its first request, answered with an ETag so a browser's second visit gets a 304.
+  let cached: { body: string; etag: string } | undefined;
+  app.get("/api/openapi.json", (c) => {
+    if (!cached) {
+      const body = JSON.stringify(app.getOpenAPI31Document(config));
+      cached = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    }
+    c.header("ETag", cached.etag);
+    c.header("Cache-Control", "no-cache");
+    if (c.req.header("if-none-match") === cached.etag) return c.body(null, 304);
+    return c.body(cached.body, 200, { "content-type": "application/json; charset=utf-8" });
   });
 }

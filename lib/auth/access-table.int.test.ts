@@ -228,6 +228,7 @@ const expected: Record<string, string> = {
   "action assignAction": "AMBG",
   "action addNoteAction": "AMBG",
   "action markReadAction": "AMBG",
+  "action saveInboxAlertsAction": "AMBG",
   "action setMyStatusAction": "AMBG",
   "action uploadProfilesAction": "AMB",
   "action updateProfileAction": "AMB",

@@ -155,6 +155,7 @@ export const actions = {
   replyAction: { roles: BUSINESS, what: "answer conversations" },
   conversationStateAction: { roles: BUSINESS, what: "resolve conversations" },
   markReadAction: { roles: BUSINESS, what: "read conversations" },
+  saveInboxAlertsAction: { roles: BUSINESS, what: "choose your new chat alerts" },
   templateReplyAction: { roles: BUSINESS, what: "answer conversations" },
   assignAction: { roles: BUSINESS, what: "assign conversations" },
   addNoteAction: { roles: BUSINESS, what: "add notes to conversations" },

@@ -36,6 +36,20 @@ export const channelSettingsForm = z.object({
       if (bad) ctx.addIssue({ code: "custom", message: `'${bad}': letters, digits, '-' or '_', at most 64` });
     })
     .optional(),
+  /**
+   * What people call each sender, one per line: `<sender id>, <name>, <number>` (chatapp) or
+   * `<agent id>, <name>` (rcs); the number with its country code. A sender without a line is
+   * shown by its id. Absent: the stored names stay.
+   */
+  senderNames: z
+    .string()
+    .max(10_000)
+    .superRefine((v, ctx) => {
+      for (const [i, line] of senderNameLines(v).entries()) {
+        if (!line.ok) ctx.addIssue({ code: "custom", message: `Line ${i + 1}: ${line.reason}` });
+      }
+    })
+    .optional(),
   /** rcs: the agent id; blank removes it. */
   agentId: blankOr(rcsConfig.shape.agentId.unwrap()).optional(),
   wabaId: blankOr(metaId).optional(),
@@ -47,6 +61,29 @@ export const channelSettingsForm = z.object({
   clear: z.array(z.enum(channelSecretKeys)).max(channelSecretKeys.length).default([]),
 });
 export type ChannelSettingsForm = z.input<typeof channelSettingsForm>;
+
+type SenderNameLine =
+  | { ok: true; sender: string; displayName: string | null; displayNumber: string | null }
+  | { ok: false; reason: string };
+
+/** The lines of the senderNames field (blank lines skipped); numbers as E.164 digits. */
+export function senderNameLines(v: string): SenderNameLine[] {
+  return v
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((line): SenderNameLine => {
+      const [sender = "", name = "", number = "", ...rest] = line.split(",").map((p) => p.trim());
+      if (rest.length) return { ok: false, reason: "id, name, number: at most two commas" };
+      if (!/^[A-Za-z0-9_.@-]{1,128}$/.test(sender))
+        return { ok: false, reason: `'${sender}' is not a sender id` };
+      if (name.length > 80) return { ok: false, reason: "a name of at most 80 characters" };
+      const digits = number.replace(/[\s().-]/g, "");
+      if (number && !/^\+\d{7,15}$/.test(digits))
+        return { ok: false, reason: "the number with its country code, e.g. +91 98765 43210" };
+      return { ok: true, sender, displayName: name || null, displayNumber: digits ? digits.slice(1) : null };
+    });
+}
 
 export function splitIds(v: string): string[] {
   return v
@@ -65,6 +102,8 @@ export type ChannelSettingsView = {
   provider: string;
   phoneNumberIds: string[];
   agentId: string;
+  /** The senderNames field as stored (one line per named sender). */
+  senderNames: string;
   wabaId: string;
   appId: string;
   secrets: Partial<Record<ChannelSecretKey, boolean>>;

@@ -1,14 +1,16 @@
-import { businessChannels, businesses } from "@/db/schema";
+import { businessChannels, businesses, channelSenders } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { uuidv7 } from "../ids";
+import { simulatorDisplayNumber } from "../senders/simulator-sender";
 import { channelView } from "./channel-view";
 import { createBusinessInput, type BusinessView, type CreateBusinessInput } from "./schemas";
 
 /**
  * Creates a business with both channel rows on the simulator provider. The chatapp channel
  * gets one sender phoneNumberId and the RCS channel an agent id derived from the business id,
- * so a new business can send at once on the simulator. The default country (none unless the
+ * so a new business can send at once on the simulator; both are named after the business
+ * (channel_senders, a made-up number for the chatapp one). The default country (none unless the
  * operator picks one) is how its people's national phone numbers are read; the time zone (UTC
  * unless picked) is where its dates are shown.
  */
@@ -38,6 +40,23 @@ export async function createBusiness(ctx: Ctx, raw: CreateBusinessInput): Promis
         },
       ])
       .returning();
+    // The simulator's senders are named after the business, the number made up from the id.
+    await tx.db.insert(channelSenders).values([
+      {
+        businessId: id,
+        channel: "chatapp" as const,
+        sender: `sim${short}`,
+        displayName: input.name,
+        displayNumber: simulatorDisplayNumber(`sim${short}`),
+      },
+      {
+        businessId: id,
+        channel: "rcs" as const,
+        sender: `sim_agent_${short}`,
+        displayName: input.name,
+        displayNumber: null,
+      },
+    ]);
     await recordAudit(tx, {
       businessId: id,
       action: "business.create",

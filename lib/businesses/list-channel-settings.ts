@@ -1,5 +1,5 @@
 import { asc, inArray } from "drizzle-orm";
-import { businessChannels } from "@/db/schema";
+import { businessChannels, channelSenders } from "@/db/schema";
 import type { Ctx } from "../context";
 import type { ChannelSettingsView } from "./channel-settings-schemas";
 import { channelSettingsView } from "./channel-settings-view";
@@ -17,6 +17,17 @@ export async function listChannelSettings(
     .from(businessChannels)
     .where(inArray(businessChannels.businessId, businessIds))
     .orderBy(asc(businessChannels.channel));
-  for (const r of rows) out[r.businessId]?.push(channelSettingsView(r));
+  const names = await ctx.db
+    .select()
+    .from(channelSenders)
+    .where(inArray(channelSenders.businessId, businessIds))
+    .orderBy(asc(channelSenders.sender));
+  for (const r of rows)
+    out[r.businessId]?.push(
+      channelSettingsView(
+        r,
+        names.filter((n) => n.businessId === r.businessId && n.channel === r.channel),
+      ),
+    );
   return out;
 }

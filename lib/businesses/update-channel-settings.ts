@@ -1,14 +1,19 @@
 import { recordAudit } from "../audit/record-audit";
 import { secretKeys } from "../channels/channel-secrets";
 import { inTransaction, type Ctx } from "../context";
+import { eq } from "drizzle-orm";
+import { channelSenders } from "@/db/schema";
+import { saveSenderNames } from "../senders/save-sender-names";
 import {
   channelSettingsForm,
+  senderNameLines,
   splitIds,
   type ChannelSettingsForm,
   type ChannelSettingsView,
 } from "./channel-settings-schemas";
 import { channelSettingsView } from "./channel-settings-view";
 import { assertChannelProvider, updateChannelRow } from "./channel-row";
+import { channelView } from "./channel-view";
 
 /**
  * The console's save of a channel's settings (the admin CLI's channel:configure too): the
@@ -54,6 +59,30 @@ export async function updateChannelSettings(
       }
       return { provider: input.provider ?? current.provider, config };
     });
+    const view = channelView(row);
+    const senders = input.channel === "chatapp" ? view.phoneNumberIds : view.agentId ? [view.agentId] : [];
+    if (input.senderNames !== undefined) {
+      const lines = senderNameLines(input.senderNames).flatMap((l) => (l.ok ? [l] : []));
+      await saveSenderNames(tx, input.businessId, input.channel, lines, senders);
+    } else {
+      // Names of the senders kept stay; those of removed senders go with them.
+      const kept = await tx.db
+        .select()
+        .from(channelSenders)
+        .where(eq(channelSenders.businessId, input.businessId));
+      await saveSenderNames(
+        tx,
+        input.businessId,
+        input.channel,
+        kept.filter((k) => k.channel === input.channel),
+        senders,
+      );
+    }
+    const names = (
+      await tx.db.select().from(channelSenders).where(eq(channelSenders.businessId, input.businessId))
+    )
+      .filter((n) => n.channel === input.channel)
+      .sort((a, b) => a.sender.localeCompare(b.sender));
     await recordAudit(tx, {
       businessId: input.businessId,
       action: "channel.settings",
@@ -61,6 +90,6 @@ export async function updateChannelSettings(
       targetId: input.channel,
       data: { provider: row.provider, secretsReplaced: replaced, secretsCleared: cleared },
     });
-    return channelSettingsView(row);
+    return channelSettingsView(row, names);
   });
 }

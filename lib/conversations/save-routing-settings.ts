@@ -2,7 +2,7 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { forbidden, invalid, invalidInput } from "../errors";
-import { loadChannel } from "../messages/dispatch/sender-channel";
+import { listSenders } from "../senders/list-senders";
 import { assignWaiting } from "./assign-waiting";
 import { getRoutingSettings, senderKey } from "./routing-settings";
 import { RoutingSettingsForm, type RoutingSettingsView } from "./routing-settings-schema";
@@ -10,17 +10,11 @@ import { lockRouting } from "./routing-lock";
 
 /** The business's senders as routing names them (`chatapp:<phoneNumberId>`, `rcs:<agentId>`). */
 async function sendersOf(ctx: Ctx, businessId: string): Promise<Array<{ key: string; label: string }>> {
-  const [chatapp, rcs] = await Promise.all([
-    loadChannel(ctx, businessId, "chatapp"),
-    loadChannel(ctx, businessId, "rcs"),
-  ]);
-  return [
-    ...(chatapp?.phoneNumberIds ?? []).map((id) => ({
-      key: senderKey("chatapp", id),
-      label: `WhatsApp ${id}`,
-    })),
-    ...(rcs?.agentId ? [{ key: senderKey("rcs", rcs.agentId), label: `RCS agent ${rcs.agentId}` }] : []),
-  ];
+  const senders = await listSenders(ctx, businessId);
+  return senders.map((s) => ({
+    key: senderKey(s.channel, s.sender),
+    label: s.channel === "rcs" ? `RCS: ${s.label}` : s.label,
+  }));
 }
 
 const adminOnly = (ctx: Ctx) => {

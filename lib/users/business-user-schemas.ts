@@ -44,6 +44,26 @@ export const createBusinessUserInput = z.object({
 });
 export type CreateBusinessUserInput = z.input<typeof createBusinessUserInput>;
 
+/**
+ * What createBusinessUser stores: G1's fields, with the phone optional (the dashboard's
+ * chat-only agents have none; G1 itself keeps requiring it, as the spec does) and a first
+ * status (Available unless the dashboard picks another).
+ */
+export const newBusinessUserInput = createBusinessUserInput.extend({
+  phoneNumber: z.preprocess((v) => (v === "" || v === null ? undefined : v), phoneNumber.optional()),
+  userStatus: z.enum(["Available", "Busy", "Away"]).default("Available"),
+});
+export type NewBusinessUserInput = z.input<typeof newBusinessUserInput>;
+
+/** The dashboard's create-user form: the above and the team the user joins (optional). */
+export const dashboardUserForm = newBusinessUserInput.extend({
+  teamId: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.string().uuid("Pick a team").optional(),
+  ),
+});
+export type DashboardUserForm = z.input<typeof dashboardUserForm>;
+
 /** G2 body, by `type`. */
 export const updateBusinessUserInput = z.discriminatedUnion(
   "type",

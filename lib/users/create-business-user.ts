@@ -4,11 +4,7 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { conflict, invalid, isUniqueViolation } from "../errors";
 import { uuidv7 } from "../ids";
-import {
-  createBusinessUserInput,
-  type CreateBusinessUserInput,
-  type UserDetails,
-} from "./business-user-schemas";
+import { newBusinessUserInput, type NewBusinessUserInput, type UserDetails } from "./business-user-schemas";
 import { userPhone } from "./user-phone";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
@@ -18,19 +14,20 @@ import { findBusinessUser, userDetails } from "./user-details";
  * (mustChangePassword); without it the user has no password and cannot sign in to the
  * dashboard until an admin sets one (the API still knows it by e-mail). A branch admin's
  * users land in its own branch. `phoneNumber` may be national (the business's default
- * country) and is stored and answered as E.164 digits.
+ * country) and is stored and answered as E.164 digits; G1 requires it, the dashboard does not
+ * (a chat-only agent has no phone: docs/decisions.md, "Inbox story defects").
  */
 export async function createBusinessUser(
   ctx: Ctx,
   businessId: string,
-  raw: CreateBusinessUserInput,
+  raw: NewBusinessUserInput,
 ): Promise<UserDetails> {
-  const input = createBusinessUserInput.parse(raw);
+  const input = newBusinessUserInput.parse(raw);
   const passwordHash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : null;
   try {
     return await inTransaction(ctx, async (tx) => {
       const actor = await loadActingUser(tx, businessId);
-      const phoneNumber = await userPhone(tx, businessId, input.phoneNumber);
+      const phoneNumber = input.phoneNumber ? await userPhone(tx, businessId, input.phoneNumber) : null;
       const branchId = input.branchId ?? (actor.role === "BRANCH_ADMIN" ? actor.branchId : null);
       assertCanManageUser(
         actor,
@@ -55,6 +52,7 @@ export async function createBusinessUser(
           firstName: input.firstName,
           lastName: input.lastName ?? null,
           phoneNumber,
+          status: input.userStatus,
           supervisorId: input.supervisorId ?? null,
           branchId,
           mustChangePassword: passwordHash !== null,

@@ -1,9 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { switchboardLayoutPlugin } from "./swagger-layout";
 import { tailorSpec, type OpenApiDoc } from "./tailor-spec";
 
 type SwaggerUiBundle = (opts: Record<string, unknown>) => unknown;
@@ -29,15 +31,17 @@ function loadScript(src: string): Promise<void> {
 }
 
 /**
- * Swagger UI renders its own <main> elements (operations, schemas), but the page already has
- * the shell's main landmark: give them a plain role so there is exactly one main.
+ * What Swagger UI's own markup gets wrong on this page, patched after each render (its React
+ * re-renders parts, so an observer re-applies it): its info title is an <h1> although the page
+ * has its heading already and the tags below are <h3> (axe heading-order): it reads as level 2.
+ * A <main> it renders for JSON Schema models (OAS 3.1) gets a plain role; the operations'
+ * <main> is replaced by the layout (swagger-layout.ts), since axe refuses any role on a main.
  */
-function demoteLandmarks(root: HTMLElement): () => void {
-  const fix = () =>
-    root.querySelectorAll("main:not([role])").forEach((m) => {
-      m.setAttribute("role", m.id === "operations" ? "region" : "group");
-      if (m.id === "operations") m.setAttribute("aria-label", "Operations");
-    });
+function patchMarkup(root: HTMLElement): () => void {
+  const fix = () => {
+    root.querySelectorAll(".info .title:not([aria-level])").forEach((t) => t.setAttribute("aria-level", "2"));
+    root.querySelectorAll("main:not([role])").forEach((m) => m.setAttribute("role", "group"));
+  };
   fix();
   const observer = new MutationObserver(fix);
   observer.observe(root, { childList: true, subtree: true });
@@ -55,6 +59,10 @@ export function SwaggerReference({
   businessId: string | null;
   showInternal: boolean;
 }) {
+  // Fetched from the page's head while React hydrates, not after: the 1.5 MB bundle and the
+  // document are what the reference waits for (the effect below then finds them cached).
+  preload(`${ASSETS}/swagger-ui-bundle.js`, { as: "script" });
+  preload("/api/openapi.json", { as: "fetch", crossOrigin: "anonymous" });
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   useEffect(() => {
@@ -69,13 +77,17 @@ export function SwaggerReference({
     ])
       .then(([, doc]) => {
         if (cancelled || !ref.current || !window.SwaggerUIBundle) return;
-        stopObserving = demoteLandmarks(ref.current);
+        stopObserving = patchMarkup(ref.current);
         window.SwaggerUIBundle({
           spec: tailorSpec(doc, { businessId, showInternal }),
           domNode: ref.current,
+          plugins: [switchboardLayoutPlugin],
+          layout: "SwitchboardLayout",
           // Tags collapsed: rendering every operation at once is slow on small machines.
           docExpansion: "none",
-          defaultModelsExpandDepth: 0,
+          // The Schemas section at the end lists every schema of the document (hundreds): left
+          // out, each operation still shows its own request and response schemas.
+          defaultModelsExpandDepth: -1,
           tryItOutEnabled: false,
           persistAuthorization: false,
           displayRequestDuration: true,

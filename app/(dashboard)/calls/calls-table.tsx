@@ -102,7 +102,7 @@ export function CallsTable({
           description={
             isAgent
               ? "Calls you place with the Call button appear here with their call data record."
-              : "Calls placed with the Call button or through the API (G9) appear here with their call data record."
+              : "Calls placed with the Call button or through the API appear here with their call data record."
           }
         />
       }

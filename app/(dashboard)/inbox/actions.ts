@@ -10,6 +10,7 @@ import { markConversationRead } from "@/lib/conversations/mark-read";
 import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
 import { setConversationState } from "@/lib/conversations/set-conversation-state";
 import { replyWithTemplate } from "@/lib/conversations/template-reply";
+import { setUserPreferences, type UserPreferences } from "@/lib/users/user-preferences";
 
 /** The signed-in user answers a conversation (the API's reply, same checks and window). */
 export async function replyAction(
@@ -105,4 +106,12 @@ export async function markReadAction(conversationId: string): Promise<ActionResu
     const changed = await markConversationRead(userCtx(user), user.businessId, String(conversationId));
     return { changed };
   }, conversationId);
+}
+
+/** The signed-in user's own new-chat alerts (sound, desktop notification), kept on the server. */
+export async function saveInboxAlertsAction(input: unknown): Promise<ActionResult<UserPreferences>> {
+  return runAction(async () => {
+    const user = await requireAction("saveInboxAlertsAction");
+    return setUserPreferences(userCtx(user), user.businessId, input);
+  }, input);
 }

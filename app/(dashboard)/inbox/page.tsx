@@ -18,6 +18,7 @@ import { listConversations } from "@/lib/conversations/list-conversations";
 import { listSavedReplies } from "@/lib/conversations/saved-replies";
 import { replyTemplates } from "@/lib/conversations/template-reply";
 import { AppError } from "@/lib/errors";
+import { getUserPreferences } from "@/lib/users/user-preferences";
 import { Composer } from "./composer";
 import { ConversationActions } from "./conversation-actions";
 import { FlowHolds } from "./flow-holds";
@@ -26,6 +27,7 @@ import { CustomerPanel } from "./customer-panel";
 import { InboxFilters } from "./inbox-filters";
 import { LiveRefresh } from "./live-refresh";
 import { MarkRead } from "./mark-read";
+import { NewChatAlerts } from "./new-chat-alerts";
 import { Timeline } from "./timeline";
 
 export const metadata: Metadata = { title: "Inbox" };
@@ -51,7 +53,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       ? (["mine", "unassigned"] as const)
       : (["mine", "unassigned", "all"] as const);
   const tab = tabs.find((t) => t === query.tab) ?? (user.role === "AGENT" ? "mine" : "all");
-  const [page, timeZone] = await Promise.all([
+  const [page, timeZone, preferences] = await Promise.all([
     listConversations(ctx, user.businessId, {
       tab,
       state: query.state,
@@ -62,6 +64,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       limit: 50,
     }),
     getTimeZone(ctx, user.businessId),
+    getUserPreferences(ctx, user.businessId),
   ]);
   let detail = null;
   let panel = null;
@@ -113,11 +116,14 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
         <PageHeader
           title="Inbox"
           actions={
-            roleMay(user.role, pages["/inbox/settings"]) ? (
-              <ButtonLink href="/inbox/settings" variant="secondary" size="sm">
-                Routing and saved replies
-              </ButtonLink>
-            ) : null
+            <div className="flex flex-wrap items-center gap-2">
+              <NewChatAlerts initial={preferences} />
+              {roleMay(user.role, pages["/inbox/settings"]) ? (
+                <ButtonLink href="/inbox/settings" variant="secondary" size="sm">
+                  Routing and saved replies
+                </ButtonLink>
+              ) : null}
+            </div>
           }
         />
         <div className="grid min-w-0 gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_15rem]">

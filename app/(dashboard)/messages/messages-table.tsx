@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { StatusBadge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatInZone } from "@/components/ui/format";
@@ -10,7 +11,28 @@ import { Icon } from "@/components/ui/icons";
 import type { MessageListRow } from "@/lib/messages/status/search-schemas";
 
 const col = dataTableColumns<MessageListRow>();
-const mono = "font-mono text-xs break-all";
+const mono = "font-mono text-xs whitespace-nowrap";
+
+/**
+ * A UUID is 36 characters: in full it wrapped onto four lines at 1280 px. The table shows its
+ * last 8 (what differs between two UUIDv7 made in the same second), the full id in the title
+ * and on the message's page, and a button copies the full id.
+ */
+const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);
+
+function IdCell(props: { id: string; href: string; title: string; copyLabel: string; tone: string }) {
+  const { id, href, title, copyLabel, tone } = props;
+  // The visible short form is hidden from screen readers, which read (and tests find) the full id.
+  return (
+    <span className="flex items-center gap-0.5 whitespace-nowrap">
+      <Link href={href} className={`${mono} ${tone} hover:underline`} title={`${title}: ${id}`}>
+        <span aria-hidden="true">{shortId(id)}</span>
+        <span className="sr-only">{id}</span>
+      </Link>
+      <CopyButton value={id} label={copyLabel} variant="ghost" iconOnly />
+    </span>
+  );
+}
 
 /**
  * The columns, with times in the business's zone. Like a provider's message log, a row says
@@ -72,22 +94,26 @@ const columnsFor = (timeZone: string) =>
       header: "Message id",
       enableSorting: false,
       cell: (c) => (
-        <Link href={`/messages/${c.getValue()}`} className={`${mono} text-indigo-700 hover:underline`}>
-          {c.getValue()}
-        </Link>
+        <IdCell
+          id={c.getValue()}
+          href={`/messages/${c.getValue()}`}
+          title="Message"
+          copyLabel="Copy the message id"
+          tone="text-indigo-700"
+        />
       ),
     }),
     col.accessor("transactionId", {
       header: "Transaction id",
       enableSorting: false,
       cell: (c) => (
-        <Link
+        <IdCell
+          id={c.getValue()}
           href={`/messages?transactionId=${c.getValue()}`}
-          className={`${mono} text-slate-600 hover:underline`}
-          title="Messages of this transaction"
-        >
-          {c.getValue()}
-        </Link>
+          title="Messages of transaction"
+          copyLabel="Copy the transaction id"
+          tone="text-slate-600"
+        />
       ),
     }),
   ]);

@@ -24,10 +24,12 @@ export function SenderRatesCard({ senders }: { senders: SenderRateView[] }) {
           {current.map((s) => (
             <li
               key={`${s.channel ?? "stale"}|${s.sender}`}
-              className="flex items-center gap-1.5 whitespace-nowrap"
+              className="flex min-w-0 max-w-full flex-wrap items-center gap-x-1.5"
             >
               <span className="text-slate-600">{channelNames[s.channel!]}</span>
-              <code className="font-mono text-xs text-slate-500">{s.sender}</code>
+              <span className="text-slate-800" title={s.sender}>
+                {s.label}
+              </span>
               <span className="font-medium text-slate-900">{s.perSecond}/s</span>
               {s.isDefault ? <Badge tone="neutral">default</Badge> : null}
             </li>

@@ -4,16 +4,16 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { addTeamMember } from "@/lib/teams/add-team-member";
+import { addTeamMembers, addTeamMembersInput } from "@/lib/teams/add-team-members";
+import { createTeamMemberUser } from "@/lib/teams/create-team-member-user";
 import { createTeam } from "@/lib/teams/create-team";
 import { removeTeamMember } from "@/lib/teams/remove-team-member";
-import { addTeamMemberInput, createTeamInput } from "@/lib/teams/schemas";
+import { createTeamInput } from "@/lib/teams/schemas";
 import {
-  createBusinessUserInput,
+  dashboardUserForm,
   editBusinessUserInput,
   type UserDetails,
 } from "@/lib/users/business-user-schemas";
-import { createBusinessUser } from "@/lib/users/create-business-user";
 import { editBusinessUser } from "@/lib/users/edit-business-user";
 import { setCallingEnabled } from "@/lib/users/set-calling-enabled";
 import { setUserEnabled } from "@/lib/users/set-user-enabled";
@@ -26,11 +26,7 @@ import { userStatus } from "@/lib/users/schemas";
 export async function createUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
   return runAction(async () => {
     const user = await requireAction("createUserAction");
-    const created = await createBusinessUser(
-      userCtx(user),
-      user.businessId,
-      createBusinessUserInput.parse(raw),
-    );
+    const created = await createTeamMemberUser(userCtx(user), user.businessId, dashboardUserForm.parse(raw));
     revalidatePath("/users");
     return created;
   }, raw);
@@ -116,7 +112,7 @@ export async function addMemberAction(teamId: string, raw: unknown): Promise<Act
   return runAction(
     async () => {
       const user = await requireAction("addMemberAction");
-      await addTeamMember(userCtx(user), user.businessId, String(teamId), addTeamMemberInput.parse(raw));
+      await addTeamMembers(userCtx(user), user.businessId, String(teamId), addTeamMembersInput.parse(raw));
       revalidatePath("/users");
       return null;
     },

@@ -24,7 +24,11 @@ export default async function UsersPage() {
         description="Who works in the dashboard, their roles, status and calling; teams with their members. Statuses refresh every few seconds."
       />
       <AutoRefresh intervalMs={4000} />
-      <UsersView users={users} me={{ id: user.id, role: user.role }} />
+      <UsersView
+        users={users}
+        me={{ id: user.id, role: user.role }}
+        teams={teams.filter((t) => t.manageable).map((t) => ({ teamId: t.teamId, teamName: t.teamName }))}
+      />
       <TeamsView teams={teams} users={users} />
     </>
   );

@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Select } from "@/components/ui/field";
 import { applyActionErrors, FormField } from "@/components/ui/form-field";
 import { Icon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
@@ -82,34 +81,58 @@ export function TeamsView({ teams, users }: { teams: Team[]; users: ListedUser[]
   );
 }
 
+/**
+ * Adds several users to the team in one step: a checkbox per user not yet in it (a list a
+ * keyboard and a screen reader walk like any form), then one button for all that are ticked.
+ */
 function AddMember({ team, users }: { team: Team; users: ListedUser[] }) {
   const router = useRouter();
   const toast = useToast();
-  const [userId, setUserId] = useState("");
+  const [picked, setPicked] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
   const candidates = users.filter((u) => !team.members.some((m) => m.userId === u.userId));
+  if (candidates.length === 0) return null;
+  const n = picked.length;
   return (
-    <div className="mt-3 flex items-end gap-2">
-      <Select
-        label="Add member"
-        className="min-w-0 flex-1"
-        value={userId}
-        onChange={(e) => setUserId(e.target.value)}
-        placeholder="Choose a user"
-        options={candidates.map((u) => ({ value: u.userId, label: `${u.firstName} (${u.emailId})` }))}
-      />
+    <fieldset className="mt-3 min-w-0 space-y-2" aria-label={`Add members to ${team.teamName}`}>
+      <legend className="text-sm font-medium text-slate-800">Add members</legend>
+      <ul className="max-h-40 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200">
+        {candidates.map((u) => (
+          <li key={u.userId}>
+            <label className="flex min-w-0 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={picked.includes(u.userId)}
+                onChange={(e) =>
+                  setPicked((p) => (e.target.checked ? [...p, u.userId] : p.filter((id) => id !== u.userId)))
+                }
+              />
+              <span className="min-w-0 truncate">
+                {u.firstName} ({u.emailId})
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
       <Button
         variant="secondary"
-        disabled={!userId}
+        disabled={n === 0 || busy}
+        loading={busy}
         onClick={async () => {
-          const res = await addMemberAction(team.teamId, { userId, supervisorId: team.supervisorId });
+          setBusy(true);
+          const res = await addMemberAction(team.teamId, {
+            userIds: picked,
+            supervisorId: team.supervisorId,
+          });
+          setBusy(false);
           if (!res.ok) toast.show({ tone: "danger", title: "Not added", description: res.message });
-          setUserId("");
+          else setPicked([]);
           router.refresh();
         }}
       >
-        Add
+        {n === 0 ? "Add members" : `Add ${n} member${n === 1 ? "" : "s"}`}
       </Button>
-    </div>
+    </fieldset>
   );
 }
 

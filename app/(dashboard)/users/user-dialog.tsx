@@ -8,7 +8,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { useToast } from "@/components/ui/toast";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
-import { createBusinessUserInput, editBusinessUserInput } from "@/lib/users/business-user-schemas";
+import { dashboardUserForm, editBusinessUserInput } from "@/lib/users/business-user-schemas";
 import type { ListedUser } from "@/lib/users/list-business-users";
 import { createUserAction, editUserAction } from "./actions";
 import { ROLES } from "./roles";
@@ -18,16 +18,19 @@ export function UserDialog({
   onClose,
   user,
   self = false,
+  teams = [],
 }: {
   open: boolean;
   onClose: () => void;
   user?: ListedUser;
   /** Editing oneself: role and branch stay as they are (the domain refuses a change). */
   self?: boolean;
+  /** The teams a new user may join (create only). */
+  teams?: Array<{ teamId: string; teamName: string }>;
 }) {
   const router = useRouter();
   const toast = useToast();
-  const schema = user ? editBusinessUserInput : createBusinessUserInput;
+  const schema = user ? editBusinessUserInput : dashboardUserForm;
   const form = useForm({
     resolver: zodResolver(schema as typeof editBusinessUserInput),
     defaultValues: user
@@ -49,6 +52,8 @@ export function UserDialog({
           emailId: "",
           temporaryPassword: "",
           branchId: "",
+          teamId: "",
+          userStatus: "Available",
         } as never),
   });
   const { submit, error, setError } = useActionSubmit(
@@ -102,13 +107,36 @@ export function UserDialog({
         label="Phone number"
         type="tel"
         placeholder="+919876543210"
-        hint="With the country code, or as dialled in the business's default country (Settings)"
-        required
+        hint={
+          user
+            ? "With the country code, or as dialled in the business's default country (Settings)"
+            : "Optional (for calls): with the country code, or as dialled in the business's default country"
+        }
+        required={Boolean(user)}
       />
       {self ? null : (
         <>
           <FormField form={f} name="role" label="Role" kind="select" options={ROLES} required />
           <FormField form={f} name="branchId" label="Branch" />
+          {user ? null : (
+            <>
+              <FormField
+                form={f}
+                name="teamId"
+                label="Team"
+                kind="select"
+                placeholder="No team"
+                options={teams.map((t) => ({ value: t.teamId, label: t.teamName }))}
+              />
+              <FormField
+                form={f}
+                name="userStatus"
+                label="Status"
+                kind="select"
+                options={["Available", "Busy", "Away"].map((s) => ({ value: s, label: s }))}
+              />
+            </>
+          )}
           <FormField
             form={f}
             name="temporaryPassword"

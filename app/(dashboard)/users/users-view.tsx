@@ -8,7 +8,15 @@ import type { ListedUser } from "@/lib/users/list-business-users";
 import { UserDialog } from "./user-dialog";
 import { buildUserColumns } from "./user-columns";
 
-export function UsersView({ users, me }: { users: ListedUser[]; me: { id: string; role: string } }) {
+export function UsersView({
+  users,
+  me,
+  teams,
+}: {
+  users: ListedUser[];
+  me: { id: string; role: string };
+  teams: Array<{ teamId: string; teamName: string }>;
+}) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ListedUser | null>(null);
   const columns = useMemo(() => buildUserColumns(setEditing, me.id), [me.id]);
@@ -32,7 +40,7 @@ export function UsersView({ users, me }: { users: ListedUser[]; me: { id: string
         searchPlaceholder="Search by name, e-mail or role"
         toolbar={createButton}
       />
-      <UserDialog open={creating} onClose={() => setCreating(false)} />
+      <UserDialog open={creating} onClose={() => setCreating(false)} teams={teams} />
       {editing ? (
         <UserDialog open user={editing} self={editing.userId === me.id} onClose={() => setEditing(null)} />
       ) : null}

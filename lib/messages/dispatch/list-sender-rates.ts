@@ -1,9 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { businessChannels, senderRateLimits } from "@/db/schema/index";
+import { businessChannels, channelSenders, senderRateLimits } from "@/db/schema/index";
 import { getBusiness } from "../../businesses/list-businesses";
 import { channelView } from "../../businesses/channel-view";
 import type { Channel, ChannelView } from "../../businesses/schemas";
 import type { Ctx } from "../../context";
+import { senderLabel } from "../../senders/sender-label";
 import { messagesConfig } from "./config";
 
 /** One sender of a business and the rate the dispatcher uses for it. */
@@ -16,6 +17,20 @@ export type SenderRateView = {
   perSecond: number;
   /** true when no limit of its own is stored. */
   isDefault: boolean;
+  /** How people know it: "Name (+91 98765 43210)", the raw id only when nothing is stored. */
+  label: string;
+};
+
+/** A SenderRateView as the API answers it (its contract predates the label: ids and rates). */
+export function apiSenderRate({ label: _label, ...rate }: SenderRateView): Omit<SenderRateView, "label"> {
+  return rate;
+}
+
+type StoredNames = {
+  channel: Channel;
+  sender: string;
+  displayName: string | null;
+  displayNumber: string | null;
 };
 
 type StoredLimit = { channel: Channel; sender: string; perSecond: number };
@@ -39,19 +54,41 @@ export function sendersOf(channels: ChannelView[]): { sender: string; channel: C
   return out;
 }
 
-function toViews(channels: ChannelView[], limits: StoredLimit[]): SenderRateView[] {
+function toViews(channels: ChannelView[], limits: StoredLimit[], names: StoredNames[]): SenderRateView[] {
   const fallback = messagesConfig().MESSAGES_SENDER_RATE;
   const own = new Map(limits.map((l) => [idOf(l), l.perSecond]));
+  const named = new Map(names.map((n) => [idOf(n), n]));
+  const label = (channel: Channel, sender: string) => {
+    const n = named.get(idOf({ channel, sender }));
+    return senderLabel({
+      channel,
+      sender,
+      displayName: n?.displayName ?? null,
+      displayNumber: n?.displayNumber ?? null,
+    });
+  };
   const known = sendersOf(channels);
   const views: SenderRateView[] = known.map(({ sender, channel }) => {
     const perSecond = own.get(idOf({ channel, sender }));
-    return { sender, channel, perSecond: perSecond ?? fallback, isDefault: perSecond === undefined };
+    return {
+      sender,
+      channel,
+      perSecond: perSecond ?? fallback,
+      isDefault: perSecond === undefined,
+      label: label(channel, sender),
+    };
   });
   const knownIds = new Set(known.map(idOf));
   const stale = limits
     .filter((l) => !knownIds.has(idOf(l)))
     .sort((a, b) => a.sender.localeCompare(b.sender))
-    .map((l) => ({ sender: l.sender, channel: null, perSecond: l.perSecond, isDefault: false }));
+    .map((l) => ({
+      sender: l.sender,
+      channel: null,
+      perSecond: l.perSecond,
+      isDefault: false,
+      label: label(l.channel, l.sender),
+    }));
   return [...views, ...stale];
 }
 
@@ -71,7 +108,8 @@ export async function listSenderRates(ctx: Ctx, businessId: string): Promise<Sen
     })
     .from(senderRateLimits)
     .where(eq(senderRateLimits.businessId, businessId));
-  return toViews(business.channels, limits);
+  const names = await ctx.db.select().from(channelSenders).where(eq(channelSenders.businessId, businessId));
+  return toViews(business.channels, limits, names);
 }
 
 /** listSenderRates for several businesses in two queries (operator console), keyed by business id. */
@@ -88,11 +126,16 @@ export async function listSenderRatesOf(
     .select()
     .from(senderRateLimits)
     .where(inArray(senderRateLimits.businessId, businessIds));
+  const names = await ctx.db
+    .select()
+    .from(channelSenders)
+    .where(inArray(channelSenders.businessId, businessIds));
   const out: Record<string, SenderRateView[]> = {};
   for (const id of businessIds) {
     out[id] = toViews(
       chans.filter((c) => c.businessId === id).map(channelView),
       limits.filter((l) => l.businessId === id),
+      names.filter((n) => n.businessId === id),
     );
   }
   return out;

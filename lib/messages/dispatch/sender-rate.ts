@@ -8,6 +8,8 @@ import { messagesConfig } from "./config";
 import { sendersOf, type SenderRateView } from "./list-sender-rates";
 import { setSenderRateInput, type SetSenderRateInput } from "./sender-rate-schemas";
 import type { SenderKey } from "./sender-tokens";
+import { senderNamesOf } from "../../senders/list-senders";
+import { senderLabel } from "../../senders/sender-label";
 import { ttlCache } from "../../cache/ttl-cache";
 
 export { MAX_SENDER_RATE, setSenderRateInput, type SetSenderRateInput } from "./sender-rate-schemas";
@@ -75,8 +77,15 @@ export async function setSenderRate(ctx: Ctx, raw: SetSenderRateInput): Promise<
       targetId: input.sender,
       data: { channel, perSecond: input.perSecond, previous: stored?.per_second ?? null },
     });
+    const names = (await senderNamesOf(tx, input.businessId, channel, [input.sender])).get(input.sender);
     return {
       sender: input.sender,
+      label: senderLabel({
+        channel,
+        sender: input.sender,
+        displayName: names?.displayName ?? null,
+        displayNumber: names?.displayNumber ?? null,
+      }),
       channel: known.length > 0 ? channel : null,
       perSecond: input.perSecond ?? messagesConfig().MESSAGES_SENDER_RATE,
       isDefault: input.perSecond === null,

@@ -9,6 +9,7 @@ import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { messagesConfig } from "./config";
+import { simulatorDisplayNumber } from "../../senders/simulator-sender";
 import { listSenderRates, listSenderRatesOf } from "./list-sender-rates";
 import { senderRate, setSenderRate } from "./sender-rate";
 
@@ -47,16 +48,44 @@ describe("sender rates", () => {
   });
 
   it("lists the chatapp phoneNumberIds and the RCS agent, all on the default at first", async () => {
+    // The simulator's sender is named after the business, with a number made from its id.
+    const digits = simulatorDisplayNumber(phoneA).slice(2);
+    const named = `${digits.slice(0, 5)} ${digits.slice(5)}`;
     expect(await listSenderRates(ctx, a.business.id)).toEqual([
-      { sender: phoneA, channel: "chatapp", perSecond: fallback(), isDefault: true },
-      { sender: secondPhoneA, channel: "chatapp", perSecond: fallback(), isDefault: true },
-      { sender: agentA, channel: "rcs", perSecond: fallback(), isDefault: true },
+      {
+        sender: phoneA,
+        channel: "chatapp",
+        perSecond: fallback(),
+        isDefault: true,
+        label: `${a.business.name} (+91 ${named})`,
+      },
+      {
+        sender: secondPhoneA,
+        channel: "chatapp",
+        perSecond: fallback(),
+        isDefault: true,
+        label: `WhatsApp sender ${secondPhoneA}`,
+      },
+      // The simulator named the business's RCS agent after it when the business was made.
+      {
+        sender: agentA,
+        channel: "rcs",
+        perSecond: fallback(),
+        isDefault: true,
+        label: `${a.business.name} (RCS agent)`,
+      },
     ]);
   });
 
   it("sets a limit, shows it in the list and in senderRate, audits it, and clears it again", async () => {
     const set = await setSenderRate(ctx, { businessId: a.business.id, sender: secondPhoneA, perSecond: 250 });
-    expect(set).toEqual({ sender: secondPhoneA, channel: "chatapp", perSecond: 250, isDefault: false });
+    expect(set).toEqual({
+      sender: secondPhoneA,
+      channel: "chatapp",
+      perSecond: 250,
+      isDefault: false,
+      label: `WhatsApp sender ${secondPhoneA}`,
+    });
     expect(
       await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA }),
     ).toBe(250);
@@ -78,6 +107,7 @@ describe("sender rates", () => {
       channel: "chatapp",
       perSecond: fallback(),
       isDefault: true,
+      label: `WhatsApp sender ${secondPhoneA}`,
     });
     expect(
       await senderRate(ctx, { businessId: a.business.id, channel: "chatapp", sender: secondPhoneA }),
@@ -159,7 +189,14 @@ describe("sender rates", () => {
     });
     const listed = await listSenderRates(ctx, c.business.id);
     expect(listed[0]).toMatchObject({ sender: replacement, channel: "chatapp", isDefault: true });
-    expect(listed.at(-1)).toEqual({ sender: old, channel: null, perSecond: 120, isDefault: false });
+    expect(listed.at(-1)).toEqual({
+      sender: old,
+      channel: null,
+      perSecond: 120,
+      isDefault: false,
+      // A sender no longer on the channel keeps the name it had (the rate is still shown).
+      label: expect.stringContaining(c.business.name),
+    });
 
     const err = await rejection(
       setSenderRate(ctx, { businessId: c.business.id, sender: old, perSecond: 130 }),

@@ -29,6 +29,7 @@ describe("wizardSetup", () => {
       channel: "chatapp",
       sender: phoneOf(t),
       perSecond: expect.any(Number),
+      label: expect.stringMatching(/ \(\+91 98\d{3} \d{5}\)$/),
     });
     expect(setup.draft).toMatchObject({
       name: "Diwali (copy)",

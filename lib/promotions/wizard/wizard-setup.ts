@@ -28,7 +28,7 @@ export type WizardDraft = {
 export type WizardSetup = {
   defaultCountry: string | null;
   timeZone: string;
-  senders: { channel: Channel; sender: string; perSecond: number }[];
+  senders: { channel: Channel; sender: string; perSecond: number; label: string }[];
   templates: WizardTemplate[];
   lists: { name: string; rowCount: number }[];
   draft: WizardDraft | null;
@@ -48,7 +48,7 @@ const OFFERED = 500;
 export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): Promise<WizardSetup> {
   const business = await getBusiness(ctx, businessId);
   const senders = (await listSenderRates(ctx, businessId)).flatMap((s) =>
-    s.channel ? [{ channel: s.channel, sender: s.sender, perSecond: s.perSecond }] : [],
+    s.channel ? [{ channel: s.channel, sender: s.sender, perSecond: s.perSecond, label: s.label }] : [],
   );
   const { items } = await listTemplates(ctx, businessId, { status: "APPROVED", limit: OFFERED });
   const lists = await rawQuery<{ name: string; row_count: number }>(

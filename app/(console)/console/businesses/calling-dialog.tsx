@@ -42,7 +42,7 @@ export function CallingDialog({ business, onClose }: { business: BusinessRow; on
       open
       onClose={onClose}
       title={`Calling for ${business.name}`}
-      description="Outbound calls (G9) come from the registered number through this provider. Agents also need calling enabled on their user."
+      description="Calls placed from the dashboard or the API come from the registered number through this provider. Agents also need calling enabled on their user."
       formId="calling-settings"
       onSubmit={submit}
       submitLabel="Save"

@@ -38,6 +38,7 @@ export function ChannelSettingsDialog({
       provider: settings.provider,
       phoneNumberIds: settings.phoneNumberIds.join(", "),
       agentId: settings.agentId,
+      senderNames: settings.senderNames,
       wabaId: settings.wabaId,
       appId: settings.appId,
       accessToken: "",
@@ -106,6 +107,17 @@ export function ChannelSettingsDialog({
           autoComplete="off"
         />
       )}
+      <FormField
+        form={form}
+        name="senderNames"
+        kind="textarea"
+        label="Sender names"
+        hint={
+          channel === "chatapp"
+            ? 'One line per sender: id, name, number with country code (e.g. 1234567890, Acme Support, +91 98765 43210). Pickers show "Acme Support (+91 98765 43210)".'
+            : "The agent id and the name people know it by (e.g. acme_agent, Acme)"
+        }
+      />
       <fieldset className="space-y-3 rounded-md p-3 ring-1 ring-slate-200">
         <legend className="px-1 text-sm font-medium text-slate-800">Secrets</legend>
         {secretFields[channel].map((f) => (

@@ -85,7 +85,10 @@ export default async function Page({
         ? `${p.maxRetries - p.retriesLeft} of ${p.maxRetries} used (round ${p.currentRound})${notRetryableCount ? `; ${notRetryableCount.toLocaleString("en-US")} failed cannot be retried` : ""}`
         : "Off",
     ],
-    ["Source", p.kind === "rcs_campaign" ? "API batches (C2)" : `List ${p.targetListName ?? "—"}`],
+    [
+      "Source",
+      p.kind === "rcs_campaign" ? "Batches sent through the API" : `List ${p.targetListName ?? "—"}`,
+    ],
   ];
   const live = !isFinal(p.status) && p.status !== "Stopped";
   return (

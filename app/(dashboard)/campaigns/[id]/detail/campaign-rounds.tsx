@@ -11,7 +11,7 @@ export function CampaignRounds({ stats }: { stats: PromotionStats }) {
     <Card className="min-w-0">
       <CardHeader
         title="Rounds: current states"
-        description="The first send and each retry round: each recipient once, under its current state (E4's statsReport)."
+        description="The first send and each retry round: each recipient once, under its current state (the same counts as the campaign's statistics in the API)."
       />
       <CardBody>
         <SimpleTable

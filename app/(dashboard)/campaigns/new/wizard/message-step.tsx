@@ -61,7 +61,7 @@ export function MessageStep({ form, setup, audience }: StepProps) {
             name="phoneNumberId"
             kind="select"
             label={channel === "rcs" ? "RCS agent" : "Sender number"}
-            options={senders.map((s) => ({ value: s.sender, label: `${s.sender} (${s.perSecond}/s)` }))}
+            options={senders.map((s) => ({ value: s.sender, label: `${s.label}, ${s.perSecond}/s` }))}
             placeholder={senders.length ? "Choose the sender" : "No sender on this channel"}
             required
           />

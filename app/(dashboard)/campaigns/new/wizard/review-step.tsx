@@ -37,7 +37,13 @@ export function ReviewStep({
           ? `${estimate.recipients.toLocaleString("en-US")} will be sent (${t.optedOut.toLocaleString("en-US")} opted out, ${(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows)`
           : "—",
     ],
-    ["Channel and sender", `${values.channelType === "rcs" ? "RCS" : "Chat app"}, ${values.phoneNumberId}`],
+    [
+      "Channel and sender",
+      `${values.channelType === "rcs" ? "RCS" : "Chat app"}, ${
+        setup.senders.find((s) => s.channel === values.channelType && s.sender === values.phoneNumberId)
+          ?.label ?? values.phoneNumberId
+      }`,
+    ],
     ["Template", template ? `${template.name} (${template.language})` : "—"],
     ["When", values.when === "later" ? `${values.scheduleLocal.replace("T", " ")} ${setup.timeZone}` : "Now"],
     [
