@@ -83,12 +83,14 @@ export function NewChatAlerts({ initial }: { initial: UserPreferences }) {
         return;
       }
     }
-    const before = prefs;
-    setPrefs({ ...prefs, [key]: on });
+    // Each switch changes its own key only: two switched at once (each saved on its own)
+    // must not put back what the other set from a render before it.
+    const before = prefs[key];
+    setPrefs((p) => ({ ...p, [key]: on }));
     const res = await saveInboxAlertsAction({ [key]: on });
-    if (res.ok) setPrefs(res.data);
+    if (res.ok) setPrefs((p) => ({ ...p, [key]: res.data[key] }));
     else {
-      setPrefs(before);
+      setPrefs((p) => ({ ...p, [key]: before }));
       toast.show({ tone: "danger", title: "Not saved", description: res.message });
     }
   }

@@ -50,11 +50,9 @@ export const FlowRunWithSteps = FlowRun.extend({
   steps: z.array(
     z.object({
       stepId: z.string(),
-      type: z
-        .string()
-        .openapi({
-          description: "The step's type, or what happened: answer, timeout, woke, http_response, ...",
-        }),
+      type: z.string().openapi({
+        description: "The step's type, or what happened: answer, timeout, woke, http_response, ...",
+      }),
       detail: z.record(z.string(), z.unknown()),
       at: z.number().int().openapi({ description: "Epoch seconds" }),
     }),
