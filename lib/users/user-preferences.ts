@@ -15,7 +15,14 @@ export const UserPreferences = z.object({
   newChatDesktop: z.boolean().default(false),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
-export const UserPreferencesInput = UserPreferences.partial().strict();
+/**
+ * A change: only the keys given. Written out rather than `UserPreferences.partial()`: zod 4
+ * fills a defaulted key left out of a partial object, so saving one switch would turn the
+ * other off.
+ */
+export const UserPreferencesInput = z
+  .object({ newChatSound: z.boolean().optional(), newChatDesktop: z.boolean().optional() })
+  .strict();
 
 const parse = (v: unknown): UserPreferences => {
   const r = UserPreferences.safeParse(v ?? {});
