@@ -47,7 +47,15 @@ export function NewChatAlerts({ initial }: { initial: UserPreferences }) {
   const toast = useToast();
 
   useEffect(() => {
-    document.title = unread > 0 ? `(${unread}) ${TITLE}` : TITLE;
+    const wanted = unread > 0 ? `(${unread}) ${TITLE}` : TITLE;
+    document.title = wanted;
+    // Next.js puts the page's own title back when it re-renders the head (the live refresh
+    // does, every few seconds): put the count back each time.
+    const watch = new MutationObserver(() => {
+      if (document.title !== wanted) document.title = wanted;
+    });
+    watch.observe(document.head, { childList: true, subtree: true, characterData: true });
+    return () => watch.disconnect();
   }, [unread]);
   useEffect(() => {
     const grew = unread > previous.current;
