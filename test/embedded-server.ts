@@ -105,9 +105,14 @@ type Query = <R>(text: string) => Promise<R[]>;
  * Every table of the application's and the job queue's schemas with its row count and a digest
  * of all its rows (their text, sorted): two databases agree row for row where these are equal.
  * The migrations' record compares by hash (a restore applies them anew). `query` runs SQL on the
- * database (a PostgreSQL client, or PGlite for an old directory).
+ * database (a PostgreSQL client, or PGlite for an old directory). `columns`: per table, only
+ * these columns, in this order (an older release's, so a column a later migration added does
+ * not count as a changed row; `columnsWith` reads them).
  */
-export async function digestsWith(query: Query): Promise<Record<string, string>> {
+export async function digestsWith(
+  query: Query,
+  columns?: Record<string, string[]>,
+): Promise<Record<string, string>> {
   const tables = (
     await query<{ t: string }>(
       `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS t
@@ -119,8 +124,10 @@ export async function digestsWith(query: Query): Promise<Record<string, string>>
   ).map((r) => r.t);
   const out: Record<string, string> = {};
   for (const t of tables) {
+    const only = columns?.[t];
+    const row_ = only ? `ROW(${only.map((c) => `r.${c}`).join(", ")})::text` : "r::text";
     const [row] = await query<{ n: number; d: string | null }>(
-      `SELECT count(*)::int AS n, md5(string_agg(r::text, E'\\n' ORDER BY r::text)) AS d FROM ${t} r`,
+      `SELECT count(*)::int AS n, md5(string_agg(${row_}, E'\\n' ORDER BY ${row_})) AS d FROM ${t} r`,
     );
     out[t] = `${row!.n}:${row!.d ?? ""}`;
   }
@@ -129,12 +136,29 @@ export async function digestsWith(query: Query): Promise<Record<string, string>>
   return out;
 }
 
+/** Each table's columns in order (quoted), as digestsWith names tables. */
+export async function columnsWith(query: Query): Promise<Record<string, string[]>> {
+  const rows = await query<{ t: string; c: string }>(
+    `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS t, quote_ident(a.attname) AS c
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      WHERE n.nspname IN ('public', 'pgboss') AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      ORDER BY 1, a.attnum`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.t] ??= []).push(r.c);
+  return out;
+}
+
 /** digestsWith on the database at `url`. */
-export async function tableDigests(url: string): Promise<Record<string, string>> {
+export async function tableDigests(
+  url: string,
+  columns?: Record<string, string[]>,
+): Promise<Record<string, string>> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return await digestsWith(async <R>(text: string) => (await c.query(text)).rows as R[]);
+    return await digestsWith(async <R>(text: string) => (await c.query(text)).rows as R[], columns);
   } finally {
     await c.end();
   }

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AppError } from "@/lib/errors";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
@@ -26,7 +28,10 @@ export default async function FlowPage({
   const { id } = await params;
   const sp = await searchParams;
   const ctx = userCtx(user);
-  const flow = await getFlow(ctx, user.businessId, id);
+  const flow = await getFlow(ctx, user.businessId, id).catch((err) => {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  });
   const [templates, teams, testNumbers] = await Promise.all([
     listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 }),
     listTeams(ctx, user.businessId),
