@@ -100,6 +100,20 @@ export const AskStep = z.object({
   onTimeout: Next,
 });
 
+/** The places a branch condition reads, and how it compares (the builder's selects list these). */
+export const ConditionSource = z.enum(["variable", "profile", "channel", "business_hours", "opted_out"]);
+export const ConditionOp = z.enum([
+  "equals",
+  "not_equals",
+  "contains",
+  "is_set",
+  "is_not_set",
+  "greater_than",
+  "less_than",
+  "is_true",
+  "is_false",
+]);
+
 /** What a branch rule looks at: a run variable, a profile field, the channel, business hours or opt-out. */
 const Condition = z.preprocess(
   (c) =>
@@ -107,20 +121,10 @@ const Condition = z.preprocess(
       ? { source: "variable", key: (c as { variable: unknown }).variable, ...c }
       : c,
   z.object({
-    source: z.enum(["variable", "profile", "channel", "business_hours", "opted_out"]).default("variable"),
+    source: ConditionSource.default("variable"),
     /** variable: its name; profile: the field (name, city, gender, age, dob); else unused. */
     key: z.string().trim().max(64).default(""),
-    op: z.enum([
-      "equals",
-      "not_equals",
-      "contains",
-      "is_set",
-      "is_not_set",
-      "greater_than",
-      "less_than",
-      "is_true",
-      "is_false",
-    ]),
+    op: ConditionOp,
     /** Compared as a number for greater/less than; channel: chatapp or rcs. */
     value: z.string().max(256).default(""),
   }),

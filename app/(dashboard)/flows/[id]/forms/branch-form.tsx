@@ -3,22 +3,12 @@
 import { useFieldArray } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
-import { BranchStep } from "@/lib/flows/definition";
+import { BranchStep, ConditionOp, ConditionSource } from "@/lib/flows/definition";
 import { ApplyButton } from "./apply-button";
 import { useStepForm, type StepFormProps } from "./use-step-form";
 
-const OPS = [
-  "equals",
-  "not_equals",
-  "contains",
-  "is_set",
-  "is_not_set",
-  "greater_than",
-  "less_than",
-  "is_true",
-  "is_false",
-];
-const SOURCES = ["variable", "profile", "channel", "business_hours", "opted_out"];
+const OPS = ConditionOp.options;
+const SOURCES = ConditionSource.options;
 
 /** Rules as the form edits them: a condition's old `variable` shorthand becomes source + key. */
 const asRules = (v: unknown) =>
