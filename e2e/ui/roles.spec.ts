@@ -57,14 +57,16 @@ test("an agent typing a staff page's URL lands on its own page; its uploads are 
       "/campaigns",
       "/api-reference",
       "/console/businesses",
+      "/flows",
     ]) {
       await agentPage.goto(path);
       await expect(agentPage, path).toHaveURL(/\/inbox$/);
       await expect(agentPage.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
     }
-    // The menu offers nothing more than the server allows.
+    // The menu offers nothing more than the server allows (Flow runs: those of the agent's own
+    // conversations, lib/flows/list-flow-runs.ts).
     const menu = agentPage.getByRole("navigation", { name: "Main" }).first();
-    await expect(menu.getByRole("link")).toHaveText(["Inbox", "My status & calls"]);
+    await expect(menu.getByRole("link")).toHaveText(["Inbox", "Flow runs", "My status & calls"]);
 
     const upload = await agentPage.request.post("/templates/media", {
       multipart: { file: { name: "banner.png", mimeType: "image/png", buffer: PNG } },

@@ -25,7 +25,9 @@ export function EndpointsView({
 }) {
   const router = useRouter();
   const toast = useToast();
-  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  // The id, not the row: a dialog opened before the refresh that follows a save lands must
+  // show the saved endpoint (its credentials), not the row the table had when it was clicked.
+  const [editingId, setEditingId] = useState<string | "new" | null>(null);
   const [secretOf, setSecretOf] = useState<Row | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
@@ -58,10 +60,12 @@ export function EndpointsView({
     router.refresh();
   }
 
+  const editing = editingId === "new" ? "new" : (rows.find((r) => r.id === editingId) ?? null);
+
   const columns = useMemo(
     () =>
       buildEndpointColumns({
-        edit: setEditing,
+        edit: (r: Row) => setEditingId(r.id),
         secret: setSecretOf,
         remove: setRemoving,
         test,
@@ -73,7 +77,7 @@ export function EndpointsView({
     [testing, canSeeSecrets],
   );
   const addButton = (
-    <Button onClick={() => setEditing("new")} icon={<Icon name="plus" className="size-4" />}>
+    <Button onClick={() => setEditingId("new")} icon={<Icon name="plus" className="size-4" />}>
       Add endpoint
     </Button>
   );
@@ -102,10 +106,11 @@ export function EndpointsView({
         }
       />
       <EndpointDialog
-        key={editing === "new" ? "new" : (editing?.id ?? "none")}
+        // Remounted when the endpoint's saved state changes, so the form starts from it.
+        key={editing === "new" ? "new" : editing ? editedStateKey(editing) : "none"}
         endpoint={editing}
         canSeeSecrets={canSeeSecrets}
-        onClose={() => setEditing(null)}
+        onClose={() => setEditingId(null)}
       />
       <SecretDialog endpoint={secretOf} onClose={() => setSecretOf(null)} />
       <ConfirmDialog
@@ -129,4 +134,10 @@ export function EndpointsView({
       />
     </Card>
   );
+}
+
+/** What the edit dialog starts from; a refresh that changes only counters keeps it mounted. */
+function editedStateKey(r: Row): string {
+  const { id, url, description, events, enabled, auth } = r;
+  return JSON.stringify([id, url, description, events, enabled, auth]);
 }
