@@ -68,9 +68,17 @@ test("a flow's reply buttons are tapped on the virtual phone; the inbox shows th
   // Another customer is still at the question: the inbox says a flow has it.
   await customerWrites(admin, "919811122202", "order");
   await admin.goto("/inbox?tab=all&state=open");
-  await list(admin)
-    .getByRole("link", { name: /919811122202/ })
-    .click();
+  // The list says which flow has it, not "Waiting for an agent".
+  const item = list(admin).getByRole("link", { name: /919811122202/ });
+  await expect(item).toContainText("Flow: Order menu");
+  await item.click();
+  // The bot's question is marked as the flow's, with the buttons it offered.
+  const question = pane(admin).getByRole("listitem", { name: /^Flow Order menu at / });
+  await expect(question).toContainText("How can we help?");
+  await expect(question.getByRole("list", { name: "Choices offered" }).getByRole("listitem")).toHaveText([
+    "Track",
+    "Talk to us",
+  ]);
   const holds = pane(admin).getByTestId("flow-holds");
   await expect(holds).toContainText("A flow is handling this: Order menu (version 1), waiting at step menu");
   await expect(pane(admin).getByTestId("conversation-assignee")).toHaveText("Handled by a flow");

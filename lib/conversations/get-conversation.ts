@@ -96,6 +96,12 @@ export async function getConversation(
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const byFlow = await flowSent(
+    ctx,
+    businessId,
+    conv.id,
+    page.filter((r) => r.kind === "outbound").map((r) => r.id),
+  );
   return {
     conversation: conversationView(conv),
     items: page.map((r) => ({
@@ -108,6 +114,8 @@ export async function getConversation(
       templateName: r.template_name,
       actor: r.actor_type && r.actor_id ? { type: r.actor_type, id: r.actor_id } : null,
       toUserId: r.to_user_id,
+      byFlow: byFlow.get(r.id) ?? null,
+      choices: r.kind === "outbound" ? choicesOf(r.content) : null,
       media:
         r.kind === "inbound"
           ? inboundMedia(r.type, r.media)
@@ -117,6 +125,35 @@ export async function getConversation(
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
+}
+
+/**
+ * Which of `messageIds` a flow of this conversation sent, with the flow's name: its run's steps
+ * record each message they sent (lib/flows/engine/run-steps.ts), so the inbox marks the bot's
+ * messages as such.
+ */
+async function flowSent(
+  ctx: Ctx,
+  businessId: string,
+  conversationId: string,
+  messageIds: string[],
+): Promise<Map<string, string>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await rawQuery<{ message_id: string; name: string }>(
+    ctx.db,
+    `SELECT s.detail->>'messageId' AS message_id, f.name
+     FROM flow_runs r
+     JOIN flow_run_steps s ON s.run_id = r.id
+     JOIN flows f ON f.business_id = r.business_id AND f.id = r.flow_id
+     WHERE r.business_id = $1 AND r.conversation_id = $2 AND s.detail->>'messageId' = ANY($3::text[])`,
+    [businessId, conversationId, messageIds],
+  );
+  return new Map(rows.map((r) => [r.message_id, r.name]));
+}
+
+/** The reply buttons or list rows an interactive message offered, as the customer saw them. */
+function choicesOf(content: OutboundMessage["content"] | null): string[] | null {
+  return content?.kind === "interactive" ? content.options.map((o) => o.title) : null;
 }
 
 /** A customer_changed event's addresses, before and after ("+919812300011 to US.1349..."). */

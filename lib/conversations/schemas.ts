@@ -78,6 +78,10 @@ export const TimelineItem = z.object({
   templateName: z.string().nullable(),
   actor: z.object({ type: z.string(), id: z.string() }).nullable(),
   toUserId: z.string().nullable(),
+  /** outbound: the flow that sent it (its name), when a flow did. */
+  byFlow: z.string().nullable(),
+  /** outbound: the reply buttons or list rows it offered. */
+  choices: z.array(z.string()).nullable(),
   /** inbound and outbound: the media it carries, shown with its text (the caption). */
   media: TimelineMedia.nullable(),
 });

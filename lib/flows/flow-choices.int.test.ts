@@ -9,6 +9,7 @@ import { customerText } from "@/test/customer-text";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { drainAll } from "@/test/messages";
 import type { FlowDefinitionInput } from "./definition";
+import { getConversation } from "@/lib/conversations/get-conversation";
 import { createFlow, publishFlow } from "./flow-store";
 
 // A flow's question offered as reply buttons or a list: sent as Meta's interactive message
@@ -56,7 +57,7 @@ const menu: FlowDefinitionInput = {
 describe("flow choices", () => {
   it("sends the question as reply buttons, and a tap on the virtual phone takes that choice's way", async () => {
     const t = await createTestBusiness();
-    await published(t, menu);
+    const { name: flowName } = await published(t, menu);
     const c = phone();
     await customerWrites(t, c, "order");
     const [question] = await sent(t, c);
@@ -86,6 +87,17 @@ describe("flow choices", () => {
       [(await conversationOf(t.business.id, c)).id],
     );
     expect(run).toMatchObject({ state: "handed_over", variables: { choice: "Talk to us" } });
+
+    // The agent who gets it sees the whole exchange, the bot's messages marked as the flow's and
+    // the buttons it offered.
+    const conv = await conversationOf(t.business.id, c);
+    const { items } = await getConversation(admin(t), t.business.id, conv.id);
+    const outbound = items.filter((i) => i.kind === "outbound").reverse();
+    expect(outbound.map((i) => [i.text, i.byFlow, i.choices])).toEqual([
+      ["How can we help?", flowName, ["Track", "Talk to us"]],
+      ["A colleague will answer.", flowName, null],
+    ]);
+    expect(items.filter((i) => i.kind === "inbound").at(-1)).toMatchObject({ text: "order", byFlow: null });
   });
 
   it("takes a typed answer by its title too, and re-offers the buttons when it fits none", async () => {

@@ -6,7 +6,7 @@ import { conversationOf, createTeamOf, customerWrites, userCtx } from "@/test/co
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
 import type { FlowDefinitionInput } from "./definition";
 import { assignConversation } from "@/lib/conversations/assign-conversation";
-import { activeRunOf } from "./active-run-of";
+import { activeRunOf, activeRunsOf } from "./active-run-of";
 import { createFlow, publishFlow, updateFlow } from "./flow-store";
 
 // Flows answer a customer before any person: keyword triggers, questions with validated
@@ -178,6 +178,15 @@ describe("flows", () => {
       state: "waiting",
       stepId: "ask",
     });
+    // The list's page asks for many at once; another business's ids find nothing.
+    const quiet = phone();
+    await customerWrites(t, quiet, "hello");
+    const quietConv = await conversationOf(t.business.id, quiet);
+    const page = await activeRunsOf(admin(t), t.business.id, [conv.id, quietConv.id]);
+    expect([...page.keys()]).toEqual([conv.id]);
+    expect(page.get(conv.id)).toMatchObject({ flowName: "Order bot" });
+    const other = await createTestBusiness();
+    expect((await activeRunsOf(admin(other), other.business.id, [conv.id])).size).toBe(0);
     // "Take over": the agent takes the waiting conversation for itself.
     const agentCtx = userCtx(t.business.id, agent.id, "AGENT");
     await assignConversation(agentCtx, t.business.id, conv.id, { assigneeId: agent.id });

@@ -11,7 +11,7 @@ import { userCtx } from "@/lib/auth/user-ctx";
 import { getTimeZone } from "@/lib/businesses/get-time-zone";
 import { customerPanel } from "@/lib/conversations/customer-panel";
 import { getConversation } from "@/lib/conversations/get-conversation";
-import { activeRunOf } from "@/lib/flows/active-run-of";
+import { activeRunsOf } from "@/lib/flows/active-run-of";
 import { inboxOptions } from "@/lib/conversations/inbox-options";
 import { inboxHref, parseInboxQuery } from "@/lib/conversations/inbox-query";
 import { listConversations } from "@/lib/conversations/list-conversations";
@@ -86,10 +86,14 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const names = new Map(options.agents.map((a) => [a.id, a.name]));
   const time = (s: number) => formatInZone(s * 1000, timeZone);
   const savedReplies = detail ? await listSavedReplies(ctx, user.businessId) : [];
+  // The runs holding the listed conversations (and the open one): "Flow: <name>" on the list,
+  // "A flow is handling this" with Take over on the conversation.
+  const flowRuns = await activeRunsOf(ctx, user.businessId, [
+    ...page.conversations.filter((c) => !c.assigneeId).map((c) => c.id),
+    ...(detail && !detail.conversation.assigneeId ? [detail.conversation.id] : []),
+  ]);
   const flowRun =
-    detail && !detail.conversation.assigneeId
-      ? await activeRunOf(ctx, user.businessId, detail.conversation.id)
-      : null;
+    detail && !detail.conversation.assigneeId ? (flowRuns.get(detail.conversation.id) ?? null) : null;
   const templates =
     detail?.conversation.channel === "chatapp"
       ? await replyTemplates(ctx, user.businessId, detail.conversation)
@@ -159,7 +163,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
                     unread: c.unread,
                     assignee: c.assigneeId
                       ? `Agent: ${names.get(c.assigneeId) ?? "someone"}`
-                      : "Waiting for an agent",
+                      : flowRuns.has(c.id)
+                        ? `Flow: ${flowRuns.get(c.id)!.flowName}`
+                        : "Waiting for an agent",
                     selected: c.id === selected?.id,
                   }))}
                 />

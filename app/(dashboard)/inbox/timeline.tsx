@@ -73,7 +73,7 @@ export function Timeline({
           return (
             <li
               key={i.id}
-              aria-label={`${inbound ? "Customer" : "Business"} at ${time(i.at)}`}
+              aria-label={`${inbound ? "Customer" : i.byFlow ? `Flow ${i.byFlow}` : "Business"} at ${time(i.at)}`}
               className={
                 inbound
                   ? "max-w-[85%] self-start rounded-lg bg-white p-2 text-sm shadow-sm"
@@ -92,7 +92,20 @@ export function Timeline({
                   )}
                 </span>
               ) : null}
+              {i.choices?.length ? (
+                <ul aria-label="Choices offered" className="mt-1 flex flex-wrap gap-1">
+                  {i.choices.map((c, n) => (
+                    <li
+                      key={n}
+                      className="rounded-full border border-emerald-300 bg-white px-2 py-0.5 text-xs text-emerald-900"
+                    >
+                      {c}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <span className="mt-0.5 block text-[11px] text-slate-600">
+                {i.byFlow ? `Flow ${i.byFlow} · ` : ""}
                 {time(i.at)}
                 {i.templateName && i.text ? ` · template ${i.templateName}` : ""}
                 {i.status ? ` · ${i.status}` : ""}

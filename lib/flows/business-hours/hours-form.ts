@@ -24,12 +24,14 @@ export const HoursForm = z
         }),
       )
       .length(7),
-    holidays: z
-      .string()
-      .refine(
-        (v) => lines(v).every((l) => /^\d{4}-\d{2}-\d{2}$/.test(l)),
-        "One date per line, as YYYY-MM-DD",
-      ),
+    holidays: z.string().superRefine((v, ctx) => {
+      const bad = lines(v).find((l) => !isDate(l));
+      if (bad !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: `"${bad.slice(0, 40)}" is not a date: write it as YYYY-MM-DD`,
+        });
+    }),
     awayText: z.string().trim().max(1024, "At most 1,024 characters"),
   })
   .transform((v) => ({
@@ -38,6 +40,9 @@ export const HoursForm = z
     holidays: lines(v.holidays),
     awayText: v.awayText,
   }));
+
+/** A real calendar date written YYYY-MM-DD (not 2026-02-30): the server's own check. */
+const isDate = (l: string) => z.iso.date().safeParse(l).success;
 
 const lines = (v: string) =>
   v

@@ -34,5 +34,21 @@ describe("business hours", () => {
     };
     expect(HoursForm.safeParse(bad).error?.issues[0]).toMatchObject({ path: ["days", 1, "close"] });
     expect(BusinessHoursInput.safeParse({ ...hours, timeZone: "Mars/Base" }).success).toBe(false);
+    // Stored by the IANA name, as the picker lists it, whatever alias ICU knows it by.
+    expect(BusinessHoursInput.parse({ ...hours, timeZone: "Asia/Calcutta" }).timeZone).toBe("Asia/Kolkata");
+  });
+  it("names the holiday line that is not a date, a day that does not exist included", () => {
+    const values = hoursFormValues(hours);
+    for (const line of ["tomorrow", "2026-02-30", "25.12.2026"]) {
+      const issue = HoursForm.safeParse({ ...values, holidays: `2026-12-25\n${line}` }).error?.issues[0];
+      expect(issue).toMatchObject({
+        path: ["holidays"],
+        message: `"${line}" is not a date: write it as YYYY-MM-DD`,
+      });
+    }
+    expect(HoursForm.parse({ ...values, holidays: " 2026-12-25 \n\n2027-01-01" }).holidays).toEqual([
+      "2026-12-25",
+      "2027-01-01",
+    ]);
   });
 });

@@ -14,7 +14,13 @@ import type { BusinessHours } from "@/lib/flows/business-hours/hours-schema";
 import { saveBusinessHoursAction } from "./actions";
 
 /** The "Business hours" card: the weekly schedule, its time zone, holidays and the away notice. */
-export function HoursCard({ hours, timeZones }: { hours: BusinessHours | null; timeZones: string[] }) {
+export function HoursCard({
+  hours,
+  timeZones,
+}: {
+  hours: BusinessHours | null;
+  timeZones: Array<{ value: string; label: string }>;
+}) {
   const router = useRouter();
   const toast = useToast();
   const form = useForm({ resolver: zodResolver(HoursForm), defaultValues: hoursFormValues(hours) });
@@ -32,13 +38,7 @@ export function HoursCard({ hours, timeZones }: { hours: BusinessHours | null; t
       <form onSubmit={submit} noValidate aria-label="Business hours">
         <CardBody className="space-y-4">
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          <FormField
-            form={form}
-            name="timeZone"
-            kind="select"
-            label="Time zone"
-            options={timeZones.map((z) => ({ value: z, label: z }))}
-          />
+          <FormField form={form} name="timeZone" kind="select" label="Time zone" options={timeZones} />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-900">
               Opening hours (leave both empty for a closed day)

@@ -3,6 +3,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { timeZoneOptions } from "@/lib/businesses/time-zone";
 import { routingSettingsView } from "@/lib/conversations/save-routing-settings";
 import { listSavedReplies } from "@/lib/conversations/saved-replies";
 import { getBusinessHours } from "@/lib/flows/business-hours/hours-store";
@@ -43,10 +44,7 @@ export default async function InboxSettingsPage() {
       />
       <RoutingCard settings={routing} />
       <div className="mt-6">
-        <HoursCard
-          hours={hours}
-          timeZones={["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")]}
-        />
+        <HoursCard hours={hours} timeZones={timeZoneOptions(hours?.timeZone)} />
       </div>
       <div className="mt-6">
         <SavedRepliesCard replies={savedReplies} />
