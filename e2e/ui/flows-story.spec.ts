@@ -41,6 +41,8 @@ async function addStep(page: Page, type: string, id: string) {
 }
 
 async function open(page: Page, id: string) {
+  // The canvas opens on the first steps at a readable zoom; the whole flow is one control away.
+  await page.getByRole("region", { name: "Flow canvas" }).getByRole("button", { name: "Fit View" }).click();
   await node(page, id).getByRole("button").first().click();
   await expect(page.locator(`#step-form-${id}`)).toBeVisible();
 }
@@ -113,7 +115,9 @@ test("an order flow built on the canvas: tried, published, both ways taken, hand
 
     // Triggers: the keyword "order".
     await admin.getByRole("button", { name: "Flow settings" }).click();
-    await admin.getByLabel("Triggers").fill(JSON.stringify([{ type: "keyword", match: "contains", words: ["order"] }]));
+    await admin
+      .getByLabel("Triggers")
+      .fill(JSON.stringify([{ type: "keyword", match: "contains", words: ["order"] }]));
     await admin.getByRole("button", { name: "Apply triggers" }).click();
 
     // ask_1: the menu as reply buttons.

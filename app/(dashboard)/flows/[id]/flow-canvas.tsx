@@ -19,6 +19,17 @@ import { StepNodeView } from "./step-node";
 const nodeTypes = { step: StepNodeView };
 
 /**
+ * What the canvas opens on: the first steps from the left (about three columns), at a zoom
+ * where their text reads. Fitting a long flow whole shrank its nodes past reading; the rest is a
+ * pan or the zoom controls away.
+ */
+function firstView(nodes: StepNode[]) {
+  const left = Math.min(...nodes.map((n) => n.position.x));
+  const first = nodes.filter((n) => n.position.x <= left + 700).map((n) => ({ id: n.id }));
+  return { nodes: first, minZoom: 0.6, maxZoom: 1, padding: 0.15 };
+}
+
+/**
  * The canvas: nodes and edges laid out from the definition. Positions move when you drag and
  * are laid out again when the graph's shape changes. Connecting an output to a step and
  * deleting an edge (select it, Delete) change the definition; nodes are removed only from
@@ -88,6 +99,7 @@ export function FlowCanvas({
         deleteKeyCode={["Delete", "Backspace"]}
         nodesFocusable={false}
         fitView
+        fitViewOptions={firstView(laidOut.nodes)}
         minZoom={0.3}
       >
         <Background />
