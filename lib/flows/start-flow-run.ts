@@ -62,36 +62,37 @@ export async function startFlowRun(
     );
     if (created) await recordEvents(tx, [{ after: created, event: { type: "opened" } }], { publish: false });
     await lockRouting(tx, businessId);
-    let [conv] = await rawQuery<ConversationRow>(
+    const [locked] = await rawQuery<ConversationRow>(
       tx.db,
       `SELECT * FROM conversations WHERE business_id = $1 AND channel = $2 AND sender = $3 AND customer = $4 FOR UPDATE`,
       [businessId, input.channel, sender, phone],
     );
-    if (conv!.assignee_id && conv!.state !== "resolved")
+    let conv = locked!; // inserted above, or there already
+    if (conv.assignee_id && conv.state !== "resolved")
       throw new AppError(
         "conflict",
         "An agent holds this customer's conversation: a flow does not run there (resolve it or unassign it in the inbox first)",
         [{ path: "subscriberId", message: "An agent holds the conversation" }],
       );
-    const active = await activeRunOf(tx, businessId, conv!.id);
+    const active = await activeRunOf(tx, businessId, conv.id);
     if (active && !input.replace)
       throw new AppError(
         "conflict",
         `Run ${active.runId} of flow ${active.flowName} is active in this conversation (${active.state}${active.stepId ? ` at step ${active.stepId}` : ""}): stop it first, or send replace: true to stop it and start this one`,
         [{ path: "replace", message: `Run ${active.runId} is active` }],
       );
-    if (active) await stopActiveRun(tx, businessId, conv!.id, "replaced by a run started through the API");
-    if ((await runsInLastHour(tx, conv!)) >= flow.definition.settings.maxRunsPerHour)
+    if (active) await stopActiveRun(tx, businessId, conv.id, "replaced by a run started through the API");
+    if ((await runsInLastHour(tx, conv)) >= flow.definition.settings.maxRunsPerHour)
       throw new AppError(
         "conflict",
         `This conversation started ${flow.definition.settings.maxRunsPerHour} runs in the last hour, the flow's settings.maxRunsPerHour: try again later`,
       );
-    await checkStartWindow(tx, conv!, flow.definition);
-    if (conv!.state === "resolved") conv = await reopen(tx, conv!);
+    await checkStartWindow(tx, conv, flow.definition);
+    if (conv.state === "resolved") conv = await reopen(tx, conv);
     const asFlow: Ctx = { ...tx, actor: { type: "system", id: "flow" } };
-    const run = await startRun(asFlow, conv!, flow, input.variables);
-    const outcome = await runSteps(asFlow, conv!, run, flow.definition, null);
-    await routeSettled(asFlow, await settleRun(asFlow, conv!, outcome));
+    const run = await startRun(asFlow, conv, flow, input.variables);
+    const outcome = await runSteps(asFlow, conv, run, flow.definition, null);
+    await routeSettled(asFlow, await settleRun(asFlow, conv, outcome));
     const view = await getRun(tx, businessId, flowId, run.id);
     if (opts.idempotency)
       await storeIdempotentResponse(tx, { businessId, key: opts.idempotency.key, status: 201, body: view });

@@ -227,6 +227,21 @@ describe("POST /api/v3/flows/{business_id}/{flow_id}/runs", () => {
       endReason: "replaced by a run started through the API",
     });
 
+    // The flow's runs per hour count API starts too.
+    const once = await flowOf(t, {
+      triggers: [{ type: "api" }],
+      settings: { maxRunsPerHour: 1 },
+      start: "e",
+      steps: [{ id: "e", type: "end", text: "Thanks" }],
+    });
+    const e = phone();
+    expect((await start(t, once, { subscriberId: e, channel: "rcs" })).json.state).toBe("completed");
+    const again = await start(t, once, { subscriberId: e, channel: "rcs" });
+    expect([again.status, again.json.error.message]).toEqual([
+      409,
+      expect.stringMatching(/started 1 runs in the last hour/),
+    ]);
+
     // A conversation an agent holds is theirs.
     const agent = await createTestUser(t.business.id);
     await rawQuery(db(), `UPDATE conversations SET assignee_id = $2 WHERE id = $1`, [
