@@ -75,7 +75,7 @@ import { duplicateFlow } from "./flows/duplicate-flow";
 import { getFlow } from "./flows/get-flow";
 import { listFlowRuns } from "./flows/list-runs";
 import { getFlowRun } from "./flows/get-run";
-import { startRun } from "./flows/start-run";
+import { startFlowRun } from "./flows/start-run";
 import { stopFlowRun } from "./flows/stop-run";
 import { listFlows } from "./flows/list-flows";
 import { listFlowVersions } from "./flows/list-versions";
@@ -119,7 +119,7 @@ export const operations: readonly Operation[] = [
   listFlowVersions,
   duplicateFlow,
   deleteFlow,
-  startRun,
+  startFlowRun,
   getFlowRun,
   stopFlowRun,
   drainJobs,
