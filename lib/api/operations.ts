@@ -75,6 +75,7 @@ import { duplicateFlow } from "./flows/duplicate-flow";
 import { getFlow } from "./flows/get-flow";
 import { listFlowRuns } from "./flows/list-runs";
 import { getFlowRun } from "./flows/get-run";
+import { startFlowRun } from "./flows/start-run";
 import { stopFlowRun } from "./flows/stop-run";
 import { listFlows } from "./flows/list-flows";
 import { listFlowVersions } from "./flows/list-versions";
@@ -118,6 +119,7 @@ export const operations: readonly Operation[] = [
   listFlowVersions,
   duplicateFlow,
   deleteFlow,
+  startFlowRun,
   getFlowRun,
   stopFlowRun,
   drainJobs,

@@ -273,6 +273,7 @@ const expected: Record<string, string> = {
   "action saveFlowDraftAction": "AM",
   "action publishFlowAction": "AM",
   "action startTestRunAction": "AM",
+  "action startFlowRunAction": "AM",
   "action testRunAction": "AM",
   "action testReplyAction": "AM",
   "action flowRunPathAction": "AMG",

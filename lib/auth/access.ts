@@ -213,6 +213,7 @@ export const actions = {
   publishFlowAction: { roles: ADMINS_MANAGERS, what: "publish flows" },
   // "Try it" runs the draft on the business's test numbers only (the virtual phone).
   startTestRunAction: { roles: ADMINS_MANAGERS, what: "try flows" },
+  startFlowRunAction: { roles: ADMINS_MANAGERS, what: "start flow runs" },
   testRunAction: { roles: ADMINS_MANAGERS, what: "try flows" },
   testReplyAction: { roles: ADMINS_MANAGERS, what: "try flows" },
   flowRunPathAction: { roles: FLOW_RUNS, what: "see flow runs" },

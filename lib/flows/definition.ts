@@ -13,7 +13,7 @@ const StepId = z
   .min(1, "Give the step an id")
   .max(64, "At most 64 characters")
   .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only");
-const VarName = z
+export const VarName = z
   .string()
   .trim()
   .min(1, "Name the variable")
@@ -272,6 +272,12 @@ export const FlowTrigger = z.discriminatedUnion("type", [
   z.object({ type: z.literal("campaign") }),
   /** Any message no other flow's trigger took. */
   z.object({ type: z.literal("fallback"), channels: Channels, senders: Senders }),
+  /**
+   * Started for a subscriber through the API (POST .../runs) and nothing else: no message
+   * starts it. Any published flow can be started that way; this trigger is for a flow that
+   * only is, so it can be published (docs/flows.md, "Starting a run through the API").
+   */
+  z.object({ type: z.literal("api") }),
 ]);
 export type FlowTrigger = z.infer<typeof FlowTrigger>;
 

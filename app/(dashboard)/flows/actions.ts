@@ -18,6 +18,7 @@ import { importFlow } from "@/lib/flows/import-flow";
 import type { FlowRunRow } from "@/lib/flows/list-flow-runs";
 import { setFlowEnabled } from "@/lib/flows/set-flow-enabled";
 import { startTestRun } from "@/lib/flows/start-test-run";
+import { startFlowRun } from "@/lib/flows/start-flow-run";
 import { starterDefinition } from "@/lib/flows/builder/starter";
 
 const id = (v: unknown) => String(v);
@@ -135,6 +136,23 @@ export async function startTestRunAction(
       const user = await requireAction("startTestRunAction");
       const { runId } = await startTestRun(userCtx(user), user.businessId, id(flowId), raw);
       return { runId };
+    },
+    flowId,
+    raw,
+  );
+}
+
+/** "Start for a number": the published flow for a real customer, as POST .../runs does. */
+export async function startFlowRunAction(
+  flowId: string,
+  raw: unknown,
+): Promise<ActionResult<{ runId: string; state: string; stepId: string | null; endReason: string | null }>> {
+  return runAction(
+    async () => {
+      const user = await requireAction("startFlowRunAction");
+      const run = await startFlowRun(userCtx(user), user.businessId, id(flowId), raw);
+      revalidatePath("/flows/runs");
+      return { runId: run.id, state: run.state, stepId: run.stepId, endReason: run.endReason };
     },
     flowId,
     raw,

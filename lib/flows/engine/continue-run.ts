@@ -1,15 +1,13 @@
 import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
-import { publishChange } from "../../conversations/publish-change";
-import { routeConversations } from "../../conversations/route-conversation";
 import { lockRouting } from "../../conversations/routing-lock";
-import { getRoutingSettings } from "../../conversations/routing-settings";
 import { db } from "../../db";
 import { rawQuery } from "../../db/sql";
 import type { FlowDefinition, FlowStep } from "../definition";
 import type { FlowWakeJob } from "./flow-jobs";
 import { callHttp } from "./http-call";
 import { runSteps, type Resume, type RunRow } from "./run-steps";
+import { routeSettled } from "./route-settled";
 import { settleRun } from "./settle-run";
 
 const flowCtx = (): Ctx => ({ db: db(), actor: { type: "system", id: "flow" } });
@@ -60,24 +58,7 @@ export async function continueRun(job: FlowWakeJob, resume: Exclude<Resume, null
     const run = await waitingRun(job, true, tx);
     if (!conv || !run || conv.assignee_id) return false;
     const outcome = await runSteps(tx, conv, run, await definitionOf(run, tx), resume);
-    const settled = await settleRun(tx, conv, outcome);
-    let row = settled.row;
-    if (settled.route) {
-      const [routed] = await routeConversations(
-        tx,
-        [{ conversation: row, preferLastAgent: true, teamId: settled.route.teamId ?? undefined }],
-        await getRoutingSettings(tx, job.businessId),
-        { publish: false },
-      );
-      row = routed ?? row;
-    }
-    await publishChange(tx, {
-      businessId: row.business_id,
-      conversationId: row.id,
-      kind: "message",
-      assigneeId: row.assignee_id,
-      teamId: row.team_id,
-    });
+    await routeSettled(tx, await settleRun(tx, conv, outcome));
     return true;
   });
 }

@@ -1,7 +1,6 @@
 import type { Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { rawQuery } from "../../db/sql";
-import { uuidv7 } from "../../ids";
 import type { StoredInbound } from "../../inbound/inbound-listeners";
 import { isOptOutText } from "../../promotions/opt-outs/opt-out-keywords";
 import type { FlowDefinition } from "../definition";
@@ -11,6 +10,7 @@ import { sendAwayNotices } from "../business-hours/away-notice";
 import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
 import { settleRun } from "./settle-run";
+import { runsInLastHour, startRun } from "./start-run";
 
 export type FlowsResult = {
   /** Conversations a flow holds (a run waits) or closed: routing leaves them alone. */
@@ -138,27 +138,7 @@ async function publishedFlows(tx: Ctx, businessId: string): Promise<PublishedFlo
   );
 }
 
-async function runsInLastHour(tx: Ctx, conv: ConversationRow): Promise<number> {
-  const [r] = await rawQuery<{ n: number }>(
-    tx.db,
-    `SELECT count(*)::int AS n FROM flow_runs
-     WHERE business_id = $1 AND conversation_id = $2 AND created_at > now() - interval '1 hour'`,
-    [conv.business_id, conv.id],
-  );
-  return r!.n;
-}
-
 async function reread(tx: Ctx, id: string): Promise<RunRow> {
   const [run] = await rawQuery<RunRow>(tx.db, `SELECT * FROM flow_runs WHERE id = $1`, [id]);
-  return run!;
-}
-
-async function startRun(tx: Ctx, conv: ConversationRow, flow: PublishedFlow): Promise<RunRow> {
-  const [run] = await rawQuery<RunRow>(
-    tx.db,
-    `INSERT INTO flow_runs (id, business_id, flow_id, version, conversation_id, state, step_id)
-     VALUES ($1, $2, $3, $4, $5, 'running', $6) RETURNING *`,
-    [uuidv7(), conv.business_id, flow.id, flow.version, conv.id, flow.definition.start],
-  );
   return run!;
 }

@@ -20,6 +20,7 @@ import { flowHttpQueue, flowWakeQueue } from "./flow-jobs";
 import type { HttpResult } from "./http-call";
 import { profileValue, readProfile, writeProfileField } from "./profile-field";
 import { sendTemplateStep } from "./send-template-step";
+import { windowClosedReason } from "./window-rule";
 
 /** Steps one customer message may run before the run waits again: a loop ends here. */
 export const MAX_STEPS_PER_MESSAGE = 50;
@@ -91,10 +92,7 @@ export async function runSteps(
   };
   const windowIsOpen = () => windowOpen(conv.channel, conv.last_customer_message_at);
   const sendContent = async (step: FlowStep, content: OutboundMessage["content"], shown: string) => {
-    if (!windowIsOpen())
-      throw new StepFailed(
-        `step ${step.id}: the customer's 24-hour window is closed; outside it a flow may only send an approved template`,
-      );
+    if (!windowIsOpen()) throw new StepFailed(windowClosedReason(step.id));
     const sent = await sendFreeForm(tx, conv.business_id, conv, content, {});
     log.push({ stepId: step.id, type: step.type, detail: { sent: shown, messageId: sent.messageId } });
   };

@@ -28,6 +28,7 @@ import { layoutGraph } from "./layout-graph";
 import { SettingsPanel } from "./settings-panel";
 import { StepPanel, type PanelContext } from "./step-panel";
 import { newStep, STEP_LABELS, summaryOf } from "./step-types";
+import { StartRunDialog } from "./start-run-dialog";
 import { TryIt } from "./try-it";
 import { useHistory } from "./use-history";
 
@@ -210,6 +211,7 @@ export function FlowEditor({
         <Button onClick={() => setPublishing(true)} disabled={errors.length > 0}>
           Publish
         </Button>
+        <StartRunDialog flowId={flow.id} published={version !== null} />
       </div>
     </div>
   );
