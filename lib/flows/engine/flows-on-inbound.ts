@@ -100,6 +100,8 @@ export async function flowsOnInbound(
           isNew: item.isNew && i === 0,
           closed: closed ?? false,
           campaignFlowId,
+          channel: conv.channel,
+          sender: conv.sender,
         });
         if (!flow) continue;
         // A loop between flows ends at the flow's limit of runs per conversation per hour.

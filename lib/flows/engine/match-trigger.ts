@@ -9,7 +9,8 @@ export type PublishedFlow = { id: string; name: string; version: number; definit
  * (exact before contains, then the flows' age), then away while the business is closed, then a welcome for a customer's first
  * message, then a fallback (docs/flows.md, "Precedence"). Keywords are compared
  * case- and accent-insensitively, as the whole message (exact) or as a word in it (contains);
- * a button's payload counts as its text.
+ * a button's payload counts as its text. A trigger with `channels` or `senders` takes messages
+ * on those only.
  */
 export function matchFlow(
   flows: PublishedFlow[],
@@ -19,18 +20,31 @@ export function matchFlow(
     isNew: boolean;
     closed?: boolean;
     campaignFlowId?: string | null;
+    /** Where the message came: a trigger naming channels or senders listens there only. */
+    channel: "chatapp" | "rcs";
+    sender: string;
   },
 ): PublishedFlow | undefined {
+  type Trigger = FlowDefinition["triggers"][number];
+  const listens = (t: Trigger) => {
+    const where = t as { channels?: string[]; senders?: string[] };
+    return (
+      (!where.channels?.length || where.channels.includes(m.channel)) &&
+      (!where.senders?.length || where.senders.includes(m.sender))
+    );
+  };
   const texts = [m.text, m.buttonPayload].flatMap((t) => (t ? [normalise(t)] : []));
   const words = new Set(texts.flatMap((t) => t.split(" ")));
   const phrase = (t: string, k: string) => ` ${t} `.includes(` ${k} `);
-  const by = (pick: (t: FlowDefinition["triggers"][number]) => boolean) =>
-    flows.find((f) => f.definition.triggers.some(pick));
+  const by = (pick: (t: Trigger) => boolean) =>
+    flows.find((f) => f.definition.triggers.some((t) => listens(t) && pick(t)));
   const payload = m.buttonPayload?.trim();
   return (
     (m.campaignFlowId
       ? flows.find(
-          (f) => f.id === m.campaignFlowId && f.definition.triggers.some((t) => t.type === "campaign"),
+          (f) =>
+            f.id === m.campaignFlowId &&
+            f.definition.triggers.some((t) => t.type === "campaign" && listens(t)),
         )
       : undefined) ??
     (payload ? by((t) => t.type === "button" && t.payloads.some((p) => p === payload)) : undefined) ??
