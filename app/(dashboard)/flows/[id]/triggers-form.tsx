@@ -92,8 +92,7 @@ export function TriggersEditor({
                 kind="select"
                 options={KeywordMatch.options.map((m) => ({
                   value: m,
-                  label:
-                    m === "exact" ? "the whole message is a keyword" : "the message has a keyword as a word",
+                  label: m === "exact" ? "exact: the whole message" : "contains: a word of the message",
                 }))}
               />
             ) : null}

@@ -107,7 +107,7 @@ export function HttpRequestForm({ step, apply, formId }: StepFormProps) {
         label="JSON body"
         kind="textarea"
         rows={5}
-        className="font-mono"
+        className="[&_textarea]:font-mono"
         hint='Optional, not sent with GET; {{name}} and "{{name}}" become JSON strings'
       />
       <FormField
