@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { checkAtBothWidths } from "./both-widths";
+import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { hydrated, signIn } from "./helpers";
+import { shot } from "./shot";
 
 // Issue 35, the builder: create a flow, add a question with buttons and a branch on the canvas,
 // see the inline problems, fix them by connecting the steps, save, publish, export, import
@@ -174,6 +175,7 @@ test("builds an HTTP request, a wait and a keyword trigger through forms; keeps 
   await expect(http.getByText("At most 10 s", { exact: true })).toBeVisible();
   await expect(http.getByText("Lower case letters, digits and _, starting with a letter")).toBeVisible();
   await expect(http.getByLabel("JSON body")).toHaveAttribute("aria-invalid", "true");
+  await shot(page, `${SHOTS}/flow-forms-http-errors.png`);
   await http.getByLabel("JSON body").fill('{"order": {{order}}, "note": "{{name}}"}');
   await http.getByLabel("Timeout (seconds)").fill("3");
   await http.getByLabel("Field 1 variable").fill("status");
@@ -240,6 +242,7 @@ test("builds an HTTP request, a wait and a keyword trigger through forms; keeps 
   await expect(node(page, "done")).toBeVisible();
   await hydrated(page.getByRole("button", { name: "Auto layout" }));
   expect(await positionOf(page, "done")).toBe(dragged);
+  await shot(page, `${SHOTS}/flow-forms-reloaded.png`, { fullPage: false });
   const second2 = page.getByRole("form", { name: "Triggers" }).getByRole("group", { name: "Trigger 2" });
   await expect(second2.getByLabel("Keywords")).toHaveValue("order\nstatus");
   await expect(second2.getByLabel("Match")).toHaveValue("contains");
