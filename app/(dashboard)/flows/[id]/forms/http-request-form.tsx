@@ -80,14 +80,16 @@ export function HttpRequestForm({ step, apply, formId }: StepFormProps) {
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Headers</legend>
         {headers.fields.map((f, i) => (
-          <div key={f.id} className="flex flex-wrap items-start gap-2">
-            <div className="min-w-0 flex-1 basis-28">
-              <FormField form={form} name={`headers.${i}.name`} label={`Header ${i + 1} name`} />
+          <div key={f.id} className="space-y-1">
+            <div className="flex flex-wrap items-start gap-2">
+              <div className="min-w-0 flex-1 basis-28">
+                <FormField form={form} name={`headers.${i}.name`} label={`Header ${i + 1} name`} />
+              </div>
+              <div className="min-w-0 flex-1 basis-28">
+                <FormField form={form} name={`headers.${i}.value`} label={`Header ${i + 1} value`} />
+              </div>
             </div>
-            <div className="min-w-0 flex-1 basis-28">
-              <FormField form={form} name={`headers.${i}.value`} label={`Header ${i + 1} value`} />
-            </div>
-            <div className="pt-7">
+            <div>
               <Button type="button" variant="ghost" size="sm" onClick={() => headers.remove(i)}>
                 Remove<span className="sr-only"> header {i + 1}</span>
               </Button>
@@ -125,14 +127,16 @@ export function HttpRequestForm({ step, apply, formId }: StepFormProps) {
           A dotted path into the JSON answer (order.status, items.0.id) and the variable it is saved as.
         </p>
         {save.fields.map((f, i) => (
-          <div key={f.id} className="flex flex-wrap items-start gap-2">
-            <div className="min-w-0 flex-1 basis-28">
-              <FormField form={form} name={`save.${i}.path`} label={`Field ${i + 1} path`} />
+          <div key={f.id} className="space-y-1">
+            <div className="flex flex-wrap items-start gap-2">
+              <div className="min-w-0 flex-1 basis-28">
+                <FormField form={form} name={`save.${i}.path`} label={`Field ${i + 1} path`} />
+              </div>
+              <div className="min-w-0 flex-1 basis-28">
+                <FormField form={form} name={`save.${i}.variable`} label={`Field ${i + 1} variable`} />
+              </div>
             </div>
-            <div className="min-w-0 flex-1 basis-28">
-              <FormField form={form} name={`save.${i}.variable`} label={`Field ${i + 1} variable`} />
-            </div>
-            <div className="pt-7">
+            <div>
               <Button type="button" variant="ghost" size="sm" onClick={() => save.remove(i)}>
                 Remove<span className="sr-only"> field {i + 1}</span>
               </Button>
