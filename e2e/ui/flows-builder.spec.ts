@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
-import { checkAtBothWidths } from "./both-widths";
+import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { hydrated, signIn } from "./helpers";
+import { shot } from "./shot";
 
 // Issue 35, the builder: create a flow, add a question with buttons and a branch on the canvas,
 // see the inline problems, fix them by connecting the steps, save, publish, export, import
@@ -133,4 +134,135 @@ test("builds, checks, publishes, exports, imports and tries a flow", async ({ pa
   await page.goto("/flows/runs");
   await expect(page.getByRole("table", { name: "Flow runs" })).toContainText("draft (test)");
   await checkAtBothWidths(page, "flow-runs", { soft: true });
+});
+
+const positionOf = (page: Page, id: string) =>
+  page.locator(`.react-flow__node[data-id="${id}"]`).evaluate((el) => (el as HTMLElement).style.transform);
+
+// The forms of the HTTP request, wait and trigger (no JSON typed), and a dragged step's place
+// kept with the draft across a reload until Auto layout.
+test("builds an HTTP request, a wait and a keyword trigger through forms; keeps a dragged step's place", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto("/flows");
+  await hydrated(page.getByRole("button", { name: "New flow" }).first());
+  await page.getByRole("button", { name: "New flow" }).first().click();
+  const name = `Forms ${stamp}`;
+  await page.getByRole("dialog").getByLabel("Name").fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create flow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(node(page, "greeting")).toBeVisible();
+
+  // The HTTP request: method, URL with a variable, a header, a JSON body (a broken one is
+  // shown inline), a timeout over 10 s refused, a response field saved to a variable.
+  await page.getByLabel("Step type").selectOption("http_request");
+  await page.getByRole("button", { name: "Add step" }).click();
+  const http = page.locator("#step-form-http_request_1");
+  await http.getByLabel("Method").selectOption("PUT");
+  await http.getByRole("textbox", { name: "URL", exact: true }).fill("https://shop.example/orders/{{order}}");
+  await http.getByRole("button", { name: "Add a header" }).click();
+  await http.getByLabel("Header 1 name").fill("X-Shop");
+  await http.getByLabel("Header 1 value").fill("north");
+  await http.getByLabel("JSON body").fill('{"order": {{order}}, "note": ');
+  await http.getByLabel("Timeout (seconds)").fill("20");
+  await http.getByRole("button", { name: "Add a field" }).click();
+  await http.getByLabel("Field 1 path").fill("order.status");
+  await http.getByLabel("Field 1 variable").fill("Status!");
+  await http.getByRole("button", { name: "Apply" }).click();
+  await expect(http.getByText(/^Not JSON:/)).toBeVisible();
+  await expect(http.getByText("At most 10 s", { exact: true })).toBeVisible();
+  await expect(http.getByText("Lower case letters, digits and _, starting with a letter")).toBeVisible();
+  await expect(http.getByLabel("JSON body")).toHaveAttribute("aria-invalid", "true");
+  // The viewport only: a full-page shot can briefly resize the page past the phone breakpoint,
+  // which remounts the panel and drops the unapplied edits.
+  await http.getByLabel("Timeout (seconds)").scrollIntoViewIfNeeded();
+  await shot(page, `${SHOTS}/flow-forms-http-errors.png`, { fullPage: false });
+  await http.getByLabel("JSON body").fill('{"order": {{order}}, "note": "{{name}}"}');
+  await http.getByLabel("Timeout (seconds)").fill("3");
+  await http.getByLabel("Field 1 variable").fill("status");
+  await http.getByRole("button", { name: "Apply" }).click();
+  await expect(node(page, "http_request_1")).toContainText("PUT https://shop.example/orders/{{order}}");
+  await checkAtBothWidths(page, "flow-forms-http", { soft: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A wait after its success (added from the selected step's free output): 31 days is too long.
+  await node(page, "http_request_1").getByRole("button").first().click();
+  await page.getByLabel("Step type").selectOption("wait");
+  await page.getByRole("button", { name: "Add step" }).click();
+  const wait = page.locator("#step-form-wait_1");
+  await wait.getByLabel("Wait for").fill("31");
+  await wait.getByLabel("Unit").selectOption("days");
+  await wait.getByRole("button", { name: "Apply" }).click();
+  await expect(wait.getByText("At most 30 days", { exact: true })).toBeVisible();
+  await wait.getByLabel("Wait for").fill("2");
+  await wait.getByLabel("Unit").selectOption("hours");
+  await wait.getByRole("button", { name: "Apply" }).click();
+  await expect(node(page, "wait_1")).toContainText("waits 2 hours");
+  const outs = page.getByRole("group", { name: "Where it goes next" });
+  await outs.getByLabel("next").selectOption("done");
+  await node(page, "http_request_1").getByRole("button").first().click();
+  await outs.getByLabel("failure").selectOption("done");
+  await node(page, "greeting").getByRole("button").first().click();
+  await outs.getByLabel("next").selectOption("http_request_1");
+
+  // A second trigger: keywords that a message contains, on RCS only (none given: refused inline).
+  await page.getByRole("button", { name: "Flow settings" }).click();
+  const triggers = page.getByRole("form", { name: "Triggers" });
+  await triggers.getByRole("button", { name: "Add a trigger" }).click();
+  const second = triggers.getByRole("group", { name: "Trigger 2" });
+  await second.getByLabel("Match").selectOption("contains");
+  await triggers.getByRole("button", { name: "Apply triggers" }).click();
+  await expect(second.getByText("Add a keyword", { exact: true })).toBeVisible();
+  await second.getByLabel("Keywords").fill("order\nstatus");
+  await second.getByLabel("RCS").check();
+  await triggers.getByRole("button", { name: "Apply triggers" }).click();
+  await expect(second.getByText("Add a keyword", { exact: true })).toHaveCount(0);
+  // At phone width the settings (with the triggers) open from the list's first item.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.locator("summary", { hasText: "Flow settings" }).click();
+  await expect(page.getByRole("group", { name: "Trigger 2" })).toBeVisible();
+  await checkAtBothWidths(page, "flow-forms-triggers", { soft: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // {{order}} and {{name}} come from nowhere yet: warnings, no errors (the draft saves).
+  await expect(page.getByText("2 warning(s)")).toBeVisible();
+
+  // Drag the end step down: its place is part of the draft.
+  const auto = await positionOf(page, "done");
+  const box = (await node(page, "done").boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 140, { steps: 10 });
+  await page.mouse.up();
+  const dragged = await positionOf(page, "done");
+  expect(dragged).not.toBe(auto);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("draft saved", { exact: true })).toBeVisible();
+
+  // After a reload: the forms show what was applied, and the dragged step is where it was left.
+  await page.reload();
+  await expect(node(page, "done")).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Auto layout" }));
+  expect(await positionOf(page, "done")).toBe(dragged);
+  await shot(page, `${SHOTS}/flow-forms-reloaded.png`, { fullPage: false });
+  const second2 = page.getByRole("form", { name: "Triggers" }).getByRole("group", { name: "Trigger 2" });
+  await expect(second2.getByLabel("Keywords")).toHaveValue("order\nstatus");
+  await expect(second2.getByLabel("Match")).toHaveValue("contains");
+  await expect(second2.getByLabel("RCS")).toBeChecked();
+  await expect(second2.getByLabel("WhatsApp")).not.toBeChecked();
+  await node(page, "http_request_1").getByRole("button").first().click();
+  await expect(http.getByLabel("Method")).toHaveValue("PUT");
+  await expect(http.getByLabel("Header 1 name")).toHaveValue("X-Shop");
+  await expect(http.getByLabel("Timeout (seconds)")).toHaveValue("3");
+  await expect(http.getByLabel("Field 1 path")).toHaveValue("order.status");
+  await node(page, "wait_1").getByRole("button").first().click();
+  await expect(wait.getByLabel("Wait for")).toHaveValue("2");
+  await expect(wait.getByLabel("Unit")).toHaveValue("hours");
+
+  // Auto layout puts it back where dagre has it; undo brings the dragged place back.
+  await page.getByRole("button", { name: "Auto layout" }).click();
+  await expect.poll(() => positionOf(page, "done")).toBe(auto);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => positionOf(page, "done")).toBe(dragged);
 });

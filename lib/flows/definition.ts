@@ -156,10 +156,11 @@ export const SetVariableStep = z.object({
  * public-address guard, at most 10 s. A 2xx answer goes to `next` with the mapped fields
  * saved; anything else (status, timeout, refused address) to `onFailure`.
  */
+export const HttpMethod = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 export const HttpRequestStep = z.object({
   id: StepId,
   type: z.literal("http_request"),
-  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).default("POST"),
+  method: HttpMethod.default("POST"),
   /** With `{{name}}` placeholders (URL-encoded when filled in). */
   url: z.string().trim().min(1, "Give the URL").max(2048),
   headers: z
@@ -168,21 +169,26 @@ export const HttpRequestStep = z.object({
         name: z
           .string()
           .trim()
-          .min(1)
-          .max(128)
-          .regex(/^[A-Za-z0-9-]+$/, "A header name"),
-        value: z.string().max(2048),
+          .min(1, "Name the header")
+          .max(128, "At most 128 characters")
+          .regex(/^[A-Za-z0-9-]+$/, "A header name: letters, digits and -"),
+        value: z.string().max(2048, "At most 2,048 characters"),
       }),
     )
-    .max(20)
+    .max(20, "At most 20 headers")
     .default([]),
   /** A JSON body with `{{name}}` placeholders (filled in as JSON strings); none for GET. */
-  body: z.string().max(16_384).optional(),
-  timeoutMs: z.number().int().min(100).max(10_000).default(5_000),
+  body: z.string().max(16_384, "At most 16,384 characters").optional(),
+  timeoutMs: z.number().int().min(100, "At least 0.1 s").max(10_000, "At most 10 s").default(5_000),
   /** Response fields saved to variables: `path` is a dotted path into the JSON answer (`order.status`, `items.0.id`). */
   save: z
-    .array(z.object({ variable: VarName, path: z.string().trim().min(1).max(256) }))
-    .max(20)
+    .array(
+      z.object({
+        variable: VarName,
+        path: z.string().trim().min(1, "Give the field's path").max(256, "At most 256 characters"),
+      }),
+    )
+    .max(20, "At most 20 fields")
     .default([]),
   /** The answer's HTTP status is saved here when set. */
   statusAs: VarName.optional(),
@@ -202,11 +208,13 @@ export const WaitStep = z.object({
   next: Next,
 });
 
+export const ConversationState = z.enum(["open", "pending", "resolved"]);
+
 /** Sets the conversation's state (pending: waiting on the customer; resolved). */
 export const SetConversationStep = z.object({
   id: StepId,
   type: z.literal("set_conversation"),
-  state: z.enum(["open", "pending", "resolved"]),
+  state: ConversationState,
   next: Next,
 });
 
@@ -243,19 +251,25 @@ export type FlowStep = z.infer<typeof FlowStep>;
 export type FlowStepType = FlowStep["type"];
 export const FLOW_STEP_TYPES = FlowStep.options.map((o) => o.shape.type.value);
 
-const Channels = z
-  .array(z.enum(["chatapp", "rcs"]))
-  .max(2)
-  .optional();
+export const FlowChannel = z.enum(["chatapp", "rcs"]);
+/** The channels a trigger listens on; none: all. */
+const Channels = z.array(FlowChannel).max(2).optional();
 /** Sender ids (a business's WhatsApp number or RCS agent) the trigger listens on; none: all. */
-const Senders = z.array(z.string().trim().min(1).max(128)).max(50).optional();
+const Senders = z
+  .array(z.string().trim().min(1, "Give the sender id").max(128, "At most 128 characters"))
+  .max(50, "At most 50 senders")
+  .optional();
+/** exact: the whole message is one of the words; contains: the message has one of them as a word. */
+export const KeywordMatch = z.enum(["exact", "contains"]);
 
 export const FlowTrigger = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("keyword"),
-    /** exact: the whole message is one of the words; contains: the message has one of them as a word. */
-    match: z.enum(["exact", "contains"]).default("exact"),
-    words: z.array(z.string().trim().min(1).max(64)).min(1, "Add a keyword").max(50),
+    match: KeywordMatch.default("exact"),
+    words: z
+      .array(z.string().trim().min(1, "Write the keyword").max(64, "At most 64 characters"))
+      .min(1, "Add a keyword")
+      .max(50, "At most 50 keywords"),
     channels: Channels,
     senders: Senders,
   }),
@@ -266,7 +280,10 @@ export const FlowTrigger = z.discriminatedUnion("type", [
   /** A tap on a button or list row of an earlier message whose payload is one of these. */
   z.object({
     type: z.literal("button"),
-    payloads: z.array(z.string().trim().min(1).max(256)).min(1, "Add a payload").max(50),
+    payloads: z
+      .array(z.string().trim().min(1, "Write the payload").max(256, "At most 256 characters"))
+      .min(1, "Add a payload")
+      .max(50, "At most 50 payloads"),
   }),
   /** A reply to a campaign launched with this flow (E1's `flowId`/`flowName`). */
   z.object({ type: z.literal("campaign") }),
@@ -296,13 +313,31 @@ export const FlowSettings = z
   })
   .default({ timeoutMinutes: 60 * 24, maxRunsPerHour: 10 });
 
+/**
+ * Where the builder's canvas shows each step (by step id), as the author placed them; a step
+ * without one is placed next to the step leading to it, and none at all is dagre's layout. The
+ * engine never reads it; ids naming no step are ignored.
+ */
+export const FlowLayout = z.object({
+  positions: z
+    .record(
+      z.string().max(64),
+      z.object({ x: z.number().finite().min(-1e6).max(1e6), y: z.number().finite().min(-1e6).max(1e6) }),
+    )
+    .refine((p) => Object.keys(p).length <= MAX_STEPS, `At most ${MAX_STEPS} positions`)
+    .default({}),
+});
+export type FlowLayout = z.infer<typeof FlowLayout>;
+
 export const FlowDefinition = z
   .object({
-    triggers: z.array(FlowTrigger).max(20).default([]),
+    triggers: z.array(FlowTrigger).max(20, "At most 20 triggers").default([]),
     settings: FlowSettings,
     /** The step a run starts on. */
     start: StepId,
     steps: z.array(FlowStep).min(1, "Add a step").max(MAX_STEPS, `At most ${MAX_STEPS} steps`),
+    /** The builder's canvas positions (optional: a definition without them is laid out automatically). */
+    layout: FlowLayout.optional(),
   })
   .superRefine((d, ctx) => {
     const ids = new Set<string>();

@@ -115,8 +115,25 @@ describe("flow administration", () => {
     expect(err.details).toContainEqual({ path: "definition.steps.0.next", message: "No step nowhere" });
     const notJson = await refusal(importFlow(admin(t), t.business.id, { json: "{oops" }));
     expect(notJson.details[0]?.path).toBe("json");
+
+    // The canvas positions go out with the export and come back with the import; a bad one is
+    // refused at its path like any other mistake.
+    const layout = { positions: { hi: { x: 40, y: -20 }, bye: { x: 600, y: 10 } } };
+    const laid = await updateFlow(admin(t), t.business.id, flow.id, { definition: { ...hello, layout } });
+    expect(laid.draft.layout).toEqual(layout);
+    const laidFile = await exportFlow(admin(t), t.business.id, flow.id);
+    expect(laidFile.definition.layout).toEqual(layout);
+    const laidCopy = await importFlow(admin(t), t.business.id, { json: laidFile, name: "Laid out" });
+    expect(laidCopy.draft.layout).toEqual(layout);
+    const badPoint = {
+      ...laidFile,
+      name: "Bad point",
+      definition: { ...hello, layout: { positions: { hi: { x: "a" } } } },
+    };
+    const pointErr = await refusal(importFlow(admin(t), t.business.id, { json: badPoint }));
+    expect(pointErr.details.map((d) => d.path)).toContain("definition.layout.positions.hi.x");
     expect((await listFlows(admin(t), t.business.id)).map((f) => f.name).sort()).toEqual(
-      ["Bare", "Imported", flow.name].sort(),
+      ["Bare", "Imported", "Laid out", flow.name].sort(),
     );
   });
 

@@ -7,6 +7,8 @@ export type DraftDefinition = {
   settings?: unknown;
   start: string;
   steps: DraftStep[];
+  /** The canvas positions (definition.ts FlowLayout). */
+  layout?: unknown;
 };
 
 /** One way out of a step: a `next`-like field, named by its path ("next", "choices.0.next"). */

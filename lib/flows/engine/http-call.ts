@@ -6,6 +6,7 @@ import { decryptSecret } from "../../callbacks/secret-box";
 import { secretBytes, signedHeaders } from "../../callbacks/sign";
 import { BlockedUrlError, resolveCallbackTarget } from "../../callbacks/ssrf-guard";
 import type { FlowStep } from "../definition";
+import { fillJson } from "../json-body";
 import { interpolate } from "./answers";
 
 type HttpStep = Extract<FlowStep, { type: "http_request" }>;
@@ -25,21 +26,7 @@ const MAX_BODY = 256 * 1024;
 export const fillUrl = (url: string, vars: Record<string, string>) =>
   url.replace(/\{\{\s*([a-z][a-z0-9_]*)\s*\}\}/g, (_, n: string) => encodeURIComponent(vars[n] ?? ""));
 
-/**
- * `{{name}}` as a JSON string (quoted and escaped); a placeholder written inside quotes
- * (`"{{name}}"`) takes the place of the quoted string. The result must be JSON.
- */
-export function fillJson(body: string, vars: Record<string, string>): string {
-  const filled = body.replace(
-    /("?)\{\{\s*([a-z][a-z0-9_]*)\s*\}\}("?)/g,
-    (_, q1: string, n: string, q2: string) => {
-      const s = JSON.stringify(vars[n] ?? "");
-      return q1 && q2 ? s : `${q1}${s}${q2}`;
-    },
-  );
-  JSON.parse(filled);
-  return filled;
-}
+export { fillJson };
 
 /** A dotted path (`order.status`, `items.0.id`) into a JSON value; objects come back as JSON. */
 export function pick(value: unknown, path: string): string | undefined {

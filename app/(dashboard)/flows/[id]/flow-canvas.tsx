@@ -18,6 +18,9 @@ import { StepNodeView } from "./step-node";
 
 const nodeTypes = { step: StepNodeView };
 
+const samePoint = (a?: { x: number; y: number }, b?: { x: number; y: number }) =>
+  !!a && !!b && a.x === b.x && a.y === b.y;
+
 /**
  * What the canvas opens on: the first steps from the left (about three columns), at a zoom
  * where their text reads. Fitting a long flow whole shrank its nodes past reading; the rest is a
@@ -30,37 +33,44 @@ function firstView(nodes: StepNode[]) {
 }
 
 /**
- * The canvas: nodes and edges laid out from the definition. Positions move when you drag and
- * are laid out again when the graph's shape changes. Connecting an output to a step and
+ * The canvas: nodes and edges laid out from the definition (its saved positions, else dagre).
+ * A node takes its laid-out position whenever that changes (a drop saved, undo, auto layout,
+ * a new shape) and otherwise stays where it is; dropping a dragged node hands every node's
+ * position to `onMoved`, to be kept with the draft. Connecting an output to a step and
  * deleting an edge (select it, Delete) change the definition; nodes are removed only from
  * their own button (with a confirmation).
  */
 export function FlowCanvas({
   laidOut,
-  shapeKey,
   onConnect,
   onDisconnect,
+  onMoved,
 }: {
   laidOut: { nodes: StepNode[]; edges: Edge[] };
-  shapeKey: string;
   onConnect: (source: string, handle: string, target: string) => void;
   onDisconnect: (edges: Edge[]) => void;
+  onMoved: (positions: Record<string, { x: number; y: number }>) => void;
 }) {
   const [nodes, setNodes] = useState<StepNode[]>(laidOut.nodes);
   const [edges, setEdges] = useState<Edge[]>(laidOut.edges);
-  const lastShape = useRef(shapeKey);
+  const lastLaid = useRef(new Map(laidOut.nodes.map((n) => [n.id, n.position])));
   useEffect(() => {
-    const reshaped = lastShape.current !== shapeKey;
-    lastShape.current = shapeKey;
+    const before = lastLaid.current;
+    lastLaid.current = new Map(laidOut.nodes.map((n) => [n.id, n.position]));
     setNodes((prev) => {
       const old = new Map(prev.map((n) => [n.id, n]));
       return laidOut.nodes.map((n) => {
         const o = old.get(n.id);
-        return o ? { ...o, data: n.data, position: reshaped ? n.position : o.position } : n;
+        if (!o) return n;
+        return {
+          ...o,
+          data: n.data,
+          position: samePoint(before.get(n.id), n.position) ? o.position : n.position,
+        };
       });
     });
     setEdges(laidOut.edges);
-  }, [laidOut, shapeKey]);
+  }, [laidOut]);
   const onNodesChange = useCallback(
     (changes: NodeChange<StepNode>[]) =>
       setNodes((ns) =>
@@ -95,6 +105,10 @@ export function FlowCanvas({
         onEdgesChange={onEdgesChange}
         onConnect={(c: Connection) => c.sourceHandle && onConnect(c.source, c.sourceHandle, c.target)}
         onEdgesDelete={onDisconnect}
+        onNodeDragStop={(_e, _node, dragged) => {
+          const moved = new Map(dragged.map((n) => [n.id, n.position]));
+          onMoved(Object.fromEntries(nodes.map((n) => [n.id, moved.get(n.id) ?? n.position])));
+        }}
         onBeforeDelete={async ({ edges: es }) => ({ nodes: [], edges: es })}
         deleteKeyCode={["Delete", "Backspace"]}
         nodesFocusable={false}

@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { FLOW_STEP_TYPES, type FlowStepType } from "@/lib/flows/definition";
 import { flowProblems } from "@/lib/flows/builder/flow-problems";
+import { positionsFor } from "@/lib/flows/builder/node-positions";
 import {
   graphOrder,
   newStepId,
@@ -24,7 +25,7 @@ import {
 import { exportFlowAction, publishFlowAction, saveFlowDraftAction } from "../actions";
 import { downloadJson, fileNameOf } from "../download-json";
 import { FlowCanvas } from "./flow-canvas";
-import { layoutGraph } from "./layout-graph";
+import { layoutGraph, savedPositions } from "./layout-graph";
 import { SettingsPanel } from "./settings-panel";
 import { StepPanel, type PanelContext } from "./step-panel";
 import { newStep, STEP_LABELS, summaryOf } from "./step-types";
@@ -99,7 +100,18 @@ export function FlowEditor({
           d.steps.filter((s) => s.id !== id),
           id,
         );
-        return { ...d, steps, start: d.start === id ? (steps[0]?.id ?? "") : d.start };
+        const positions = savedPositions(d);
+        const layout = positions
+          ? {
+              layout: {
+                positions: positionsFor(
+                  steps.map((s) => s.id),
+                  positions,
+                ),
+              },
+            }
+          : {};
+        return { ...d, ...layout, steps, start: d.start === id ? (steps[0]?.id ?? "") : d.start };
       }),
     [history],
   );
@@ -152,7 +164,6 @@ export function FlowEditor({
     () => layoutGraph(def, { open: setSelected, askRemove: setRemoving }, problems, pathSet),
     [def, problems, pathSet],
   );
-  const shapeKey = laidOut.edges.map((e) => e.id + e.target).join() + "|" + def.steps.map((s) => s.id).join();
   const ctx: PanelContext = {
     steps: def.steps,
     start: def.start,
@@ -195,6 +206,20 @@ export function FlowEditor({
       >
         Redo
       </Button>
+      {isWide ? (
+        <Button
+          variant="ghost"
+          disabled={!savedPositions(def)}
+          onClick={() =>
+            history.set((d) => {
+              const { layout: _drop, ...rest } = d;
+              return rest;
+            })
+          }
+        >
+          Auto layout
+        </Button>
+      ) : null}
       <Button
         variant="ghost"
         onClick={async () => {
@@ -269,7 +294,17 @@ export function FlowEditor({
           <ReactFlowProvider>
             <FlowCanvas
               laidOut={laidOut}
-              shapeKey={shapeKey}
+              onMoved={(points) =>
+                history.set((d) => ({
+                  ...d,
+                  layout: {
+                    positions: positionsFor(
+                      d.steps.map((s) => s.id),
+                      points,
+                    ),
+                  },
+                }))
+              }
               onConnect={(source, handle, target) => {
                 const s = def.steps.find((x) => x.id === source);
                 if (s && source !== target) apply(setOutput(s, handle, target));

@@ -1,6 +1,7 @@
 import dagre from "@dagrejs/dagre";
 import type { Edge, Node } from "@xyflow/react";
 import type { Problem } from "@/lib/flows/builder/flow-problems";
+import { placeSteps, type Point, type Positions } from "@/lib/flows/builder/node-positions";
 import { outputsOf, type DraftDefinition, type DraftStep } from "@/lib/flows/builder/step-outputs";
 
 export const NODE_WIDTH = 260;
@@ -16,7 +17,10 @@ export type StepNodeData = {
 };
 export type StepNode = Node<StepNodeData, "step">;
 
-/** The canvas of a definition: one node per step, one edge per connected output, laid out left to right by dagre. */
+/**
+ * The canvas of a definition: one node per step, one edge per connected output, at the
+ * positions saved with the draft (`layout.positions`), else laid out left to right by dagre.
+ */
 export function layoutGraph(
   def: DraftDefinition,
   extra: Omit<StepNodeData, "step" | "isStart" | "problems" | "onPath">,
@@ -42,12 +46,23 @@ export function layoutGraph(
   for (const s of def.steps) g.setNode(s.id, { width: NODE_WIDTH, height: heightOf(s, count(s.id)) });
   for (const e of edges) g.setEdge(e.source, e.target);
   dagre.layout(g);
+  const auto: Record<string, Point> = Object.fromEntries(
+    def.steps.map((s) => {
+      const p = g.node(s.id);
+      return [s.id, { x: p.x - NODE_WIDTH / 2, y: p.y - heightOf(s, count(s.id)) / 2 }];
+    }),
+  );
+  const placed = placeSteps(
+    def.steps.map((s) => s.id),
+    auto,
+    savedPositions(def),
+    edges,
+  );
   const nodes: StepNode[] = def.steps.map((s) => {
-    const p = g.node(s.id);
     return {
       id: s.id,
       type: "step",
-      position: { x: p.x - NODE_WIDTH / 2, y: p.y - heightOf(s, count(s.id)) / 2 },
+      position: placed[s.id]!,
       data: {
         ...extra,
         step: s,
@@ -58,4 +73,10 @@ export function layoutGraph(
     };
   });
   return { nodes, edges };
+}
+
+/** The draft's saved canvas positions, if it has any. */
+export function savedPositions(def: DraftDefinition): Positions | undefined {
+  const layout = def.layout as { positions?: Positions } | undefined;
+  return layout && typeof layout.positions === "object" ? layout.positions : undefined;
 }

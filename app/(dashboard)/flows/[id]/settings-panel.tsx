@@ -1,21 +1,19 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, type FieldValues, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Input, Select, Textarea } from "@/components/ui/field";
-import { FlowTrigger } from "@/lib/flows/definition";
+import { Input, Select } from "@/components/ui/field";
 import type { DraftDefinition } from "@/lib/flows/builder/step-outputs";
+import { TriggersEditor } from "./triggers-form";
 
 const Settings = z.object({
   timeoutMinutes: z.number({ error: "A number of minutes" }).int().min(1).max(43200),
   maxRunsPerHour: z.number({ error: "A number" }).int().min(1).max(100),
 });
-const Triggers = z.array(FlowTrigger).max(20);
 
-/** The flow's start step, its triggers (JSON, checked by FlowTrigger) and settings. */
+/** The flow's start step, its triggers (a form per kind, checked by FlowTrigger) and settings. */
 export function SettingsPanel({
   def,
   change,
@@ -23,8 +21,6 @@ export function SettingsPanel({
   def: DraftDefinition;
   change: (d: Partial<DraftDefinition>) => void;
 }) {
-  const [triggers, setTriggers] = useState(() => JSON.stringify(def.triggers ?? [], null, 2));
-  const [triggerError, setTriggerError] = useState<string | null>(null);
   const settings = (def.settings ?? {}) as { timeoutMinutes?: number; maxRunsPerHour?: number };
   const form = useForm<FieldValues>({
     resolver: zodResolver(Settings) as unknown as Resolver<FieldValues>,
@@ -42,39 +38,7 @@ export function SettingsPanel({
         options={def.steps.map((s) => ({ value: s.id, label: s.id }))}
         onChange={(e) => change({ start: e.target.value })}
       />
-      <form
-        noValidate
-        className="space-y-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          let value: unknown;
-          try {
-            value = JSON.parse(triggers);
-          } catch (err) {
-            return setTriggerError(`Not JSON: ${(err as Error).message}`);
-          }
-          const parsed = Triggers.safeParse(value);
-          if (!parsed.success)
-            return setTriggerError(
-              parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
-            );
-          setTriggerError(null);
-          change({ triggers: value as unknown[] });
-        }}
-      >
-        <Textarea
-          label="Triggers"
-          hint='What starts the flow, e.g. [{"type":"keyword","match":"contains","words":["order"]}]; also welcome, away, button, campaign, fallback'
-          rows={6}
-          className="font-mono"
-          value={triggers}
-          onChange={(e) => setTriggers(e.target.value)}
-          error={triggerError ?? undefined}
-        />
-        <Button type="submit" size="sm" variant="secondary">
-          Apply triggers
-        </Button>
-      </form>
+      <TriggersEditor triggers={def.triggers ?? []} change={(triggers) => change({ triggers })} />
       <form noValidate className="space-y-2" onSubmit={form.handleSubmit((v) => change({ settings: v }))}>
         <Input
           label="Minutes a run waits for an answer"

@@ -8,10 +8,12 @@ import { outputsOf, setOutput, type DraftStep } from "@/lib/flows/builder/step-o
 import { AskForm } from "./forms/ask-form";
 import { BranchForm } from "./forms/branch-form";
 import { EndForm, HandoverForm } from "./forms/end-form";
-import { JsonStepForm } from "./forms/json-step-form";
+import { HttpRequestForm } from "./forms/http-request-form";
 import { SendTemplateForm } from "./forms/send-template-form";
 import { SendTextForm } from "./forms/send-text-form";
+import { SetConversationForm } from "./forms/set-conversation-form";
 import { SetVariableForm } from "./forms/set-variable-form";
+import { WaitStepForm } from "./forms/wait-form";
 import { STEP_LABELS } from "./step-types";
 
 export type PanelContext = {
@@ -40,10 +42,14 @@ function StepForm({ step, ctx, revision }: { step: DraftStep; ctx: PanelContext;
       return <SetVariableForm {...props} />;
     case "handover":
       return <HandoverForm {...props} teams={ctx.teams} />;
+    case "http_request":
+      return <HttpRequestForm {...props} />;
+    case "wait":
+      return <WaitStepForm {...props} />;
+    case "set_conversation":
+      return <SetConversationForm {...props} />;
     case "end":
       return <EndForm {...props} />;
-    default:
-      return <JsonStepForm {...props} />;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FlowStepType } from "@/lib/flows/definition";
 import type { DraftStep } from "@/lib/flows/builder/step-outputs";
+import { durationOf } from "@/lib/flows/builder/wait-duration";
 
 export const STEP_LABELS: Record<FlowStepType, string> = {
   send_text: "Message",
@@ -61,8 +62,11 @@ export function summaryOf(s: DraftStep): string {
       return `${t(s.variable)} = ${t(s.value)}`;
     case "http_request":
       return `${t(s.method) || "POST"} ${t(s.url)}`;
-    case "wait":
-      return `${String(s.minutes ?? "")} minutes`;
+    case "wait": {
+      if (typeof s.minutes !== "number") return "no duration";
+      const { amount, unit } = durationOf(s.minutes);
+      return `waits ${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`;
+    }
     case "set_conversation":
       return t(s.state);
     case "handover":
