@@ -28,6 +28,7 @@
 //     most: runs woken (ended_at, the wake's transaction start, against T on the database's
 //     clock), the rate, the CPU per wake, and the time all would take at that rate.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/flows.ts
+import { rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -53,6 +54,7 @@ const idleSeconds = num("BENCH_IDLE", 10);
 const wakeSample = num("BENCH_WAKE_SAMPLE", 20);
 const wakes = num("BENCH_WAKES", 100_000);
 const wakeWindow = num("BENCH_WAKE_WINDOW", 60);
+const vacuum = num("BENCH_VACUUM", 1) === 1;
 const SETTLE_MS = 60_000;
 const APP_SECRET = `bench-app-secret-${uuidv7()}`;
 const QUERY_COUNT_FILE = path.join(tmpdir(), `sb-bench-flows-queries-${process.pid}`);
@@ -89,6 +91,18 @@ const serverPid = server.child.pid!;
 const cpuNow = async () => ({ server: treeCpuSeconds(serverPid), db: await dbCpu.mark() });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const failures: string[] = [];
+/**
+ * VACUUM ANALYZE of the server's database between phases (BENCH_VACUUM=0: not): autovacuum is
+ * off on the machine's shared PostgreSQL (not a production setting), and without it the new
+ * tables keep no statistics (plans that read a business's every message, run or job per
+ * statement) and pg-boss's job index fills with dead entries. Autovacuum does this in between.
+ */
+const vacuumAnalyze = async (label: string) => {
+  if (!vacuum) return;
+  const t0 = performance.now();
+  await sql.query("VACUUM (ANALYZE)");
+  console.log(`VACUUM ANALYZE ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+};
 
 try {
   const phone = await whatsappCloudInbound(sql, server.businessId);
@@ -230,6 +244,7 @@ try {
     await dispatched(batch);
     await verify(`warm-up ${kind}`, batch);
   }
+  await vacuumAnalyze("after the warm-up");
   const idleNone = await idleCost(sql, database, serverPid, dbCpu, QUERY_COUNT_FILE, idleSeconds);
   console.log(`(0) idle, nothing waiting: ${JSON.stringify(idleNone)}`);
 
@@ -242,14 +257,23 @@ try {
       )
     ).rows[0]!.n;
   const seedFrom = await waitingNow();
-  const seed = await closedLoop("ask", connections, (n) => seedFrom + n >= waiting);
-  await dispatched(seed.batch);
-  await verify("seed", seed.batch);
+  // In parts of 2,500, each followed by what autovacuum would do as the tables grow.
+  const seed = { batch: [] as Sent[], seconds: 0 };
+  while (seedFrom + seed.batch.length < waiting) {
+    const target = Math.min(waiting, seedFrom + seed.batch.length + 2_500);
+    const part = await closedLoop("ask", connections, (n) => seedFrom + seed.batch.length + n >= target);
+    seed.batch.push(...part.batch);
+    seed.seconds += part.seconds;
+    await dispatched(part.batch);
+    await verify("seed", part.batch);
+    if (seedFrom + seed.batch.length < waiting) await vacuumAnalyze(`after ${seed.batch.length} seeded`);
+  }
   const seeded = await waitingNow();
   console.log(
     `(1) seeded: ${seed.batch.length} runs in ${seed.seconds.toFixed(1)} s (${(seed.batch.length / seed.seconds).toFixed(0)}/s), ${seeded} waiting`,
   );
 
+  await vacuumAnalyze("after the seed");
   // (2) Throughput, plain then ask, each slice after the previous one's dispatch is done.
   const slice: Record<"plain" | "ask", Array<{ n: number; seconds: number; dispatchedSeconds: number }>> = {
     plain: [],
@@ -297,6 +321,7 @@ try {
   const heldRate = rateOf(heldSlices);
   const askDispatchedRate = rateOf(slice.ask.map((x) => ({ n: x.n, seconds: x.dispatchedSeconds })));
 
+  await vacuumAnalyze("after the throughput slices");
   // (3) Latency at `rate`/s, open loop: plain, then ask.
   const latency: Partial<
     Record<
@@ -369,7 +394,7 @@ try {
   const first = sampleRows[0]!;
   const sampleRunIds = sampleRows.map((r) => r.run_id);
   const firstRef = wakeSent.find((s) => s.customer === first.customer)!.ref;
-  const cloneT0 = performance.now();
+  let cloneT0 = performance.now();
   const clones = await cloneWaitRuns(
     sql,
     {
@@ -383,15 +408,18 @@ try {
     wakes,
     "9177",
   );
-  // T: the sample's own wake time, or later if the copies and the idle measure need longer.
+  let cloneSeconds = (performance.now() - cloneT0) / 1000;
+  await vacuumAnalyze("after the copies");
+  // T: the sample's own wake time, or later if the jobs, the check and the idle measure need longer.
   const [{ t }] = (
     await sql.query<{ t: Date }>(`SELECT greatest($1::timestamptz, now() + make_interval(secs => $2)) AS t`, [
       first.due,
-      idleSeconds + 8,
+      idleSeconds + 11 + 20,
     ])
   ).rows as [{ t: Date }];
+  cloneT0 = performance.now();
   await clones.insertJobs(t);
-  const cloneSeconds = (performance.now() - cloneT0) / 1000;
+  cloneSeconds += (performance.now() - cloneT0) / 1000;
   const differences = await clonesMatchSample(
     sql,
     {
@@ -544,4 +572,5 @@ try {
   await sql.end();
   await server.stop();
   await graph.close();
+  rmSync(QUERY_COUNT_FILE, { force: true });
 }
