@@ -38,6 +38,7 @@ const replaceChain = (expr: string) =>
  * engine's own value. Only the wake job's due time differs: `dueAt` (with its keep_until moved
  * by as much), so every copy wakes at the same moment. Returns the copies' run ids.
  * Conversations and runs go first in batches; the jobs last, so `dueAt` can be chosen after.
+ * (A LATERAL call: `(f(x)).*` would call f once per column.)
  */
 export async function cloneWaitRuns(
   sql: pg.Client,
@@ -83,11 +84,12 @@ export async function cloneWaitRuns(
       // Row k of the sample's rows in copy n gets ids[(n - 1) * perClone + k - 1].
       await sql.query(
         `INSERT INTO ${table}
-         SELECT (jsonb_populate_record(NULL::${table},
-                   ${replaceChain("to_jsonb(s)::text")}::jsonb
-                   || ${newIds ? `jsonb_build_object('id', ($11::uuid[])[(c.n - 1) * ${perClone} + s.k])` : "'{}'::jsonb"})).*
+         SELECT r.*
          FROM (SELECT t.*, row_number() OVER (ORDER BY t.id) AS k FROM snap_${table} t) s,
-              ${unnestClones}`,
+              ${unnestClones},
+              LATERAL jsonb_populate_record(NULL::${table},
+                   ${replaceChain("to_jsonb(s)::text")}::jsonb
+                   || ${newIds ? `jsonb_build_object('id', ($11::uuid[])[(c.n - 1) * ${perClone} + s.k])` : "'{}'::jsonb"}) r`,
         [...sampleValues, ...cloneArrays(part), ...(newIds ? [ids] : [])],
       );
     }
@@ -99,11 +101,12 @@ export async function cloneWaitRuns(
       for (const part of chunks(clones))
         await sql.query(
           `INSERT INTO pgboss.job
-           SELECT (jsonb_populate_record(NULL::pgboss.job,
+           SELECT r.*
+           FROM snap_job s, ${unnestClones},
+                LATERAL jsonb_populate_record(NULL::pgboss.job,
                      ${replaceChain("to_jsonb(s)::text")}::jsonb
                      || jsonb_build_object('id', gen_random_uuid(), 'start_after', $11::timestamptz,
-                          'keep_until', $11::timestamptz + (s.keep_until - s.start_after)))).*
-           FROM snap_job s, ${unnestClones}`,
+                          'keep_until', $11::timestamptz + (s.keep_until - s.start_after))) r`,
           [...sampleValues, ...cloneArrays(part), dueAt],
         );
     },
