@@ -4,6 +4,7 @@
 // benchmarks through startBenchServer(env, { entry }).
 process.env.ROLE = "api";
 if (process.env.BENCH_QUERY_STATS) await import("./query-stats");
+if (process.env.BENCH_QUERY_COUNT_FILE) await import("./query-count");
 if (process.env.BENCH_LOOP_DELAY) await import("./loop-delay");
 const { startServer } = await import("../../lib/server/start");
 const { boss } = await import("../../lib/jobs/boss");

@@ -36,6 +36,7 @@ const KINDS: Record<FlowTrigger["type"], string> = {
   button: "Button: a tap on a button or list row",
   campaign: "Campaign: a reply to a campaign with this flow",
   fallback: "Fallback: a message no other flow took",
+  api: "API: started for a number by your systems (or Start for a number)",
 };
 const CHANNELS: Record<(typeof FlowChannel.options)[number], string> = { chatapp: "WhatsApp", rcs: "RCS" };
 
