@@ -228,7 +228,9 @@ test("builds an HTTP request, a wait and a keyword trigger through forms; keeps 
   // {{order}} and {{name}} come from nowhere yet: warnings, no errors (the draft saves).
   await expect(page.getByText("2 warning(s)")).toBeVisible();
 
-  // Drag the end step down: its place is part of the draft.
+  // Drag the end step down: its place is part of the draft. (The canvas opens on the first
+  // steps; Fit View shows them all.)
+  await page.getByRole("region", { name: "Flow canvas" }).getByRole("button", { name: "Fit View" }).click();
   const auto = await positionOf(page, "done");
   const box = (await node(page, "done").boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + 12);

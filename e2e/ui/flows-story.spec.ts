@@ -113,12 +113,13 @@ test("an order flow built on the canvas: tried, published, both ways taken, hand
     const flowUrl = admin.url();
     const flowId = flowUrl.split("/").pop()!;
 
-    // Triggers: the keyword "order".
+    // Triggers: the starter's keyword becomes "order", anywhere in the message.
     await admin.getByRole("button", { name: "Flow settings" }).click();
-    await admin
-      .getByLabel("Triggers")
-      .fill(JSON.stringify([{ type: "keyword", match: "contains", words: ["order"] }]));
-    await admin.getByRole("button", { name: "Apply triggers" }).click();
+    const triggers = admin.getByRole("form", { name: "Triggers" });
+    const first = triggers.getByRole("group", { name: "Trigger 1" });
+    await first.getByLabel("Match").selectOption("contains");
+    await first.getByLabel("Keywords").fill("order");
+    await triggers.getByRole("button", { name: "Apply triggers" }).click();
 
     // ask_1: the menu as reply buttons.
     await addStep(admin, "ask", "ask_1");
@@ -144,21 +145,14 @@ test("an order flow built on the canvas: tried, published, both ways taken, hand
 
     // http_request_1: the order system, its status saved as {{status}}.
     await addStep(admin, "http_request", "http_request_1");
-    await admin
-      .locator("#step-form-http_request_1")
-      .getByLabel("The step as JSON")
-      .fill(
-        JSON.stringify({
-          id: "http_request_1",
-          type: "http_request",
-          method: "GET",
-          url: `${orders.base}/orders/{{order}}`,
-          save: [{ variable: "status", path: "status" }],
-          next: null,
-          onFailure: null,
-        }),
-      );
-    await admin.locator("#step-form-http_request_1").getByRole("button", { name: "Apply" }).click();
+    const http = admin.locator("#step-form-http_request_1");
+    await http.getByLabel("Method").selectOption("GET");
+    await http.getByRole("textbox", { name: "URL", exact: true }).fill(`${orders.base}/orders/{{order}}`);
+    await http.getByRole("button", { name: "Add a field" }).click();
+    await http.getByLabel("Field 1 path").fill("status");
+    await http.getByLabel("Field 1 variable").fill("status");
+    await http.getByRole("button", { name: "Apply" }).click();
+    await expect(node(admin, "http_request_1")).toContainText("GET http://127.0.0.1");
 
     // send_text_1: the answer.
     await addStep(admin, "send_text", "send_text_1");
