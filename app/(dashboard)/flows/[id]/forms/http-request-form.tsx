@@ -77,34 +77,16 @@ export function HttpRequestForm({ step, apply, formId }: StepFormProps) {
         required
         hint="{{name}} is the run's variable (URL-encoded)"
       />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Headers</legend>
-        {headers.fields.map((f, i) => (
-          <div key={f.id} className="space-y-1">
-            <div className="flex flex-wrap items-start gap-2">
-              <div className="min-w-0 flex-1 basis-28">
-                <FormField form={form} name={`headers.${i}.name`} label={`Header ${i + 1} name`} />
-              </div>
-              <div className="min-w-0 flex-1 basis-28">
-                <FormField form={form} name={`headers.${i}.value`} label={`Header ${i + 1} value`} />
-              </div>
-            </div>
-            <div>
-              <Button type="button" variant="ghost" size="sm" onClick={() => headers.remove(i)}>
-                Remove<span className="sr-only"> header {i + 1}</span>
-              </Button>
-            </div>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          onClick={() => headers.append({ name: "", value: "" })}
-        >
-          Add a header
-        </Button>
-      </fieldset>
+      <PairRows
+        form={form}
+        legend="Headers"
+        rows={headers}
+        item="header"
+        Item="Header"
+        keys={["name", "value"]}
+        add="Add a header"
+        prefix="headers"
+      />
       <FormField
         form={form}
         name="body"
@@ -121,42 +103,76 @@ export function HttpRequestForm({ step, apply, formId }: StepFormProps) {
         type="number"
         hint="At most 10 seconds; then the request counts as failed"
       />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Save from the answer</legend>
-        <p className="text-xs text-slate-500">
-          A dotted path into the JSON answer (order.status, items.0.id) and the variable it is saved as.
-        </p>
-        {save.fields.map((f, i) => (
-          <div key={f.id} className="space-y-1">
-            <div className="flex flex-wrap items-start gap-2">
-              <div className="min-w-0 flex-1 basis-28">
-                <FormField form={form} name={`save.${i}.path`} label={`Field ${i + 1} path`} />
-              </div>
-              <div className="min-w-0 flex-1 basis-28">
-                <FormField form={form} name={`save.${i}.variable`} label={`Field ${i + 1} variable`} />
-              </div>
-            </div>
-            <div>
-              <Button type="button" variant="ghost" size="sm" onClick={() => save.remove(i)}>
-                Remove<span className="sr-only"> field {i + 1}</span>
-              </Button>
-            </div>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          onClick={() => save.append({ path: "", variable: "" })}
-        >
-          Add a field
-        </Button>
-      </fieldset>
+      <PairRows
+        form={form}
+        legend="Save from the answer"
+        intro="A dotted path into the JSON answer (order.status, items.0.id) and the variable it is saved as."
+        rows={save}
+        item="field"
+        Item="Field"
+        keys={["path", "variable"]}
+        add="Add a field"
+        prefix="save"
+      />
       <FormField form={form} name="statusAs" label="Save the HTTP status as" hint="Optional: a variable" />
       <p className="text-xs text-slate-500">
         A 2xx answer goes on to &quot;2xx&quot;, anything else to &quot;failure&quot; (below).
       </p>
       <ApplyButton dirty={form.formState.isDirty} />
     </form>
+  );
+}
+
+/** A list of two-field rows (a header's name and value, a saved field's path and variable). */
+function PairRows({
+  form,
+  legend,
+  intro,
+  rows,
+  item,
+  Item,
+  keys,
+  add,
+  prefix,
+}: {
+  form: ReturnType<typeof useStepForm>["form"];
+  legend: string;
+  intro?: string;
+  rows: { fields: Array<{ id: string }>; remove: (i: number) => void; append: (v: never) => void };
+  item: string;
+  Item: string;
+  keys: [string, string];
+  add: string;
+  prefix: string;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {intro ? <p className="text-xs text-slate-500">{intro}</p> : null}
+      {rows.fields.map((f, i) => (
+        <div key={f.id} className="space-y-1">
+          <div className="flex flex-wrap items-start gap-2">
+            {keys.map((k) => (
+              <div key={k} className="min-w-0 flex-1 basis-28">
+                <FormField form={form} name={`${prefix}.${i}.${k}`} label={`${Item} ${i + 1} ${k}`} />
+              </div>
+            ))}
+          </div>
+          <div>
+            <Button type="button" variant="ghost" size="sm" onClick={() => rows.remove(i)}>
+              Remove<span className="sr-only">{` ${item} ${i + 1}`}</span>
+            </Button>
+          </div>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={() => rows.append({ [keys[0]]: "", [keys[1]]: "" } as never)}
+      >
+        {add}
+      </Button>
+    </fieldset>
   );
 }
