@@ -20,3 +20,4 @@ export * from "./conversations";
 export * from "./ended-sessions";
 export * from "./flows";
 export * from "./channel-senders";
+export * from "./conversions";
