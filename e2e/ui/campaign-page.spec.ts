@@ -76,6 +76,32 @@ test("a 200-row campaign runs to Completed live; KPIs equal E4; filters, search 
     await expect(page.getByTestId(`kpi-${k}`)).toHaveText(reach[k]!.toLocaleString("en-US"));
   }
   expect(stats.attempted).toBe(200);
+
+  // What it earned (docs/economics.md): nothing until the business reports conversions, then
+  // the two purchases posted through the API, credited to this campaign's messages.
+  await expect(page.getByTestId("earned-empty")).toBeVisible();
+  for (const [i, value] of [
+    [1, 100],
+    [2, 250],
+  ] as const) {
+    const res = await request.post(`/api/v3/conversions/${creds.businessId}`, {
+      headers: { "x-api-key": creds.key },
+      data: {
+        eventId: `e2e-${id}-${i}`,
+        event: "purchase",
+        phone: `9197000${i}0001`,
+        value,
+        currency: "INR",
+      },
+    });
+    expect(res.status()).toBe(201);
+    expect((await res.json()).conversion.campaignId).toBe(id);
+  }
+  await page.reload();
+  await expect(page.getByTestId("kpi-conversions")).toHaveText("2");
+  await expect(page.getByTestId("kpi-conversion-rate")).toHaveText("1.1%"); // 2 of the 190 sent
+  await expect(page.getByTestId("kpi-revenue-INR")).toHaveText("₹350.00");
+  await expect(page.getByTestId("kpi-revenue-per-message-INR")).toHaveText("₹1.84");
   expect(stats.failed).toBe(10);
   await expect(page.getByTestId("failures")).toContainText("131047");
   await expect(page.getByTestId("failures")).toContainText("Re-engagement");

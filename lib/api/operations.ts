@@ -24,6 +24,8 @@ import { setConversationState } from "./conversations/set-conversation-state";
 import { addNote } from "./conversations/add-note";
 import { uploadProfiles } from "./profiles/upload-profiles";
 import { addOptOuts } from "./promotions/add-opt-outs";
+import { campaignConversions } from "./economics/campaign-conversions";
+import { recordConversion } from "./economics/record-conversion";
 import { addRcsBatch } from "./promotions/add-rcs-batch";
 import { createRcsCampaign } from "./promotions/create-rcs-campaign";
 import { getReport } from "./promotions/get-report";
@@ -163,6 +165,8 @@ export const operations: readonly Operation[] = [
   listOptOuts,
   addOptOuts,
   removeOptOuts,
+  recordConversion,
+  campaignConversions,
   listConversations,
   getConversation,
   replyToConversation,

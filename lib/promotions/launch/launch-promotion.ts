@@ -15,7 +15,7 @@ import { env } from "../../env";
 import { listRejects } from "../lists/list-rejects";
 import { launchRejects } from "./launch-rejects";
 import { prepareRecipients } from "./prepare-recipients";
-import { launchPromotionInput } from "./schemas";
+import { DEFAULT_ATTRIBUTION_WINDOW_HOURS, launchPromotionInput } from "./schemas";
 import { validateLaunch } from "./validate-launch";
 import { variableCells } from "./variable-columns";
 
@@ -68,7 +68,7 @@ export async function launchPromotion(
     flowId: flow?.flowId ?? null,
     flowName: flow?.flowName ?? null,
     promotionBase: body.promotionBase ?? "TEMPLATE",
-    attributionWindow: body.attributionWindow ?? 24,
+    attributionWindow: body.attributionWindow ?? DEFAULT_ATTRIBUTION_WINDOW_HOURS,
     phoneNumberId: checked.sender,
     templateId: checked.template.id,
     template: {

@@ -35,6 +35,12 @@ const component = z.looseObject({
  * E1 body (both forms). The documented fields, then the optional fields of the full promotion
  * record, accepted and stored. Unknown fields are ignored, as elsewhere in the API.
  */
+/**
+ * A campaign's attributionWindow when E1 names none: 7 days, the window a business reads its
+ * conversions in (docs/economics.md); replies and a campaign's flow use the same window.
+ */
+export const DEFAULT_ATTRIBUTION_WINDOW_HOURS = 168;
+
 export const launchPromotionInput = z.object({
   businessId: z.string().optional(),
   name: z.string().trim().min(1, "Required: the promotion name").max(200),
@@ -61,6 +67,7 @@ export const launchPromotionInput = z.object({
   scheduledTime: isoTime.optional(),
   stopOnCategoryUpdate: z.boolean().optional(),
   utilityTemplateIndex: z.number().int().min(0).optional(),
+  /** Hours a reply, a click or a conversion is credited to the campaign after its message. */
   attributionWindow: z.number().int().min(0).max(8_760).optional(),
   promotionEndTime: endTime.optional(),
   expiry: endTime.optional(),

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CampaignActions } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-actions";
 import { CampaignAudience } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-audience";
 import { CampaignBatches } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-batches";
+import { CampaignEarnings } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-earnings";
 import { CampaignCharts } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-charts";
 import { CampaignFailures } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-failures";
 import { CampaignKpis } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-kpis";
@@ -50,7 +51,7 @@ export default async function Page({
     ? (stateRaw as (typeof recipientStates)[number])
     : undefined;
   const errorCode = one(sp.code).trim().slice(0, 40) || undefined;
-  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience } =
+  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience, earned } =
     await loadCampaignPage(ctx, biz, id, {
       state,
       errorCode,
@@ -148,6 +149,7 @@ export default async function Page({
         ) : null}
         {audience ? <CampaignAudience promotionId={p.id} audience={audience} /> : null}
         <CampaignKpis stats={stats} />
+        <CampaignEarnings earned={earned} />
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />
         <CampaignFailures failures={failures} />

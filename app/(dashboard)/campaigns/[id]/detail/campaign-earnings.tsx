@@ -1,0 +1,60 @@
+import type { CampaignConversionsDoc } from "@/lib/economics/conversions/schemas";
+
+const money = (value: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 2 }).format(value);
+
+const percent = (rate: number) => `${(rate * 100).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+
+const days = (hours: number) =>
+  hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? "day" : "days"}` : `${hours} hours`;
+
+/**
+ * What the campaign earned (docs/economics.md): conversions attributed to it within its
+ * attribution window, the rate against messages sent, and revenue per currency.
+ */
+export function CampaignEarnings({ earned }: { earned: CampaignConversionsDoc }) {
+  const tiles: Array<[string, string, string]> = [
+    ["conversions", "Conversions", earned.conversions.toLocaleString("en-US")],
+    ["conversion-rate", "Conversion rate", percent(earned.conversionRate)],
+    ...earned.revenue.flatMap((r): Array<[string, string, string]> => [
+      [`revenue-${r.currency}`, `Revenue (${r.currency})`, money(r.value, r.currency)],
+      [
+        `revenue-per-message-${r.currency}`,
+        `Per message sent (${r.currency})`,
+        money(r.perMessageSent, r.currency),
+      ],
+    ]),
+  ];
+  return (
+    <section aria-labelledby="earned-heading" className="space-y-2">
+      <h2 id="earned-heading" className="text-sm text-slate-600">
+        <span className="font-semibold text-slate-900">Earned</span>: conversions your system reported within{" "}
+        {days(earned.attributionWindowHours)} of a message of this campaign (last touch).
+      </h2>
+      {earned.conversions === 0 ? (
+        <p
+          className="rounded-lg bg-white p-4 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
+          data-testid="earned-empty"
+        >
+          No conversions yet. Report purchases and sign-ups with{" "}
+          <code className="[overflow-wrap:anywhere]">POST /api/v3/conversions/&#123;business_id&#125;</code>;
+          each is credited to the last campaign message its number received within the campaign&apos;s window.
+        </p>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="What the campaign earned">
+          {tiles.map(([key, label, value]) => (
+            <div key={key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-sm font-medium text-slate-600">{label}</dt>
+              <dd
+                className="mt-1 text-2xl font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums"
+                data-testid={`kpi-${key}`}
+              >
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
