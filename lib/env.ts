@@ -176,6 +176,8 @@ const schema = z.object({
 
   // --- Promotions engine ---
   /** Period of the promotion scheduler's poll (due promotions, expiry, round ends), in ms. */
+  /** A per-message rate card (JSON, docs/economics.md "Cost") in place of the shipped Meta card. */
+  RATE_CARD_FILE: z.string().min(1).optional(),
   PROMOTIONS_TICK_MS: z.coerce.number().int().min(50).max(1000).default(500),
   /** Seconds of the sender's rate a promotion creates ahead of dispatch (Stop acts within this). */
   PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(3),

@@ -3,6 +3,8 @@
  * GET /api/v2/promotion/{business_id}/{promotion_id}/stats
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { cachedCampaignCost } from "@/lib/economics/cost/cached-campaign-cost";
+import { PRICED_CATEGORIES } from "@/lib/economics/cost/rate-card-schema";
 import { getPromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -17,6 +19,19 @@ const PromotionStats = z
   .object({
     ...counters,
     statsReport: z.array(z.object({ ...counters, promotionRetryNumber: z.number().int() })),
+    cost: z
+      .object({
+        currency: z.string(),
+        amount: z.number(),
+        category: z.enum(PRICED_CATEGORIES),
+        deliveredMessages: z.number().int(),
+        rateCard: z.string().openapi({ description: "The rate card's name and effective date" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Not in the spec: what the delivered messages cost by the rate card (docs/economics.md); null for RCS",
+      }),
   })
   .openapi("PromotionStats", {
     example: {
@@ -49,6 +64,13 @@ const PromotionStats = z
           promotionRetryNumber: 1,
         },
       ],
+      cost: {
+        currency: "USD",
+        amount: 0.0214,
+        category: "marketing",
+        deliveredMessages: 2,
+        rateCard: "WhatsApp Business Platform per-message rates (2025-07-01)",
+      },
     },
   });
 
@@ -60,7 +82,7 @@ export const contract = createRoute({
   tags: ["Promotions"],
   summary: "Promotion stats (E4)",
   description:
-    "Counters maintained as statuses move (no count at read time). `statsReport`: one entry per round (0 = first send, then each retry), each recipient counted once per round under its furthest status. The totals count each recipient once under its latest outcome.",
+    "Counters maintained as statuses move (no count at read time). `statsReport`: one entry per round (0 = first send, then each retry), each recipient counted once per round under its furthest status. The totals count each recipient once under its latest outcome. `cost` (not in the spec): the delivered messages priced by the rate card.",
   request: { params: promotionParams, query: channelQuery },
   responses: {
     200: { description: "Stats", content: { "application/json": { schema: PromotionStats } } },
@@ -71,5 +93,20 @@ export const contract = createRoute({
 export const getStats = withBusiness({ spec: "E4", contract }, async (c, { ctx, businessId }) => {
   const { promotion_id } = c.req.valid("param");
   const { channel } = c.req.valid("query");
-  return c.json(await getPromotionStats(ctx, businessId, promotion_id, channel), 200);
+  const stats = await getPromotionStats(ctx, businessId, promotion_id, channel);
+  const delivered = stats.delivered + stats.read;
+  const cost = await cachedCampaignCost(ctx, businessId, promotion_id, delivered);
+  return c.json(
+    {
+      ...stats,
+      cost: cost && {
+        currency: cost.currency,
+        amount: cost.total,
+        category: cost.category,
+        deliveredMessages: cost.messages,
+        rateCard: `${cost.card.name} (${cost.card.effective})`,
+      },
+    },
+    200,
+  );
 });

@@ -171,6 +171,14 @@ describe("E4 stats and E3 report", () => {
           promotionRetryNumber: 0,
         },
       ],
+      // Not in the spec: the 5 delivered (or read) Indian numbers at the card's marketing rate.
+      cost: {
+        currency: "USD",
+        amount: 0.0535,
+        category: "marketing",
+        deliveredMessages: 5,
+        rateCard: "WhatsApp Business Platform per-message rates (2025-07-01)",
+      },
     });
     expect(await recipientStates(id)).toEqual({ read: 3, delivered: 2, sent: 2, failed: 1, optout: 1 });
 

@@ -4,6 +4,7 @@ import { retryableCodes } from "../engine/config";
 import { findPromotion } from "../engine/find-promotion";
 import { findRetryWait } from "../engine/retry-failed-now";
 import { campaignConversions } from "../../economics/conversions/campaign-conversions";
+import { campaignCost } from "../../economics/cost/campaign-cost";
 import { getPromotionStats } from "../reports/get-promotion-stats";
 import { getCampaignAudience } from "./get-campaign-audience";
 import { getCampaignTimeline } from "./get-campaign-timeline";
@@ -30,7 +31,7 @@ export async function loadCampaignPage(
   const audience = await getCampaignAudience(ctx, businessId, p.id);
   const recipientCount =
     audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut : undefined;
-  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned] = await Promise.all([
+  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned, cost] = await Promise.all([
     getTimeZone(ctx, businessId),
     getPromotionStats(ctx, businessId, p.id),
     getCampaignTimeline(ctx, businessId, p.id),
@@ -45,6 +46,19 @@ export async function loadCampaignPage(
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
     findRetryWait(ctx, p),
     campaignConversions(ctx, businessId, p.id),
+    campaignCost(ctx, businessId, p.id),
   ]);
-  return { p, timeZone, stats, timeline, failures, recipients: page, batches, retryWait, audience, earned };
+  return {
+    p,
+    timeZone,
+    stats,
+    timeline,
+    failures,
+    recipients: page,
+    batches,
+    retryWait,
+    audience,
+    earned,
+    cost,
+  };
 }

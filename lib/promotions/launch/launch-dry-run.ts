@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { priceNumbers, pricedCategory, type CostByCard } from "../../economics/cost/price-numbers";
 import { invalidInput } from "../../errors";
 import { findList } from "../lists/find-list";
 import { listDryRun, type DryRunTotals } from "../lists/list-dry-run";
@@ -24,6 +25,11 @@ export type LaunchDryRun = DryRunTotals & {
   refusedRows: RejectedRow[];
   /** The variables filled from columns (what the refused rows CSV names). */
   variables: VariableColumn[];
+  /**
+   * What the rows to send would cost by the rate card if every message were delivered, by
+   * country (docs/economics.md, Cost); null for RCS, whose price is the carrier's agreement.
+   */
+  cost: CostByCard | null;
 };
 
 /**
@@ -40,29 +46,37 @@ export async function launchDryRun(
   const list = await findList(ctx, businessId, input.listName);
   const parsed = launchPromotionInput.safeParse(input.body);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
-  await validateLaunch(ctx, businessId, parsed.data, list.columns);
+  const checked = await validateLaunch(ctx, businessId, parsed.data, list.columns);
   const vars = variableCells(list.columns, parsed.data.template.components);
   const missing = missingValueSql("r", vars);
-  const [base, [counts], refusedRows] = await Promise.all([
+  // One pass over the list's rows: the missing and opted-out counts, and the numbers that would
+  // be sent grouped by their first digits for the cost estimate.
+  const [base, groups, refusedRows] = await Promise.all([
     listDryRun(ctx, businessId, list.id),
-    rawQuery<{ missing: number; opted_out: number }>(
+    rawQuery<{ missing: number; opted_out: number; sample: string | null; n: number }>(
       ctx.db,
       `SELECT count(*) FILTER (WHERE ${missing})::int AS missing,
-         count(*) FILTER (WHERE NOT ${missing} AND o.phone IS NOT NULL)::int AS opted_out
+         count(*) FILTER (WHERE NOT ${missing} AND o.phone IS NOT NULL)::int AS opted_out,
+         min(r.phone) FILTER (WHERE NOT ${missing} AND o.phone IS NULL) AS sample,
+         count(*) FILTER (WHERE NOT ${missing} AND o.phone IS NULL)::int AS n
        FROM target_list_rows r LEFT JOIN opt_outs o ON o.business_id = r.business_id AND o.phone = r.phone
-       WHERE r.list_id = $1 AND r.business_id = $2`,
+       WHERE r.list_id = $1 AND r.business_id = $2
+       GROUP BY left(r.phone, 4)`,
       [list.id, businessId],
     ),
     launchRejects(ctx, { businessId, listId: list.id, vars }),
   ]);
-  const m = counts?.missing ?? 0;
-  const optedOut = counts?.opted_out ?? 0;
+  const m = groups.reduce((sum, g) => sum + g.missing, 0);
+  const optedOut = groups.reduce((sum, g) => sum + g.opted_out, 0);
+  const category = parsed.data.channelType === "chatapp" ? pricedCategory(checked.template.category) : null;
+  const sendable = groups.filter((g): g is typeof g & { sample: string } => g.sample !== null);
   return {
     ...base,
     optedOut,
     missing: m,
     refused: base.invalid + base.duplicates + m,
     willSend: base.valid - m - optedOut,
+    cost: category ? priceNumbers(sendable, category) : null,
     refusedRows,
     variables: vars.map(({ variable, column }) => ({ variable, column })),
   };

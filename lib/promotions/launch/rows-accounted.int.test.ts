@@ -72,6 +72,15 @@ describe("every row of a campaign's list is accounted for (issue 23, point 1)", 
       ],
     });
     expect(dry.rows).toBe(dry.refused + dry.optedOut + dry.willSend);
+    // The estimate prices exactly the rows to send (Indian numbers, the template's utility rate).
+    expect(dry.cost).toMatchObject({
+      category: "utility",
+      currency: "USD",
+      messages: dry.willSend,
+      total: 0.028,
+      byCountry: [{ country: "IN", market: "India", messages: 20, rate: 0.0014, cost: 0.028 }],
+      card: { effective: "2025-07-01" },
+    });
     const missingReasons = dry.refusedRows.filter((r) => r.reason.startsWith("missing variable value"));
     expect(missingReasons.map((r) => r.reason)).toEqual([
       'missing variable value: {{1}} (column "name") is empty',
@@ -108,6 +117,8 @@ describe("every row of a campaign's list is accounted for (issue 23, point 1)", 
     // real number of recipients, and a filter still counts its own.
     const page = await loadCampaignPage(ctx, businessId, id, { offset: 0 });
     expect(page.recipients.total).toBe(dry.willSend + dry.optedOut);
+    // What delivery cost: the 18 read messages (the 2 failed are not charged).
+    expect(page.cost).toMatchObject({ messages: 18, total: 0.0252, category: "utility" });
     expect(page.recipients.total).toBe(
       (await listCampaignRecipients(ctx, businessId, id, { state: "optout" })).total + dry.willSend,
     );

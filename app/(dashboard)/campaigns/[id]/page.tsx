@@ -51,7 +51,7 @@ export default async function Page({
     ? (stateRaw as (typeof recipientStates)[number])
     : undefined;
   const errorCode = one(sp.code).trim().slice(0, 40) || undefined;
-  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience, earned } =
+  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience, earned, cost } =
     await loadCampaignPage(ctx, biz, id, {
       state,
       errorCode,
@@ -149,7 +149,7 @@ export default async function Page({
         ) : null}
         {audience ? <CampaignAudience promotionId={p.id} audience={audience} /> : null}
         <CampaignKpis stats={stats} />
-        <CampaignEarnings earned={earned} />
+        <CampaignEarnings earned={earned} cost={cost} />
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />
         <CampaignFailures failures={failures} />

@@ -1,4 +1,6 @@
+import { CostByCountry, formatMoney } from "@/components/campaigns/cost-by-country";
 import type { CampaignConversionsDoc } from "@/lib/economics/conversions/schemas";
+import type { CostByCard } from "@/lib/economics/cost/price-numbers";
 
 const money = (value: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 2 }).format(value);
@@ -10,12 +12,23 @@ const days = (hours: number) =>
 
 /**
  * What the campaign earned (docs/economics.md): conversions attributed to it within its
- * attribution window, the rate against messages sent, and revenue per currency.
+ * attribution window, the rate against messages sent, revenue per currency, and what the
+ * delivered messages cost by the rate card.
  */
-export function CampaignEarnings({ earned }: { earned: CampaignConversionsDoc }) {
+export function CampaignEarnings({
+  earned,
+  cost,
+}: {
+  earned: CampaignConversionsDoc;
+  cost: CostByCard | null;
+}) {
   const tiles: Array<[string, string, string]> = [
-    ["conversions", "Conversions", earned.conversions.toLocaleString("en-US")],
-    ["conversion-rate", "Conversion rate", percent(earned.conversionRate)],
+    ...(earned.conversions > 0
+      ? ([
+          ["conversions", "Conversions", earned.conversions.toLocaleString("en-US")],
+          ["conversion-rate", "Conversion rate", percent(earned.conversionRate)],
+        ] as Array<[string, string, string]>)
+      : []),
     ...earned.revenue.flatMap((r): Array<[string, string, string]> => [
       [`revenue-${r.currency}`, `Revenue (${r.currency})`, money(r.value, r.currency)],
       [
@@ -24,6 +37,11 @@ export function CampaignEarnings({ earned }: { earned: CampaignConversionsDoc })
         money(r.perMessageSent, r.currency),
       ],
     ]),
+    ...(cost
+      ? ([["cost", `Cost (${cost.currency})`, formatMoney(cost.total, cost.currency)]] as Array<
+          [string, string, string]
+        >)
+      : []),
   ];
   return (
     <section aria-labelledby="earned-heading" className="space-y-2">
@@ -40,7 +58,8 @@ export function CampaignEarnings({ earned }: { earned: CampaignConversionsDoc })
           <code className="[overflow-wrap:anywhere]">POST /api/v3/conversions/&#123;business_id&#125;</code>;
           each is credited to the last campaign message its number received within the campaign&apos;s window.
         </p>
-      ) : (
+      ) : null}
+      {tiles.length > 0 ? (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="What the campaign earned">
           {tiles.map(([key, label, value]) => (
             <div key={key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -54,7 +73,18 @@ export function CampaignEarnings({ earned }: { earned: CampaignConversionsDoc })
             </div>
           ))}
         </dl>
-      )}
+      ) : null}
+      {cost && cost.messages > 0 ? (
+        <details className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
+          <summary className="cursor-pointer font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+            Cost by country: {cost.messages.toLocaleString("en-US")} delivered messages at the {cost.category}{" "}
+            rates of {cost.card.name} (effective {cost.card.effective})
+          </summary>
+          <div className="mt-3">
+            <CostByCountry cost={cost} caption="Cost by country" />
+          </div>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { launchDryRunAction } from "@/app/(dashboard)/campaigns/new/actions";
 import { SimpleTable } from "@/app/(dashboard)/campaigns/[id]/detail/simple-table";
+import { CostByCountry, formatMoney } from "@/components/campaigns/cost-by-country";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import type { LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
@@ -82,6 +83,19 @@ export function LaunchDryRunPanel({
         Refused: {n(d.invalid)} invalid, {n(d.duplicates)} duplicate, {n(d.missing)} with an empty cell for a
         variable of the message. Nothing is sent to a refused row.
       </p>
+      {d.cost ? (
+        <div className="space-y-2" data-testid="dry-cost">
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-slate-900" data-testid="dry-cost-total">
+              Estimated cost {formatMoney(d.cost.total, d.cost.currency)}
+            </span>{" "}
+            if all {n(d.cost.messages)} messages are delivered, at the {d.cost.category} rates of{" "}
+            {d.cost.card.name} (effective {d.cost.card.effective}). Meta charges a template when it is
+            delivered; the campaign page shows what delivery cost.
+          </p>
+          <CostByCountry cost={d.cost} caption="Estimated cost by country" />
+        </div>
+      ) : null}
       {d.refused > 0 ? (
         <>
           <SimpleTable
