@@ -28,12 +28,12 @@ export function CostByCountry({ cost, caption }: { cost: CostByCard; caption: st
   const shown = cost.byCountry.slice(0, SHOWN);
   const rest = cost.byCountry.slice(SHOWN);
   const rows = shown.map((l) => ({
-    key: l.country ?? `?${l.market}`,
+    key: `${l.country ?? `?${l.market}`}|${l.category}`,
     cells: [
       countryName(l.country),
       l.market,
       l.messages.toLocaleString("en-US"),
-      formatMoney(l.rate, cost.currency),
+      `${formatMoney(l.rate, cost.currency)} ${l.category}`,
       formatMoney(l.cost, cost.currency),
     ],
   }));
@@ -59,7 +59,7 @@ export function CostByCountry({ cost, caption }: { cost: CostByCard; caption: st
         { header: "Country" },
         { header: "Market" },
         { header: "Messages", numeric: true },
-        { header: `Rate (${cost.category})`, numeric: true },
+        { header: "Rate", numeric: true },
         { header: "Cost", numeric: true },
       ]}
       rows={rows.map((r) => ({

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { businesses } from "./businesses";
 import { messageStatuses } from "./statuses";
@@ -57,6 +67,13 @@ export const messages = pgTable(
     errorCode: text("error_code"),
     failedReason: text("failed_reason"),
     failureDetails: text("failure_details"),
+    /**
+     * What the provider said it charged (Meta's status `pricing`): billable or free, and the
+     * category it billed (marketing, utility, authentication, service, ...). NULL: not said;
+     * the rate card prices it (docs/economics.md, Cost).
+     */
+    billable: boolean("billable"),
+    pricingCategory: text("pricing_category"),
     dispatchAttempts: integer("dispatch_attempts").notNull().default(0),
     dispatchLockedUntil: timestamptz("dispatch_locked_until"),
     createdAt: createdAtColumn(),

@@ -81,7 +81,11 @@ export type ProviderStatusEvent = {
   errorCode?: string;
   reason?: string;
   details?: string;
+  /** What the provider charged for the message, where it says (Meta's `pricing`). */
+  pricing?: StatusPricing;
 };
+
+export type StatusPricing = { billable: boolean; category: string | null };
 
 /** The business's channel configuration (business_channels.config) and provider name. */
 export type ChannelSettings = { provider: string; config: Record<string, unknown> };

@@ -16,6 +16,12 @@ const metaStatus = z.object({
   recipient_id: z.string().optional(),
   biz_opaque_callback_data: z.string().optional(),
   errors: z.array(metaError).optional(),
+  // Per-message pricing (July 2025): billable, the category billed, the pricing model.
+  pricing: z
+    .object({ billable: z.boolean().optional(), category: z.string().max(64).optional() })
+    .partial()
+    .optional()
+    .catch(undefined),
 });
 
 /** The `value` of a `messages` change (Cloud API). Inbound `messages[]` are not handled here. */
@@ -55,6 +61,8 @@ export function parseMetaStatuses(value: unknown): {
       at: new Date(Number(s.timestamp) * 1000),
     };
     if (s.biz_opaque_callback_data) event.messageId = s.biz_opaque_callback_data;
+    if (s.pricing?.billable !== undefined)
+      event.pricing = { billable: s.pricing.billable, category: s.pricing.category?.toLowerCase() ?? null };
     if (status === "failed") {
       const e = s.errors?.[0];
       event.errorCode = e?.code !== undefined ? String(e.code) : "unknown";

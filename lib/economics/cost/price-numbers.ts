@@ -2,12 +2,16 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { rateCard, rateOf } from "./rate-card";
 import { PRICED_CATEGORIES, type PricedCategory } from "./rate-card-schema";
 
-/** Numbers sharing their first digits: `sample` is one of them, `n` how many. */
-export type NumberGroup = { sample: string; n: number };
+/**
+ * Numbers sharing their first digits: `sample` is one of them, `n` how many; `category` the one
+ * the provider said it billed them at, where it said (else the campaign's).
+ */
+export type NumberGroup = { sample: string; n: number; category?: PricedCategory | null };
 
 export type CostLine = {
   country: string | null;
   market: string;
+  category: PricedCategory;
   messages: number;
   rate: number;
   cost: number;
@@ -43,12 +47,14 @@ export function priceNumbers(groups: NumberGroup[], category: PricedCategory): C
     if (g.n === 0) continue;
     const country = parsePhoneNumberFromString(`+${g.sample}`)?.country ?? null;
     const market = marketOf(country ?? undefined);
-    const key = country ?? `?${market.market}`;
+    const billed = g.category ?? category;
+    const key = `${country ?? `?${market.market}`}|${billed}`;
     const line = lines.get(key) ?? {
       country,
       market: market.market,
+      category: billed,
       messages: 0,
-      rate: rateOf(market, category),
+      rate: rateOf(market, billed),
       cost: 0,
     };
     line.messages += g.n;

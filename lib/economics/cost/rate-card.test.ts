@@ -43,12 +43,40 @@ describe("the rate card", () => {
       "marketing",
     );
     expect(cost.byCountry).toEqual([
-      { country: "IN", market: "India", messages: 1500, rate: 0.0107, cost: 16.05 },
-      { country: "US", market: "North America", messages: 10, rate: 0.025, cost: 0.25 },
-      { country: "JM", market: "Rest of Latin America", messages: 3, rate: 0.074, cost: 0.222 },
-      { country: "KZ", market: "Other", messages: 2, rate: 0.0604, cost: 0.1208 },
+      { country: "IN", market: "India", category: "marketing", messages: 1500, rate: 0.0107, cost: 16.05 },
+      {
+        country: "US",
+        market: "North America",
+        category: "marketing",
+        messages: 10,
+        rate: 0.025,
+        cost: 0.25,
+      },
+      {
+        country: "JM",
+        market: "Rest of Latin America",
+        category: "marketing",
+        messages: 3,
+        rate: 0.074,
+        cost: 0.222,
+      },
+      { country: "KZ", market: "Other", category: "marketing", messages: 2, rate: 0.0604, cost: 0.1208 },
     ]);
     expect(cost).toMatchObject({ total: 16.6428, messages: 1515, currency: "USD", category: "marketing" });
+  });
+
+  it("prices a group at the category the provider billed it at, where it said", () => {
+    const cost = priceNumbers(
+      [
+        { sample: "919876500001", n: 10, category: "utility" },
+        { sample: "919876500001", n: 5, category: null },
+      ],
+      "marketing",
+    );
+    expect(cost.byCountry.map((l) => [l.category, l.messages, l.cost])).toEqual([
+      ["marketing", 5, 0.0535],
+      ["utility", 10, 0.014],
+    ]);
   });
 
   it("knows the priced categories (a template's, in any case); RCS and unknown ones are not priced", () => {

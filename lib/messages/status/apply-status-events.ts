@@ -6,6 +6,7 @@ import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { countMessageStatuses, type MessageCount } from "../../metrics/record";
 import { recordTemplateUsage } from "../../templates/record-template-usage";
+import type { StatusPricing } from "../../channels/message-provider";
 import { statusRank, type MessageStatus } from "../schemas";
 import { notifyStatusMoved } from "./status-listeners";
 
@@ -21,6 +22,8 @@ export type StatusEventInput = {
   errorCode?: string;
   reason?: string;
   details?: string;
+  /** What the provider charged (Meta's `pricing`), kept on the message. */
+  pricing?: StatusPricing;
   source: string;
 };
 
@@ -77,6 +80,7 @@ export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): P
       status: MessageStatus;
       stamps: Partial<Record<string, Date>>;
       failure?: StatusEventInput;
+      pricing?: StatusPricing;
     }> = [];
     const records: Array<{ row: Row; e: StatusEventInput; status: string; outcome: Outcome }> = [];
     const callbacks = new Map<string, CallbackEvent[]>();
@@ -91,7 +95,9 @@ export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): P
       let current = row.status;
       const stamps: Partial<Record<string, Date>> = {};
       let failure: StatusEventInput | undefined;
+      let pricing: StatusPricing | undefined;
       for (const e of list) {
+        pricing = e.pricing ?? pricing;
         const outcome = transition(current, e.status);
         records.push({ row, e, status: e.status, outcome });
         if (outcome !== "applied") {
@@ -126,7 +132,7 @@ export async function applyStatusEvents(ctx: Ctx, events: StatusEventInput[]): P
         }
         current = e.status;
       }
-      if (current !== row.status) updates.push({ row, status: current, stamps, failure });
+      if (current !== row.status) updates.push({ row, status: current, stamps, failure, pricing });
     }
 
     await writeUpdates(tx, updates);
@@ -253,6 +259,7 @@ async function writeUpdates(
     status: MessageStatus;
     stamps: Partial<Record<string, Date>>;
     failure?: StatusEventInput;
+    pricing?: StatusPricing;
   }>,
 ): Promise<void> {
   if (updates.length === 0) return;
@@ -264,11 +271,13 @@ async function writeUpdates(
        delivered_at = coalesce(m.delivered_at, v.delivered_at), read_at = coalesce(m.read_at, v.read_at),
        failed_at = coalesce(m.failed_at, v.failed_at), error_code = coalesce(v.error_code, m.error_code),
        failed_reason = coalesce(v.reason, m.failed_reason), failure_details = coalesce(v.details, m.failure_details),
+       billable = coalesce(v.billable, m.billable), pricing_category = coalesce(v.pricing_category, m.pricing_category),
        dispatch_locked_until = NULL,
        updated_at = now()
      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[],
-       $7::timestamptz[], $8::timestamptz[], $9::text[], $10::text[], $11::text[])
-       AS v(business_id, id, status, accepted_at, sent_at, delivered_at, read_at, failed_at, error_code, reason, details)
+       $7::timestamptz[], $8::timestamptz[], $9::text[], $10::text[], $11::text[], $12::boolean[], $13::text[])
+       AS v(business_id, id, status, accepted_at, sent_at, delivered_at, read_at, failed_at, error_code, reason, details,
+            billable, pricing_category)
      WHERE m.business_id = v.business_id AND m.id = v.id`,
     [
       updates.map((u) => u.row.business_id),
@@ -282,6 +291,8 @@ async function writeUpdates(
       updates.map((u) => u.failure?.errorCode ?? null),
       updates.map((u) => (u.failure ? (u.failure.reason ?? "") : null)),
       updates.map((u) => (u.failure ? (u.failure.details ?? "") : null)),
+      updates.map((u) => u.pricing?.billable ?? null),
+      updates.map((u) => u.pricing?.category ?? null),
     ],
   );
 }

@@ -21,6 +21,7 @@ export const StatusEventsJob = z.object({
       errorCode: z.string().optional(),
       reason: z.string().optional(),
       details: z.string().optional(),
+      pricing: z.object({ billable: z.boolean(), category: z.string().nullable() }).optional(),
     }),
   ),
 });
@@ -41,6 +42,7 @@ export function toStatusInputs(
     errorCode: e.errorCode,
     reason: e.reason,
     details: e.details,
+    pricing: e.pricing,
     source: source.provider,
   }));
 }

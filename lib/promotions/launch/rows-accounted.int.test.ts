@@ -78,7 +78,9 @@ describe("every row of a campaign's list is accounted for (issue 23, point 1)", 
       currency: "USD",
       messages: dry.willSend,
       total: 0.028,
-      byCountry: [{ country: "IN", market: "India", messages: 20, rate: 0.0014, cost: 0.028 }],
+      byCountry: [
+        { country: "IN", market: "India", category: "utility", messages: 20, rate: 0.0014, cost: 0.028 },
+      ],
       card: { effective: "2025-07-01" },
     });
     const missingReasons = dry.refusedRows.filter((r) => r.reason.startsWith("missing variable value"));
@@ -118,7 +120,13 @@ describe("every row of a campaign's list is accounted for (issue 23, point 1)", 
     const page = await loadCampaignPage(ctx, businessId, id, { offset: 0 });
     expect(page.recipients.total).toBe(dry.willSend + dry.optedOut);
     // What delivery cost: the 18 read messages (the 2 failed are not charged).
-    expect(page.cost).toMatchObject({ messages: 18, total: 0.0252, category: "utility" });
+    expect(page.cost).toMatchObject({
+      messages: 18,
+      total: 0.0252,
+      category: "utility",
+      free: 0,
+      reported: 0,
+    });
     expect(page.recipients.total).toBe(
       (await listCampaignRecipients(ctx, businessId, id, { state: "optout" })).total + dry.willSend,
     );

@@ -20,7 +20,7 @@ export function CampaignEarnings({
   cost,
 }: {
   earned: CampaignConversionsDoc;
-  cost: CostByCard | null;
+  cost: (CostByCard & { free: number; reported: number }) | null;
 }) {
   const tiles: Array<[string, string, string]> = [
     ...(earned.conversions > 0
@@ -77,8 +77,14 @@ export function CampaignEarnings({
       {cost && cost.messages > 0 ? (
         <details className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
           <summary className="cursor-pointer font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
-            Cost by country: {cost.messages.toLocaleString("en-US")} delivered messages at the {cost.category}{" "}
-            rates of {cost.card.name} (effective {cost.card.effective})
+            Cost by country: {cost.messages.toLocaleString("en-US")} charged messages by the rates of{" "}
+            {cost.card.name} (effective {cost.card.effective})
+            {cost.reported > 0
+              ? `; ${cost.reported.toLocaleString("en-US")} at the category Meta reported`
+              : ""}
+            {cost.free > 0
+              ? `; ${cost.free.toLocaleString("en-US")} delivered free (Meta: not billable)`
+              : ""}
           </summary>
           <div className="mt-3">
             <CostByCountry cost={cost} caption="Cost by country" />
