@@ -268,3 +268,65 @@ test("builds an HTTP request, a wait and a keyword trigger through forms; keeps 
   await page.getByRole("button", { name: "Undo" }).click();
   await expect.poll(() => positionOf(page, "done")).toBe(dragged);
 });
+
+const xyOf = (transform: string) => {
+  const m = /translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)/.exec(transform);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: NaN, y: NaN };
+};
+
+// The canvas without a mouse: a focused step is selected and moves with the arrow keys (Shift:
+// larger moves), announced to screen readers; five presses are one Undo; the place is saved
+// with the draft as a dragged one is and survives a reload.
+test("moves a step with the arrow keys, keeps it with the draft across a reload, and undoes it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto("/flows");
+  await hydrated(page.getByRole("button", { name: "New flow" }).first());
+  await page.getByRole("button", { name: "New flow" }).first().click();
+  const name = `Keys ${stamp}`;
+  await page.getByRole("dialog").getByLabel("Name").fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create flow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(node(page, "greeting")).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Auto layout" }));
+  await expect(page.getByText("Arrow keys move the selected step", { exact: false })).toBeVisible();
+
+  const before = await positionOf(page, "greeting");
+  const card = node(page, "greeting").getByRole("button").first();
+  await card.focus();
+  await expect(page.locator('.react-flow__node[data-id="greeting"]')).toHaveClass(/selected/);
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("unsaved changes", { exact: true })).toBeVisible();
+  await expect(page.locator('[id^="react-flow__aria-live"]')).toHaveText("Moved the step right");
+  await expect
+    .poll(async () => Math.round(xyOf(await positionOf(page, "greeting")).x - xyOf(before).x))
+    .toBeGreaterThanOrEqual(24);
+  const moved = await positionOf(page, "greeting");
+  expect(Math.abs(xyOf(moved).x - xyOf(before).x - 25)).toBeLessThanOrEqual(1);
+  expect(Math.abs(xyOf(moved).y - xyOf(before).y)).toBeLessThanOrEqual(1);
+
+  // Five presses are one step back; redo brings the move again.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => positionOf(page, "greeting")).toBe(before);
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect.poll(() => positionOf(page, "greeting")).toBe(moved);
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("draft saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(node(page, "greeting")).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Auto layout" }));
+  await expect.poll(() => positionOf(page, "greeting")).toBe(moved);
+
+  // Shift moves farther (20 px a press); Ctrl+Z from the step undoes it.
+  await node(page, "greeting").getByRole("button").first().focus();
+  await page.keyboard.press("Shift+ArrowDown");
+  await expect
+    .poll(async () => Math.round(xyOf(await positionOf(page, "greeting")).y - xyOf(moved).y))
+    .toBe(20);
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => positionOf(page, "greeting")).toBe(moved);
+  await checkAtBothWidths(page, "flow-editor-keys", { soft: true });
+});

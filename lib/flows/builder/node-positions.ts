@@ -46,3 +46,21 @@ export function positionsFor(ids: string[], points: Record<string, Point>): Posi
       .map((id) => [id, { x: Math.round(points[id]!.x), y: Math.round(points[id]!.y) }]),
   );
 }
+
+/** One of the canvas's node changes (React Flow's NodeChange), as far as positions go. */
+export type NodeMove = { type: string; id?: string; position?: Point; dragging?: boolean };
+
+/**
+ * The steps a batch of canvas changes put down: position changes that are not mid-drag. React
+ * Flow reports both a drop and an arrow-key move (a focused, selected step; Shift for larger
+ * steps) as a position change with `dragging: false`, so both are saved the same way.
+ */
+export function settledIds(changes: NodeMove[]): string[] {
+  const ids = changes.flatMap((c) =>
+    c.type === "position" && c.position && c.dragging !== true && c.id ? [c.id] : [],
+  );
+  return [...new Set(ids)].sort();
+}
+
+/** The undo group of arrow-key moves of these steps: consecutive presses are one step back. */
+export const keyMoveGroup = (ids: string[]) => `keys:${ids.join(",")}`;

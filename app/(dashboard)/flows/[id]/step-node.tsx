@@ -1,18 +1,24 @@
 "use client";
 
-import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { Handle, Position, useStoreApi, type NodeProps } from "@xyflow/react";
 import { cn } from "@/components/ui/cn";
 import { outputsOf } from "@/lib/flows/builder/step-outputs";
 import type { StepNode } from "./layout-graph";
 import { STEP_LABELS, summaryOf } from "./step-types";
 
+/** The canvas's visible hint on the keys, which each step's card is described by. */
+export const CANVAS_KEYS_HINT_ID = "flow-canvas-keys";
+
 /**
  * A step on the canvas: its type, id and what it does, its problems inline, a target handle on
  * the left and one source handle per output on the right (drag from one to connect). The
- * card is a button: Enter opens the side panel, Delete asks to remove the step.
+ * card is a button and the step's tab stop: focusing it selects the step, so the arrow keys
+ * move it (React Flow's keyboard moves, handled by the node around it); Enter opens the side
+ * panel, Delete asks to remove the step.
  */
-export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
+export function StepNodeView({ id, data, selected }: NodeProps<StepNode>) {
   const { step, isStart, problems, onPath } = data;
+  const store = useStoreApi();
   const errors = problems.filter((p) => p.severity === "error");
   return (
     <div
@@ -29,6 +35,10 @@ export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
         type="button"
         className="block w-full rounded-t-lg px-3 pt-2 pb-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-600"
         aria-label={`${STEP_LABELS[step.type]} ${step.id}${isStart ? ", start" : ""}${problems.length ? `, ${problems.length} problem(s)` : ""}: open`}
+        aria-describedby={CANVAS_KEYS_HINT_ID}
+        onFocus={() => {
+          if (!selected) store.getState().addSelectedNodes([id]);
+        }}
         onClick={() => data.open(step.id)}
         onKeyDown={(e) => {
           if (e.key === "Delete" || e.key === "Backspace") {
