@@ -44,7 +44,7 @@ test("builds, checks, publishes, exports, imports and tries a flow", async ({ pa
   await page.getByRole("button", { name: "Add step" }).click();
   await expect(node(page, "ask_1")).toContainText("Not connected");
   const form = page.locator("#step-form-ask_1");
-  await form.getByLabel("Question").fill("Is it about an order?");
+  await form.getByRole("textbox", { name: "Question" }).fill("Is it about an order?");
   await form.getByLabel("The answer must be").selectOption("choice");
   await form.getByLabel("Offer the choices as").selectOption("buttons");
   for (const [i, title] of ["Yes", "No", "Maybe", "Later"].entries()) {
