@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonBodyProblem } from "../json-body";
-import { keyMoveGroup, placeSteps, positionsFor, settledIds } from "./node-positions";
+import { insideView, keyMoveGroup, placeSteps, positionsFor, settledIds } from "./node-positions";
 import { rowIssues, rowOf, triggerOf } from "./trigger-rows";
 import { durationOf, minutesOf } from "./wait-duration";
 
@@ -113,5 +113,16 @@ describe("moves the canvas saves", () => {
       ]),
     ).toEqual([]);
     expect(keyMoveGroup(["a", "b"])).toBe("keys:a,b");
+  });
+});
+
+describe("a focused step on screen", () => {
+  it("is inside the view when its whole box is, after pan and zoom", () => {
+    const box = { x: 100, y: 50, width: 260, height: 100 };
+    const size = { width: 800, height: 560 };
+    expect(insideView(box, [0, 0, 1], size)).toBe(true);
+    expect(insideView(box, [-200, 0, 1], size)).toBe(false); // panned past its left edge
+    expect(insideView({ ...box, x: 700 }, [0, 0, 1], size)).toBe(false); // off the right
+    expect(insideView({ ...box, x: 700 }, [0, 0, 0.5], size)).toBe(true); // zoomed out
   });
 });

@@ -64,3 +64,21 @@ export function settledIds(changes: NodeMove[]): string[] {
 
 /** The undo group of arrow-key moves of these steps: consecutive presses are one step back. */
 export const keyMoveGroup = (ids: string[]) => `keys:${ids.join(",")}`;
+
+/**
+ * Whether a step's box (flow coordinates) is wholly on screen in a canvas of `size` pixels
+ * panned and zoomed by `transform` ([x, y, zoom], React Flow's): a step focused with Tab off
+ * screen is brought into view.
+ */
+export function insideView(
+  box: Point & { width: number; height: number },
+  transform: [number, number, number],
+  size: { width: number; height: number },
+): boolean {
+  const [tx, ty, zoom] = transform;
+  const left = box.x * zoom + tx;
+  const top = box.y * zoom + ty;
+  return (
+    left >= 0 && top >= 0 && left + box.width * zoom <= size.width && top + box.height * zoom <= size.height
+  );
+}
