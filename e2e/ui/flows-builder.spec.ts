@@ -44,7 +44,7 @@ test("builds, checks, publishes, exports, imports and tries a flow", async ({ pa
   await page.getByRole("button", { name: "Add step" }).click();
   await expect(node(page, "ask_1")).toContainText("Not connected");
   const form = page.locator("#step-form-ask_1");
-  await form.getByLabel("Question").fill("Is it about an order?");
+  await form.getByRole("textbox", { name: "Question" }).fill("Is it about an order?");
   await form.getByLabel("The answer must be").selectOption("choice");
   await form.getByLabel("Offer the choices as").selectOption("buttons");
   for (const [i, title] of ["Yes", "No", "Maybe", "Later"].entries()) {
@@ -267,4 +267,65 @@ test("builds an HTTP request, a wait and a keyword trigger through forms; keeps 
   await expect.poll(() => positionOf(page, "done")).toBe(auto);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect.poll(() => positionOf(page, "done")).toBe(dragged);
+});
+
+const xyOf = (transform: string) => {
+  const m = /translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)/.exec(transform);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: NaN, y: NaN };
+};
+/** How far a step is from a point, in whole pixels (a saved position is rounded). */
+const offsetOf = async (page: Page, id: string, from: { x: number; y: number }) => {
+  const p = xyOf(await positionOf(page, id));
+  return { dx: Math.round(p.x - from.x), dy: Math.round(p.y - from.y) };
+};
+
+// The canvas without a mouse: a focused step is selected and moves with the arrow keys (Shift:
+// larger moves), announced to screen readers; five presses are one Undo; the place is saved
+// with the draft as a dragged one is and survives a reload.
+test("moves a step with the arrow keys, keeps it with the draft across a reload, and undoes it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto("/flows");
+  await hydrated(page.getByRole("button", { name: "New flow" }).first());
+  await page.getByRole("button", { name: "New flow" }).first().click();
+  const name = `Keys ${stamp}`;
+  await page.getByRole("dialog").getByLabel("Name").fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create flow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(node(page, "greeting")).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Auto layout" }));
+  await expect(page.getByText("Arrow keys move the selected step", { exact: false })).toBeVisible();
+
+  const before = xyOf(await positionOf(page, "greeting"));
+  const card = () => node(page, "greeting").getByRole("button").first();
+  await card().focus();
+  await expect(page.locator('.react-flow__node[data-id="greeting"]')).toHaveClass(/selected/);
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("unsaved changes", { exact: true })).toBeVisible();
+  await expect(page.locator('[id^="react-flow__aria-live"]')).toHaveText("Moved the step right");
+  await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 25, dy: 0 });
+
+  // Five presses are one step back; redo brings the move again.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 0, dy: 0 });
+  await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 25, dy: 0 });
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("draft saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(node(page, "greeting")).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Auto layout" }));
+  await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 25, dy: 0 });
+
+  // Shift moves farther (20 px a press); Ctrl+Z from the step undoes it.
+  await card().focus();
+  await page.keyboard.press("Shift+ArrowDown");
+  await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 25, dy: 20 });
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 25, dy: 0 });
+  await checkAtBothWidths(page, "flow-editor-keys", { soft: true });
 });

@@ -124,7 +124,7 @@ test("an order flow built on the canvas: tried, published, both ways taken, hand
     // ask_1: the menu as reply buttons.
     await addStep(admin, "ask", "ask_1");
     let form = admin.locator("#step-form-ask_1");
-    await form.getByLabel("Question").fill("Track your order or talk to us?");
+    await form.getByRole("textbox", { name: "Question" }).fill("Track your order or talk to us?");
     await form.getByLabel("Save the answer as").fill("choice");
     await form.getByLabel("The answer must be").selectOption("choice");
     await form.getByLabel("Offer the choices as").selectOption("buttons");
@@ -138,7 +138,7 @@ test("an order flow built on the canvas: tried, published, both ways taken, hand
     // ask_2: the order number.
     await addStep(admin, "ask", "ask_2");
     form = admin.locator("#step-form-ask_2");
-    await form.getByLabel("Question").fill("What is your order number?");
+    await form.getByRole("textbox", { name: "Question" }).fill("What is your order number?");
     await form.getByLabel("Save the answer as").fill("order");
     await form.getByLabel("The answer must be").selectOption("number");
     await form.getByRole("button", { name: "Apply" }).click();
@@ -248,7 +248,10 @@ test("an order flow built on the canvas: tried, published, both ways taken, hand
     ).toBeVisible({ timeout: 20_000 });
     await admin.goto(flowUrl);
     await open(admin, "ask_2");
-    await admin.locator("#step-form-ask_2").getByLabel("Question").fill("Your order number, please (v2)?");
+    await admin
+      .locator("#step-form-ask_2")
+      .getByRole("textbox", { name: "Question" })
+      .fill("Your order number, please (v2)?");
     await admin.locator("#step-form-ask_2").getByRole("button", { name: "Apply" }).click();
     await admin.getByRole("button", { name: "Save draft" }).click();
     await expect(admin.getByText("draft saved", { exact: true })).toBeVisible();

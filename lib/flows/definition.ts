@@ -69,7 +69,23 @@ export type Choice = z.infer<typeof Choice>;
 export const AskStep = z.object({
   id: StepId,
   type: z.literal("ask"),
-  question: Text,
+  /** Sent as the question; required unless `waitOnly`. */
+  question: z
+    .string()
+    .trim()
+    .max(4096, "At most 4,096 characters")
+    .default("")
+    .meta({ description: "The question sent; required unless waitOnly" }),
+  /**
+   * Sends nothing and waits for the answer to the message before it (typically a template's
+   * quick-reply buttons, the one thing a flow may send outside the 24-hour window). The answer
+   * is checked and saved as any; a re-ask is `retryText` alone (with the choices when `show`
+   * offers them), free-form: the customer's reply has opened the window.
+   */
+  waitOnly: z.boolean().default(false).meta({
+    description:
+      "Send nothing and wait for the answer to the previous message (a template's quick-reply buttons outside the 24-hour window); a re-ask is retryText, free-form",
+  }),
   /** What an answer must be: any text, a number, an e-mail address, a phone number, a date, or one of the choices. */
   expect: z.enum(["text", "number", "email", "phone", "date", "choice"]).default("text"),
   /** expect choice: the answers taken (by their title, case- and accent-insensitive, or their button/row tap). */
@@ -360,11 +376,14 @@ export const FlowDefinition = z
 export type FlowDefinition = z.infer<typeof FlowDefinition>;
 export type FlowDefinitionInput = z.input<typeof FlowDefinition>;
 
-/** What an ask must satisfy beyond its fields' own limits (WhatsApp's interactive limits). */
-function askRules(
+/** What an ask must satisfy beyond its fields' own limits (a question unless it only waits; WhatsApp's interactive limits). */
+export function askRules(
   s: z.infer<typeof AskStep>,
   issue: (path: Array<string | number>, message: string) => void,
 ) {
+  if (!s.waitOnly && !s.question) issue(["question"], "Write the question");
+  if (s.waitOnly && s.retries > 0 && !s.retryText)
+    issue(["retryText"], "Write what is said when the answer does not fit (it is the question asked again)");
   if (s.expect === "choice" && s.choices.length === 0) issue(["choices"], "Give the choices");
   if (s.show !== "text" && s.expect !== "choice") issue(["show"], "Buttons and lists need expect choice");
   if (s.show === "buttons") {
@@ -414,3 +433,8 @@ export function nextsOf(s: FlowStep): NextRef[] {
       return [];
   }
 }
+
+/** An ask with its own rules checked too: the builder's form schema (FlowDefinition checks the same). */
+export const CheckedAskStep = AskStep.superRefine((s, ctx) =>
+  askRules(s, (path, message) => ctx.addIssue({ code: "custom", path, message })),
+);

@@ -415,6 +415,45 @@ describe("flow steps", () => {
     expect((await runOf(conv.id)).end_reason).toContain("24-hour window is closed");
   });
 
+  it("a wait-only ask sends nothing, takes the next message as its answer, and re-asks with its retry text alone", async () => {
+    const t = await createTestBusiness();
+    await published(t, {
+      triggers: [{ type: "keyword", words: ["status"] }],
+      start: "w",
+      steps: [
+        {
+          id: "w",
+          type: "ask",
+          waitOnly: true,
+          expect: "number",
+          retryText: "Send the order number, digits only.",
+          retries: 1,
+          saveAs: "n",
+          next: "done",
+          onInvalid: "human",
+        },
+        { id: "done", type: "end", text: "Order {{n}} ships tomorrow." },
+        { id: "human", type: "handover", text: "A colleague will help." },
+      ],
+    });
+    const c = phone();
+    await customerWrites(t, c, "status");
+    const conv = await conversationOf(t.business.id, c);
+    expect(await sentTo(t, c)).toEqual([]);
+    expect(await runOf(conv.id)).toMatchObject({ state: "waiting", step_id: "w" });
+    await customerWrites(t, c, "abc");
+    expect(await sentTo(t, c)).toEqual(["Send the order number, digits only."]);
+    await customerWrites(t, c, "still no");
+    expect((await sentTo(t, c)).at(-1)).toBe("A colleague will help.");
+    expect((await runOf(conv.id)).state).toBe("handed_over");
+
+    const d = phone();
+    await customerWrites(t, d, "status");
+    await customerWrites(t, d, "4711");
+    expect(await sentTo(t, d)).toEqual(["Order 4711 ships tomorrow."]);
+    expect((await runOf((await conversationOf(t.business.id, d)).id)).variables).toEqual({ n: "4711" });
+  });
+
   it("never advances a run twice for a redelivered message, never starts two runs for concurrent messages, and bounds runs per hour", async () => {
     const t = await createTestBusiness();
     await published(t, {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
+import { systemCtx } from "@/lib/context";
+import { simulateButtonTap } from "@/lib/messages/simulator/simulate-button-tap";
 import { api } from "@/test/api";
 import { chatappSender, customerWrites } from "@/test/conversations";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
@@ -180,6 +182,81 @@ describe("POST /api/v3/flows/{business_id}/{flow_id}/runs", () => {
     expect([inWindow.status, inWindow.json.state]).toEqual([201, "waiting"]);
     expect((await conversationsOf(t, d))[0]!.state).toBe("open");
     expect(hours).toBeTruthy();
+  });
+
+  it("outside the window starts a template then a wait-only ask: only the template is sent; a re-ask follows the customer's reply; the tapped button is saved and the run goes on", async () => {
+    const t = await createTestBusiness();
+    const c = phone();
+    const tpl = await approvedTemplate(t.business.id, {
+      components: [
+        { type: "BODY", text: "Hi {{1}}, order {{2}} is ready.", example: { body_text: [["Asha", "A-1"]] } },
+        {
+          type: "BUTTONS",
+          buttons: [
+            { type: "QUICK_REPLY", text: "Track" },
+            { type: "QUICK_REPLY", text: "Talk to us" },
+          ],
+        },
+      ],
+    });
+    const flowId = await flowOf(t, {
+      triggers: [{ type: "api" }],
+      start: "tpl",
+      steps: [
+        { id: "tpl", type: "send_template", templateName: tpl.name, parameters: ["Asha", "A-1"], next: "w" },
+        {
+          id: "w",
+          type: "ask",
+          waitOnly: true,
+          expect: "choice",
+          show: "buttons",
+          choices: [
+            { title: "Track", next: "track" },
+            { title: "Talk to us", next: "human" },
+          ],
+          retries: 1,
+          saveAs: "choice",
+        },
+        { id: "track", type: "end", text: "Tracking it ({{choice}})." },
+        { id: "human", type: "handover", text: "A colleague will answer." },
+      ],
+    });
+    const res = await start(t, flowId, { subscriberId: c, channel: "chatapp" });
+    expect([res.status, res.json.state, res.json.stepId], res.text).toEqual([201, "waiting", "w"]);
+    expect(res.json.steps.map((s: { stepId: string; type: string }) => [s.stepId, s.type])).toEqual([
+      ["tpl", "send_template"],
+      ["w", "ask"],
+    ]);
+    // The template and nothing else.
+    expect((await sentTo(t, c)).map((m) => m.msg_type)).toEqual(["template"]);
+    await drainAll();
+
+    // A typed answer that is no choice: asked again (free-form: the reply opened the window).
+    await customerWrites(t, c, "what?");
+    const asked = await sentTo(t, c);
+    expect(asked.map((m) => [m.msg_type, m.text])).toEqual([
+      ["template", null],
+      ["interactive", "Sorry, I didn't get that."],
+    ]);
+    const waiting = await api(`${base(t)}/${flowId}/runs/${res.json.id}`, { headers: key(t) });
+    expect([waiting.json.state, waiting.json.stepId]).toEqual(["waiting", "w"]);
+
+    // The customer taps the template's quick reply on their phone: saved, and the run goes on.
+    await drainAll();
+    const [template] = await rawQuery<{ id: string }>(
+      db(),
+      `SELECT id FROM messages WHERE business_id = $1 AND recipient = $2 AND msg_type = 'template'`,
+      [t.business.id, c],
+    );
+    const tap = await simulateButtonTap(systemCtx("test"), {
+      businessId: t.business.id,
+      messageId: template!.id,
+      button: 0,
+    });
+    expect(tap).toMatchObject({ kind: "reply", text: "Track" });
+    const after = await api(`${base(t)}/${flowId}/runs/${res.json.id}`, { headers: key(t) });
+    expect(after.json).toMatchObject({ state: "completed", variables: { choice: "Track" } });
+    expect((await sentTo(t, c)).at(-1)!.text).toBe("Tracking it (Track).");
   });
 
   it("refuses what cannot start, each with its reason: not published, disabled, opted out, an agent's conversation, an active run (unless replace)", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonBodyProblem } from "../json-body";
-import { placeSteps, positionsFor } from "./node-positions";
+import { insideView, keyMoveGroup, placeSteps, positionsFor, settledIds } from "./node-positions";
 import { rowIssues, rowOf, triggerOf } from "./trigger-rows";
 import { durationOf, minutesOf } from "./wait-duration";
 
@@ -91,5 +91,38 @@ describe("the definition's layout", () => {
     expect(FlowDefinition.safeParse({ ...def, layout: { positions: { a: { x: "1" } } } }).success).toBe(
       false,
     );
+  });
+});
+
+describe("moves the canvas saves", () => {
+  it("saves a drop and an arrow-key move (position changes with dragging false), not a drag in progress", () => {
+    expect(
+      settledIds([
+        { type: "position", id: "b", position: { x: 5, y: 0 }, dragging: false },
+        { type: "position", id: "a", position: { x: 5, y: 0 }, dragging: false },
+        { type: "position", id: "a", position: { x: 10, y: 0 }, dragging: false },
+      ]),
+    ).toEqual(["a", "b"]);
+    expect(settledIds([{ type: "position", id: "a", position: { x: 5, y: 0 }, dragging: true }])).toEqual([]);
+    // A drag's start carries no position; selecting and measuring move nothing.
+    expect(settledIds([{ type: "position", id: "a", dragging: false }])).toEqual([]);
+    expect(
+      settledIds([
+        { type: "select", id: "a" },
+        { type: "dimensions", id: "a" },
+      ]),
+    ).toEqual([]);
+    expect(keyMoveGroup(["a", "b"])).toBe("keys:a,b");
+  });
+});
+
+describe("a focused step on screen", () => {
+  it("is inside the view when its whole box is, after pan and zoom", () => {
+    const box = { x: 100, y: 50, width: 260, height: 100 };
+    const size = { width: 800, height: 560 };
+    expect(insideView(box, [0, 0, 1], size)).toBe(true);
+    expect(insideView(box, [-200, 0, 1], size)).toBe(false); // panned past its left edge
+    expect(insideView({ ...box, x: 700 }, [0, 0, 1], size)).toBe(false); // off the right
+    expect(insideView({ ...box, x: 700 }, [0, 0, 0.5], size)).toBe(true); // zoomed out
   });
 });

@@ -73,4 +73,22 @@ describe("the builder's graph", () => {
       severity: "error",
     });
   });
+
+  it("a wait-only ask needs no question, but warns when no step before it sends a message", () => {
+    const d: DraftDefinition = {
+      triggers: [{ type: "api" }],
+      start: "w",
+      steps: [
+        { id: "w", type: "ask", waitOnly: true, saveAs: "answer", next: "tpl" },
+        { id: "tpl", type: "send_template", templateName: "promo", next: "w2" },
+        { id: "w2", type: "ask", waitOnly: true, saveAs: "again", next: null },
+        { id: "q", type: "ask", question: "", saveAs: "q", next: null },
+      ],
+    };
+    const problems = flowProblems(d, { approvedTemplates: ["promo"] });
+    const on = (id: string) => problems.filter((p) => p.stepId === id).map((p) => [p.path, p.severity]);
+    expect(on("w")).toEqual([["waitOnly", "warning"]]);
+    expect(on("w2")).toEqual([]);
+    expect(on("q")).toContainEqual(["question", "error"]);
+  });
 });

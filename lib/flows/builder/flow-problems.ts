@@ -27,6 +27,10 @@ function setsOf(s: DraftStep): string[] {
   return out;
 }
 
+/** Whether a step sends the customer a message and goes on (a wait-only ask answers one). */
+const sendsAndGoesOn = (s: DraftStep) =>
+  s.type === "send_text" || s.type === "send_template" || (s.type === "ask" && s.waitOnly !== true);
+
 /** The placeholders a step's texts use. */
 function usesOf(s: DraftStep): string[] {
   const texts: string[] = [];
@@ -43,8 +47,8 @@ function usesOf(s: DraftStep): string[] {
 /**
  * Every problem of a draft, each on its step: FlowDefinition's own issues (mapped by the
  * issue's path `steps.<i>...` to step i), steps no path from the start reaches, outputs of a
- * branch that lead nowhere, templates that are not approved (`approvedTemplates` by name), and
- * `{{x}}` placeholders no earlier step sets.
+ * branch that lead nowhere, templates that are not approved (`approvedTemplates` by name),
+ * `{{x}}` placeholders no earlier step sets, and a wait-only ask no message before it asks.
  */
 export function flowProblems(def: DraftDefinition, opts: { approvedTemplates: string[] }): Problem[] {
   const problems: Problem[] = [];
@@ -108,6 +112,7 @@ export function flowProblems(def: DraftDefinition, opts: { approvedTemplates: st
       });
 
     const before = new Set<string>();
+    let sentBefore = false;
     const seen = new Set<string>([s.id]);
     const queue = [...(parents.get(s.id) ?? [])];
     while (queue.length > 0) {
@@ -117,8 +122,17 @@ export function flowProblems(def: DraftDefinition, opts: { approvedTemplates: st
       const p = byId.get(id);
       if (!p) continue;
       for (const v of setsOf(p)) before.add(v);
+      if (sendsAndGoesOn(p)) sentBefore = true;
       queue.push(...(parents.get(id) ?? []));
     }
+    if (s.type === "ask" && s.waitOnly === true && !sentBefore)
+      problems.push({
+        stepId: s.id,
+        path: "waitOnly",
+        message:
+          "Only waits for an answer, but no step before it sends a message: begin with a template (or a message) that asks",
+        severity: "warning",
+      });
     for (const v of usesOf(s))
       if (!before.has(v))
         problems.push({

@@ -46,3 +46,39 @@ export function positionsFor(ids: string[], points: Record<string, Point>): Posi
       .map((id) => [id, { x: Math.round(points[id]!.x), y: Math.round(points[id]!.y) }]),
   );
 }
+
+/** One of the canvas's node changes (React Flow's NodeChange), as far as positions go. */
+export type NodeMove = { type: string; id?: string; position?: Point; dragging?: boolean };
+
+/**
+ * The steps a batch of canvas changes put down: position changes that are not mid-drag. React
+ * Flow reports both a drop and an arrow-key move (a focused, selected step; Shift for larger
+ * steps) as a position change with `dragging: false`, so both are saved the same way.
+ */
+export function settledIds(changes: NodeMove[]): string[] {
+  const ids = changes.flatMap((c) =>
+    c.type === "position" && c.position && c.dragging !== true && c.id ? [c.id] : [],
+  );
+  return [...new Set(ids)].sort();
+}
+
+/** The undo group of arrow-key moves of these steps: consecutive presses are one step back. */
+export const keyMoveGroup = (ids: string[]) => `keys:${ids.join(",")}`;
+
+/**
+ * Whether a step's box (flow coordinates) is wholly on screen in a canvas of `size` pixels
+ * panned and zoomed by `transform` ([x, y, zoom], React Flow's): a step focused with Tab off
+ * screen is brought into view.
+ */
+export function insideView(
+  box: Point & { width: number; height: number },
+  transform: [number, number, number],
+  size: { width: number; height: number },
+): boolean {
+  const [tx, ty, zoom] = transform;
+  const left = box.x * zoom + tx;
+  const top = box.y * zoom + ty;
+  return (
+    left >= 0 && top >= 0 && left + box.width * zoom <= size.width && top + box.height * zoom <= size.height
+  );
+}

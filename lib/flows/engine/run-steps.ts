@@ -158,7 +158,9 @@ export async function runSteps(
           at = step.choices.find((c) => c.title === value)?.next ?? step.next;
         } else if (invalid < step.retries) {
           invalid++;
-          await offer(step, `${step.retryText}\n${step.question}`);
+          // Free-form, and allowed: the customer's answer has just opened the window (the
+          // conversation's last_customer_message_at is this message's; sendContent checks it).
+          await offer(step, step.waitOnly ? step.retryText : `${step.retryText}\n${step.question}`);
           wakeId = run.wake_id; // the question's timeout still runs
           outcome = { state: "waiting" };
         } else {
@@ -250,7 +252,9 @@ export async function runSteps(
           break;
         }
         case "ask":
-          await offer(step, step.question);
+          // A wait-only ask sends nothing: the message before it (a template's buttons) asked.
+          if (step.waitOnly) log.push({ stepId: step.id, type: step.type, detail: { waitOnly: true } });
+          else await offer(step, step.question);
           wakeId = await schedule(flowWakeQueue, step.timeoutMinutes ?? def.settings.timeoutMinutes);
           invalid = 0;
           outcome = { state: "waiting" };

@@ -294,16 +294,19 @@ export function FlowEditor({
           <ReactFlowProvider>
             <FlowCanvas
               laidOut={laidOut}
-              onMoved={(points) =>
-                history.set((d) => ({
-                  ...d,
-                  layout: {
-                    positions: positionsFor(
-                      d.steps.map((s) => s.id),
-                      points,
-                    ),
-                  },
-                }))
+              onMoved={(points, group) =>
+                history.set(
+                  (d) => ({
+                    ...d,
+                    layout: {
+                      positions: positionsFor(
+                        d.steps.map((s) => s.id),
+                        points,
+                      ),
+                    },
+                  }),
+                  { group },
+                )
               }
               onConnect={(source, handle, target) => {
                 const s = def.steps.find((x) => x.id === source);

@@ -1,18 +1,37 @@
 "use client";
 
-import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { Handle, Position, useReactFlow, useStoreApi, type NodeProps } from "@xyflow/react";
 import { cn } from "@/components/ui/cn";
+import { insideView } from "@/lib/flows/builder/node-positions";
 import { outputsOf } from "@/lib/flows/builder/step-outputs";
 import type { StepNode } from "./layout-graph";
 import { STEP_LABELS, summaryOf } from "./step-types";
 
+/** The canvas's visible hint on the keys, which each step's card is described by. */
+export const CANVAS_KEYS_HINT_ID = "flow-canvas-keys";
+
 /**
  * A step on the canvas: its type, id and what it does, its problems inline, a target handle on
  * the left and one source handle per output on the right (drag from one to connect). The
- * card is a button: Enter opens the side panel, Delete asks to remove the step.
+ * card is a button and the step's tab stop: focusing it selects the step, so the arrow keys
+ * move it (React Flow's keyboard moves, handled by the node around it), and pans the canvas to
+ * it when it is off screen; Enter opens the side panel, Delete asks to remove the step.
  */
-export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
+export function StepNodeView({ id, data, selected }: NodeProps<StepNode>) {
   const { step, isStart, problems, onPath } = data;
+  const store = useStoreApi();
+  const { setCenter } = useReactFlow();
+  /** Focus selects the step (so the arrow keys move it) and brings it on screen. */
+  const onFocus = () => {
+    const s = store.getState();
+    if (!selected) s.addSelectedNodes([id]);
+    const node = s.nodeLookup.get(id);
+    if (!node) return;
+    const { x, y } = node.internals.positionAbsolute;
+    const box = { x, y, width: node.measured.width ?? 0, height: node.measured.height ?? 0 };
+    if (!insideView(box, s.transform, s))
+      void setCenter(x + box.width / 2, y + box.height / 2, { zoom: s.transform[2] });
+  };
   const errors = problems.filter((p) => p.severity === "error");
   return (
     <div
@@ -29,6 +48,8 @@ export function StepNodeView({ data, selected }: NodeProps<StepNode>) {
         type="button"
         className="block w-full rounded-t-lg px-3 pt-2 pb-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-600"
         aria-label={`${STEP_LABELS[step.type]} ${step.id}${isStart ? ", start" : ""}${problems.length ? `, ${problems.length} problem(s)` : ""}: open`}
+        aria-describedby={CANVAS_KEYS_HINT_ID}
+        onFocus={onFocus}
         onClick={() => data.open(step.id)}
         onKeyDown={(e) => {
           if (e.key === "Delete" || e.key === "Backspace") {

@@ -55,7 +55,7 @@ export function summaryOf(s: DraftStep): string {
     case "send_template":
       return t(s.templateName) || "no template chosen";
     case "ask":
-      return t(s.question);
+      return s.waitOnly === true ? "waits for the answer (sends no question)" : t(s.question);
     case "branch":
       return `${Array.isArray(s.rules) ? s.rules.length : 0} rule(s)`;
     case "set_variable":

@@ -1,36 +1,24 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { recordChange, redoChange, startHistory, undoChange } from "@/lib/flows/builder/undo-history";
 
-/** A value with undo and redo (each `set` is one step back). */
+/**
+ * A value with undo and redo (lib/flows/builder/undo-history.ts): each `set` is one step back,
+ * except consecutive sets with the same `group` (arrow-key moves of one step), which are one.
+ */
 export function useHistory<T>(initial: T) {
-  const [state, setState] = useState({ past: [] as T[], present: initial, future: [] as T[] });
+  const [state, setState] = useState(() => startHistory(initial));
   const set = useCallback(
-    (next: T | ((v: T) => T)) =>
+    (next: T | ((v: T) => T), opts: { group?: string } = {}) =>
       setState((s) => {
         const value = typeof next === "function" ? (next as (v: T) => T)(s.present) : next;
-        return { past: [...s.past.slice(-99), s.present], present: value, future: [] };
+        return recordChange(s, value, opts.group ?? null);
       }),
     [],
   );
-  const undo = useCallback(
-    () =>
-      setState((s) =>
-        s.past.length === 0
-          ? s
-          : { past: s.past.slice(0, -1), present: s.past.at(-1)!, future: [s.present, ...s.future] },
-      ),
-    [],
-  );
-  const redo = useCallback(
-    () =>
-      setState((s) =>
-        s.future.length === 0
-          ? s
-          : { past: [...s.past, s.present], present: s.future[0]!, future: s.future.slice(1) },
-      ),
-    [],
-  );
+  const undo = useCallback(() => setState(undoChange), []);
+  const redo = useCallback(() => setState(redoChange), []);
   return {
     value: state.present,
     set,

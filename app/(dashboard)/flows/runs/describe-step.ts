@@ -5,6 +5,7 @@ export function describeStep(s: RunStepView): string {
   const d = s.detail;
   if (s.type === "answer") return `answer "${String(d.text ?? "")}" ${d.accepted ? "taken" : "not taken"}`;
   if (typeof d.sent === "string") return `sent "${d.sent}"`;
+  if (s.type === "ask" && d.waitOnly) return "waits for the answer to the message before (no question sent)";
   if (s.type === "branch")
     return d.rule === null || d.rule === undefined ? "otherwise" : `rule ${Number(d.rule) + 1}`;
   if (typeof d.status === "number")

@@ -4,7 +4,7 @@ import { useFieldArray } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
-import { AskStep } from "@/lib/flows/definition";
+import { CheckedAskStep } from "@/lib/flows/definition";
 import { ApplyButton } from "./apply-button";
 import { useStepForm, type StepFormProps } from "./use-step-form";
 
@@ -19,17 +19,32 @@ export function AskForm({ step, apply, formId }: StepFormProps) {
     retries: 2,
     retryText: "Sorry, I didn't get that.",
     listButton: "Choose",
+    waitOnly: false,
+    question: "",
     ...step,
     choices: asObjects(step.choices),
   };
-  const { form, onSubmit } = useStepForm(AskStep, withDefaults, apply);
+  // A wait-only ask keeps no question: the form's hidden text is not saved with it.
+  const { form, onSubmit } = useStepForm(CheckedAskStep, withDefaults, (s) =>
+    apply(s.waitOnly ? { ...s, question: "" } : s),
+  );
+  const waitOnly = form.watch("waitOnly") === true;
   const choices = useFieldArray({ control: form.control, name: "choices" });
   const errors = form.formState.errors as Record<string, unknown> & {
     choices?: { message?: string } & Array<{ title?: { message?: string } }>;
   };
   return (
     <form id={formId} onSubmit={onSubmit} noValidate className="space-y-3">
-      <FormField form={form} name="question" label="Question" kind="textarea" rows={3} required />
+      <FormField
+        form={form}
+        name="waitOnly"
+        label="Only wait for the answer (send no question)"
+        kind="checkbox"
+        hint="For an answer to the message before it, such as a template's quick-reply buttons: the one thing a flow may send outside the 24-hour window"
+      />
+      {waitOnly ? null : (
+        <FormField form={form} name="question" label="Question" kind="textarea" rows={3} required />
+      )}
       <FormField
         form={form}
         name="saveAs"
@@ -85,7 +100,16 @@ export function AskForm({ step, apply, formId }: StepFormProps) {
           Add a choice
         </Button>
       </fieldset>
-      <FormField form={form} name="retryText" label="Said when the answer does not fit" />
+      <FormField
+        form={form}
+        name="retryText"
+        label="Said when the answer does not fit"
+        hint={
+          waitOnly
+            ? "Sent alone (with the choices when offered as buttons or a list) to ask again"
+            : undefined
+        }
+      />
       <div>
         <Input
           label="Asks again"
