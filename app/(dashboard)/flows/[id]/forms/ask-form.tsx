@@ -4,12 +4,21 @@ import { useFieldArray } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
-import { CheckedAskStep } from "@/lib/flows/definition";
+import { AskStep } from "@/lib/flows/definition";
 import { ApplyButton } from "./apply-button";
 import { useStepForm, type StepFormProps } from "./use-step-form";
 
 const asObjects = (v: unknown) =>
   Array.isArray(v) ? v.map((c) => (typeof c === "string" ? { title: c } : (c as object))) : [];
+
+/**
+ * The form's own check: the step's shape, and a question unless it only waits. The format's
+ * other rules (at most 3 buttons, ...) are applied and shown on the canvas, as for every step.
+ */
+const AskFormStep = AskStep.refine((s) => s.waitOnly || s.question.length > 0, {
+  path: ["question"],
+  message: "Write the question",
+});
 
 export function AskForm({ step, apply, formId }: StepFormProps) {
   // The schema's defaults shown as values (an imported step may leave them out).
@@ -25,7 +34,7 @@ export function AskForm({ step, apply, formId }: StepFormProps) {
     choices: asObjects(step.choices),
   };
   // A wait-only ask keeps no question: the form's hidden text is not saved with it.
-  const { form, onSubmit } = useStepForm(CheckedAskStep, withDefaults, (s) =>
+  const { form, onSubmit } = useStepForm(AskFormStep, withDefaults, (s) =>
     apply(s.waitOnly ? { ...s, question: "" } : s),
   );
   const waitOnly = form.watch("waitOnly") === true;
