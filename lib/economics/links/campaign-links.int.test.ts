@@ -6,6 +6,9 @@ import { api } from "@/test/api";
 import { approvedTemplate, drainAll, phoneOf } from "@/test/messages";
 import { finalStatus, numbers, runUntil } from "@/test/promotions";
 import { launchWithFile } from "@/test/promotion-uploads";
+import { batchBody, c1, c2 } from "@/test/promotions-rcs";
+import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";
+import { drainQueues } from "@/lib/jobs/workers";
 import { clickQueue } from "./click-recorder";
 import { linkBaseUrl } from "./link-base";
 
@@ -156,5 +159,71 @@ describe("a campaign's send makes each recipient's links tracked links", () => {
     const msgs = await sentMessages(t.business.id, id);
     expect(msgs[0]!.content.components[0]!.parameters[1]!.text).toBe("https://shop.example/deal/O-0?src=wa");
     expect(msgs[0]!.content.components[1]!.parameters[0]!.text).toBe("https://shop.example/p/0#top");
+  });
+
+  it("an RCS campaign's cards: description links and openUrl suggestions, one code per URL and recipient", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, {
+      channel: "rcs",
+      rcsCard: {
+        richCard: {
+          standaloneCard: {
+            cardOrientation: "VERTICAL",
+            cardContent: {
+              title: "Hello {{1}}",
+              description: "Your deal: {{2}} (details at https://shop.example/terms).",
+              suggestions: [{ action: { text: "Open", openUrlAction: { url: "https://shop.example/rcs" } } }],
+            },
+          },
+        },
+      },
+    });
+    const { promotionId } = (await c1(t, { promotionName: "RCS clicks" })).json;
+    const phones = ["919900000021", "919900000022"];
+    const batch = await c2(
+      t,
+      batchBody(
+        promotionId,
+        tpl.id,
+        phones.map((phone, i) => ({ phone, extras: { name: `N${i}`, code: `https://shop.example/c/${i}` } })),
+      ),
+    );
+    expect(batch.status, batch.text).toBe(200);
+    const deadline = Date.now() + 30_000;
+    let msgs: Array<{ recipient: string; content: { richCard: any } }> = [];
+    while (msgs.length < 2 && Date.now() < deadline) {
+      await runDuePromotions();
+      await drainQueues({ budgetMs: 2_000 });
+      msgs = await rawQuery(
+        db(),
+        `SELECT recipient, content FROM messages WHERE business_id = $1 AND transaction_id = $2 ORDER BY recipient`,
+        [t.business.id, promotionId],
+      );
+    }
+    expect(msgs).toHaveLength(2);
+    const links = await rawQuery<{ code: string; phone: string; url: string }>(
+      db(),
+      `SELECT code, phone, url FROM tracked_links WHERE business_id = $1 AND promotion_id = $2 ORDER BY phone, url`,
+      [t.business.id, promotionId],
+    );
+    expect(links.map((l) => [l.phone, l.url])).toEqual(
+      phones.flatMap((p, i) => [
+        [p, `https://shop.example/c/${i}`],
+        [p, "https://shop.example/rcs"],
+        [p, "https://shop.example/terms"],
+      ]),
+    );
+    const base = linkBaseUrl();
+    msgs.forEach((m) => {
+      const mine = new Map(links.filter((l) => l.phone === m.recipient).map((l) => [l.url, l.code]));
+      const card = m.content.richCard.standaloneCard.cardContent;
+      const i = phones.indexOf(m.recipient);
+      expect(card.description).toBe(
+        `Your deal: ${base}/l/${mine.get(`https://shop.example/c/${i}`)} (details at ${base}/l/${mine.get("https://shop.example/terms")}).`,
+      );
+      expect(card.suggestions[0].action.openUrlAction.url).toBe(
+        `${base}/l/${mine.get("https://shop.example/rcs")}`,
+      );
+    });
   });
 });

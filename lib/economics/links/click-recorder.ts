@@ -1,5 +1,6 @@
 import { countDroppedClicks, countLinkRequest } from "../../metrics/record";
-import { runtimeSlot } from "../../runtime";
+import { log } from "../../log";
+import { runtime, runtimeSlot } from "../../runtime";
 import { createClickQueue, type ClickQueue } from "./click-queue";
 import { writeClicks } from "./write-clicks";
 
@@ -29,4 +30,18 @@ export const clickQueue = (): ClickQueue =>
 export function recordClick(click: Parameters<ClickQueue["push"]>[0]): void {
   countLinkRequest(click.agentClass);
   clickQueue().push(click);
+}
+
+/**
+ * On shutdown, after the HTTP server has closed: writes what the queue still holds, waiting at
+ * most `timeoutMs` (a database that is away loses them; the log says how many).
+ */
+export async function flushClicksOnShutdown(timeoutMs: number): Promise<void> {
+  const q = runtime().clickQueue;
+  if (!q || q.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const done = await Promise.race([q.flush(), late]);
+  clearTimeout(timer);
+  if (!done) log.warn({ clicks: q.size }, "tracked clicks not written before shutdown");
 }
