@@ -225,5 +225,14 @@ describe("a campaign's send makes each recipient's links tracked links", () => {
         `${base}/l/${mine.get("https://shop.example/rcs")}`,
       );
     });
+    // C1 takes trackClicks too.
+    const plain = await c1(t, { promotionName: "RCS plain", trackClicks: false });
+    expect(plain.status, plain.text).toBe(200);
+    const [row] = await rawQuery<{ track_clicks: boolean }>(
+      db(),
+      `SELECT track_clicks FROM promotions WHERE business_id = $1 AND id = $2`,
+      [t.business.id, plain.json.promotionId],
+    );
+    expect(row!.track_clicks).toBe(false);
   });
 });
