@@ -11,3 +11,18 @@ export function appendQuery(url: string, query: string): string {
   const sep = !base.includes("?") ? "?" : base.endsWith("?") || base.endsWith("&") ? "" : "&";
   return `${base}${sep}${query}${hash}`;
 }
+
+/**
+ * A URL as a Location header can carry it: every character outside printable ASCII (a path in
+ * another script, a space) percent-encoded as UTF-8, as a browser would send it; what is
+ * already ASCII, percent-escapes included, is left as it is.
+ */
+export function asHeaderUrl(url: string): string {
+  return url.replace(/[^\x21-\x7e]+/gu, (run) => {
+    try {
+      return encodeURIComponent(run);
+    } catch {
+      return ""; // a lone surrogate: cannot be in a stored URL, dropped rather than a 500
+    }
+  });
+}

@@ -1,6 +1,6 @@
 import { uuidv7 } from "../../ids";
 import { agentClass } from "./agent-class";
-import { appendQuery } from "./append-query";
+import { appendQuery, asHeaderUrl } from "./append-query";
 import { recordClick } from "./click-recorder";
 import { findLink } from "./find-link";
 import { isLinkCode } from "./link-code";
@@ -49,7 +49,7 @@ export async function followLink(req: FollowRequest): Promise<FollowAnswer> {
     agentClass: agentClass(req),
     userAgent: storableAgent(req.userAgent),
   });
-  return { kind: "redirect", location: appendQuery(link.url, req.query) };
+  return { kind: "redirect", location: asHeaderUrl(appendQuery(link.url, req.query)) };
 }
 
 /** The User-Agent as stored: at most 256 characters, without the control characters and lone surrogates PostgreSQL refuses. */

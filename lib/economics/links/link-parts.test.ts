@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentClass } from "./agent-class";
-import { appendQuery } from "./append-query";
+import { appendQuery, asHeaderUrl } from "./append-query";
 import { isLinkCode, newLinkCode } from "./link-code";
 
 describe("link codes", () => {
@@ -23,6 +23,13 @@ describe("appendQuery", () => {
     expect(appendQuery("https://shop.example/p?a=1#top", "b=2")).toBe("https://shop.example/p?a=1&b=2#top");
     expect(appendQuery("https://shop.example/p?", "b=2")).toBe("https://shop.example/p?b=2");
     expect(appendQuery("https://shop.example/p?a=1&", "b=2")).toBe("https://shop.example/p?a=1&b=2");
+  });
+
+  it("percent-encodes what a Location header cannot carry, and nothing else", () => {
+    expect(asHeaderUrl("https://shop.example/café/डील?q=a b&r=%20")).toBe(
+      "https://shop.example/caf%C3%A9/%E0%A4%A1%E0%A5%80%E0%A4%B2?q=a%20b&r=%20",
+    );
+    expect(asHeaderUrl("https://shop.example/p?a=1#top")).toBe("https://shop.example/p?a=1#top");
   });
 });
 

@@ -61,6 +61,13 @@ describe("GET /l/{code}", () => {
     );
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect((await follow(code, IPHONE)).headers.get("location")).toBe("https://shop.example/p/1?a=1#details");
+    // A URL with characters a header cannot carry is sent percent-encoded, never a 500.
+    const unicode = await link(phones[0]!, "https://shop.example/café/डील?x=ü");
+    const res2 = await follow(unicode, IPHONE, { query: "?y=1" });
+    expect(res2.status).toBe(302);
+    expect(res2.headers.get("location")).toBe(
+      "https://shop.example/caf%C3%A9/%E0%A4%A1%E0%A5%80%E0%A4%B2?x=%C3%BC&y=1",
+    );
   });
 
   it("answers 404 in plain text for an unknown code and for anything not shaped like a code", async () => {

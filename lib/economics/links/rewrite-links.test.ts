@@ -101,6 +101,14 @@ describe("rewriteLinks", () => {
     expect(text.content).toEqual({ kind: "rcs_text", text: `Go to ${base}/l/code0000000000000000 now` });
   });
 
+  it("ends a URL in text before an emoji or a quote, and keeps letters of any script", () => {
+    const { links } = rewriteLinks(
+      templateContent(["Asha", 'Sale🎉 https://shop.example/सेल/1🎉 and "https://shop.example/b"'], "x"),
+      { base, newCode: codes() },
+    );
+    expect(links.map((l) => l.url)).toEqual(["https://shop.example/सेल/1", "https://shop.example/b"]);
+  });
+
   it("leaves a message without links as it was", () => {
     const content = templateContent(["Asha", "A-1"], "summer");
     const r = rewriteLinks(content, {

@@ -8,9 +8,13 @@ type Json = Record<string, unknown>;
 /** A link the rewritten message now carries instead of `url`. */
 export type NewLink = { code: string; url: string };
 
-/** http(s) URLs in running text; trailing punctuation belongs to the sentence, not the URL. */
-const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/gi;
-const TRAILING = /[.,;:!?)\]}]+$/;
+/**
+ * http(s) URLs in running text: RFC 3986's characters, and letters and digits of any script (a
+ * shop's path in Hindi), so an emoji or a quote right after a URL is not taken into it;
+ * trailing punctuation belongs to the sentence, not the URL.
+ */
+const URL_IN_TEXT = /https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%\p{L}\p{N}\p{M}]+/giu;
+const TRAILING = /[.,;:!?)\]}]+$/u;
 const ABSOLUTE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
 /**
