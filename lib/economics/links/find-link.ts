@@ -72,8 +72,9 @@ export async function findLink(code: string, timeoutMs = LOOKUP_TIMEOUT_MS): Pro
       return link;
     });
     c.inFlight.set(code, query);
-    const done = () => void c.inFlight.delete(code);
-    query.then(done, done);
+    const q = query;
+    const done = () => void (c.inFlight.get(code) === q && c.inFlight.delete(code));
+    q.then(done, done);
   }
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => {
@@ -81,7 +82,12 @@ export async function findLink(code: string, timeoutMs = LOOKUP_TIMEOUT_MS): Pro
   });
   try {
     const link = await Promise.race([query, late]);
-    if (link === "late") return { kind: "unavailable" };
+    if (link === "late") {
+      // A query that hangs (a connection into a black hole) must not hold this code's later
+      // requests: the next one asks again. Its late answer, if any, still fills the cache.
+      if (c.inFlight.get(code) === query) c.inFlight.delete(code);
+      return { kind: "unavailable" };
+    }
     return link ? { kind: "found", link } : { kind: "missing" };
   } catch {
     return { kind: "unavailable" };
