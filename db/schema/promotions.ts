@@ -147,6 +147,11 @@ export const promotions = pgTable(
     callCampaign: boolean("call_campaign").notNull().default(false),
     utilityTemplateIndex: integer("utility_template_index").notNull().default(0),
     stopOnCategoryUpdate: boolean("stop_on_category_update").notNull().default(false),
+    /**
+     * Links in the recipients' messages become tracked links (`/l/<code>`, docs/economics.md).
+     * On for new campaigns; campaigns from before migration 0047 keep sending as they were.
+     */
+    trackClicks: boolean("track_clicks").notNull().default(true),
     /** RCS campaigns: the chatapp template and sender for numbers that are not RCS-capable. */
     fallback: jsonb("fallback"),
     /** The scheduler's next due time for this promotion (staggered batches, retry delay). */

@@ -132,7 +132,9 @@ test("a 200-row campaign runs to Completed live; KPIs equal E4; filters, search 
   await page.getByTestId("download-report").click();
   const file = await (await downloading).path();
   const lines = readFileSync(file, "utf8").trim().split(/\r?\n/);
-  expect(lines[0]).toBe("Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language");
+  expect(lines[0]).toBe(
+    "Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language,Clicks",
+  );
   expect(lines).toHaveLength(201);
   expect(lines.some((l) => l.includes("919700050001") && l.includes(",read,"))).toBe(true);
 

@@ -37,6 +37,8 @@ import { removeOptOuts } from "./promotions/remove-opt-outs";
 import { updateStatus } from "./promotions/update-status";
 import { uploadList } from "./promotions/upload-list";
 import { drainJobs } from "./internal/drain-jobs";
+import { followTrackedLink } from "./links/follow-link";
+import { getClicks } from "./promotions/get-clicks";
 import { listKeyRates } from "./internal/list-key-rates";
 import { listSenderRates as listOperatorSenderRates } from "./internal/list-sender-rates";
 import { setKeyRate } from "./internal/set-key-rate";
@@ -159,6 +161,7 @@ export const operations: readonly Operation[] = [
   updateStatus,
   getStats,
   getReport,
+  getClicks,
   launch,
   uploadList,
   listPromotions,
@@ -173,4 +176,5 @@ export const operations: readonly Operation[] = [
   assignConversation,
   setConversationState,
   addNote,
+  followTrackedLink,
 ];

@@ -41,3 +41,13 @@ export function countThrottled(provider: string, n = 1): void {
 export function countInboundSkipped(provider: string, reason: string, n: number): void {
   if (n > 0 && metricsEnabled()) metrics().inboundSkipped.inc({ provider, reason }, n);
 }
+
+/** Counts one request to a tracked link by its agent class (human, preview, bot). */
+export function countLinkRequest(agentClass: string): void {
+  if (metricsEnabled()) metrics().linkRequests.inc({ agent_class: agentClass });
+}
+
+/** Counts tracked-link requests dropped from a full click queue. */
+export function countDroppedClicks(n: number): void {
+  if (n > 0 && metricsEnabled()) metrics().clicksDropped.inc(n);
+}

@@ -72,6 +72,17 @@ function build() {
       labelNames: ["provider", "reason"] as const,
       registers: [registry],
     }),
+    linkRequests: new client.Counter({
+      name: "switchboard_link_requests_total",
+      help: "Requests to tracked links (/l/<code>) answered 302, by agent class (human clicks, link previews, bots)",
+      labelNames: ["agent_class"] as const,
+      registers: [registry],
+    }),
+    clicksDropped: new client.Counter({
+      name: "switchboard_link_clicks_dropped_total",
+      help: "Tracked-link requests never written: the in-memory queue was full while the database was away",
+      registers: [registry],
+    }),
   };
 }
 

@@ -50,6 +50,8 @@ export function toFullPromotionRecord(row: PromotionRow) {
     stopOnCategoryUpdate: row.stopOnCategoryUpdate,
     /** Not in the spec: why the promotion stopped or ended when no user did it. */
     statusReason: row.statusReason,
+    /** Not in the spec: its links are tracked short links (docs/economics.md). */
+    trackClicks: row.trackClicks,
   };
 }
 

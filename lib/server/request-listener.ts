@@ -8,7 +8,9 @@ import { guardServerAction, isServerActionRequest } from "./server-action-guard"
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
-const API_PATH = /^\/api\/(v1|v2|v3|webhooks|internal)(\/|$)|^\/api\/(openapi\.json|health|ready)$/;
+// `/l/<code>`: the tracked links' redirect (lib/api/links/follow-link.ts), on the hot path too.
+const API_PATH =
+  /^\/api\/(v1|v2|v3|webhooks|internal)(\/|$)|^\/api\/(openapi\.json|health|ready)$|^\/l\/[^/]*$/;
 
 /**
  * The one HTTP listener of the process: the public API paths (and everything, without a

@@ -22,6 +22,7 @@ import { log } from "../log";
 import { wireAll } from "../wiring";
 import { firstStartFile, writeFirstStartFile } from "../seed/first-start-file";
 import { formatCredentials, seedDemo } from "../seed/seed-demo";
+import { flushClicksOnShutdown } from "../economics/links/click-recorder";
 
 /** Longest a request may take to arrive whole (a 200 MiB list upload on a slow link). */
 export const REQUEST_TIMEOUT_MS = 3_600_000;
@@ -122,6 +123,8 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
       const deadline = cfg.SHUTDOWN_TIMEOUT * 1000;
       expectWorkers(undefined);
       if (server) await closeHttp(server, deadline);
+      // The redirect's last clicks, while the database is still there.
+      await flushClicksOnShutdown(Math.min(deadline, 5_000));
       await workers?.stop(deadline);
       await stopBoss(deadline);
       await metricsServer?.stop();

@@ -17,7 +17,7 @@ export const contract = createRoute({
   path: "/api/v2/promotion/{business_id}/statistics/{promotion_id}/report",
   tags: ["Promotions"],
   summary: "Promotion statistics report as CSV (E3)",
-  description: `Streamed CSV, header \`${REPORT_HEADER.join(",")}\`, one row per recipient. Timestamp: the recipient's last change as "25 November 2026, 03:15 PM" in the business's time zone; Phone: digits without '+'; RetryCount: the round of its latest send. Cells starting with =, +, -, @, tab or CR are prefixed with ' (CSV injection).`,
+  description: `Streamed CSV, header \`${REPORT_HEADER.join(",")}\`, one row per recipient. Timestamp: the recipient's last change as "25 November 2026, 03:15 PM" in the business's time zone; Phone: digits without '+'; RetryCount: the round of its latest send; Clicks (not in the spec, after its columns): the recipient's clicks on its tracked links, link previews and bots not counted. Cells starting with =, +, -, @, tab or CR are prefixed with ' (CSV injection).`,
   request: { params: promotionParams, query: channelQuery },
   responses: {
     200: {
@@ -25,7 +25,7 @@ export const contract = createRoute({
       content: {
         "text/csv": {
           schema: z.string().openapi({
-            example: `${REPORT_HEADER.join(",")}\r\nAsha,919900000001,read,"25 November 2026, 03:15 PM",,,,0,spring_sale,en_US\r\n`,
+            example: `${REPORT_HEADER.join(",")}\r\nAsha,919900000001,read,"25 November 2026, 03:15 PM",,,,0,spring_sale,en_US,2\r\n`,
           }),
         },
       },

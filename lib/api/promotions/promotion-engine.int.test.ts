@@ -187,12 +187,12 @@ describe("E4 stats and E3 report", () => {
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     const lines = csv.text.split("\r\n");
     expect(lines[0]).toBe(
-      "Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language",
+      "Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language,Clicks",
     );
     expect(lines).toHaveLength(1 + 9 + 1); // header, 9 recipients, trailing empty
     expect(lines[1]).toMatch(
       new RegExp(
-        `^"'=HYPERLINK\\(""http://evil""\\)",${phones[0]},read,"\\d{1,2} [A-Z][a-z]+ \\d{4}, \\d{2}:\\d{2} [AP]M",,,,0,${template.name},en_US$`,
+        `^"'=HYPERLINK\\(""http://evil""\\)",${phones[0]},read,"\\d{1,2} [A-Z][a-z]+ \\d{4}, \\d{2}:\\d{2} [AP]M",,,,0,${template.name},en_US,0$`,
       ),
     );
     expect(lines[2]).toMatch(/^"'\+1, ""quoted""",/);
@@ -257,7 +257,7 @@ describe("E4 stats and E3 report", () => {
       [id],
     );
     const expected =
-      "Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language\r\n" +
+      "Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language,Clicks\r\n" +
       rows
         .map((r) =>
           csvLine([
@@ -271,6 +271,7 @@ describe("E4 stats and E3 report", () => {
             r.round,
             template.name,
             "en_US",
+            0,
           ]),
         )
         .join("");

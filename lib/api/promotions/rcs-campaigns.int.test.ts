@@ -322,10 +322,10 @@ describe("E3 report of an RCS campaign", () => {
     });
     expect(res.status, res.text).toBe(200);
     const lines = rows.map((r) =>
-      csvLine([r.name, r.phone, r.state, r.at, r.error, null, null, r.round, r.template, r.language]),
+      csvLine([r.name, r.phone, r.state, r.at, r.error, null, null, r.round, r.template, r.language, 0]),
     );
     expect(res.text).toBe(
-      `Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language\r\n${lines.join("")}`,
+      `Name,Phone,Status,Timestamp,Error,FlowId,FlowName,RetryCount,TemplateName,Language,Clicks\r\n${lines.join("")}`,
     );
   });
 });

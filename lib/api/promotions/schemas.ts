@@ -47,6 +47,9 @@ export const LaunchResultDoc = PromotionRecordDoc.extend({
   utilityTemplateIndex: z.number().int(),
   stopOnCategoryUpdate: z.boolean(),
   statusReason: z.string().nullable(),
+  trackClicks: z
+    .boolean()
+    .openapi({ description: "Not in the spec: links become tracked short links (docs/economics.md)" }),
   accepted: z.number().int().openapi({ description: "Recipients created (opted-out ones included)" }),
   rejected: z
     .number()

@@ -2,6 +2,7 @@ import type { Ctx } from "../../context";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
 import { insertSendRows, type NewMessage } from "../../messages/send/insert-send-rows";
+import { campaignLinkTracker } from "../../economics/links/campaign-link-tracker";
 import { cellsArraySql } from "../lists/list-cells";
 import type { PromotionRow } from "../promotion-record";
 import { recipientPlanner } from "./plan-recipient-message";
@@ -27,7 +28,8 @@ export type ChunkResult = { claimed: number; queued: number; failed: number };
  * then writes together the
  * promotion_sends rows (their primary key makes a second send of a recipient in the same round
  * impossible, even after a crash), the transaction row (id = promotion id, kind 'promotion'),
- * the messages with their dispatch jobs, the recipients' new states and the round's counters.
+ * the messages with their dispatch jobs, the recipients' tracked links (when the campaign tracks
+ * clicks: each recipient's own codes), the recipients' new states and the round's counters.
  * A crash before the commit leaves everything pending; after it, everything is sent once.
  */
 export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number): Promise<ChunkResult> {
@@ -51,6 +53,7 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
   if (rows.length === 0) return { claimed: 0, queued: 0, failed: 0 };
 
   const plan = recipientPlanner(tx, p);
+  const links = campaignLinkTracker(tx, p);
   const msgs: NewMessage[] = [];
   const sentSeqs: number[] = [];
   const failed: Array<{ seq: number; code: string; reason: string }> = [];
@@ -69,7 +72,7 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
       continue;
     }
     sentSeqs.push(r.seq);
-    msgs.push({
+    const msg: NewMessage = {
       id: uuidv7(),
       businessId: p.businessId,
       transactionId: p.id,
@@ -77,7 +80,8 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
       // Status callbacks carry the subscriber's own id when the list had one.
       messageRef: r.subscriber_id ?? "",
       ...planned.message,
-    });
+    };
+    msgs.push(links ? await links.track(msg, r) : msg);
   }
 
   if (msgs.length > 0) {
@@ -96,6 +100,7 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
       [p.id, round, sentSeqs, msgs.map((m) => m.id)],
     );
     await insertSendRows(tx.db, [], msgs);
+    await links?.write(tx);
     await rawQuery(
       tx.db,
       `UPDATE promotion_recipients r SET state = 'queued', message_id = v.mid, error_code = NULL, error = NULL,

@@ -90,6 +90,7 @@ export async function launchPromotion(
     callCampaign: body.callCampaign ?? false,
     utilityTemplateIndex: body.utilityTemplateIndex ?? 0,
     stopOnCategoryUpdate: body.stopOnCategoryUpdate ?? false,
+    trackClicks: body.trackClicks ?? true,
   };
   if (list.rowCount > env().PROMOTION_PREPARE_INLINE_MAX_ROWS) {
     return launchForPreparation(ctx, { row, list, idempotency: input.idempotency });

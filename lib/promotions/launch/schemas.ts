@@ -69,6 +69,12 @@ export const launchPromotionInput = z.object({
   utilityTemplateIndex: z.number().int().min(0).optional(),
   /** Hours a reply, a click or a conversion is credited to the campaign after its message. */
   attributionWindow: z.number().int().min(0).max(8_760).optional(),
+  trackClicks: z
+    .boolean()
+    .optional()
+    .describe(
+      "Not in the spec: links in the recipients' messages become tracked short links (`/l/<code>`, one per recipient and URL: docs/economics.md). Default true; false sends the links as given.",
+    ),
   promotionEndTime: endTime.optional(),
   expiry: endTime.optional(),
   subscriberLimitPerGroup: z.number().int().min(0).optional(),

@@ -62,6 +62,7 @@ export async function createRcsCampaign(
       startTime: now,
       mostRecentStartTime: now,
       fallback,
+      trackClicks: input.trackClicks ?? true,
       // Nothing to send until a batch arrives; due at expiry so the engine ends it on time.
       nextRunAt: endTime,
     });

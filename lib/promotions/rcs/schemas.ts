@@ -29,6 +29,12 @@ export const createRcsCampaignInput = z.object({
     .max(32503680000, "Too far in the future")
     .optional(),
   fallback: rcsFallback.optional(),
+  trackClicks: z
+    .boolean()
+    .optional()
+    .describe(
+      "Not in the spec: links in the recipients' cards become tracked short links (`/l/<code>`, one per recipient and URL: docs/economics.md). Default true.",
+    ),
 });
 export type CreateRcsCampaignInput = z.input<typeof createRcsCampaignInput>;
 

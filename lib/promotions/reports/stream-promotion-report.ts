@@ -15,6 +15,8 @@ export const REPORT_HEADER = [
   "RetryCount",
   "TemplateName",
   "Language",
+  // Not in the spec, after its columns: the recipient's clicks on its tracked links (docs/economics.md).
+  "Clicks",
 ] as const;
 
 /** Recipients per page: one keyset query each (about 1.6 MB of CSV), sent before the next is read. */
@@ -28,7 +30,8 @@ const PAGE = 20_000;
  * follow csvCell's rules (CSV-injection safe) through csvCellSql. Timestamp: the recipient's
  * last change, as "25 November 2026, 03:15 PM" in the business's time zone (always holds a
  * comma, never a quote: quoted as csvCell would). Status: the recipient's state. Error: the
- * failure's reason from the one table of reasons (error-reasons.ts), else the provider's words. The
+ * failure's reason from the one table of reasons (error-reasons.ts), else the provider's words.
+ * Clicks (after the spec's columns): the recipient's human clicks on its tracked links. The
  * promotion is checked before the stream starts, so an unknown id is a plain 404.
  */
 export async function streamPromotionReport(
@@ -60,8 +63,11 @@ export async function streamPromotionReport(
   const pageSql = `SELECT max(seq)::float8 AS last, string_agg(line, '' ORDER BY seq) AS text FROM (
       SELECT r.seq, ${csvCellSql("r.name")} || ',' || ${csvCellSql("r.phone")} || ',' || r.state
         || ',"' || to_char(r.updated_at AT TIME ZONE $4, 'FMDD FMMonth YYYY, HH12:MI AM') || '",'
-        || ${csvCellSql("coalesce($7::jsonb ->> r.error_code, r.error)")} || $5 || r.round || ${templateSql} || E'\\r\\n' AS line
+        || ${csvCellSql("coalesce($7::jsonb ->> r.error_code, r.error)")} || $5 || r.round || ${templateSql} || ',' || coalesce(k.clicks, 0) || E'\\r\\n' AS line
       FROM promotion_recipients r ${joins}
+      LEFT JOIN LATERAL (SELECT count(*) AS clicks FROM link_clicks c
+        WHERE c.business_id = r.business_id AND c.promotion_id = r.promotion_id AND c.phone = r.phone
+          AND c.agent_class = 'human') k ON true
       WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.seq > $3
       ORDER BY r.seq LIMIT ${PAGE}) page`;
   const encoder = new TextEncoder();

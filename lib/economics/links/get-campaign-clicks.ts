@@ -1,0 +1,90 @@
+import type { Ctx } from "../../context";
+import { rawQuery } from "../../db/sql";
+import { findPromotion } from "../../promotions/engine/find-promotion";
+
+export type ClickHour = {
+  /** The hour's start, epoch seconds (UTC). */
+  hour: number;
+  clicks: number;
+  uniqueClickers: number;
+  previews: number;
+  bots: number;
+};
+
+export type CampaignClicks = {
+  promotionId: string;
+  trackClicks: boolean;
+  /** Tracked links made for the campaign's messages, and the recipients they went to. */
+  links: number;
+  recipientsWithLinks: number;
+  /** Recipients (by phone) with at least one human click: repeated clicks count once. */
+  uniqueClickers: number;
+  /** Human clicks, every one. */
+  clicks: number;
+  /** uniqueClickers / recipientsWithLinks (0 when no link went out). */
+  clickRate: number;
+  /** Link-preview fetches and bot requests: counted apart, never clicks. */
+  previews: number;
+  bots: number;
+  /** Per hour with any request, oldest first; uniqueClickers per hour counts a phone once in that hour. */
+  hourly: ClickHour[];
+};
+
+/**
+ * A campaign's clicks (docs/economics.md, "Clicks"): what its recipients' tracked links
+ * received, humans apart from previews and bots. Reads link_clicks as written: a click still
+ * in a redirect's queue (a second or so, longer while the database was away) counts once
+ * written. Another business's campaign is 404.
+ */
+export async function getCampaignClicks(
+  ctx: Ctx,
+  businessId: string,
+  promotionId: string,
+): Promise<CampaignClicks> {
+  const p = await findPromotion(ctx, businessId, promotionId, undefined);
+  const [totals] = await rawQuery<{
+    clicks: number;
+    unique_clickers: number;
+    previews: number;
+    bots: number;
+  }>(
+    ctx.db,
+    `SELECT count(*) FILTER (WHERE agent_class = 'human')::int AS clicks,
+            count(DISTINCT phone) FILTER (WHERE agent_class = 'human')::int AS unique_clickers,
+            count(*) FILTER (WHERE agent_class = 'preview')::int AS previews,
+            count(*) FILTER (WHERE agent_class = 'bot')::int AS bots
+     FROM link_clicks WHERE business_id = $1 AND promotion_id = $2`,
+    [businessId, p.id],
+  );
+  const [links] = await rawQuery<{ links: number; recipients: number }>(
+    ctx.db,
+    `SELECT count(*)::int AS links, count(DISTINCT phone)::int AS recipients
+     FROM tracked_links WHERE business_id = $1 AND promotion_id = $2`,
+    [businessId, p.id],
+  );
+  const hourly = await rawQuery<ClickHour>(
+    ctx.db,
+    `SELECT extract(epoch FROM date_trunc('hour', clicked_at))::bigint AS hour,
+            count(*) FILTER (WHERE agent_class = 'human')::int AS "clicks",
+            count(DISTINCT phone) FILTER (WHERE agent_class = 'human')::int AS "uniqueClickers",
+            count(*) FILTER (WHERE agent_class = 'preview')::int AS "previews",
+            count(*) FILTER (WHERE agent_class = 'bot')::int AS "bots"
+     FROM link_clicks WHERE business_id = $1 AND promotion_id = $2
+     GROUP BY 1 ORDER BY 1`,
+    [businessId, p.id],
+  );
+  const recipientsWithLinks = links?.recipients ?? 0;
+  const uniqueClickers = totals?.unique_clickers ?? 0;
+  return {
+    promotionId: p.id,
+    trackClicks: p.trackClicks,
+    links: links?.links ?? 0,
+    recipientsWithLinks,
+    uniqueClickers,
+    clicks: totals?.clicks ?? 0,
+    clickRate: recipientsWithLinks > 0 ? uniqueClickers / recipientsWithLinks : 0,
+    previews: totals?.previews ?? 0,
+    bots: totals?.bots ?? 0,
+    hourly: hourly.map((h) => ({ ...h, hour: Number(h.hour) })),
+  };
+}
