@@ -21,3 +21,4 @@ export * from "./ended-sessions";
 export * from "./flows";
 export * from "./channel-senders";
 export * from "./conversions";
+export * from "./audiences";
