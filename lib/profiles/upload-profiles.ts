@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { attributeRules } from "../audiences/attribute-definitions";
+import { ensureTags } from "../audiences/ensure-tags";
 import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
@@ -16,7 +18,9 @@ import {
  * call) and upserts the valid ones by (business, phone) in ONE statement: the rows travel as
  * one JSON document (`json_to_recordset`), so a 1,000-profile upload is one round trip with one
  * parameter instead of 10,000. A value left out of a re-upload keeps the stored one. Records
- * without `countrycode` take the business's default country.
+ * without `countrycode` take the business's default country. The audience extras (`tags`,
+ * `attributes`, docs/audiences.md) cost nothing when no record sends them: the statement is
+ * the one without them.
  */
 export async function uploadProfiles(
   ctx: Ctx,
@@ -24,7 +28,9 @@ export async function uploadProfiles(
   raw: { profile: unknown[] },
 ): Promise<UploadProfilesResult & { accepted: { index: number; phone: string }[] }> {
   const { profile } = uploadProfilesInput.parse(raw);
-  const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId));
+  const sends = (field: string) => profile.some((p) => p !== null && typeof p === "object" && field in p);
+  const rules = sends("attributes") ? await attributeRules(ctx, businessId) : undefined;
+  const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId), rules);
   const errors: UploadProfilesResult["errors"] = [];
   // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
   const byPhone = new Map<string, ProfileRecord>();
@@ -49,6 +55,11 @@ export async function uploadProfiles(
   // order: no deadlocks between them.
   const rows = [...byPhone.values()].sort((x, y) => (x.phone < y.phone ? -1 : x.phone > y.phone ? 1 : 0));
   if (rows.length > 0) {
+    // Values to set are merged in the upsert; removals (null) are a second statement, for the
+    // rows that have them only.
+    const sets = (r: ProfileRecord) =>
+      r.attributes ? Object.fromEntries(Object.entries(r.attributes).filter(([, v]) => v !== null)) : {};
+    const withAttributes = rows.some((r) => Object.keys(sets(r)).length > 0);
     // One JSON document: node-postgres escapes array parameters element by element, which
     // cost more than the upsert's own work for 1,000 profiles (measured with --cpu-prof).
     const doc = JSON.stringify(
@@ -62,15 +73,31 @@ export async function uploadProfiles(
         dob: r.dob ?? null,
         bsid: r.businesssubscriberid ?? null,
         city: r.city ?? null,
+        ...(withAttributes ? { attrs: sets(r) } : {}),
       })),
     );
+    const [column, value, field, merge] = withAttributes
+      ? [
+          sql`, attributes`,
+          sql`, u.attrs`,
+          sql`, attrs jsonb`,
+          sql`attributes = profiles.attributes || excluded.attributes,`,
+        ]
+      : [sql``, sql``, sql``, sql``];
     await inTransaction(ctx, async (tx) => {
+      // Tags first: ensureTags may wait on the business's tag lock, which must never be held
+      // while waiting for the rows this upsert locks (bulk-update-subscribers.ts takes it first).
+      const tagIds = await ensureTags(
+        tx,
+        businessId,
+        rows.flatMap((r) => r.tags ?? []),
+      );
       await tx.db.execute(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
-                              business_subscriber_id, city)
-        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city
+                              business_subscriber_id, city${column})
+        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}
         FROM json_to_recordset(${doc}::json)
-             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text)
+             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text${field})
         ORDER BY u.phone
         ON CONFLICT (business_id, phone) DO UPDATE SET
           country_code = excluded.country_code,
@@ -80,7 +107,9 @@ export async function uploadProfiles(
           dob = coalesce(excluded.dob, profiles.dob),
           business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
           city = coalesce(excluded.city, profiles.city),
+          ${merge}
           updated_at = now()`);
+      await writeAudienceExtras(tx, businessId, rows, tagIds);
       await recordAudit(tx, {
         businessId,
         action: "profile.upload",
@@ -98,4 +127,35 @@ export async function uploadProfiles(
     errors,
     accepted,
   };
+}
+
+/** Removals (null attribute values) and tags of the upload's records, after their upsert. */
+async function writeAudienceExtras(
+  tx: Ctx,
+  businessId: string,
+  rows: ProfileRecord[],
+  ids: Map<string, string>,
+): Promise<void> {
+  const removals = rows.flatMap((r) => {
+    const keys = Object.entries(r.attributes ?? {}).flatMap(([k, v]) => (v === null ? [k] : []));
+    return keys.length > 0 ? [{ phone: r.phone, keys }] : [];
+  });
+  if (removals.length > 0)
+    await tx.db.execute(sql`
+      UPDATE profiles p SET attributes = p.attributes - ARRAY(SELECT jsonb_array_elements_text(u.keys)), updated_at = now()
+      FROM json_to_recordset(${JSON.stringify(removals)}::json) AS u(phone text, keys jsonb)
+      WHERE p.business_id = ${businessId}::uuid AND p.phone = u.phone`);
+  const tagged = rows.filter((r) => r.tags && r.tags.length > 0);
+  if (tagged.length === 0) return;
+  const doc = JSON.stringify(
+    tagged.map((r) => ({ phone: r.phone, tags: r.tags!.map((n) => ids.get(n.toLowerCase())!) })),
+  );
+  await tx.db.execute(sql`
+    INSERT INTO profile_tags (business_id, profile_id, tag_id)
+    SELECT ${businessId}::uuid, p.id, t.id::uuid
+    FROM json_to_recordset(${doc}::json) AS u(phone text, tags jsonb)
+    JOIN profiles p ON p.business_id = ${businessId}::uuid AND p.phone = u.phone
+    CROSS JOIN LATERAL jsonb_array_elements_text(u.tags) AS t(id)
+    ORDER BY p.id
+    ON CONFLICT DO NOTHING`);
 }
