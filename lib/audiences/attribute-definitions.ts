@@ -1,4 +1,5 @@
 import type { AttributeType } from "@/db/schema/audiences";
+import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { AppError, invalid, invalidInput, isUniqueViolation, notFound } from "../errors";
@@ -75,6 +76,12 @@ export async function createAttributeDefinition(
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
         [uuidv7(), businessId, d.key, d.label, d.type, d.choices ?? null],
       );
+      await recordAudit(tx, {
+        businessId,
+        action: "attribute.create",
+        targetType: "attribute",
+        data: { key: d.key },
+      });
       return view(row!);
     } catch (err) {
       if (isUniqueViolation(err))
@@ -145,6 +152,12 @@ export async function updateAttributeDefinition(
        WHERE business_id = $1 AND key = $2 RETURNING *`,
       [businessId, key, d.label ?? null, type, choices],
     );
+    await recordAudit(tx, {
+      businessId,
+      action: "attribute.update",
+      targetType: "attribute",
+      data: { key, ...d },
+    });
     return view(row!);
   });
 }
@@ -171,10 +184,17 @@ export async function deleteAttributeDefinition(ctx: Ctx, businessId: string, ra
       [businessId, key],
     );
     if (rows.length === 0) throw notFound("Attribute");
-    await rawQuery(
+    const cleared = await rawQuery(
       tx.db,
-      `UPDATE profiles SET attributes = attributes - $2, updated_at = now() WHERE business_id = $1 AND attributes ? $2`,
+      `UPDATE profiles SET attributes = attributes - $2, updated_at = now()
+       WHERE business_id = $1 AND attributes ? $2 RETURNING id`,
       [businessId, key],
     );
+    await recordAudit(tx, {
+      businessId,
+      action: "attribute.delete",
+      targetType: "attribute",
+      data: { key, profiles: cleared.length },
+    });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { invalid, invalidInput, notFound } from "../errors";
@@ -70,12 +71,21 @@ export async function setSubscriberAttributes(
   const read = readAttributes(await attributeRules(ctx, businessId), attributes);
   if (!read.ok) throw attributesInvalid(read.errors);
   const profile = await profileOf(ctx, businessId, rawPhone);
-  await rawQuery(
-    ctx.db,
-    `UPDATE profiles SET attributes = jsonb_strip_nulls(attributes || $3::jsonb), updated_at = now()
-     WHERE business_id = $1 AND id = $2`,
-    [businessId, profile.id, JSON.stringify(read.patch)],
-  );
+  await inTransaction(ctx, async (tx) => {
+    await rawQuery(
+      tx.db,
+      `UPDATE profiles SET attributes = jsonb_strip_nulls(attributes || $3::jsonb), updated_at = now()
+       WHERE business_id = $1 AND id = $2`,
+      [businessId, profile.id, JSON.stringify(read.patch)],
+    );
+    await recordAudit(tx, {
+      businessId,
+      action: "profile.attributes",
+      targetType: "profile",
+      targetId: profile.id,
+      data: { keys: Object.keys(read.patch) },
+    });
+  });
   return viewOf(ctx, businessId, profile.id);
 }
 
@@ -117,6 +127,13 @@ export async function changeSubscriberTags(
            AND tag_id IN (SELECT id FROM tags WHERE business_id = $1 AND lower(name) = ANY($3::text[]))`,
         [businessId, profile.id, remove.map((n) => n.toLowerCase())],
       );
+    await recordAudit(tx, {
+      businessId,
+      action: "profile.tags",
+      targetType: "profile",
+      targetId: profile.id,
+      data: { add, remove },
+    });
   });
   return viewOf(ctx, businessId, profile.id);
 }

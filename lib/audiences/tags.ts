@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { AppError, invalidInput, isUniqueViolation, notFound } from "../errors";
@@ -58,6 +59,13 @@ export async function createTag(ctx: Ctx, businessId: string, raw: unknown): Pro
         `INSERT INTO tags (id, business_id, name, colour) VALUES ($1, $2, $3, $4) RETURNING *`,
         [uuidv7(), businessId, name, colour],
       );
+      await recordAudit(tx, {
+        businessId,
+        action: "tag.create",
+        targetType: "tag",
+        targetId: row!.id,
+        data: { name },
+      });
       return view(row!);
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(name);
@@ -73,15 +81,24 @@ export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: u
   if (!isUuid(id)) throw notFound("Tag");
   const { name, colour } = parsed.data;
   try {
-    const [row] = await rawQuery<TagRow>(
-      ctx.db,
-      `UPDATE tags SET name = coalesce($3, name), colour = coalesce($4, colour)
-       WHERE business_id = $1 AND id = $2
-       RETURNING *, (SELECT count(*) FROM profile_tags pt WHERE pt.business_id = $1 AND pt.tag_id = $2) AS count`,
-      [businessId, id, name ?? null, colour ?? null],
-    );
-    if (!row) throw notFound("Tag");
-    return view(row);
+    return await inTransaction(ctx, async (tx) => {
+      const [row] = await rawQuery<TagRow>(
+        tx.db,
+        `UPDATE tags SET name = coalesce($3, name), colour = coalesce($4, colour)
+         WHERE business_id = $1 AND id = $2
+         RETURNING *, (SELECT count(*) FROM profile_tags pt WHERE pt.business_id = $1 AND pt.tag_id = $2) AS count`,
+        [businessId, id, name ?? null, colour ?? null],
+      );
+      if (!row) throw notFound("Tag");
+      await recordAudit(tx, {
+        businessId,
+        action: "tag.update",
+        targetType: "tag",
+        targetId: id,
+        data: parsed.data,
+      });
+      return view(row);
+    });
   } catch (err) {
     if (name && isUniqueViolation(err)) throw nameTaken(name);
     throw err;
@@ -91,9 +108,19 @@ export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: u
 /** Deletes a tag and takes it off every profile. */
 export async function deleteTag(ctx: Ctx, businessId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound("Tag");
-  const rows = await rawQuery(ctx.db, `DELETE FROM tags WHERE business_id = $1 AND id = $2 RETURNING id`, [
-    businessId,
-    id,
-  ]);
-  if (rows.length === 0) throw notFound("Tag");
+  await inTransaction(ctx, async (tx) => {
+    const rows = await rawQuery<{ name: string }>(
+      tx.db,
+      `DELETE FROM tags WHERE business_id = $1 AND id = $2 RETURNING name`,
+      [businessId, id],
+    );
+    if (rows.length === 0) throw notFound("Tag");
+    await recordAudit(tx, {
+      businessId,
+      action: "tag.delete",
+      targetType: "tag",
+      targetId: id,
+      data: { name: rows[0]!.name },
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "@/db/schema";
 import { db } from "@/lib/db";
@@ -86,6 +86,37 @@ describe("audiences API: tags", () => {
     expect(
       (await call(t, "/tags/0193b6f2-8c1a-7cde-9f00-1234567890ab", { method: "PATCH", json: {} })).status,
     ).toBe(400);
+  });
+});
+
+describe("audiences API: limits", () => {
+  it("refuses the 1,001st tag (409), also when a write would create it, and the 101st attribute", async () => {
+    const t = await createTestBusiness();
+    await db().execute(sql`
+      INSERT INTO tags (id, business_id, name, colour)
+      SELECT gen_random_uuid(), ${t.business.id}::uuid, 'tag ' || i, 'gray' FROM generate_series(1, 999) AS i`);
+    expect((await call(t, "/tags", { json: { name: "The last" } })).status).toBe(201);
+    const over = await call(t, "/tags", { json: { name: "One more" } });
+    expect([over.status, over.json.error.message]).toEqual([409, "A business has at most 1000 tags"]);
+    await upload(t, [{ phone: phone(1), countrycode: "IN" }]);
+    const viaWrite = await call(t, `/subscribers/${phone(1)}/tags`, {
+      method: "PATCH",
+      json: { add: ["Brand new"] },
+    });
+    expect(viaWrite.status).toBe(409);
+    const viaF1 = await upload(t, [{ phone: phone(2), countrycode: "IN", tags: ["Brand new"] }]);
+    expect(viaF1.status).toBe(409);
+    expect(await stored(t, phone(2))).toBeUndefined();
+    // Existing names still work at the limit.
+    expect(
+      (await call(t, `/subscribers/${phone(1)}/tags`, { method: "PATCH", json: { add: ["TAG 7"] } })).status,
+    ).toBe(200);
+
+    await db().execute(sql`
+      INSERT INTO attribute_definitions (id, business_id, key, label, type)
+      SELECT gen_random_uuid(), ${t.business.id}::uuid, 'a' || i, 'A' || i, 'text' FROM generate_series(1, 100) AS i`);
+    const attr = await call(t, "/attributes", { json: { key: "extra", label: "Extra", type: "text" } });
+    expect([attr.status, attr.json.error.message]).toEqual([409, "A business has at most 100 attributes"]);
   });
 });
 
