@@ -2,15 +2,10 @@ import type { AttributeType } from "@/db/schema/audiences";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
-import { AppError, invalid, invalidInput, isUniqueViolation, notFound } from "../errors";
+import { AppError, invalidInput, isUniqueViolation, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import type { AttributeDefinitionRule } from "./attribute-values";
-import {
-  AttributeDefinitionInput,
-  AttributeDefinitionUpdate,
-  attributeKey,
-  MAX_ATTRIBUTES_PER_BUSINESS,
-} from "./schemas";
+import { AttributeDefinitionInput, attributeKey, MAX_ATTRIBUTES_PER_BUSINESS } from "./schemas";
 
 export type AttributeDefinitionView = {
   key: string;
@@ -19,9 +14,15 @@ export type AttributeDefinitionView = {
   choices: string[] | null;
   createdAt: number;
 };
-type Row = { key: string; label: string; type: AttributeType; choices: string[] | null; created_at: Date };
+export type AttributeDefinitionRow = {
+  key: string;
+  label: string;
+  type: AttributeType;
+  choices: string[] | null;
+  created_at: Date;
+};
 
-const view = (r: Row): AttributeDefinitionView => ({
+export const definitionView = (r: AttributeDefinitionRow): AttributeDefinitionView => ({
   key: r.key,
   label: r.label,
   type: r.type,
@@ -34,9 +35,11 @@ export async function attributeRules(
   ctx: Ctx,
   businessId: string,
 ): Promise<Map<string, AttributeDefinitionRule>> {
-  const rows = await rawQuery<Row>(ctx.db, `SELECT * FROM attribute_definitions WHERE business_id = $1`, [
-    businessId,
-  ]);
+  const rows = await rawQuery<AttributeDefinitionRow>(
+    ctx.db,
+    `SELECT * FROM attribute_definitions WHERE business_id = $1`,
+    [businessId],
+  );
   return new Map(rows.map((r) => [r.key, { key: r.key, type: r.type, choices: r.choices }]));
 }
 
@@ -44,12 +47,12 @@ export async function listAttributeDefinitions(
   ctx: Ctx,
   businessId: string,
 ): Promise<AttributeDefinitionView[]> {
-  const rows = await rawQuery<Row>(
+  const rows = await rawQuery<AttributeDefinitionRow>(
     ctx.db,
     `SELECT * FROM attribute_definitions WHERE business_id = $1 ORDER BY key`,
     [businessId],
   );
-  return rows.map(view);
+  return rows.map(definitionView);
 }
 
 export async function createAttributeDefinition(
@@ -70,7 +73,7 @@ export async function createAttributeDefinition(
     if (Number(n!.n) >= MAX_ATTRIBUTES_PER_BUSINESS)
       throw new AppError("conflict", `A business has at most ${MAX_ATTRIBUTES_PER_BUSINESS} attributes`);
     try {
-      const [row] = await rawQuery<Row>(
+      const [row] = await rawQuery<AttributeDefinitionRow>(
         tx.db,
         `INSERT INTO attribute_definitions (id, business_id, key, label, type, choices)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
@@ -82,7 +85,7 @@ export async function createAttributeDefinition(
         targetType: "attribute",
         data: { key: d.key },
       });
-      return view(row!);
+      return definitionView(row!);
     } catch (err) {
       if (isUniqueViolation(err))
         throw new AppError("conflict", `An attribute with key ${d.key} exists already`, [
@@ -93,86 +96,11 @@ export async function createAttributeDefinition(
   });
 }
 
-const keyOf = (key: string) => {
+/** A key from a path: one that cannot be a key is no attribute (404). */
+export const keyOf = (key: string) => {
   if (!attributeKey.safeParse(key).success) throw notFound("Attribute");
   return key;
 };
-
-/**
- * Changes a definition's label, choices or type. Values already stored must still fit: a type
- * change while profiles hold a value, or dropping a choice a profile holds, is a 409 saying
- * how many profiles hold them (remove those values first, or delete the attribute).
- */
-export async function updateAttributeDefinition(
-  ctx: Ctx,
-  businessId: string,
-  rawKey: string,
-  raw: unknown,
-): Promise<AttributeDefinitionView> {
-  const key = keyOf(rawKey);
-  const parsed = AttributeDefinitionUpdate.safeParse(raw);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const d = parsed.data;
-  return inTransaction(ctx, async (tx) => {
-    const [current] = await rawQuery<Row>(
-      tx.db,
-      `SELECT * FROM attribute_definitions WHERE business_id = $1 AND key = $2 FOR UPDATE`,
-      [businessId, key],
-    );
-    if (!current) throw notFound("Attribute");
-    const type = d.type ?? current.type;
-    const choiceIssue = (message: string) =>
-      invalid(`Invalid request: choices: ${message}`, [{ path: "choices", message }]);
-    if (type !== "choice" && d.choices) throw choiceIssue("Only a choice attribute has choices");
-    const choices =
-      type === "choice" ? (d.choices ?? (current.type === "choice" ? current.choices : null)) : null;
-    if (type === "choice" && !choices) throw choiceIssue("A choice attribute needs its choices");
-    if (type !== current.type) {
-      const held = await holding(tx, businessId, key);
-      if (held > 0)
-        throw new AppError(
-          "conflict",
-          `${held} profile(s) hold a value of ${key}: its type cannot change from ${current.type} to ${type} while values are stored`,
-          [{ path: "type", message: "Values present" }],
-        );
-    } else if (type === "choice" && choices && current.choices) {
-      const kept = new Set(choices);
-      const dropped = current.choices.filter((c) => !kept.has(c));
-      const held = dropped.length > 0 ? await holding(tx, businessId, key, dropped) : 0;
-      if (held > 0)
-        throw new AppError(
-          "conflict",
-          `${held} profile(s) hold a choice of ${key} this change removes (${dropped.join(", ")})`,
-          [{ path: "choices", message: "Values present" }],
-        );
-    }
-    const [row] = await rawQuery<Row>(
-      tx.db,
-      `UPDATE attribute_definitions SET label = coalesce($3, label), type = $4, choices = $5
-       WHERE business_id = $1 AND key = $2 RETURNING *`,
-      [businessId, key, d.label ?? null, type, choices],
-    );
-    await recordAudit(tx, {
-      businessId,
-      action: "attribute.update",
-      targetType: "attribute",
-      data: { key, ...d },
-    });
-    return view(row!);
-  });
-}
-
-/** How many of the business's profiles hold a value of `key` (one of `values`, when given). */
-async function holding(tx: Ctx, businessId: string, key: string, values?: string[]): Promise<number> {
-  const [row] = await rawQuery<{ n: string }>(
-    tx.db,
-    values
-      ? `SELECT count(*) AS n FROM profiles WHERE business_id = $1 AND attributes->>$2 = ANY($3::text[])`
-      : `SELECT count(*) AS n FROM profiles WHERE business_id = $1 AND attributes ? $2`,
-    values ? [businessId, key, values] : [businessId, key],
-  );
-  return Number(row!.n);
-}
 
 /** Deletes a definition and removes its key from every profile of the business. */
 export async function deleteAttributeDefinition(ctx: Ctx, businessId: string, rawKey: string): Promise<void> {

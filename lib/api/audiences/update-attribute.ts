@@ -1,6 +1,6 @@
 /** Change an attribute's label, choices or type. PATCH /api/v3/audiences/{business_id}/attributes/{key} */
 import { createRoute } from "@hono/zod-openapi";
-import { updateAttributeDefinition as update } from "@/lib/audiences/attribute-definitions";
+import { updateAttributeDefinition as update } from "@/lib/audiences/update-attribute-definition";
 import { AttributeDefinitionUpdate } from "@/lib/audiences/schemas";
 import { withBusiness } from "../with-business";
 import {
