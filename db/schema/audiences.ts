@@ -23,11 +23,16 @@ export const tags = pgTable(
   (t) => [uniqueIndex("tags_business_name_unique").on(t.businessId, sql`lower(${t.name})`)],
 );
 
-/** Which profile has which tag; a tag's count is its rows (index by business and tag). */
+/**
+ * Which profile has which tag; a tag's count is its rows (index by business and tag). No
+ * foreign key on business_id: the profile's and the tag's keys delete the row with either
+ * (and so with the business), and each key costs F1 a check per tag written (as for
+ * list_rows, migration 0023).
+ */
 export const profileTags = pgTable(
   "profile_tags",
   {
-    businessId: businessIdColumn(),
+    businessId: uuid("business_id").notNull(),
     profileId: uuid("profile_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),

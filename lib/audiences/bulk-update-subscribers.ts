@@ -75,9 +75,12 @@ export async function bulkUpdateSubscribers(
   const doc = JSON.stringify(wanted);
 
   const found = await inTransaction(ctx, async (tx) => {
-    // Rows locked in phone order, as F1 locks them: no deadlock with a concurrent upload.
+    // Rows locked in phone order, as F1 locks them: no deadlock with a concurrent upload. The
+    // numbers are one array (an index condition on (business, phone)), never a join the planner
+    // could run as a loop over the business's profiles.
     const target = `SELECT id, phone FROM profiles
-       WHERE business_id = $1 AND phone IN (SELECT json_array_elements_text($2::json)) ORDER BY phone FOR UPDATE`;
+       WHERE business_id = $1 AND phone = ANY(ARRAY(SELECT json_array_elements_text($2::json)))
+       ORDER BY phone FOR UPDATE`;
     let rows: { phone: string }[];
     if (input.action === "set_attribute") {
       rows = await rawQuery(

@@ -76,6 +76,10 @@ export async function uploadProfiles(
         ...(withAttributes ? { attrs: sets(r) } : {}),
       })),
     );
+    // Tags and removals are written by profile id, which the upsert then returns.
+    const extras = rows.some(
+      (r) => (r.tags?.length ?? 0) > 0 || Object.values(r.attributes ?? {}).some((v) => v === null),
+    );
     const [column, value, field, merge] = withAttributes
       ? [
           sql`, attributes`,
@@ -92,7 +96,7 @@ export async function uploadProfiles(
         businessId,
         rows.flatMap((r) => r.tags ?? []),
       );
-      await tx.db.execute(sql`
+      const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
                               business_subscriber_id, city${column})
         SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}
@@ -108,8 +112,12 @@ export async function uploadProfiles(
           business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
           city = coalesce(excluded.city, profiles.city),
           ${merge}
-          updated_at = now()`);
-      await writeAudienceExtras(tx, businessId, rows, tagIds);
+          updated_at = now()
+        ${extras ? sql`RETURNING id, phone` : sql``}`);
+      if (extras) {
+        const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
+        await writeAudienceExtras(tx, businessId, rows, idOf, tagIds);
+      }
       await recordAudit(tx, {
         businessId,
         action: "profile.upload",
@@ -129,33 +137,39 @@ export async function uploadProfiles(
   };
 }
 
-/** Removals (null attribute values) and tags of the upload's records, after their upsert. */
+/**
+ * Removals (null attribute values) and tags of the upload's records, after their upsert, by
+ * the ids it returned: no statement here joins profiles to the upload (a join the planner may
+ * run as a loop over the business's profiles when its statistics are stale).
+ */
 async function writeAudienceExtras(
   tx: Ctx,
   businessId: string,
   rows: ProfileRecord[],
-  ids: Map<string, string>,
+  idOf: Map<string, string>,
+  tagIds: Map<string, string>,
 ): Promise<void> {
-  const removals = rows.flatMap((r) => {
+  // One statement per set of keys removed (an upload usually removes the same keys throughout).
+  const byKeys = new Map<string, string[]>();
+  for (const r of rows) {
     const keys = Object.entries(r.attributes ?? {}).flatMap(([k, v]) => (v === null ? [k] : []));
-    return keys.length > 0 ? [{ phone: r.phone, keys }] : [];
-  });
-  if (removals.length > 0)
+    if (keys.length === 0) continue;
+    const set = JSON.stringify(keys.sort());
+    byKeys.set(set, [...(byKeys.get(set) ?? []), idOf.get(r.phone)!]);
+  }
+  for (const [keys, ids] of byKeys)
     await tx.db.execute(sql`
-      UPDATE profiles p SET attributes = p.attributes - ARRAY(SELECT jsonb_array_elements_text(u.keys)), updated_at = now()
-      FROM json_to_recordset(${JSON.stringify(removals)}::json) AS u(phone text, keys jsonb)
-      WHERE p.business_id = ${businessId}::uuid AND p.phone = u.phone`);
-  const tagged = rows.filter((r) => r.tags && r.tags.length > 0);
-  if (tagged.length === 0) return;
-  const doc = JSON.stringify(
-    tagged.map((r) => ({ phone: r.phone, tags: r.tags!.map((n) => ids.get(n.toLowerCase())!) })),
+      UPDATE profiles SET attributes = attributes - ARRAY(SELECT json_array_elements_text(${keys}::json)),
+                          updated_at = now()
+      WHERE business_id = ${businessId}::uuid
+        AND id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::uuid))`);
+  const pairs = rows.flatMap((r) =>
+    (r.tags ?? []).map((n) => ({ pid: idOf.get(r.phone)!, tid: tagIds.get(n.toLowerCase())! })),
   );
+  if (pairs.length === 0) return;
   await tx.db.execute(sql`
     INSERT INTO profile_tags (business_id, profile_id, tag_id)
-    SELECT ${businessId}::uuid, p.id, t.id::uuid
-    FROM json_to_recordset(${doc}::json) AS u(phone text, tags jsonb)
-    JOIN profiles p ON p.business_id = ${businessId}::uuid AND p.phone = u.phone
-    CROSS JOIN LATERAL jsonb_array_elements_text(u.tags) AS t(id)
-    ORDER BY p.id
+    SELECT ${businessId}::uuid, x.pid, x.tid FROM json_to_recordset(${JSON.stringify(pairs)}::json) AS x(pid uuid, tid uuid)
+    ORDER BY x.pid, x.tid
     ON CONFLICT DO NOTHING`);
 }
