@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "@/db/schema";
+import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
+import { deleteProfile } from "@/lib/profiles/edit-profile";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 
@@ -423,6 +425,30 @@ describe("F1 with tags and attributes", () => {
     ]);
     expect(await stored(t, "919810000104")).toBeUndefined();
     expect((await stored(t, "919810000109"))?.attributes).toEqual({ vip: false });
+  });
+});
+
+describe("F1 with extras at its limit, and deleting a profile", () => {
+  it("tags and sets attributes on 1,000 profiles in one call; a deleted profile leaves its tags", async () => {
+    const t = await createTestBusiness();
+    await defineAttributes(t);
+    const batch = Array.from({ length: 1000 }, (_, i) => ({
+      phone: phone(i),
+      countrycode: "IN",
+      tags: ["Bulk", i % 2 ? "Odd" : "Even"],
+      attributes: { spend: i, plan: i % 2 ? null : "Gold" },
+    }));
+    expect((await upload(t, batch)).json).toMatchObject({ status: "success", uploaded: 1000 });
+    expect((await upload(t, batch)).json).toMatchObject({ status: "success", uploaded: 1000 });
+    const counts = Object.fromEntries(
+      (await call(t, "/tags")).json.tags.map((x: { name: string; count: number }) => [x.name, x.count]),
+    );
+    expect(counts).toEqual({ Bulk: 1000, Even: 500, Odd: 500 });
+    expect((await stored(t, phone(2)))?.attributes).toEqual({ spend: 2, plan: "Gold" });
+    expect((await stored(t, phone(3)))?.attributes).toEqual({ spend: 3 });
+
+    await deleteProfile(systemCtx("test"), t.business.id, (await stored(t, phone(0)))!.id);
+    expect((await call(t, "/tags")).json.tags[0]).toMatchObject({ name: "Bulk", count: 999 });
   });
 });
 
