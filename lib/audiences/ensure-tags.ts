@@ -1,5 +1,6 @@
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
+import { conflict, isForeignKeyViolation } from "../errors";
 import { uuidv7 } from "../ids";
 import { DEFAULT_TAG_COLOUR, MAX_TAGS_PER_BUSINESS } from "./schemas";
 import { lockTagCreation, tagLimitReached } from "./tags";
@@ -45,4 +46,18 @@ export async function ensureTags(
   );
   await find();
   return ids;
+}
+
+/**
+ * Runs `write` (which tags profiles with ids from ensureTags): a tag deleted by another request
+ * between the two fails its foreign key check, which is that request's doing, not a fault: 409.
+ */
+export async function taggingRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err))
+      throw conflict("A tag this request adds was deleted meanwhile; send it again");
+    throw err;
+  }
 }

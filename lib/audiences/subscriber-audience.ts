@@ -5,7 +5,7 @@ import { rawQuery } from "../db/sql";
 import { invalid, invalidInput, notFound } from "../errors";
 import { attributeRules } from "./attribute-definitions";
 import type { AttributeValue } from "./attribute-values";
-import { ensureTags } from "./ensure-tags";
+import { ensureTags, taggingRace } from "./ensure-tags";
 import { attributesInvalid, readAttributes } from "./read-attributes";
 import { tagNames } from "./schemas";
 import { phoneReader } from "./subscriber-phone";
@@ -111,29 +111,31 @@ export async function changeSubscriberTags(
   if (!parsed.success) throw invalidInput(parsed.error);
   const { add, remove } = parsed.data;
   const profile = await profileOf(ctx, businessId, rawPhone);
-  await inTransaction(ctx, async (tx) => {
-    const ids = await ensureTags(tx, businessId, add);
-    if (ids.size > 0)
-      await rawQuery(
-        tx.db,
-        `INSERT INTO profile_tags (business_id, profile_id, tag_id) SELECT $1, $2, unnest($3::uuid[])
+  await taggingRace(() =>
+    inTransaction(ctx, async (tx) => {
+      const ids = await ensureTags(tx, businessId, add);
+      if (ids.size > 0)
+        await rawQuery(
+          tx.db,
+          `INSERT INTO profile_tags (business_id, profile_id, tag_id) SELECT $1, $2, unnest($3::uuid[])
          ON CONFLICT DO NOTHING`,
-        [businessId, profile.id, [...ids.values()]],
-      );
-    if (remove.length > 0)
-      await rawQuery(
-        tx.db,
-        `DELETE FROM profile_tags WHERE business_id = $1 AND profile_id = $2
+          [businessId, profile.id, [...ids.values()]],
+        );
+      if (remove.length > 0)
+        await rawQuery(
+          tx.db,
+          `DELETE FROM profile_tags WHERE business_id = $1 AND profile_id = $2
            AND tag_id IN (SELECT id FROM tags WHERE business_id = $1 AND lower(name) = ANY($3::text[]))`,
-        [businessId, profile.id, remove.map((n) => n.toLowerCase())],
-      );
-    await recordAudit(tx, {
-      businessId,
-      action: "profile.tags",
-      targetType: "profile",
-      targetId: profile.id,
-      data: { add, remove },
-    });
-  });
+          [businessId, profile.id, remove.map((n) => n.toLowerCase())],
+        );
+      await recordAudit(tx, {
+        businessId,
+        action: "profile.tags",
+        targetType: "profile",
+        targetId: profile.id,
+        data: { add, remove },
+      });
+    }),
+  );
   return viewOf(ctx, businessId, profile.id);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { attributeRules } from "../audiences/attribute-definitions";
-import { ensureTags } from "../audiences/ensure-tags";
+import { ensureTags, taggingRace } from "../audiences/ensure-tags";
 import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
@@ -88,15 +88,16 @@ export async function uploadProfiles(
           sql`attributes = profiles.attributes || excluded.attributes,`,
         ]
       : [sql``, sql``, sql``, sql``];
-    await inTransaction(ctx, async (tx) => {
-      // Tags first: ensureTags may wait on the business's tag lock, which must never be held
-      // while waiting for the rows this upsert locks (bulk-update-subscribers.ts takes it first).
-      const tagIds = await ensureTags(
-        tx,
-        businessId,
-        rows.flatMap((r) => r.tags ?? []),
-      );
-      const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
+    await taggingRace(() =>
+      inTransaction(ctx, async (tx) => {
+        // Tags first: ensureTags may wait on the business's tag lock, which must never be held
+        // while waiting for the rows this upsert locks (bulk-update-subscribers.ts takes it first).
+        const tagIds = await ensureTags(
+          tx,
+          businessId,
+          rows.flatMap((r) => r.tags ?? []),
+        );
+        const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
                               business_subscriber_id, city${column})
         SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}
@@ -114,17 +115,18 @@ export async function uploadProfiles(
           ${merge}
           updated_at = now()
         ${extras ? sql`RETURNING id, phone` : sql``}`);
-      if (extras) {
-        const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
-        await writeAudienceExtras(tx, businessId, rows, idOf, tagIds);
-      }
-      await recordAudit(tx, {
-        businessId,
-        action: "profile.upload",
-        targetType: "profile",
-        data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
-      });
-    });
+        if (extras) {
+          const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
+          await writeAudienceExtras(tx, businessId, rows, idOf, tagIds);
+        }
+        await recordAudit(tx, {
+          businessId,
+          action: "profile.upload",
+          targetType: "profile",
+          data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
+        });
+      }),
+    );
   }
   const rejected = errors.length;
   return {

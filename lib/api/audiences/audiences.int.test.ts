@@ -122,6 +122,31 @@ describe("audiences API: limits", () => {
   });
 });
 
+describe("audiences API: a tag deleted while a write adds it", () => {
+  it("answers 409 (send it again), not a 500, and writes nothing", async () => {
+    const t = await createTestBusiness();
+    await upload(t, [{ phone: phone(1), countrycode: "IN" }]);
+    const tag = (await call(t, "/tags", { json: { name: "Racy" } })).json;
+    const conn = await db().$client.connect();
+    try {
+      await conn.query("BEGIN");
+      await conn.query("DELETE FROM tags WHERE business_id = $1 AND id = $2", [t.business.id, tag.id]);
+      // The write finds the tag (the delete is not committed) and waits on its row to tag with it.
+      const pending = call(t, `/subscribers/${phone(1)}/tags`, { method: "PATCH", json: { add: ["Racy"] } });
+      await new Promise((r) => setTimeout(r, 500));
+      await conn.query("COMMIT");
+      const res = await pending;
+      expect([res.status, res.json.error.message]).toEqual([
+        409,
+        "A tag this request adds was deleted meanwhile; send it again",
+      ]);
+    } finally {
+      conn.release();
+    }
+    expect((await call(t, `/subscribers/${phone(1)}`)).json.tags).toEqual([]);
+  });
+});
+
 describe("audiences API: attribute definitions and values", () => {
   let t: TestBusiness;
   beforeAll(async () => {
