@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db, pool } from "@/lib/db";
 import { deleteProfile } from "@/lib/profiles/edit-profile";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
@@ -127,7 +127,7 @@ describe("audiences API: a tag deleted while a write adds it", () => {
     const t = await createTestBusiness();
     await upload(t, [{ phone: phone(1), countrycode: "IN" }]);
     const tag = (await call(t, "/tags", { json: { name: "Racy" } })).json;
-    const conn = await db().$client.connect();
+    const conn = await pool().connect();
     try {
       await conn.query("BEGIN");
       await conn.query("DELETE FROM tags WHERE business_id = $1 AND id = $2", [t.business.id, tag.id]);
