@@ -82,6 +82,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return postgresError(err)?.code === "23505";
 }
 
+/** True for a PostgreSQL foreign key violation (SQLSTATE 23503), also when wrapped by drizzle. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return postgresError(err)?.code === "23503";
+}
+
 /** Postgres errors caused by the input (unique violation -> 409, bad values -> 400), in one place. */
 export function fromDatabaseError(err: unknown): AppError | undefined {
   const e = postgresError(err);

@@ -22,3 +22,4 @@ export * from "./flows";
 export * from "./channel-senders";
 export * from "./conversions";
 export * from "./links";
+export * from "./audiences";

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 
 /**
@@ -18,6 +18,8 @@ export const profiles = pgTable(
     dob: date("dob", { mode: "string" }),
     businessSubscriberId: text("business_subscriber_id"),
     city: text("city"),
+    /** Custom attribute values by key (db/schema/audiences.ts, attribute_definitions). */
+    attributes: jsonb("attributes").$type<Record<string, string | number | boolean>>().notNull().default({}),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -26,5 +28,7 @@ export const profiles = pgTable(
     // Listing pages newest first. No index on name: search is ILIKE '%..%', which a btree
     // cannot serve, and every index costs the 1,000-row upserts of F1.
     index("profiles_business_id_idx").on(t.businessId, t.id),
+    // Segments filter on attribute values (@>): jsonb_path_ops is the smaller GIN for that.
+    index("profiles_attributes_idx").using("gin", t.attributes.op("jsonb_path_ops")),
   ],
 );

@@ -23,6 +23,18 @@ import { assignConversation } from "./conversations/assign-conversation";
 import { setConversationState } from "./conversations/set-conversation-state";
 import { addNote } from "./conversations/add-note";
 import { uploadProfiles } from "./profiles/upload-profiles";
+import { listTags } from "./audiences/list-tags";
+import { createTag } from "./audiences/create-tag";
+import { updateTag } from "./audiences/update-tag";
+import { deleteTag } from "./audiences/delete-tag";
+import { listAttributes } from "./audiences/list-attributes";
+import { createAttribute } from "./audiences/create-attribute";
+import { updateAttribute } from "./audiences/update-attribute";
+import { deleteAttribute } from "./audiences/delete-attribute";
+import { getSubscriber } from "./audiences/get-subscriber";
+import { setSubscriberAttributes } from "./audiences/set-subscriber-attributes";
+import { changeSubscriberTags } from "./audiences/change-subscriber-tags";
+import { bulkUpdateSubscribers } from "./audiences/bulk-update-subscribers";
 import { addOptOuts } from "./promotions/add-opt-outs";
 import { campaignConversions } from "./economics/campaign-conversions";
 import { recordConversion } from "./economics/record-conversion";
@@ -147,6 +159,18 @@ export const operations: readonly Operation[] = [
   rbmBusinessEvents,
   whoami,
   uploadProfiles,
+  listTags,
+  createTag,
+  updateTag,
+  deleteTag,
+  listAttributes,
+  createAttribute,
+  updateAttribute,
+  deleteAttribute,
+  getSubscriber,
+  setSubscriberAttributes,
+  changeSubscriberTags,
+  bulkUpdateSubscribers,
   createUser,
   updateUser,
   enableUser,

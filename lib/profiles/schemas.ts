@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { AttributeDefinitionRule } from "../audiences/attribute-values";
+import { readAttributes } from "../audiences/read-attributes";
+import { tagNames } from "../audiences/schemas";
 import { isCountryCode, normalisePhone } from "./normalise-phone";
 import { normaliseTypedPhone } from "./normalise-typed-phone";
 
@@ -32,9 +35,14 @@ const countryCode = z
 /**
  * One subscriber profile of F1, for a business whose default country is `defaultCountry`.
  * Required: `phone`, and `countrycode` unless the business has a default country (decision in
- * docs/decisions.md); everything else is optional. Unknown fields are ignored.
+ * docs/decisions.md); everything else is optional. Unknown fields are ignored. `tags` (names)
+ * and `attributes` (values by key, checked against the business's definitions `rules`) are
+ * the audience extras (docs/audiences.md); null or absent, they say nothing.
  */
-export function profileRecordFor(defaultCountry: string | null) {
+export function profileRecordFor(
+  defaultCountry: string | null,
+  rules: ReadonlyMap<string, AttributeDefinitionRule> = new Map(),
+) {
   return z
     .object({
       phone: z.preprocess(
@@ -66,6 +74,20 @@ export function profileRecordFor(defaultCountry: string | null) {
       ),
       businesssubscriberid: text(128),
       city: text(120),
+      tags: z.preprocess(blankToUndefined, tagNames.optional()),
+      attributes: z.preprocess(
+        blankToUndefined,
+        z
+          .unknown()
+          .transform((v, ctx) => {
+            if (v === undefined) return undefined;
+            const read = readAttributes(rules, v);
+            if (read.ok) return read.patch;
+            for (const e of read.errors) ctx.addIssue({ code: "custom", message: e.message });
+            return z.NEVER;
+          })
+          .optional(),
+      ),
     })
     .transform((p, ctx) => {
       // Never undefined: countrycode is required when there is no default.

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { attributeRules } from "../audiences/attribute-definitions";
+import { ensureTags, taggingRace } from "../audiences/ensure-tags";
 import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
@@ -16,7 +18,9 @@ import {
  * call) and upserts the valid ones by (business, phone) in ONE statement: the rows travel as
  * one JSON document (`json_to_recordset`), so a 1,000-profile upload is one round trip with one
  * parameter instead of 10,000. A value left out of a re-upload keeps the stored one. Records
- * without `countrycode` take the business's default country.
+ * without `countrycode` take the business's default country. The audience extras (`tags`,
+ * `attributes`, docs/audiences.md) cost nothing when no record sends them: the statement is
+ * the one without them.
  */
 export async function uploadProfiles(
   ctx: Ctx,
@@ -24,7 +28,9 @@ export async function uploadProfiles(
   raw: { profile: unknown[] },
 ): Promise<UploadProfilesResult & { accepted: { index: number; phone: string }[] }> {
   const { profile } = uploadProfilesInput.parse(raw);
-  const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId));
+  const sends = (field: string) => profile.some((p) => p !== null && typeof p === "object" && field in p);
+  const rules = sends("attributes") ? await attributeRules(ctx, businessId) : undefined;
+  const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId), rules);
   const errors: UploadProfilesResult["errors"] = [];
   // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
   const byPhone = new Map<string, ProfileRecord>();
@@ -49,6 +55,11 @@ export async function uploadProfiles(
   // order: no deadlocks between them.
   const rows = [...byPhone.values()].sort((x, y) => (x.phone < y.phone ? -1 : x.phone > y.phone ? 1 : 0));
   if (rows.length > 0) {
+    // Values to set are merged in the upsert; removals (null) are a second statement, for the
+    // rows that have them only.
+    const sets = (r: ProfileRecord) =>
+      r.attributes ? Object.fromEntries(Object.entries(r.attributes).filter(([, v]) => v !== null)) : {};
+    const withAttributes = rows.some((r) => Object.keys(sets(r)).length > 0);
     // One JSON document: node-postgres escapes array parameters element by element, which
     // cost more than the upsert's own work for 1,000 profiles (measured with --cpu-prof).
     const doc = JSON.stringify(
@@ -62,15 +73,36 @@ export async function uploadProfiles(
         dob: r.dob ?? null,
         bsid: r.businesssubscriberid ?? null,
         city: r.city ?? null,
+        ...(withAttributes ? { attrs: sets(r) } : {}),
       })),
     );
-    await inTransaction(ctx, async (tx) => {
-      await tx.db.execute(sql`
+    // Tags and removals are written by profile id, which the upsert then returns.
+    const extras = rows.some(
+      (r) => (r.tags?.length ?? 0) > 0 || Object.values(r.attributes ?? {}).some((v) => v === null),
+    );
+    const [column, value, field, merge] = withAttributes
+      ? [
+          sql`, attributes`,
+          sql`, u.attrs`,
+          sql`, attrs jsonb`,
+          sql`attributes = profiles.attributes || excluded.attributes,`,
+        ]
+      : [sql``, sql``, sql``, sql``];
+    await taggingRace(() =>
+      inTransaction(ctx, async (tx) => {
+        // Tags first: ensureTags may wait on the business's tag lock, which must never be held
+        // while waiting for the rows this upsert locks (bulk-update-subscribers.ts takes it first).
+        const tagIds = await ensureTags(
+          tx,
+          businessId,
+          rows.flatMap((r) => r.tags ?? []),
+        );
+        const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
-                              business_subscriber_id, city)
-        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city
+                              business_subscriber_id, city${column})
+        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}
         FROM json_to_recordset(${doc}::json)
-             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text)
+             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text${field})
         ORDER BY u.phone
         ON CONFLICT (business_id, phone) DO UPDATE SET
           country_code = excluded.country_code,
@@ -80,14 +112,21 @@ export async function uploadProfiles(
           dob = coalesce(excluded.dob, profiles.dob),
           business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
           city = coalesce(excluded.city, profiles.city),
-          updated_at = now()`);
-      await recordAudit(tx, {
-        businessId,
-        action: "profile.upload",
-        targetType: "profile",
-        data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
-      });
-    });
+          ${merge}
+          updated_at = now()
+        ${extras ? sql`RETURNING id, phone` : sql``}`);
+        if (extras) {
+          const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
+          await writeAudienceExtras(tx, businessId, rows, idOf, tagIds);
+        }
+        await recordAudit(tx, {
+          businessId,
+          action: "profile.upload",
+          targetType: "profile",
+          data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
+        });
+      }),
+    );
   }
   const rejected = errors.length;
   return {
@@ -98,4 +137,41 @@ export async function uploadProfiles(
     errors,
     accepted,
   };
+}
+
+/**
+ * Removals (null attribute values) and tags of the upload's records, after their upsert, by
+ * the ids it returned: no statement here joins profiles to the upload (a join the planner may
+ * run as a loop over the business's profiles when its statistics are stale).
+ */
+async function writeAudienceExtras(
+  tx: Ctx,
+  businessId: string,
+  rows: ProfileRecord[],
+  idOf: Map<string, string>,
+  tagIds: Map<string, string>,
+): Promise<void> {
+  // One statement per set of keys removed (an upload usually removes the same keys throughout).
+  const byKeys = new Map<string, string[]>();
+  for (const r of rows) {
+    const keys = Object.entries(r.attributes ?? {}).flatMap(([k, v]) => (v === null ? [k] : []));
+    if (keys.length === 0) continue;
+    const set = JSON.stringify(keys.sort());
+    byKeys.set(set, [...(byKeys.get(set) ?? []), idOf.get(r.phone)!]);
+  }
+  for (const [keys, ids] of byKeys)
+    await tx.db.execute(sql`
+      UPDATE profiles SET attributes = attributes - ARRAY(SELECT json_array_elements_text(${keys}::json)),
+                          updated_at = now()
+      WHERE business_id = ${businessId}::uuid
+        AND id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::uuid))`);
+  const pairs = rows.flatMap((r) =>
+    (r.tags ?? []).map((n) => ({ pid: idOf.get(r.phone)!, tid: tagIds.get(n.toLowerCase())! })),
+  );
+  if (pairs.length === 0) return;
+  await tx.db.execute(sql`
+    INSERT INTO profile_tags (business_id, profile_id, tag_id)
+    SELECT ${businessId}::uuid, x.pid, x.tid FROM json_to_recordset(${JSON.stringify(pairs)}::json) AS x(pid uuid, tid uuid)
+    ORDER BY x.pid, x.tid
+    ON CONFLICT DO NOTHING`);
 }

@@ -24,9 +24,13 @@ describe("POST /api/v3/profile/upload (F1)", () => {
     ]);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: "success", total: 2, uploaded: 2, rejected: 0, errors: [] });
+    // A vendor client's body (no tags, no attributes) is answered byte for byte as before.
+    expect(res.text).toBe('{"status":"success","total":2,"uploaded":2,"rejected":0,"errors":[]}');
+    expect(res.headers.get("content-type")).toBe("application/json");
     const rows = await db().select().from(profiles).where(eq(profiles.businessId, a.business.id));
     const asha = rows.find((r) => r.phone === "919810000001");
     expect(asha).toMatchObject({ name: "Asha", age: 31, dob: "1993-04-21", city: "Pune", countryCode: "IN" });
+    expect(asha?.attributes).toEqual({});
     expect(rows.find((r) => r.phone === "919810000002")?.businessSubscriberId).toBe("CRM-2");
   });
 

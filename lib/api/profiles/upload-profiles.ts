@@ -25,6 +25,22 @@ const ProfileDoc = z
     dob: z.string().optional().openapi({ example: "21/04/1993", description: "day/month/year" }),
     businesssubscriberid: z.string().optional().openapi({ example: "CRM-000123" }),
     city: z.string().optional().openapi({ example: "Pune" }),
+    tags: z
+      .array(z.string())
+      .optional()
+      .openapi({
+        example: ["VIP"],
+        description:
+          "Optional. Tag names to add (never removes one); an unknown name creates the tag (docs/audiences.md)",
+      }),
+    attributes: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .optional()
+      .openapi({
+        example: { plan: "Gold", renewal: "2027-01-31" },
+        description:
+          "Optional. Custom attribute values by key, each checked by its definition's type; merged into the stored ones, null removes one",
+      }),
   })
   .openapi("Profile");
 

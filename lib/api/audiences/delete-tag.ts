@@ -1,0 +1,20 @@
+/** Delete a tag and take it off every profile. DELETE /api/v3/audiences/{business_id}/tags/{tag_id} */
+import { createRoute } from "@hono/zod-openapi";
+import { deleteTag as remove } from "@/lib/audiences/tags";
+import { errorResponses } from "../schemas";
+import { withBusiness } from "../with-business";
+import { BASE, TAG, tagParams } from "./schemas";
+
+export const contract = createRoute({
+  method: "delete",
+  path: `${BASE}/tags/{tag_id}`,
+  tags: [TAG],
+  summary: "Delete a tag (it is taken off every profile)",
+  request: { params: tagParams },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
+});
+
+export const deleteTag = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await remove(ctx, businessId, c.req.valid("param").tag_id);
+  return c.body(null, 204);
+});

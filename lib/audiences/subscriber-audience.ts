@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { recordAudit } from "../audit/record-audit";
+import { inTransaction, type Ctx } from "../context";
+import { rawQuery } from "../db/sql";
+import { invalid, invalidInput, notFound } from "../errors";
+import { attributeRules } from "./attribute-definitions";
+import type { AttributeValue } from "./attribute-values";
+import { ensureTags, taggingRace } from "./ensure-tags";
+import { attributesInvalid, readAttributes } from "./read-attributes";
+import { tagNames } from "./schemas";
+import { phoneReader } from "./subscriber-phone";
+
+/** A subscriber's tags and custom attributes (GET .../subscribers/{phone}). */
+export type SubscriberAudienceView = {
+  phone: string;
+  tags: { id: string; name: string; colour: string }[];
+  attributes: Record<string, AttributeValue>;
+};
+
+/** The profile of the business with number `rawPhone`: 400 for a number that cannot be one, 404 for none. */
+async function profileOf(
+  ctx: Ctx,
+  businessId: string,
+  rawPhone: string,
+): Promise<{ id: string; phone: string }> {
+  const read = (await phoneReader(ctx, businessId))(rawPhone);
+  if (!read.ok)
+    throw invalid(`Invalid request: phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
+  const [row] = await rawQuery<{ id: string; phone: string }>(
+    ctx.db,
+    `SELECT id, phone FROM profiles WHERE business_id = $1 AND phone = $2`,
+    [businessId, read.phone],
+  );
+  if (!row) throw notFound("Subscriber");
+  return row;
+}
+
+async function viewOf(ctx: Ctx, businessId: string, profileId: string): Promise<SubscriberAudienceView> {
+  const [row] = await rawQuery<{ phone: string; attributes: Record<string, AttributeValue> }>(
+    ctx.db,
+    `SELECT phone, attributes FROM profiles WHERE business_id = $1 AND id = $2`,
+    [businessId, profileId],
+  );
+  const tags = await rawQuery<{ id: string; name: string; colour: string }>(
+    ctx.db,
+    `SELECT t.id, t.name, t.colour FROM profile_tags pt JOIN tags t ON t.id = pt.tag_id AND t.business_id = $1
+     WHERE pt.business_id = $1 AND pt.profile_id = $2 ORDER BY lower(t.name)`,
+    [businessId, profileId],
+  );
+  if (!row) throw notFound("Subscriber");
+  return { phone: row.phone, tags, attributes: row.attributes };
+}
+
+export async function getSubscriberAudience(
+  ctx: Ctx,
+  businessId: string,
+  rawPhone: string,
+): Promise<SubscriberAudienceView> {
+  const profile = await profileOf(ctx, businessId, rawPhone);
+  return viewOf(ctx, businessId, profile.id);
+}
+
+/** Merges `attributes` into the subscriber's values (null removes one), each checked by its type. */
+export async function setSubscriberAttributes(
+  ctx: Ctx,
+  businessId: string,
+  rawPhone: string,
+  raw: unknown,
+): Promise<SubscriberAudienceView> {
+  const attributes = (raw as { attributes?: unknown } | null)?.attributes;
+  const read = readAttributes(await attributeRules(ctx, businessId), attributes);
+  if (!read.ok) throw attributesInvalid(read.errors);
+  const profile = await profileOf(ctx, businessId, rawPhone);
+  await inTransaction(ctx, async (tx) => {
+    await rawQuery(
+      tx.db,
+      `UPDATE profiles SET attributes = jsonb_strip_nulls(attributes || $3::jsonb), updated_at = now()
+       WHERE business_id = $1 AND id = $2`,
+      [businessId, profile.id, JSON.stringify(read.patch)],
+    );
+    await recordAudit(tx, {
+      businessId,
+      action: "profile.attributes",
+      targetType: "profile",
+      targetId: profile.id,
+      data: { keys: Object.keys(read.patch) },
+    });
+  });
+  return viewOf(ctx, businessId, profile.id);
+}
+
+const TagChange = z
+  .object({ add: tagNames.default([]), remove: tagNames.default([]) })
+  .refine((v) => v.add.length + v.remove.length > 0, "Send add or remove (tag names)")
+  .refine(
+    (v) => !v.add.some((a) => v.remove.some((r) => r.toLowerCase() === a.toLowerCase())),
+    "A tag cannot be both added and removed",
+  );
+
+/**
+ * Adds and removes the subscriber's tags by name. An unknown name to add creates the tag
+ * (default colour); an unknown name to remove is nothing to remove.
+ */
+export async function changeSubscriberTags(
+  ctx: Ctx,
+  businessId: string,
+  rawPhone: string,
+  raw: unknown,
+): Promise<SubscriberAudienceView> {
+  const parsed = TagChange.safeParse(raw);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { add, remove } = parsed.data;
+  const profile = await profileOf(ctx, businessId, rawPhone);
+  await taggingRace(() =>
+    inTransaction(ctx, async (tx) => {
+      const ids = await ensureTags(tx, businessId, add);
+      if (ids.size > 0)
+        await rawQuery(
+          tx.db,
+          `INSERT INTO profile_tags (business_id, profile_id, tag_id) SELECT $1, $2, unnest($3::uuid[])
+         ON CONFLICT DO NOTHING`,
+          [businessId, profile.id, [...ids.values()]],
+        );
+      if (remove.length > 0)
+        await rawQuery(
+          tx.db,
+          `DELETE FROM profile_tags WHERE business_id = $1 AND profile_id = $2
+           AND tag_id IN (SELECT id FROM tags WHERE business_id = $1 AND lower(name) = ANY($3::text[]))`,
+          [businessId, profile.id, remove.map((n) => n.toLowerCase())],
+        );
+      await recordAudit(tx, {
+        businessId,
+        action: "profile.tags",
+        targetType: "profile",
+        targetId: profile.id,
+        data: { add, remove },
+      });
+    }),
+  );
+  return viewOf(ctx, businessId, profile.id);
+}

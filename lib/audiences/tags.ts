@@ -1,0 +1,126 @@
+import { recordAudit } from "../audit/record-audit";
+import { inTransaction, type Ctx } from "../context";
+import { rawQuery } from "../db/sql";
+import { AppError, invalidInput, isUniqueViolation, notFound } from "../errors";
+import { isUuid, uuidv7 } from "../ids";
+import { MAX_TAGS_PER_BUSINESS, TagInput, TagUpdate } from "./schemas";
+
+export type TagView = { id: string; name: string; colour: string; count: number; createdAt: number };
+type TagRow = { id: string; name: string; colour: string; count?: string | number; created_at: Date };
+
+/** Serialises the business's tag creation for the transaction, so the limit holds under concurrency. */
+export async function lockTagCreation(tx: Ctx, businessId: string): Promise<void> {
+  await rawQuery(tx.db, `SELECT pg_advisory_xact_lock(hashtext('tags:' || $1))`, [businessId]);
+}
+
+const view = (r: TagRow): TagView => ({
+  id: r.id,
+  name: r.name,
+  colour: r.colour,
+  count: Number(r.count ?? 0),
+  createdAt: Math.floor(r.created_at.getTime() / 1000),
+});
+
+const nameTaken = (name: string) =>
+  new AppError("conflict", `A tag named ${name} exists already`, [{ path: "name", message: "Taken" }]);
+
+export const tagLimitReached = () =>
+  new AppError("conflict", `A business has at most ${MAX_TAGS_PER_BUSINESS} tags`, [
+    { path: "name", message: "Tag limit reached" },
+  ]);
+
+/** The business's tags by name, each with how many profiles have it. */
+export async function listTags(ctx: Ctx, businessId: string): Promise<TagView[]> {
+  const rows = await rawQuery<TagRow>(
+    ctx.db,
+    `SELECT t.id, t.name, t.colour, t.created_at,
+            (SELECT count(*) FROM profile_tags pt WHERE pt.business_id = t.business_id AND pt.tag_id = t.id) AS count
+     FROM tags t WHERE t.business_id = $1 ORDER BY lower(t.name)`,
+    [businessId],
+  );
+  return rows.map(view);
+}
+
+export async function createTag(ctx: Ctx, businessId: string, raw: unknown): Promise<TagView> {
+  const parsed = TagInput.safeParse(raw);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { name, colour } = parsed.data;
+  return inTransaction(ctx, async (tx) => {
+    await lockTagCreation(tx, businessId);
+    const [n] = await rawQuery<{ n: string }>(
+      tx.db,
+      `SELECT count(*) AS n FROM tags WHERE business_id = $1`,
+      [businessId],
+    );
+    if (Number(n!.n) >= MAX_TAGS_PER_BUSINESS) throw tagLimitReached();
+    try {
+      const [row] = await rawQuery<TagRow>(
+        tx.db,
+        `INSERT INTO tags (id, business_id, name, colour) VALUES ($1, $2, $3, $4) RETURNING *`,
+        [uuidv7(), businessId, name, colour],
+      );
+      await recordAudit(tx, {
+        businessId,
+        action: "tag.create",
+        targetType: "tag",
+        targetId: row!.id,
+        data: { name },
+      });
+      return view(row!);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken(name);
+      throw err;
+    }
+  });
+}
+
+/** Renames or recolours a tag; its profiles keep it. */
+export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: unknown): Promise<TagView> {
+  const parsed = TagUpdate.safeParse(raw);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  if (!isUuid(id)) throw notFound("Tag");
+  const { name, colour } = parsed.data;
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const [row] = await rawQuery<TagRow>(
+        tx.db,
+        `UPDATE tags SET name = coalesce($3, name), colour = coalesce($4, colour)
+         WHERE business_id = $1 AND id = $2
+         RETURNING *, (SELECT count(*) FROM profile_tags pt WHERE pt.business_id = $1 AND pt.tag_id = $2) AS count`,
+        [businessId, id, name ?? null, colour ?? null],
+      );
+      if (!row) throw notFound("Tag");
+      await recordAudit(tx, {
+        businessId,
+        action: "tag.update",
+        targetType: "tag",
+        targetId: id,
+        data: parsed.data,
+      });
+      return view(row);
+    });
+  } catch (err) {
+    if (name && isUniqueViolation(err)) throw nameTaken(name);
+    throw err;
+  }
+}
+
+/** Deletes a tag and takes it off every profile. */
+export async function deleteTag(ctx: Ctx, businessId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound("Tag");
+  await inTransaction(ctx, async (tx) => {
+    const rows = await rawQuery<{ name: string }>(
+      tx.db,
+      `DELETE FROM tags WHERE business_id = $1 AND id = $2 RETURNING name`,
+      [businessId, id],
+    );
+    if (rows.length === 0) throw notFound("Tag");
+    await recordAudit(tx, {
+      businessId,
+      action: "tag.delete",
+      targetType: "tag",
+      targetId: id,
+      data: { name: rows[0]!.name },
+    });
+  });
+}
