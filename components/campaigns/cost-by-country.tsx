@@ -1,4 +1,4 @@
-import { SimpleTable } from "@/app/(dashboard)/campaigns/[id]/detail/simple-table";
+import { SimpleTable } from "@/components/campaigns/simple-table";
 import type { CostByCard } from "@/lib/economics/cost/price-numbers";
 
 /** Countries listed; the rest are summed in one row. */

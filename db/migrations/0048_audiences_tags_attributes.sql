@@ -31,5 +31,4 @@ ALTER TABLE "profile_tags" ADD CONSTRAINT "profile_tags_tag_id_tags_id_fk" FOREI
 ALTER TABLE "tags" ADD CONSTRAINT "tags_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "attribute_definitions_business_key_unique" ON "attribute_definitions" USING btree ("business_id","key");--> statement-breakpoint
 CREATE INDEX "profile_tags_business_tag_idx" ON "profile_tags" USING btree ("business_id","tag_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "tags_business_name_unique" ON "tags" USING btree ("business_id",lower("name"));--> statement-breakpoint
-CREATE INDEX "profiles_attributes_idx" ON "profiles" USING gin ("attributes" jsonb_path_ops);
+CREATE UNIQUE INDEX "tags_business_name_unique" ON "tags" USING btree ("business_id",lower("name"));

@@ -28,7 +28,5 @@ export const profiles = pgTable(
     // Listing pages newest first. No index on name: search is ILIKE '%..%', which a btree
     // cannot serve, and every index costs the 1,000-row upserts of F1.
     index("profiles_business_id_idx").on(t.businessId, t.id),
-    // Segments filter on attribute values (@>): jsonb_path_ops is the smaller GIN for that.
-    index("profiles_attributes_idx").using("gin", t.attributes.op("jsonb_path_ops")),
   ],
 );

@@ -49,7 +49,7 @@ describe("GET /api/v2/promotion/{business_id} (E2)", () => {
       flowId: null,
       flowName: null,
       promotionBase: "TEMPLATE",
-      attributionWindow: 24,
+      attributionWindow: 168,
       promotionEndTime: 0,
       createdDate: expect.any(Number),
     });

@@ -1,7 +1,7 @@
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { formatInZone } from "@/components/ui/format";
 import { BATCHES_SHOWN, type CampaignBatch } from "@/lib/promotions/dashboard/list-campaign-batches";
-import { SimpleTable } from "./simple-table";
+import { SimpleTable } from "@/components/campaigns/simple-table";
 
 const n = (v: number | null) => (v === null ? "—" : v.toLocaleString("en-US"));
 

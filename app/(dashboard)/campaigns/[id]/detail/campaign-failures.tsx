@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { CampaignFailure } from "@/lib/promotions/dashboard/list-campaign-failures";
-import { SimpleTable } from "./simple-table";
+import { SimpleTable } from "@/components/campaigns/simple-table";
 
 /** Failed recipients by error code with what the code means; each count filters the recipients. */
 export function CampaignFailures({ failures }: { failures: CampaignFailure[] }) {

@@ -1,7 +1,7 @@
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { PromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
 import { kpis } from "./campaign-kpis";
-import { SimpleTable } from "./simple-table";
+import { SimpleTable } from "@/components/campaigns/simple-table";
 
 const n = (v: number) => v.toLocaleString("en-US");
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { launchDryRunAction } from "@/app/(dashboard)/campaigns/new/actions";
-import { SimpleTable } from "@/app/(dashboard)/campaigns/[id]/detail/simple-table";
+import { SimpleTable } from "@/components/campaigns/simple-table";
 import { CostByCountry, formatMoney } from "@/components/campaigns/cost-by-country";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
