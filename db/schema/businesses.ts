@@ -23,6 +23,12 @@ export const businesses = pgTable(
      * numbers picked on the virtual phone. Never filled from what was sent, so a test cannot
      * reach a customer by a suggestion (docs/decisions.md, "Test numbers").
      */
+    /**
+     * "Require opt-in for marketing" (docs/audiences.md, "Consent ledger"): when on, marketing
+     * template sends and campaigns refuse numbers whose latest marketing consent event is not an
+     * opt-in ("no marketing consent"). Off by default: what every business did before.
+     */
+    requireMarketingOptIn: boolean("require_marketing_opt_in").notNull().default(false),
     testNumbers: jsonb("test_numbers").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

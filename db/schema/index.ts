@@ -23,3 +23,4 @@ export * from "./channel-senders";
 export * from "./conversions";
 export * from "./links";
 export * from "./audiences";
+export * from "./consent";

@@ -35,6 +35,10 @@ import { getSubscriber } from "./audiences/get-subscriber";
 import { setSubscriberAttributes } from "./audiences/set-subscriber-attributes";
 import { changeSubscriberTags } from "./audiences/change-subscriber-tags";
 import { bulkUpdateSubscribers } from "./audiences/bulk-update-subscribers";
+import { getConsent } from "./audiences/get-consent";
+import { recordConsent } from "./audiences/record-consent";
+import { exportConsent } from "./audiences/export-consent";
+import { eraseSubscriber } from "./audiences/erase-subscriber";
 import { addOptOuts } from "./promotions/add-opt-outs";
 import { campaignConversions } from "./economics/campaign-conversions";
 import { recordConversion } from "./economics/record-conversion";
@@ -171,6 +175,10 @@ export const operations: readonly Operation[] = [
   setSubscriberAttributes,
   changeSubscriberTags,
   bulkUpdateSubscribers,
+  getConsent,
+  recordConsent,
+  exportConsent,
+  eraseSubscriber,
   createUser,
   updateUser,
   enableUser,

@@ -23,8 +23,8 @@ export const contract = createRoute({
   responses: changed("added"),
 });
 
-export const addOptOuts = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const addOptOuts = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) => {
   const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
-  const added = (await add(ctx, { businessId, phones: valid, source: "api" })).length;
+  const added = (await add(ctx, { businessId, phones: valid, source: "api", sourceRef: keyId })).length;
   return c.json({ added, invalid: refused }, 200);
 });

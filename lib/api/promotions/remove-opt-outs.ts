@@ -23,8 +23,8 @@ export const contract = createRoute({
   responses: changed("removed"),
 });
 
-export const removeOptOuts = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const removeOptOuts = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) => {
   const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
-  const removed = await remove(ctx, { businessId, phones: valid });
+  const removed = await remove(ctx, { businessId, phones: valid, source: "api", sourceRef: keyId });
   return c.json({ removed, invalid: refused }, 200);
 });

@@ -34,7 +34,12 @@ export async function importOptOuts(
   const take = async (rows: Array<{ row: number; phone: string }>) => {
     const phones = rows.map((r) => r.phone.trim());
     const { valid, refused } = await normalisePhones(ctx, input.businessId, phones);
-    const added = await addOptOuts(ctx, { businessId: input.businessId, phones: valid, source: "import" });
+    const added = await addOptOuts(ctx, {
+      businessId: input.businessId,
+      phones: valid,
+      source: "import",
+      sourceRef: ctx.actor.id,
+    });
     result.added += added.length;
     result.already += rows.length - refused.length - added.length;
     result.invalidCount += refused.length;

@@ -1,5 +1,5 @@
 import { env } from "../../env";
-import type { InboundListener } from "../../inbound/inbound-listeners";
+import type { InboundListener, StoredInbound } from "../../inbound/inbound-listeners";
 import { countReplyOptOuts } from "../engine/count-reply-opt-outs";
 import { addOptOuts } from "./add-opt-outs";
 
@@ -19,15 +19,28 @@ export function isOptOutText(text: string | null): boolean {
 
 /**
  * onInboundStored listener: a customer who replies STOP (or another keyword) goes on the
- * business's opt-out list in the same transaction as their message (source `reply`), and a
+ * business's opt-out list in the same transaction as their message (source `reply`; the ledger
+ * keeps a `keyword` event with their text), and a
  * promotion whose message they answer counts it as `optout` (E4), once: only a number that was
  * not opted out yet counts.
  */
 export const optOutOnKeyword: InboundListener = async (tx, input) => {
-  const phones = [
-    ...new Set(input.messages.filter((m) => isOptOutText(m.text)).map((m) => m.from.replace(/^\+/, ""))),
-  ];
-  const added = new Set(await addOptOuts(tx, { businessId: input.businessId, phones, source: "reply" }));
+  // The first keyword message of each number: its text is the ledger's wording, its id the ref.
+  const first = new Map<string, StoredInbound>();
+  for (const m of input.messages) {
+    const phone = m.from.replace(/^\+/, "");
+    if (isOptOutText(m.text) && !first.has(phone)) first.set(phone, m);
+  }
+  const phones = [...first.keys()];
+  const added = new Set(
+    await addOptOuts(tx, {
+      businessId: input.businessId,
+      phones,
+      source: "reply",
+      sourceRef: (phone) => first.get(phone)?.id ?? null,
+      wording: (phone) => first.get(phone)?.text ?? null,
+    }),
+  );
   const replies = input.messages.filter((m) => added.has(m.from.replace(/^\+/, "")) && isOptOutText(m.text));
   await countReplyOptOuts(tx, input.businessId, replies);
 };

@@ -22,8 +22,14 @@ export async function addOptOutsAction(
     const ctx = userCtx(user);
     const phones = splitPhones(parsed.data.phones);
     const { valid, refused } = await normalisePhones(ctx, user.businessId, phones);
-    const added = (await addOptOuts(ctx, { businessId: user.businessId, phones: valid, source: "dashboard" }))
-      .length;
+    const added = (
+      await addOptOuts(ctx, {
+        businessId: user.businessId,
+        phones: valid,
+        source: "dashboard",
+        sourceRef: user.id,
+      })
+    ).length;
     revalidatePath("/campaigns/opt-outs");
     return { added, already: valid.length - added, invalid: refused };
   }, raw);
@@ -37,7 +43,12 @@ export async function removeOptOutsAction(raw: unknown): Promise<ActionResult<{ 
     if (!parsed.success) throw invalidInput(parsed.error, "Choose the numbers to remove");
     const ctx = userCtx(user);
     const { valid } = await normalisePhones(ctx, user.businessId, parsed.data.phones);
-    const removed = await removeOptOuts(ctx, { businessId: user.businessId, phones: valid });
+    const removed = await removeOptOuts(ctx, {
+      businessId: user.businessId,
+      phones: valid,
+      source: "dashboard",
+      sourceRef: user.id,
+    });
     revalidatePath("/campaigns/opt-outs");
     return { removed };
   }, raw);

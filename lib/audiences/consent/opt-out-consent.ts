@@ -1,0 +1,17 @@
+import type { ConsentSource } from "@/db/schema/consent";
+import type { OptOutSource } from "../../promotions/opt-outs/schemas";
+
+/** The ledger's source for an opt-out list change, by the list's own source. */
+export const consentSourceOf: Record<OptOutSource, ConsentSource> = {
+  reply: "keyword",
+  api: "api",
+  dashboard: "dashboard",
+  import: "csv_import",
+};
+
+/**
+ * What an opt-out list change is in the ledger: the list keeps numbers out of campaigns and
+ * marketing templates on every channel, so its events are kind `marketing`, channel `all`
+ * (docs/decisions.md, "The opt-out list in the consent ledger").
+ */
+export const OPT_OUT_SCOPE = { channel: "all", kind: "marketing" } as const;
