@@ -1,10 +1,10 @@
 import type { Ctx } from "../../context";
 import { campaignCost } from "./campaign-cost";
-import type { CostByCard } from "./price-numbers";
 
 /** Campaigns whose cost is kept (the most recently asked). */
 const KEPT = 1_000;
-const kept = new Map<string, { delivered: number; cost: CostByCard | null }>();
+type Cost = Awaited<ReturnType<typeof campaignCost>>;
+const kept = new Map<string, { delivered: number; cost: Cost }>();
 
 /**
  * A campaign's cost for a reader that polls (E4): the cost changes only when a message is
@@ -17,7 +17,7 @@ export async function cachedCampaignCost(
   businessId: string,
   promotionId: string,
   delivered: number,
-): Promise<CostByCard | null> {
+): Promise<Cost> {
   const key = `${businessId}:${promotionId}`;
   const hit = kept.get(key);
   if (hit && hit.delivered === delivered) {

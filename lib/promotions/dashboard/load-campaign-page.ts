@@ -4,7 +4,7 @@ import { retryableCodes } from "../engine/config";
 import { findPromotion } from "../engine/find-promotion";
 import { findRetryWait } from "../engine/retry-failed-now";
 import { campaignConversions } from "../../economics/conversions/campaign-conversions";
-import { campaignCost } from "../../economics/cost/campaign-cost";
+import { cachedCampaignCost } from "../../economics/cost/cached-campaign-cost";
 import { getPromotionStats } from "../reports/get-promotion-stats";
 import { getCampaignAudience } from "./get-campaign-audience";
 import { getCampaignTimeline } from "./get-campaign-timeline";
@@ -16,7 +16,7 @@ type RecipientsQuery = Omit<Parameters<typeof listCampaignRecipients>[3], "offse
 
 /**
  * Everything the campaign page reads, at once: each read is one indexed range or counters row
- * (never a scan of the campaign's messages or recipients), so the page's server time does not
+ * (never a scan of the campaign's messages or recipients, the cost priced once per delivered count), so the page's server time does not
  * grow with the campaign (bench/campaign-page.ts measures it on 1,000,000 messages).
  */
 export async function loadCampaignPage(
@@ -31,7 +31,7 @@ export async function loadCampaignPage(
   const audience = await getCampaignAudience(ctx, businessId, p.id);
   const recipientCount =
     audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut : undefined;
-  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned, cost] = await Promise.all([
+  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned] = await Promise.all([
     getTimeZone(ctx, businessId),
     getPromotionStats(ctx, businessId, p.id),
     getCampaignTimeline(ctx, businessId, p.id),
@@ -46,8 +46,9 @@ export async function loadCampaignPage(
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
     findRetryWait(ctx, p),
     campaignConversions(ctx, businessId, p.id),
-    campaignCost(ctx, businessId, p.id),
   ]);
+  // Priced again only when the delivered count moved (a scan of the delivered recipients).
+  const cost = await cachedCampaignCost(ctx, businessId, p.id, stats.delivered + stats.read);
   return {
     p,
     timeZone,

@@ -1,9 +1,7 @@
 import { CostByCountry, formatMoney } from "@/components/campaigns/cost-by-country";
 import type { CampaignConversionsDoc } from "@/lib/economics/conversions/schemas";
 import type { CostByCard } from "@/lib/economics/cost/price-numbers";
-
-const money = (value: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 2 }).format(value);
+import { KpiTile } from "@/components/ui/kpi-tile";
 
 const percent = (rate: number) => `${(rate * 100).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 
@@ -30,11 +28,11 @@ export function CampaignEarnings({
         ] as Array<[string, string, string]>)
       : []),
     ...earned.revenue.flatMap((r): Array<[string, string, string]> => [
-      [`revenue-${r.currency}`, `Revenue (${r.currency})`, money(r.value, r.currency)],
+      [`revenue-${r.currency}`, `Revenue (${r.currency})`, formatMoney(r.value, r.currency)],
       [
         `revenue-per-message-${r.currency}`,
         `Per message sent (${r.currency})`,
-        money(r.perMessageSent, r.currency),
+        formatMoney(r.perMessageSent, r.currency),
       ],
     ]),
     ...(cost
@@ -62,15 +60,9 @@ export function CampaignEarnings({
       {tiles.length > 0 ? (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="What the campaign earned">
           {tiles.map(([key, label, value]) => (
-            <div key={key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-sm font-medium text-slate-600">{label}</dt>
-              <dd
-                className="mt-1 text-2xl font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums"
-                data-testid={`kpi-${key}`}
-              >
-                {value}
-              </dd>
-            </div>
+            <KpiTile key={key} label={label} testId={`kpi-${key}`}>
+              {value}
+            </KpiTile>
           ))}
         </dl>
       ) : null}

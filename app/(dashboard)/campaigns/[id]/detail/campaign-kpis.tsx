@@ -1,3 +1,4 @@
+import { KpiTile } from "@/components/ui/kpi-tile";
 import type { PromotionStats } from "@/lib/promotions/reports/get-promotion-stats";
 
 export const kpis = [
@@ -30,15 +31,14 @@ export function CampaignKpis({ stats }: { stats: PromotionStats }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" aria-label="Campaign reach">
         {kpis.map(([key, label]) => (
-          <div key={key} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd
-              className={`mt-1 text-2xl font-semibold tabular-nums ${key === "failed" && stats.failed > 0 ? "text-red-700" : "text-slate-900"}`}
-              data-testid={`kpi-${key}`}
-            >
-              {reach[key].toLocaleString("en-US")}
-            </dd>
-          </div>
+          <KpiTile
+            key={key}
+            label={label}
+            testId={`kpi-${key}`}
+            tone={key === "failed" && stats.failed > 0 ? "alert" : "normal"}
+          >
+            {reach[key].toLocaleString("en-US")}
+          </KpiTile>
         ))}
       </dl>
     </section>
