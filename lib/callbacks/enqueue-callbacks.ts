@@ -103,6 +103,8 @@ function defaultSubject(e: CallbackEvent): string | null {
     case "flow.handed_over":
     case "flow.failed":
       return e.payload.runId;
+    case "message.clicked":
+      return e.payload.messageId ?? e.payload.clickId;
     case "call.cdr":
       return e.payload.CallSid;
     case "capability.batch":

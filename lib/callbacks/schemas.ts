@@ -15,6 +15,7 @@ export const callbackEventTypes = [
   "flow.completed",
   "flow.handed_over",
   "flow.failed",
+  "message.clicked",
   "call.cdr",
   "capability.batch",
   "test",
@@ -35,6 +36,7 @@ export const optInEventTypes: readonly CallbackEventType[] = [
   "flow.completed",
   "flow.handed_over",
   "flow.failed",
+  "message.clicked",
 ];
 
 export const MAX_CALLBACK_URL_LENGTH = 2048;
@@ -288,6 +290,24 @@ export const FlowRunPayload = z.object({
 });
 export type FlowRunPayload = z.infer<typeof FlowRunPayload>;
 
+/**
+ * A customer opened a tracked link of a message (`message.clicked`; docs/economics.md,
+ * "Clicks"): every human request, the first of a recipient and the repeats (`clickId` tells
+ * them apart; previews and bots raise none).
+ */
+export const MessageClickedPayload = z.object({
+  clickId: z.string(),
+  /** The message that carried the link; null for a link written before its message was sent. */
+  messageId: z.string().nullable(),
+  promotionId: z.string().nullable(),
+  subscriberId: z.string(),
+  /** The original URL (without the query the request appended). */
+  url: z.string(),
+  userAgent: z.string().nullable(),
+  occurredAt: z.number().int(),
+});
+export type MessageClickedPayload = z.infer<typeof MessageClickedPayload>;
+
 /** Call data record callback (spec, Events): the body sent for `call.cdr`. */
 export const CallCdrPayload = z.object({
   CallSid: z.string(),
@@ -338,6 +358,7 @@ export type CallbackPayloads = {
   "flow.completed": FlowRunPayload;
   "flow.handed_over": FlowRunPayload;
   "flow.failed": FlowRunPayload;
+  "message.clicked": MessageClickedPayload;
   "call.cdr": CallCdrPayload;
   "capability.batch": CapabilityBatchPayload;
   test: TestPayload;

@@ -9,6 +9,7 @@ export const eventLabels: Record<(typeof callbackEventTypes)[number], string> = 
   "flow.completed": "Flow completed",
   "flow.handed_over": "Flow handed over",
   "flow.failed": "Flow failed",
+  "message.clicked": "Link clicked",
   "call.cdr": "Call data record",
   "capability.batch": "Capability batch",
   test: "Test",
