@@ -32,6 +32,22 @@ export function agentClass(req: {
   if (PREVIEW.test(ua)) return "preview";
   if (/prefetch|preview/i.test(req.purpose ?? "")) return "preview";
   if (ua === "" || req.method.toUpperCase() !== "GET") return "bot";
-  if (SCANNER.test(ua) || isbot(ua)) return "bot";
-  return "human";
+  return agentOf(ua);
+}
+
+/** User agents already classified: a campaign's clicks come from a few hundred distinct ones. */
+const known = new Map<string, "human" | "bot">();
+const KNOWN_MAX = 2_000;
+/** Longer agents are classified each time (the map stays under about 1 MiB). */
+const KNOWN_LENGTH_MAX = 512;
+
+/** A browser-like agent as a scanner, a crawler or a person; isbot's expression once per string. */
+function agentOf(ua: string): "human" | "bot" {
+  const hit = known.get(ua);
+  if (hit) return hit;
+  const found = SCANNER.test(ua) || isbot(ua) ? "bot" : "human";
+  if (ua.length > KNOWN_LENGTH_MAX) return found;
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(ua, found);
+  return found;
 }
