@@ -80,6 +80,8 @@ test("a 200-row campaign runs to Completed live; KPIs equal E4; filters, search 
   // What it earned (docs/economics.md): nothing until the business reports conversions, then
   // the two purchases posted through the API, credited to this campaign's messages.
   await expect(page.getByTestId("earned-empty")).toBeVisible();
+  // Its template has no link: nothing was tracked, and the page says why rather than showing zeros.
+  await expect(page.getByTestId("clicks-empty")).toContainText("No tracked link has gone out yet");
   for (const [i, value] of [
     [1, 100],
     [2, 250],

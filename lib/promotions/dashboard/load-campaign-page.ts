@@ -4,6 +4,7 @@ import { retryableCodes } from "../engine/config";
 import { findPromotion } from "../engine/find-promotion";
 import { findRetryWait } from "../engine/retry-failed-now";
 import { campaignConversions } from "../../economics/conversions/campaign-conversions";
+import { getCampaignClicks } from "../../economics/links/get-campaign-clicks";
 import { cachedCampaignCost } from "../../economics/cost/cached-campaign-cost";
 import { getPromotionStats } from "../reports/get-promotion-stats";
 import { getCampaignAudience } from "./get-campaign-audience";
@@ -31,7 +32,7 @@ export async function loadCampaignPage(
   const audience = await getCampaignAudience(ctx, businessId, p.id);
   const recipientCount =
     audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut : undefined;
-  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned] = await Promise.all([
+  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned, clicks] = await Promise.all([
     getTimeZone(ctx, businessId),
     getPromotionStats(ctx, businessId, p.id),
     getCampaignTimeline(ctx, businessId, p.id),
@@ -46,6 +47,7 @@ export async function loadCampaignPage(
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
     findRetryWait(ctx, p),
     campaignConversions(ctx, businessId, p.id),
+    getCampaignClicks(ctx, businessId, p.id),
   ]);
   // Priced again only when the delivered count moved (a scan of the delivered recipients).
   const cost = await cachedCampaignCost(ctx, businessId, p.id, stats.delivered + stats.read);
@@ -61,5 +63,6 @@ export async function loadCampaignPage(
     audience,
     earned,
     cost,
+    clicks,
   };
 }

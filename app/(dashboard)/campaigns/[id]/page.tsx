@@ -4,6 +4,7 @@ import { CampaignActions } from "@/app/(dashboard)/campaigns/[id]/detail/campaig
 import { CampaignAudience } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-audience";
 import { CampaignBatches } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-batches";
 import { CampaignEarnings } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-earnings";
+import { CampaignClicks } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-clicks";
 import { CampaignCharts } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-charts";
 import { CampaignFailures } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-failures";
 import { CampaignKpis } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-kpis";
@@ -51,18 +52,30 @@ export default async function Page({
     ? (stateRaw as (typeof recipientStates)[number])
     : undefined;
   const errorCode = one(sp.code).trim().slice(0, 40) || undefined;
-  const { p, timeZone, stats, timeline, failures, recipients, batches, retryWait, audience, earned, cost } =
-    await loadCampaignPage(ctx, biz, id, {
-      state,
-      errorCode,
-      phone: table.q,
-      desc: table.sort?.desc ?? false,
-      limit: table.pageSize,
-      offset: table.offset,
-    }).catch((err) => {
-      if (err instanceof AppError && err.code === "not_found") notFound();
-      throw err;
-    });
+  const {
+    p,
+    timeZone,
+    stats,
+    timeline,
+    failures,
+    recipients,
+    batches,
+    retryWait,
+    audience,
+    earned,
+    cost,
+    clicks,
+  } = await loadCampaignPage(ctx, biz, id, {
+    state,
+    errorCode,
+    phone: table.q,
+    desc: table.sort?.desc ?? false,
+    limit: table.pageSize,
+    offset: table.offset,
+  }).catch((err) => {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  });
   // Failures a retry round never sends again (PROMOTIONS_RETRYABLE_CODES): say so beside "Retries".
   const notRetryable = failures.filter((f) => !f.retryable);
   const notRetryableCount = notRetryable.reduce((a, f) => a + f.count, 0);
@@ -149,6 +162,7 @@ export default async function Page({
         ) : null}
         {audience ? <CampaignAudience promotionId={p.id} audience={audience} /> : null}
         <CampaignKpis stats={stats} />
+        <CampaignClicks clicks={clicks} timeZone={timeZone} />
         <CampaignEarnings earned={earned} cost={cost} />
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />
