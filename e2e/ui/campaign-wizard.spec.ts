@@ -131,11 +131,19 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
   // Issue 34, point 23: the step shows the choice the review will state ("Now").
   await expect(page.getByRole("radio", { name: "Send now" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Schedule", exact: true })).not.toBeChecked();
+  // Clicks are tracked unless turned off; the attribution window is asked in days (E1: hours).
+  await expect(page.getByRole("switch", { name: "Track link clicks" })).toBeChecked();
+  await expect(page.getByLabel("Attribution window (days)")).toHaveValue("7");
+  await page.getByLabel("Attribution window (days)").fill("0");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("At least 1 day")).toBeVisible();
+  await page.getByLabel("Attribution window (days)").fill("3");
   await shoot(page, "4-delivery");
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByTestId("launch-summary")).toContainText(campaign);
   await expect(page.getByTestId("launch-summary")).toContainText("Now");
+  await expect(page.getByTestId("launch-summary")).toContainText("3 days");
   await shoot(page, "5-review");
   await page.getByTestId("launch").dblclick();
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 60_000 });
@@ -143,10 +151,12 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
 
   const listed = (await (
     await request.get(`/api/v2/promotion/${businessId}?size=100`, { headers })
-  ).json()) as { promotions: { promotionId: string; name: string }[] };
-  expect(listed.promotions.filter((p) => p.name === campaign).map((p) => p.promotionId)).toEqual([
-    promotionId,
-  ]);
+  ).json()) as {
+    promotions: { promotionId: string; name: string; attributionWindow: number; trackClicks: boolean }[];
+  };
+  const mine = listed.promotions.filter((p) => p.name === campaign);
+  expect(mine.map((p) => p.promotionId)).toEqual([promotionId]);
+  expect([mine[0]!.attributionWindow, mine[0]!.trackClicks]).toEqual([72, true]);
 
   const stats = async () =>
     (await (

@@ -23,6 +23,8 @@ export type WizardDraft = {
   retryPromotion: boolean;
   maxRetries: number;
   stopOnCategoryUpdate: boolean;
+  trackClicks: boolean;
+  attributionWindow: number;
 };
 
 export type WizardSetup = {
@@ -74,6 +76,8 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
       retryPromotion: p.retryPromotion,
       maxRetries: p.maxRetries,
       stopOnCategoryUpdate: p.stopOnCategoryUpdate,
+      trackClicks: p.trackClicks,
+      attributionWindow: p.attributionWindow,
     };
   }
   return {

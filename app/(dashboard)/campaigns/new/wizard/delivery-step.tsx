@@ -109,6 +109,21 @@ export function DeliveryStep({ form, setup, audience }: StepProps) {
       />
       <FormField
         form={form}
+        name="trackClicks"
+        kind="switch"
+        label="Track link clicks"
+        hint="Each recipient's links become short links of your Switchboard host, so the campaign page counts who clicked. Off: links are sent as written."
+      />
+      <FormField
+        form={form}
+        name="attributionDays"
+        type="number"
+        label="Attribution window (days)"
+        hint="A conversion your system reports within this many days of a recipient's message counts for this campaign."
+        className="max-w-xs"
+      />
+      <FormField
+        form={form}
         name="endLocal"
         type="datetime-local"
         label={`Stop sending at (${setup.timeZone})`}

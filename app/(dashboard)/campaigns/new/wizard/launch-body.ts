@@ -27,5 +27,7 @@ export function launchBody(form: WizardForm, template: WizardTemplate, timeZone:
     retryPromotion: form.retryPromotion,
     maxRetries: form.retryPromotion ? form.maxRetries : 0,
     stopOnCategoryUpdate: form.stopOnCategoryUpdate,
+    trackClicks: form.trackClicks,
+    attributionWindow: form.attributionDays * 24,
   };
 }

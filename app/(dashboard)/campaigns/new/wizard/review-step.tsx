@@ -54,6 +54,8 @@ export function ReviewStep({
     ],
     ["Retries", values.retryPromotion ? `Up to ${values.maxRetries}` : "None"],
     ["Stops on category change", values.stopOnCategoryUpdate ? "Yes" : "No"],
+    ["Link clicks", values.trackClicks ? "Tracked" : "Not tracked"],
+    ["Attribution window", `${values.attributionDays} ${values.attributionDays === 1 ? "day" : "days"}`],
     [
       "Ends",
       values.endLocal ? `${values.endLocal.replace("T", " ")} ${setup.timeZone}` : "When everyone is sent",

@@ -8,6 +8,7 @@ import {
   type WizardTemplate,
 } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import { DEFAULT_ATTRIBUTION_WINDOW_HOURS } from "@/lib/promotions/launch/schemas";
 import { formSlots } from "./slot-values";
 
 const slotValue = z.object({ kind: z.enum(["column", "text", "template", "upload"]), value: z.string() });
@@ -43,6 +44,13 @@ export const wizardForm = z
     maxRetries: count(10),
     stopOnCategoryUpdate: z.boolean(),
     endLocal: z.string(),
+    trackClicks: z.boolean(),
+    // E1's attributionWindow is in hours, at most a year; the wizard asks in days.
+    attributionDays: z
+      .number({ error: "A whole number of days" })
+      .int("A whole number of days")
+      .min(1, "At least 1 day")
+      .max(365, "At most 365 days"),
   })
   .superRefine((f, ctx) => {
     if (f.when === "later" && !f.scheduleLocal)
@@ -76,6 +84,8 @@ export const STEP_FIELDS: (keyof WizardForm)[][] = [
     "retryPromotion",
     "maxRetries",
     "endLocal",
+    "trackClicks",
+    "attributionDays",
   ],
   [],
 ];
@@ -104,6 +114,8 @@ export function fieldOfPath(path: string, message: string): { field: keyof Wizar
     batchTimer: "batchTimer",
     maxRetries: "maxRetries",
     promotionEndTime: "endLocal",
+    trackClicks: "trackClicks",
+    attributionWindow: "attributionDays",
     expiry: "endLocal",
   };
   const field = map[root];
@@ -153,6 +165,10 @@ export function initialValues(setup: WizardSetup): WizardForm {
     maxRetries: d?.maxRetries || DELIVERY_DEFAULTS.maxRetries,
     stopOnCategoryUpdate: d?.stopOnCategoryUpdate ?? false,
     endLocal: "",
+    trackClicks: d?.trackClicks ?? true,
+    attributionDays: d
+      ? Math.max(1, Math.round(d.attributionWindow / 24))
+      : DEFAULT_ATTRIBUTION_WINDOW_HOURS / 24,
   };
 }
 
