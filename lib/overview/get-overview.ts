@@ -2,6 +2,7 @@ import { and, count, countDistinct, desc, eq, gt } from "drizzle-orm";
 import { businesses, callbackDeliveries, promotions, templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { notFound } from "../errors";
+import { monthCampaignCost } from "../economics/cost/month-campaign-cost";
 import { getMessageOverview } from "./get-message-overview";
 import type { Overview } from "./schemas";
 
@@ -15,7 +16,7 @@ export async function getOverview(ctx: Ctx, businessId: string, now?: Date): Pro
     .from(businesses)
     .where(eq(businesses.id, businessId));
   if (!biz) throw notFound("Business");
-  const [messages, [failing], [pending], active] = await Promise.all([
+  const [messages, [failing], [pending], active, campaignCost] = await Promise.all([
     getMessageOverview(ctx, businessId, { timeZone: biz.timeZone, now }),
     // Pending deliveries are few (callback_deliveries_status_idx): the ones that failed at
     // least once are failing now and wait for their next retry.
@@ -39,11 +40,13 @@ export async function getOverview(ctx: Ctx, businessId: string, now?: Date): Pro
       .where(and(eq(promotions.businessId, businessId), eq(promotions.status, "Active")))
       .orderBy(desc(promotions.id))
       .limit(50),
+    monthCampaignCost(ctx, businessId, biz.timeZone, now),
   ]);
   return {
     messages,
     callbacksFailing: { deliveries: failing?.deliveries ?? 0, endpoints: failing?.endpoints ?? 0 },
     templatesPending: pending?.n ?? 0,
     campaigns: { total: active.length, active: active.slice(0, 5) },
+    campaignCost,
   };
 }

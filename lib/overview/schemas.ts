@@ -1,3 +1,4 @@
+import type { MonthCampaignCost } from "../economics/cost/month-campaign-cost";
 import type { messageStatuses } from "../messages/status/search-schemas";
 
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -32,6 +33,8 @@ export type Overview = {
   templatesPending: number;
   /** Active promotions and RCS campaigns (at most 5 named; `total` counts them all). */
   campaigns: { total: number; active: Array<{ id: string; name: string; kind: string }> };
+  /** What this month's chatapp campaigns cost so far (lib/economics/cost/month-campaign-cost.ts). */
+  campaignCost: MonthCampaignCost;
 };
 
 export const zeroCounts = (): StatusCounts => ({

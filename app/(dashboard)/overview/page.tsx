@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ComponentProps } from "react";
+import { formatMoney } from "@/components/campaigns/cost-by-country";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
@@ -85,6 +86,20 @@ export default async function Page() {
         ]
       : []),
   ];
+  const cost = o.campaignCost;
+  tiles.push({
+    testId: "tile-campaign-cost",
+    label: "Campaign cost this month",
+    value:
+      cost.totals.length > 0
+        ? cost.totals.map((t) => formatMoney(t.total, t.currency)).join(" + ")
+        : "None yet",
+    hint:
+      cost.campaigns === 0
+        ? "no campaign sent this month"
+        : `${n(cost.messages)} charged messages of ${n(cost.campaigns)} campaign${cost.campaigns === 1 ? "" : "s"}${cost.priced < cost.campaigns ? ` (the latest ${n(cost.priced)} priced)` : ""}, by the rate card`,
+    href: "/campaigns",
+  });
   const rateSummary = `Delivery rate ${percent(m.rates.last7.delivery)} and read rate ${percent(m.rates.last7.read)} over the last 7 days; ${percent(m.rates.last30.delivery)} and ${percent(m.rates.last30.read)} over 30 days.`;
   return (
     <>
