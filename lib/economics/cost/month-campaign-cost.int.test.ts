@@ -28,9 +28,11 @@ describe("this month's campaign cost (the overview's tile)", () => {
       await runUntil(async () => (await deliveredOf(p.id)) === (p === a ? 3 : 2));
     }
     // Created before this month in the business's time zone: not this month's.
-    await rawQuery(db(), `UPDATE promotions SET created_at = now() - interval '40 days' WHERE id = $1`, [old.id]);
+    await rawQuery(db(), `UPDATE promotions SET created_at = now() - interval '40 days' WHERE id = $1`, [
+      old.id,
+    ]);
 
-    const cost = await monthCampaignCost(ctx, t.business.id, t.business.timeZone ?? "UTC");
+    const cost = await monthCampaignCost(ctx, t.business.id, "UTC");
     // 5 Indian marketing messages at the card's 0.0107.
     expect(cost).toMatchObject({ campaigns: 2, priced: 2, messages: 5 });
     expect(cost.totals).toEqual([{ currency: "USD", total: expect.closeTo(0.0535, 6) }]);
@@ -47,9 +49,9 @@ describe("this month's campaign cost (the overview's tile)", () => {
   it("starts the month at midnight of the first in the business's time zone", async () => {
     const t = await createTestBusiness();
     const at = new Date("2026-12-01T03:00:00Z"); // still 30 November in New York
-    expect((await monthCampaignCost(ctx, t.business.id, "America/New_York", at)).monthStart.toISOString()).toBe(
-      "2026-11-01T04:00:00.000Z",
-    );
+    expect(
+      (await monthCampaignCost(ctx, t.business.id, "America/New_York", at)).monthStart.toISOString(),
+    ).toBe("2026-11-01T04:00:00.000Z");
     expect((await monthCampaignCost(ctx, t.business.id, "Asia/Kolkata", at)).monthStart.toISOString()).toBe(
       "2026-11-30T18:30:00.000Z",
     );
