@@ -41,7 +41,15 @@ export async function getCampaignClicks(
   businessId: string,
   promotionId: string,
 ): Promise<CampaignClicks> {
-  const p = await findPromotion(ctx, businessId, promotionId, undefined);
+  return readCampaignClicks(ctx, businessId, await findPromotion(ctx, businessId, promotionId, undefined));
+}
+
+/** getCampaignClicks for a campaign its caller has already found (the campaign page). */
+export async function readCampaignClicks(
+  ctx: Ctx,
+  businessId: string,
+  p: { id: string; trackClicks: boolean },
+): Promise<CampaignClicks> {
   const [totals] = await rawQuery<{
     clicks: number;
     unique_clickers: number;

@@ -4,7 +4,7 @@ import { retryableCodes } from "../engine/config";
 import { findPromotion } from "../engine/find-promotion";
 import { findRetryWait } from "../engine/retry-failed-now";
 import { campaignConversions } from "../../economics/conversions/campaign-conversions";
-import { getCampaignClicks } from "../../economics/links/get-campaign-clicks";
+import { readCampaignClicks } from "../../economics/links/get-campaign-clicks";
 import { cachedCampaignCost } from "../../economics/cost/cached-campaign-cost";
 import { getPromotionStats } from "../reports/get-promotion-stats";
 import { getCampaignAudience } from "./get-campaign-audience";
@@ -47,7 +47,7 @@ export async function loadCampaignPage(
     p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
     findRetryWait(ctx, p),
     campaignConversions(ctx, businessId, p.id),
-    getCampaignClicks(ctx, businessId, p.id),
+    readCampaignClicks(ctx, businessId, p),
   ]);
   // Priced again only when the delivered count moved (a scan of the delivered recipients).
   const cost = await cachedCampaignCost(ctx, businessId, p.id, stats.delivered + stats.read);
