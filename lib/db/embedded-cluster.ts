@@ -53,10 +53,26 @@ export function readPostmaster(pgDir: string): Postmaster | undefined {
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: it exists and belongs to another user.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  return !exited(pid);
+}
+
+/**
+ * A process that has exited but is not yet reaped still answers signal 0. An orphaned
+ * postmaster's parent is PID 1, and some container inits reap only now and then (seen here:
+ * seconds later), so an exited postmaster is told from a live one by its state in /proc.
+ */
+function exited(pid: number): boolean {
+  if (process.platform !== "linux") return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) S ...": the state follows the command's closing parenthesis.
+    return stat.charAt(stat.lastIndexOf(")") + 2) === "Z";
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT";
   }
 }
 
