@@ -5,6 +5,8 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A marketing send to a number without a marketing opt-in, when the business requires one. */
+  no_marketing_consent: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

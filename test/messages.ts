@@ -50,6 +50,7 @@ export async function approvedTemplate(
     components?: unknown[];
     rcsCard?: unknown;
     status?: "APPROVED" | "PENDING" | "REJECTED";
+    category?: "UTILITY" | "MARKETING" | "AUTHENTICATION";
   } = {},
 ) {
   const id = uuidv7();
@@ -63,7 +64,7 @@ export async function approvedTemplate(
       channel,
       name,
       language: opts.language ?? (channel === "rcs" ? "en" : "en_US"),
-      category: channel === "rcs" ? null : "UTILITY",
+      category: channel === "rcs" ? null : (opts.category ?? "UTILITY"),
       status: opts.status ?? "APPROVED",
       components: (opts.components ?? [
         {

@@ -206,6 +206,7 @@ const expected: Record<string, string> = {
   "action createApiKeyAction": "A",
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
+  "action setMarketingOptInAction": "A",
   "action saveRoutingSettingsAction": "A",
   "action saveBusinessHoursAction": "A",
   "action createSavedReplyAction": "A",

@@ -131,6 +131,7 @@ export const actions = {
   createApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
+  setMarketingOptInAction: { roles: BUSINESS_ADMIN, what: "change whether marketing needs an opt-in" },
   saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
   saveBusinessHoursAction: { roles: BUSINESS_ADMIN, what: "change the business hours and away notice" },
   createSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },

@@ -8,6 +8,7 @@ import { addTestNumber } from "@/lib/businesses/add-test-number";
 import { removeTestNumber } from "@/lib/businesses/remove-test-number";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
+import { setMarketingOptIn } from "@/lib/businesses/set-marketing-opt-in";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
 import type { Ctx } from "@/lib/context";
 
@@ -57,4 +58,19 @@ async function changeTestNumbers(
   revalidatePath("/settings");
   revalidatePath("/virtual-phone");
   return { testNumbers };
+}
+
+/** Turns "require a marketing opt-in" on or off for the admin's own business. */
+export async function setMarketingOptInAction(
+  required: boolean,
+): Promise<ActionResult<{ requireMarketingOptIn: boolean }>> {
+  return runAction(async () => {
+    const user = await requireAction("setMarketingOptInAction");
+    const result = await setMarketingOptIn(userCtx(user), {
+      businessId: user.businessId,
+      required: required === true,
+    });
+    revalidatePath("/settings");
+    return result;
+  }, required);
 }

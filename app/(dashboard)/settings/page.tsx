@@ -7,8 +7,10 @@ import { countryOptions } from "@/lib/businesses/country-options";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { getTimeZone } from "@/lib/businesses/set-time-zone";
 import { listTestNumbers } from "@/lib/businesses/test-numbers";
+import { requiresMarketingOptIn } from "@/lib/audiences/consent/require-marketing-consent";
 import { timeZoneOptions } from "@/lib/businesses/time-zone";
 import { BusinessSettings } from "./business-settings";
+import { MarketingConsentCard } from "./marketing-consent-card";
 import { TestNumbersCard } from "./test-numbers-card";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -19,6 +21,7 @@ export default async function SettingsPage() {
   const timeZone = await getTimeZone(userCtx(user), user.businessId);
   const zones = timeZoneOptions(timeZone);
   const testNumbers = await listTestNumbers(userCtx(user), user.businessId);
+  const optInRequired = await requiresMarketingOptIn(userCtx(user), user.businessId);
   return (
     <>
       <PageHeader
@@ -36,6 +39,9 @@ export default async function SettingsPage() {
         timeZone={timeZone}
         timeZones={zones}
       />
+      <div className="mt-6">
+        <MarketingConsentCard required={optInRequired} />
+      </div>
       <div className="mt-6">
         <TestNumbersCard testNumbers={testNumbers} />
       </div>

@@ -16,7 +16,7 @@ const BulkRefusal = z
     messageId: z
       .string()
       .openapi({ description: "Its message: failed, with this reason, in B2, B3 and its callback" }),
-    errorCode: z.enum(["invalid_recipient", "invalid_variables"]),
+    errorCode: z.enum(["invalid_recipient", "invalid_variables", "no_marketing_consent"]),
     reason: z.string(),
   })
   .openapi("BulkRefusal");

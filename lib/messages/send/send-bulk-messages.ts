@@ -1,4 +1,9 @@
 import { inTransaction, type Ctx } from "../../context";
+import {
+  NO_MARKETING_CONSENT,
+  isMarketingTemplate,
+  lackingMarketingConsent,
+} from "../../audiences/consent/require-marketing-consent";
 import { AppError, type ErrorDetail } from "../../errors";
 import { applyStatusEvents } from "../status/apply-status-events";
 import { uuidv7 } from "../../ids";
@@ -18,7 +23,7 @@ export type BulkRefusal = {
   index: number;
   subscriberId: string;
   messageId: string;
-  errorCode: "invalid_recipient" | "invalid_variables";
+  errorCode: "invalid_recipient" | "invalid_variables" | "no_marketing_consent";
   reason: string;
 };
 
@@ -29,7 +34,8 @@ export type BulkRefusal = {
  * fills a URL button's suffix with its third value; a carousel's top body, then card by card,
  * see carousel-content.ts); a subscriber without `variables` gets the parameters as written.
  * Every subscriber is checked: the valid ones are sent; each one that is not (a number without
- * its country code, variables that do not fit) still gets a message, recorded as failed with
+ * its country code, variables that do not fit, no marketing opt-in for a MARKETING template when
+ * the business requires one) still gets a message, recorded as failed with
  * its error code and reason (B2 and B3 count it, its status callback says why) and listed in
  * the answer's `refused`. A request with no valid subscriber is a 400 and writes nothing. All
  * rows and the valid ones' chunked dispatch jobs are written in one transaction.
@@ -47,6 +53,15 @@ export async function sendBulkMessages(
     throw new AppError("invalid_request", message, [{ path: "subscribers", message }]);
   }
   const { settings, sender, template, plan } = await checkChatappTemplateSend(ctx, businessId, input);
+  // A MARKETING template, when the business requires an opt-in: the numbers without one, in one
+  // query (nothing when the setting is off).
+  const unconsented = isMarketingTemplate(template.category)
+    ? await lackingMarketingConsent(
+        ctx,
+        businessId,
+        input.subscribers.map((s) => tryParseRecipient(s.subscriberId)).filter((p) => p !== undefined),
+      )
+    : new Set<string>();
 
   const transactionId = uuidv7();
   const issues: ErrorDetail[] = [];
@@ -63,6 +78,12 @@ export async function sendBulkMessages(
         errorCode: "invalid_recipient",
         path: `subscribers.${i}.subscriberId`,
         message: `'${s.subscriberId}' is not a valid phone number with its country code, e.g. 919876543210`,
+      };
+    } else if (unconsented.has(recipient)) {
+      problem = {
+        errorCode: NO_MARKETING_CONSENT.code,
+        path: `subscribers.${i}.subscriberId`,
+        message: NO_MARKETING_CONSENT.reason,
       };
     } else if (values && values.length !== plan.slots) {
       problem = {

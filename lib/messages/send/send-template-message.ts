@@ -1,4 +1,10 @@
 import type { Ctx } from "../../context";
+import {
+  NO_MARKETING_CONSENT,
+  isMarketingTemplate,
+  lackingMarketingConsent,
+} from "../../audiences/consent/require-marketing-consent";
+import { AppError } from "../../errors";
 import { checkChatappTemplateSend } from "./check-chatapp-template-send";
 import type { CommitOptions } from "./commit-send";
 import { commitOneMessage } from "./commit-one-message";
@@ -7,7 +13,8 @@ import { sendTemplateInput, type SendResponse, type SendTemplateInput } from "..
 
 /**
  * A1 (and its legacy v1 path): one chatapp template message. Checks the sender, the APPROVED
- * template in the requested language and the parameters against its variables, then stores
+ * template in the requested language, the parameters against its variables and, for a
+ * MARKETING template when the business requires it, the number's opt-in; then stores
  * the message and queues its dispatch in one commit (a group commit when `opts` asks) and
  * answers with the ids.
  */
@@ -20,6 +27,14 @@ export async function sendTemplateMessage(
   const input = sendTemplateInput.parse(raw);
   const recipient = parseRecipient(input.to, "to");
   const { settings, sender, template, plan } = await checkChatappTemplateSend(ctx, businessId, input);
+  // A marketing template to a number without an opt-in, when the business requires one: 409.
+  if (isMarketingTemplate(template.category)) {
+    if ((await lackingMarketingConsent(ctx, businessId, [recipient])).size > 0) {
+      throw new AppError(NO_MARKETING_CONSENT.code, NO_MARKETING_CONSENT.reason, [
+        { path: "to", message: NO_MARKETING_CONSENT.reason },
+      ]);
+    }
+  }
   const components = plan.build();
   return commitOneMessage(
     ctx,

@@ -2,11 +2,15 @@ import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { cellSql } from "../lists/list-cells";
 import { valuePosition } from "../lists/list-columns";
+import { NO_MARKETING_CONSENT } from "../../audiences/consent/require-marketing-consent";
+import { lacksConsentSql } from "./campaign-consent";
 
 /**
  * The promotion's recipients from its list, in ONE statement (no row travels through the
  * application): each list row whose referenced columns all have a value becomes a recipient,
- * `optout` when its number is on the business's opt-out list, else `pending`. Its values are
+ * `optout` when its number is on the business's opt-out list or, when `requireConsent` (the
+ * business requires a marketing opt-in and this is a marketing campaign), has no opt-in in the
+ * ledger (error_code `no_marketing_consent`), else `pending`. Its values are
  * not copied (`vars` stays NULL): the engine reads them from the list row at send time
  * (list_id, row_number = seq), so the launch writes narrow rows. Rows missing a value are
  * counted and left out ("missing variable value"). Returns the counts.
@@ -18,6 +22,7 @@ export async function createRecipients(
     businessId: string;
     list: { id: string; columns: string[] };
     columns: string[];
+    requireConsent?: boolean;
   },
 ): Promise<{ accepted: number; optout: number; missing: number }> {
   const { list } = input;
@@ -30,16 +35,27 @@ export async function createRecipients(
     .map((c) => ` AND ${cellSql("r", at(c))} <> ''`)
     .join("");
   const value = (key: string) => cellSql("r", at(key));
+  // The ledger probe runs once per row (a lateral column), and only when the rule applies.
+  const consent = input.requireConsent
+    ? `CROSS JOIN LATERAL (SELECT ${lacksConsentSql("$2", "r.phone")} AS lacking) c`
+    : "";
+  const state = consent
+    ? "CASE WHEN o.phone IS NOT NULL OR c.lacking THEN 'optout' ELSE 'pending' END"
+    : "CASE WHEN o.phone IS NULL THEN 'pending' ELSE 'optout' END";
+  const errorCode = consent
+    ? `CASE WHEN o.phone IS NULL AND c.lacking THEN '${NO_MARKETING_CONSENT.code}' END`
+    : "NULL";
   const [counts] = await rawQuery<{ accepted: number; optout: number }>(
     tx.db,
     `WITH inserted AS (
        INSERT INTO promotion_recipients
-         (promotion_id, seq, business_id, phone, name, language, subscriber_id, state)
+         (promotion_id, seq, business_id, phone, name, language, subscriber_id, state, error_code)
        SELECT $1, r.row_number, $2, r.phone, ${value("name")}, ${value("language")},
               nullif(${value("businesssubscriberid")}, ''),
-              CASE WHEN o.phone IS NULL THEN 'pending' ELSE 'optout' END
+              ${state}, ${errorCode}
        FROM target_list_rows r
        LEFT JOIN opt_outs o ON o.business_id = $2 AND o.phone = r.phone
+       ${consent}
        WHERE r.list_id = $3 AND r.business_id = $2${filled}
        RETURNING state
      )

@@ -8,6 +8,11 @@ import type { RejectedRow } from "../lists/schemas";
 import { launchRejects } from "./launch-rejects";
 import { missingValueSql } from "./missing-values-sql";
 import { launchPromotionInput } from "./schemas";
+import {
+  isMarketingTemplate,
+  requiresMarketingOptIn,
+} from "../../audiences/consent/require-marketing-consent";
+import { lacksConsentSql } from "./campaign-consent";
 import { validateLaunch } from "./validate-launch";
 import { variableCells, type VariableColumn } from "./variable-columns";
 
@@ -21,6 +26,11 @@ export type LaunchDryRun = DryRunTotals & {
   missing: number;
   refused: number;
   willSend: number;
+  /**
+   * Of `optedOut`, the numbers kept out for want of a marketing opt-in (the business requires
+   * one and this is a marketing campaign); 0 otherwise.
+   */
+  noMarketingConsent: number;
   /** The first refused rows, by row number, each with its reason. */
   refusedRows: RejectedRow[];
   /** The variables filled from columns (what the refused rows CSV names). */
@@ -49,17 +59,25 @@ export async function launchDryRun(
   const checked = await validateLaunch(ctx, businessId, parsed.data, list.columns);
   const vars = variableCells(list.columns, parsed.data.template.components);
   const missing = missingValueSql("r", vars);
+  const marketing = parsed.data.channelType === "rcs" || isMarketingTemplate(checked.template.category);
+  // As createRecipients: a number without an opt-in counts as opted out when the rule applies.
+  const consent = marketing && (await requiresMarketingOptIn(ctx, businessId));
+  const lacking = consent ? "(o.phone IS NULL AND c.lacking)" : "false";
+  const probe = consent ? `CROSS JOIN LATERAL (SELECT ${lacksConsentSql("$2", "r.phone")} AS lacking) c` : "";
+  const kept = `(o.phone IS NULL AND NOT ${lacking})`;
   // One pass over the list's rows: the missing and opted-out counts, and the numbers that would
   // be sent grouped by their first digits for the cost estimate.
   const [base, groups, refusedRows] = await Promise.all([
     listDryRun(ctx, businessId, list.id),
-    rawQuery<{ missing: number; opted_out: number; sample: string | null; n: number }>(
+    rawQuery<{ missing: number; opted_out: number; no_consent: number; sample: string | null; n: number }>(
       ctx.db,
       `SELECT count(*) FILTER (WHERE ${missing})::int AS missing,
-         count(*) FILTER (WHERE NOT ${missing} AND o.phone IS NOT NULL)::int AS opted_out,
-         min(r.phone) FILTER (WHERE NOT ${missing} AND o.phone IS NULL) AS sample,
-         count(*) FILTER (WHERE NOT ${missing} AND o.phone IS NULL)::int AS n
+         count(*) FILTER (WHERE NOT ${missing} AND NOT ${kept})::int AS opted_out,
+         count(*) FILTER (WHERE NOT ${missing} AND ${lacking})::int AS no_consent,
+         min(r.phone) FILTER (WHERE NOT ${missing} AND ${kept}) AS sample,
+         count(*) FILTER (WHERE NOT ${missing} AND ${kept})::int AS n
        FROM target_list_rows r LEFT JOIN opt_outs o ON o.business_id = r.business_id AND o.phone = r.phone
+       ${probe}
        WHERE r.list_id = $1 AND r.business_id = $2
        GROUP BY left(r.phone, 4)`,
       [list.id, businessId],
@@ -68,11 +86,13 @@ export async function launchDryRun(
   ]);
   const m = groups.reduce((sum, g) => sum + g.missing, 0);
   const optedOut = groups.reduce((sum, g) => sum + g.opted_out, 0);
+  const noMarketingConsent = groups.reduce((sum, g) => sum + g.no_consent, 0);
   const category = parsed.data.channelType === "chatapp" ? pricedCategory(checked.template.category) : null;
   const sendable = groups.filter((g): g is typeof g & { sample: string } => g.sample !== null);
   return {
     ...base,
     optedOut,
+    noMarketingConsent,
     missing: m,
     refused: base.invalid + base.duplicates + m,
     willSend: base.valid - m - optedOut,

@@ -5,6 +5,7 @@ import { promotionCounters } from "@/db/schema";
 import { ANALYZE_FROM, analyzeListRows } from "../lists/analyze-list-rows";
 import { keyListRows } from "../lists/list-rows-table";
 import { createRecipients } from "./create-recipients";
+import { campaignRequiresConsent } from "./campaign-consent";
 
 export type PreparedCounts = { accepted: number; optout: number; missing: number };
 
@@ -29,7 +30,8 @@ export async function prepareRecipients(
   const { promotionId, businessId, list, columns } = input;
   await keyListRows(tx.db, list.id);
   await analyzeListRows(tx.db, list.id, list.rowCount);
-  const counts = await createRecipients(tx, { promotionId, businessId, list, columns });
+  const requireConsent = await campaignRequiresConsent(tx, promotionId, businessId);
+  const counts = await createRecipients(tx, { promotionId, businessId, list, columns, requireConsent });
   if (counts.accepted === 0) {
     throw invalid(`No row of the list '${list.name}' has a value for every variable`, [
       { path: "template.components", message: `Missing values of ${columns.join(", ")}` },

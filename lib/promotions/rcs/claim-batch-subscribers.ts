@@ -1,4 +1,8 @@
 import type { Ctx } from "../../context";
+import {
+  NO_MARKETING_CONSENT,
+  lackingMarketingConsent,
+} from "../../audiences/consent/require-marketing-consent";
 import { rawQuery } from "../../db/sql";
 import type { PreparedSubscriber } from "./prepare-subscribers";
 import type { BatchReject } from "./schemas";
@@ -49,20 +53,33 @@ export async function claimBatchSubscribers(
       )
     ).map((r) => r.phone),
   );
+  // An RCS campaign is a marketing send: when the business requires an opt-in, the numbers
+  // without one are kept out as the opted-out are, with their reason (docs/audiences.md).
+  const unconsented = await lackingMarketingConsent(
+    tx,
+    input.businessId,
+    fresh.map((s) => s.phone).filter((p) => !optedOut.has(p)),
+  );
   const [seqRow] = await rawQuery<{ next: string }>(
     tx.db,
     `SELECT coalesce(max(first_seq + total), 0) AS next FROM promotion_batches WHERE business_id = $1 AND promotion_id = $2`,
     [input.businessId, input.promotionId],
   );
   const firstSeq = Number(seqRow?.next ?? 0);
-  const rows = fresh.map((s, i) => ({ ...s, seq: firstSeq + i, optout: optedOut.has(s.phone) }));
+  const rows = fresh.map((s, i) => ({
+    ...s,
+    seq: firstSeq + i,
+    optout: optedOut.has(s.phone) || unconsented.has(s.phone),
+    errorCode: unconsented.has(s.phone) ? NO_MARKETING_CONSENT.code : null,
+  }));
+  const kept = rows.filter((r) => r.optout).length;
   const direct = rows.filter((r) => r.optout || !input.doCapability);
   if (direct.length > 0) {
     await rawQuery(
       tx.db,
-      `INSERT INTO promotion_recipients (promotion_id, seq, business_id, batch_id, phone, name, language, subscriber_id, vars, state)
-       SELECT $1, v.seq, $2, $3, v.phone, v.vars->>'name', v.vars->>'language', v.vars->>'businesssubscriberid', v.vars, v.state
-       FROM json_to_recordset($4::json) AS v(seq bigint, phone text, vars jsonb, state text)`,
+      `INSERT INTO promotion_recipients (promotion_id, seq, business_id, batch_id, phone, name, language, subscriber_id, vars, state, error_code)
+       SELECT $1, v.seq, $2, $3, v.phone, v.vars->>'name', v.vars->>'language', v.vars->>'businesssubscriberid', v.vars, v.state, v.error_code
+       FROM json_to_recordset($4::json) AS v(seq bigint, phone text, vars jsonb, state text, error_code text)`,
       [
         input.promotionId,
         input.businessId,
@@ -73,22 +90,23 @@ export async function claimBatchSubscribers(
             phone: r.phone,
             vars: r.vars,
             state: r.optout ? "optout" : "pending",
+            error_code: r.errorCode,
           })),
         ),
       ],
     );
   }
-  if (optedOut.size > 0) {
+  if (kept > 0) {
     await rawQuery(
       tx.db,
       `UPDATE promotion_counters SET optout = optout + $3 WHERE promotion_id = $1 AND round = 0 AND business_id = $2`,
-      [input.promotionId, input.businessId, optedOut.size],
+      [input.promotionId, input.businessId, kept],
     );
   }
   return {
     total: rows.length,
     firstSeq,
-    pending: input.doCapability ? 0 : rows.length - optedOut.size,
+    pending: input.doCapability ? 0 : rows.length - kept,
     awaiting: input.doCapability
       ? rows.filter((r) => !r.optout).map((r) => ({ seq: r.seq, phone: r.phone, vars: r.vars }))
       : [],

@@ -32,7 +32,11 @@ export function ReviewStep({
     [
       "Recipients",
       dryRun
-        ? `${dryRun.willSend.toLocaleString("en-US")} will be sent (${dryRun.optedOut.toLocaleString("en-US")} opted out, ${dryRun.refused.toLocaleString("en-US")} refused rows)`
+        ? `${dryRun.willSend.toLocaleString("en-US")} will be sent (${dryRun.optedOut.toLocaleString("en-US")} opted out${
+            dryRun.noMarketingConsent > 0
+              ? `, of which ${dryRun.noMarketingConsent.toLocaleString("en-US")} without a marketing opt-in`
+              : ""
+          }, ${dryRun.refused.toLocaleString("en-US")} refused rows)`
         : t
           ? `${estimate.recipients.toLocaleString("en-US")} will be sent (${t.optedOut.toLocaleString("en-US")} opted out, ${(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows)`
           : "—",
