@@ -1,5 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { ttlCache } from "../../cache/ttl-cache";
 import { hasMarketingConsentSql } from "./marketing-consent-sql";
 
 /** The error code and reason a send refused for want of a marketing opt-in carries. */
@@ -13,27 +14,7 @@ export const NO_MARKETING_CONSENT = {
 export const isMarketingTemplate = (category: string | null | undefined): boolean =>
   (category ?? "").toUpperCase() === "MARKETING";
 
-/**
- * Among `phones` (E.164 digits), the ones a marketing send must refuse: none when the business
- * does not require an opt-in (the default), else those whose latest marketing or all-kinds
- * consent event is not an opt-in. One statement: the business's setting and the ledger probes.
- */
-export async function lackingMarketingConsent(
-  ctx: Ctx,
-  businessId: string,
-  phones: string[],
-): Promise<Set<string>> {
-  if (phones.length === 0) return new Set();
-  const rows = await rawQuery<{ phone: string }>(
-    ctx.db,
-    `SELECT n.phone FROM businesses b, unnest($2::text[]) AS n(phone)
-     WHERE b.id = $1 AND b.require_marketing_opt_in AND NOT ${hasMarketingConsentSql("$1", "n.phone")}`,
-    [businessId, phones],
-  );
-  return new Set(rows.map((r) => r.phone));
-}
-
-/** Whether the business requires a marketing opt-in before marketing sends. */
+/** Whether the business requires a marketing opt-in before marketing sends (read now). */
 export async function requiresMarketingOptIn(ctx: Ctx, businessId: string): Promise<boolean> {
   const [row] = await rawQuery<{ on: boolean }>(
     ctx.db,
@@ -41,4 +22,31 @@ export async function requiresMarketingOptIn(ctx: Ctx, businessId: string): Prom
     [businessId],
   );
   return row?.on ?? false;
+}
+
+// The send path (A1, B1, RCS batches) asks on every request: the setting behind the send path's
+// short cache (MESSAGES_CACHE_MS), dropped in this process when it changes (setMarketingOptIn).
+const sendPathSetting = ttlCache<boolean>();
+export const forgetMarketingOptInSetting = () => sendPathSetting.clear();
+
+/**
+ * Among `phones` (E.164 digits), the ones a marketing send must refuse: none when the business
+ * does not require an opt-in (the default: no query past the cached setting), else those whose
+ * latest marketing or all-kinds consent event is not an opt-in, in one statement.
+ */
+export async function lackingMarketingConsent(
+  ctx: Ctx,
+  businessId: string,
+  phones: string[],
+): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const required = await sendPathSetting.get(businessId, () => requiresMarketingOptIn(ctx, businessId));
+  if (!required) return new Set();
+  const rows = await rawQuery<{ phone: string }>(
+    ctx.db,
+    `SELECT n.phone FROM unnest($2::text[]) AS n(phone)
+     WHERE NOT ${hasMarketingConsentSql("$1::uuid", "n.phone")}`,
+    [businessId, phones],
+  );
+  return new Set(rows.map((r) => r.phone));
 }

@@ -1,6 +1,5 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { hasMarketingConsentSql } from "../../audiences/consent/marketing-consent-sql";
 
 /**
  * SQL, true for a campaign that is a marketing send: every RCS campaign (its templates have no
@@ -29,10 +28,3 @@ export async function campaignRequiresConsent(
   );
   return row?.required ?? false;
 }
-
-/**
- * SQL, true for a list row the launch must refuse for want of an opt-in (only emitted when
- * campaignRequiresConsent says so: a launch without the rule carries no ledger probe).
- */
-export const lacksConsentSql = (business: string, phone: string): string =>
-  `NOT ${hasMarketingConsentSql(business, phone)}`;

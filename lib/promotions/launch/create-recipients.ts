@@ -3,7 +3,7 @@ import { rawQuery } from "../../db/sql";
 import { cellSql } from "../lists/list-cells";
 import { valuePosition } from "../lists/list-columns";
 import { NO_MARKETING_CONSENT } from "../../audiences/consent/require-marketing-consent";
-import { lacksConsentSql } from "./campaign-consent";
+import { hasMarketingConsentSql } from "../../audiences/consent/marketing-consent-sql";
 
 /**
  * The promotion's recipients from its list, in ONE statement (no row travels through the
@@ -37,7 +37,7 @@ export async function createRecipients(
   const value = (key: string) => cellSql("r", at(key));
   // The ledger probe runs once per row (a lateral column), and only when the rule applies.
   const consent = input.requireConsent
-    ? `CROSS JOIN LATERAL (SELECT ${lacksConsentSql("$2", "r.phone")} AS lacking) c`
+    ? `CROSS JOIN LATERAL (SELECT NOT ${hasMarketingConsentSql("$2", "r.phone")} AS lacking) c`
     : "";
   const state = consent
     ? "CASE WHEN o.phone IS NOT NULL OR c.lacking THEN 'optout' ELSE 'pending' END"

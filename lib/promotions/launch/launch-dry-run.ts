@@ -12,7 +12,7 @@ import {
   isMarketingTemplate,
   requiresMarketingOptIn,
 } from "../../audiences/consent/require-marketing-consent";
-import { lacksConsentSql } from "./campaign-consent";
+import { hasMarketingConsentSql } from "../../audiences/consent/marketing-consent-sql";
 import { validateLaunch } from "./validate-launch";
 import { variableCells, type VariableColumn } from "./variable-columns";
 
@@ -63,7 +63,9 @@ export async function launchDryRun(
   // As createRecipients: a number without an opt-in counts as opted out when the rule applies.
   const consent = marketing && (await requiresMarketingOptIn(ctx, businessId));
   const lacking = consent ? "(o.phone IS NULL AND c.lacking)" : "false";
-  const probe = consent ? `CROSS JOIN LATERAL (SELECT ${lacksConsentSql("$2", "r.phone")} AS lacking) c` : "";
+  const probe = consent
+    ? `CROSS JOIN LATERAL (SELECT NOT ${hasMarketingConsentSql("$2", "r.phone")} AS lacking) c`
+    : "";
   const kept = `(o.phone IS NULL AND NOT ${lacking})`;
   // One pass over the list's rows: the missing and opted-out counts, and the numbers that would
   // be sent grouped by their first digits for the cost estimate.
