@@ -9,8 +9,9 @@ import { launchDryRun } from "@/lib/promotions/launch/launch-dry-run";
 import { launchPromotion } from "@/lib/promotions/launch/launch-promotion";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
-import { a1Body, approvedTemplate, bulkBody, drainAll, phoneOf } from "@/test/messages";
+import { a1Body, approvedTemplate, bulkBody, drainAll, phoneOf, rcsCard } from "@/test/messages";
 import { launchReady, numbers } from "@/test/promotions";
+import { batchBody, c1, c2 } from "@/test/promotions-rcs";
 
 const ctx = systemCtx("test");
 const a1 = (t: TestBusiness, template: string, to: string) =>
@@ -157,5 +158,42 @@ describe("require a marketing opt-in", () => {
     await requireOptIn(t);
     const dry = await launchDryRun(ctx, { businessId, listName: "utility", body });
     expect(dry).toMatchObject({ optedOut: 0, noMarketingConsent: 0, willSend: 3 });
+  });
+
+  it("on: an RCS batch (C2) keeps numbers without an opt-in out as optout with the reason, and counts them", async () => {
+    const t = await createTestBusiness();
+    const tpl = await approvedTemplate(t.business.id, { channel: "rcs", rcsCard });
+    const { promotionId } = (await c1(t, { promotionName: "RCS offers" })).json;
+    await requireOptIn(t);
+    expect((await optIn(t, "919830000001")).status).toBe(201);
+    expect((await optIn(t, "919830000003", "opt_out")).status).toBe(201);
+    // Another business's opt-in for the second number does not count here.
+    expect((await optIn(other, "919830000002")).status).toBe(201);
+    const res = await c2(
+      t,
+      batchBody(promotionId, tpl.id, [
+        { phone: "919830000001" },
+        { phone: "919830000002" },
+        { phone: "919830000003" },
+      ]),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ accepted: 3, rejected: [] });
+    const rows = await rawQuery<{ phone: string; state: string; error_code: string | null }>(
+      db(),
+      `SELECT phone, state, error_code FROM promotion_recipients WHERE business_id = $1 AND promotion_id = $2 ORDER BY seq`,
+      [t.business.id, promotionId],
+    );
+    expect(rows.map((r) => [r.phone, r.state, r.error_code])).toEqual([
+      ["919830000001", "pending", null],
+      ["919830000002", "optout", "no_marketing_consent"],
+      ["919830000003", "optout", null],
+    ]);
+    const [counter] = await rawQuery(
+      db(),
+      `SELECT optout FROM promotion_counters WHERE promotion_id = $1 AND round = 0`,
+      [promotionId],
+    );
+    expect(counter).toEqual({ optout: 2 });
   });
 });
