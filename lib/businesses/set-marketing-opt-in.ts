@@ -1,10 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { businesses } from "@/db/schema";
-import { recordAudit } from "../audit/record-audit";
-import { inTransaction, type Ctx } from "../context";
-import { notFound } from "../errors";
+import type { Ctx } from "../context";
 import { forgetMarketingOptInSetting } from "../audiences/consent/require-marketing-consent";
+import { setBusinessSetting } from "./set-business-setting";
 
 export const setMarketingOptInInput = z.object({ businessId: z.uuid(), required: z.boolean() });
 export type SetMarketingOptInInput = z.input<typeof setMarketingOptInInput>;
@@ -21,29 +18,14 @@ export async function setMarketingOptIn(
   raw: SetMarketingOptInInput,
 ): Promise<{ requireMarketingOptIn: boolean }> {
   const input = setMarketingOptInInput.parse(raw);
-  const result = await inTransaction(ctx, async (tx) => {
-    const [before] = await tx.db
-      .select({ on: businesses.requireMarketingOptIn })
-      .from(businesses)
-      .where(eq(businesses.id, input.businessId))
-      .for("update");
-    if (!before) throw notFound("Business");
-    if (before.on !== input.required) {
-      await tx.db
-        .update(businesses)
-        .set({ requireMarketingOptIn: input.required, updatedAt: sql`now()` })
-        .where(eq(businesses.id, input.businessId));
-      await recordAudit(tx, {
-        businessId: input.businessId,
-        action: "business.require_marketing_opt_in",
-        targetType: "business",
-        targetId: input.businessId,
-        data: { from: before.on, to: input.required },
-      });
-    }
-    return { requireMarketingOptIn: input.required };
-  });
+  await setBusinessSetting(
+    ctx,
+    input.businessId,
+    "requireMarketingOptIn",
+    input.required,
+    "business.require_marketing_opt_in",
+  );
   // After the commit, so no send in this process caches the old value from here on.
   forgetMarketingOptInSetting();
-  return result;
+  return { requireMarketingOptIn: input.required };
 }

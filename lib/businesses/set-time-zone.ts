@@ -1,9 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { businesses } from "@/db/schema";
-import { recordAudit } from "../audit/record-audit";
-import { inTransaction, type Ctx } from "../context";
-import { notFound } from "../errors";
+import type { Ctx } from "../context";
+import { setBusinessSetting } from "./set-business-setting";
 import { timeZone } from "./time-zone";
 
 /** Read beside the setter by the settings page; one implementation, in get-time-zone.ts. */
@@ -19,25 +16,6 @@ export type SetTimeZoneInput = z.input<typeof setTimeZoneInput>;
  */
 export async function setTimeZone(ctx: Ctx, raw: SetTimeZoneInput): Promise<{ timeZone: string }> {
   const input = setTimeZoneInput.parse(raw);
-  return inTransaction(ctx, async (tx) => {
-    const [before] = await tx.db
-      .select({ timeZone: businesses.timeZone })
-      .from(businesses)
-      .where(eq(businesses.id, input.businessId))
-      .for("update");
-    if (!before) throw notFound("Business");
-    if (before.timeZone === input.timeZone) return { timeZone: input.timeZone };
-    await tx.db
-      .update(businesses)
-      .set({ timeZone: input.timeZone, updatedAt: sql`now()` })
-      .where(eq(businesses.id, input.businessId));
-    await recordAudit(tx, {
-      businessId: input.businessId,
-      action: "business.time_zone",
-      targetType: "business",
-      targetId: input.businessId,
-      data: { from: before.timeZone, to: input.timeZone },
-    });
-    return { timeZone: input.timeZone };
-  });
+  await setBusinessSetting(ctx, input.businessId, "timeZone", input.timeZone, "business.time_zone");
+  return { timeZone: input.timeZone };
 }
