@@ -157,6 +157,7 @@ const expected: Record<string, string> = {
 
   "page /campaigns/[id]": "AMB",
   "page /profiles": "AMB",
+  "page /profiles/[phone]": "AMB",
   "page /replies": "AMB",
   "page /users": "AMB",
   "page /calls": "AMBG",
@@ -180,6 +181,7 @@ const expected: Record<string, string> = {
   "route GET /templates/media/[hash]": "OAMB",
   "route GET /media/[businessId]/[hash]": "*",
   "route GET /profiles/export": "AMB",
+  "route GET /profiles/[phone]/consent": "AMB",
   "route POST /campaigns/new/upload": "AMB",
   "route GET /campaigns/new/rejects/[listId]": "AMB",
 
@@ -234,6 +236,9 @@ const expected: Record<string, string> = {
   "action uploadProfilesAction": "AMB",
   "action updateProfileAction": "AMB",
   "action deleteProfileAction": "AMB",
+  "action changeSubscriberTagsAction": "AMB",
+  "action setSubscriberAttributesAction": "AMB",
+  "action eraseSubscriberAction": "A",
   "action createChatappTemplateAction": "AMB",
   "action createRcsTemplateAction": "AMB",
   "action resubmitTemplateAction": "AMB",

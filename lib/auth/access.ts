@@ -55,6 +55,7 @@ export const pages = {
 
   "/campaigns/[id]": { roles: STAFF, what: "open a campaign" },
   "/profiles": { roles: STAFF, what: "open Profiles" },
+  "/profiles/[phone]": { roles: STAFF, what: "open a subscriber" },
   "/replies": { roles: STAFF, what: "open customer replies" },
   "/users": { roles: STAFF, what: "open Users & Teams" },
   "/calls": { roles: BUSINESS, what: "open Calls" },
@@ -93,6 +94,7 @@ export const routes = {
   // template uses them (lib/templates/rcs-media.ts).
   "GET /media/[businessId]/[hash]": { roles: "anyone", what: "see RCS card images" },
   "GET /profiles/export": { roles: STAFF, what: "export profiles" },
+  "GET /profiles/[phone]/consent": { roles: STAFF, what: "export a subscriber's consent history" },
   // The new-campaign wizard's dry run (a CSV upload into a list) and its rejected rows.
   "POST /campaigns/new/upload": { roles: STAFF, what: "upload campaign lists" },
   "GET /campaigns/new/rejects/[listId]": { roles: STAFF, what: "download rejected rows" },
@@ -164,6 +166,10 @@ export const actions = {
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   updateProfileAction: { roles: STAFF, what: "edit profiles" },
   deleteProfileAction: { roles: STAFF, what: "delete profiles" },
+  changeSubscriberTagsAction: { roles: STAFF, what: "change a subscriber's tags" },
+  setSubscriberAttributesAction: { roles: STAFF, what: "change a subscriber's attributes" },
+  // Erasure deletes the consent history a regulator may ask for: the business's admins only.
+  eraseSubscriberAction: { roles: BUSINESS_ADMIN, what: "erase a subscriber" },
   createChatappTemplateAction: { roles: STAFF, what: "create templates" },
   createRcsTemplateAction: { roles: STAFF, what: "create templates" },
   resubmitTemplateAction: { roles: STAFF, what: "edit templates" },

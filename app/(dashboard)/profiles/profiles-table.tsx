@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +15,11 @@ const text = (v: string | number | null) =>
 const columns = col.columns([
   col.accessor("phone", {
     header: "Phone",
-    cell: (c) => <span className="font-mono text-xs">+{c.getValue()}</span>,
+    cell: (c) => (
+      <Link href={`/profiles/${c.getValue()}`} className="font-mono text-xs text-indigo-700 hover:underline">
+        +{c.getValue()}
+      </Link>
+    ),
   }),
   col.accessor("name", { header: "Name", cell: (c) => text(c.getValue()) }),
   col.accessor("countryCode", { header: "Country" }),

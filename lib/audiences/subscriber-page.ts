@@ -1,0 +1,86 @@
+import { and, eq } from "drizzle-orm";
+import { profiles } from "@/db/schema";
+import type { Ctx } from "../context";
+import { rawQuery } from "../db/sql";
+import type { ProfileRow } from "../profiles/list-profiles";
+import { listAttributeDefinitions, type AttributeDefinitionView } from "./attribute-definitions";
+import { consentHistory, type ConsentHistoryView } from "./consent/consent-history";
+import { getSubscriberAudience, type SubscriberAudienceView } from "./subscriber-audience";
+import { listTags, type TagView } from "./tags";
+
+/** One campaign message the subscriber was sent, newest first. */
+export type ReceivedCampaign = {
+  promotionId: string;
+  name: string;
+  channel: string;
+  /** The message's status now (sent, delivered, read, failed, ...). */
+  status: string;
+  interacted: boolean;
+  sentAt: number;
+};
+
+export type SubscriberPageView = {
+  profile: ProfileRow;
+  audience: SubscriberAudienceView;
+  definitions: AttributeDefinitionView[];
+  tags: TagView[];
+  consent: ConsentHistoryView;
+  campaigns: ReceivedCampaign[];
+};
+
+const CAMPAIGNS_SHOWN = 20;
+
+/**
+ * Everything the subscriber page shows for one number: the profile's fields, its tags and
+ * attributes with the business's definitions and tags to pick from, the consent history, and the
+ * latest campaign messages with their status (through the recipients' (business, phone) index).
+ * 400 for a number that cannot be one, 404 when the business has no profile of it.
+ */
+export async function getSubscriberPage(
+  ctx: Ctx,
+  businessId: string,
+  rawPhone: string,
+): Promise<SubscriberPageView> {
+  const audience = await getSubscriberAudience(ctx, businessId, rawPhone);
+  const [[profile], definitions, tags, consent, campaigns] = await Promise.all([
+    ctx.db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.businessId, businessId), eq(profiles.phone, audience.phone))),
+    listAttributeDefinitions(ctx, businessId),
+    listTags(ctx, businessId),
+    consentHistory(ctx, businessId, audience.phone),
+    rawQuery<{
+      promotion_id: string;
+      name: string;
+      channel_type: string;
+      status: string;
+      interacted: boolean;
+      sent_at: Date;
+    }>(
+      ctx.db,
+      `SELECT r.promotion_id, p.name, p.channel_type, m.status, r.interacted, m.created_at AS sent_at
+       FROM promotion_recipients r
+       JOIN promotions p ON p.id = r.promotion_id AND p.business_id = $1
+       JOIN messages m ON m.id = r.message_id AND m.business_id = $1
+       WHERE r.business_id = $1 AND r.phone = $2 AND r.message_id IS NOT NULL
+       ORDER BY m.created_at DESC LIMIT ${CAMPAIGNS_SHOWN}`,
+      [businessId, audience.phone],
+    ),
+  ]);
+  return {
+    profile: profile!,
+    audience,
+    definitions,
+    tags,
+    consent,
+    campaigns: campaigns.map((c) => ({
+      promotionId: c.promotion_id,
+      name: c.name,
+      channel: c.channel_type,
+      status: c.status,
+      interacted: c.interacted,
+      sentAt: Math.floor(c.sent_at.getTime() / 1000),
+    })),
+  };
+}
