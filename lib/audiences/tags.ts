@@ -22,7 +22,9 @@ const view = (r: TagRow): TagView => ({
 });
 
 const nameTaken = (name: string) =>
-  new AppError("conflict", `A tag named ${name} exists already`, [{ path: "name", message: "Taken" }]);
+  new AppError("conflict", `A tag named ${name} exists already`, [
+    { path: "name", message: "A tag of this name exists already (whatever the case)" },
+  ]);
 
 export const tagLimitReached = () =>
   new AppError("conflict", `A business has at most ${MAX_TAGS_PER_BUSINESS} tags`, [

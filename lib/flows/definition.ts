@@ -104,6 +104,15 @@ export const AskStep = z.object({
   saveAs: VarName,
   /** Also written to the subscriber's profile field (the answer validated for that field). */
   saveToProfile: z.enum(["name", "city", "gender", "age", "dob"]).optional(),
+  /**
+   * Also written to the subscriber's custom attribute of this key, checked by the attribute's
+   * type (an answer that does not fit is asked again); nothing is written when the business no
+   * longer defines the key.
+   */
+  saveToAttribute: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, "An attribute key: a-z first, then a-z, 0-9 and _")
+    .optional(),
   /** Minutes the run waits for the answer before it goes to `onTimeout` (default: the flow's timeout). */
   timeoutMinutes: z
     .number()

@@ -327,6 +327,63 @@ describe("flow steps", () => {
     expect((await sentTo(t, c)).filter((m) => m === "Bye 1990-12-24")).toHaveLength(1);
   });
 
+  it("saves answers to custom attributes by their type, asking again when one does not fit", async () => {
+    const t = await createTestBusiness();
+    const { createAttributeDefinition, deleteAttributeDefinition } =
+      await import("@/lib/audiences/attribute-definitions");
+    for (const d of [
+      { key: "plan", label: "Plan", type: "choice", choices: ["Gold", "Silver"] },
+      { key: "spend", label: "Spend", type: "number" },
+      { key: "vip", label: "VIP", type: "boolean" },
+      { key: "gone", label: "Gone", type: "text" },
+    ])
+      await createAttributeDefinition(admin(t), t.business.id, d);
+    await published(t, {
+      triggers: [{ type: "keyword", words: ["join"] }],
+      start: "plan",
+      steps: [
+        {
+          id: "plan",
+          type: "ask",
+          question: "Plan?",
+          saveAs: "plan",
+          saveToAttribute: "plan",
+          next: "spend",
+        },
+        {
+          id: "spend",
+          type: "ask",
+          question: "Spend?",
+          saveAs: "spend",
+          saveToAttribute: "spend",
+          next: "vip",
+        },
+        { id: "vip", type: "ask", question: "VIP?", saveAs: "vip", saveToAttribute: "vip", next: "gone" },
+        { id: "gone", type: "ask", question: "Note?", saveAs: "note", saveToAttribute: "gone", next: "bye" },
+        { id: "bye", type: "end", text: "Thanks, {{plan}}" },
+      ],
+    });
+    await deleteAttributeDefinition(admin(t), t.business.id, "gone");
+    const c = phone();
+    await customerWrites(t, c, "join");
+    await customerWrites(t, c, "Platinum");
+    expect((await sentTo(t, c)).at(-1)).toBe("Sorry, I didn't get that.\nPlan?");
+    await customerWrites(t, c, "gold");
+    await customerWrites(t, c, "a lot");
+    expect((await sentTo(t, c)).at(-1)).toBe("Sorry, I didn't get that.\nSpend?");
+    await customerWrites(t, c, "1250.50");
+    await customerWrites(t, c, "Yes");
+    // The key is no longer defined: the answer is kept in the run, nothing is written.
+    await customerWrites(t, c, "call after 6");
+    expect((await sentTo(t, c)).at(-1)).toBe("Thanks, gold");
+    const [profile] = await rawQuery<{ attributes: Record<string, unknown> }>(
+      db(),
+      `SELECT attributes FROM profiles WHERE business_id = $1 AND phone = $2`,
+      [t.business.id, c],
+    );
+    expect(profile!.attributes).toEqual({ plan: "Gold", spend: 1250.5, vip: true });
+  });
+
   it("starts the away flow when closed, before welcome, after keywords", async () => {
     const t = await createTestBusiness();
     await saveBusinessHours(admin(t), t.business.id, {

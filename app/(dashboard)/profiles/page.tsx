@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
+import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
@@ -30,7 +31,14 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
       <PageHeader
         title="Profiles"
         description="Your subscribers, one per phone number. Import a CSV here or upload through the API (POST /api/v3/profile/upload)."
-        actions={<ImportProfiles businessCountry={businessCountry} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink href="/profiles/fields" variant="secondary">
+              Tags and attributes
+            </ButtonLink>
+            <ImportProfiles businessCountry={businessCountry} />
+          </div>
+        }
       />
       <ProfilesTable rows={page.rows} total={page.total} q={p.q} />
     </>

@@ -3,6 +3,11 @@ import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { uuidv7 } from "../../ids";
 import { parseDob } from "../../profiles/schemas";
+import {
+  coerceAttributeValue,
+  type AttributeDefinitionRule,
+  type AttributeValue,
+} from "../../audiences/attribute-values";
 
 export type ProfileField = "name" | "city" | "gender" | "age" | "dob";
 const LIMITS = { name: 200, city: 120, gender: 32 } as const;
@@ -53,4 +58,47 @@ export async function readProfile(
     [businessId, phone],
   );
   return row ?? {};
+}
+
+/** A customer's yes or no, for a yes/no attribute (the attribute itself takes only true/false). */
+const YES_NO: Record<string, boolean> = { yes: true, y: true, true: true, no: false, n: false, false: false };
+
+/**
+ * The answer as the subscriber's attribute `key` takes it (by the attribute's type; a yes/no
+ * attribute also reads yes, y, no, n), `undefined` when it does not fit (the question is asked
+ * again), or null when the business no longer defines the key (the answer is kept in the run
+ * only).
+ */
+export async function attributeAnswer(
+  tx: Ctx,
+  businessId: string,
+  key: string,
+  answer: string,
+): Promise<{ key: string; value: AttributeValue } | null | undefined> {
+  const [rule] = await rawQuery<AttributeDefinitionRule>(
+    tx.db,
+    `SELECT key, type, choices FROM attribute_definitions WHERE business_id = $1 AND key = $2`,
+    [businessId, key],
+  );
+  if (!rule) return null;
+  const raw = rule.type === "boolean" ? (YES_NO[answer.trim().toLowerCase()] ?? answer) : answer;
+  const coerced = coerceAttributeValue(rule, raw);
+  return coerced.ok ? { key, value: coerced.value } : undefined;
+}
+
+/** Merges one attribute value into the customer's profile (made when the number has none yet). */
+export async function writeProfileAttribute(
+  tx: Ctx,
+  businessId: string,
+  phone: string,
+  attribute: { key: string; value: AttributeValue },
+): Promise<void> {
+  const country = parsePhoneNumberFromString(`+${phone}`)?.country ?? "ZZ";
+  const patch = JSON.stringify({ [attribute.key]: attribute.value });
+  await rawQuery(
+    tx.db,
+    `INSERT INTO profiles (id, business_id, phone, country_code, attributes) VALUES ($5, $1, $2, $3, $4::jsonb)
+     ON CONFLICT (business_id, phone) DO UPDATE SET attributes = profiles.attributes || excluded.attributes, updated_at = now()`,
+    [businessId, phone, country, patch, uuidv7()],
+  );
 }

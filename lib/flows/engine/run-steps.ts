@@ -18,7 +18,13 @@ import { holds, type Facts } from "./conditions";
 import { readDate } from "./date-answer";
 import { flowHttpQueue, flowWakeQueue } from "./flow-jobs";
 import type { HttpResult } from "./http-call";
-import { profileValue, readProfile, writeProfileField } from "./profile-field";
+import {
+  attributeAnswer,
+  profileValue,
+  readProfile,
+  writeProfileAttribute,
+  writeProfileField,
+} from "./profile-field";
 import { sendTemplateStep } from "./send-template-step";
 import { windowClosedReason } from "./window-rule";
 
@@ -362,10 +368,16 @@ export async function runSteps(
       const tz = (await hoursOf())?.timeZone ?? "UTC";
       value = readDate(text ?? "", new Date(), tz);
     } else value = readAnswer(step, text);
-    if (value === undefined || !step.saveToProfile) return value;
-    const field = profileValue(step.saveToProfile, value);
+    if (value === undefined) return value;
+    const field = step.saveToProfile ? profileValue(step.saveToProfile, value) : null;
     if (field === undefined) return undefined;
-    await writeProfileField(tx, conv.business_id, conv.customer, step.saveToProfile, field);
+    const attribute = step.saveToAttribute
+      ? await attributeAnswer(tx, conv.business_id, step.saveToAttribute, value)
+      : null;
+    if (attribute === undefined) return undefined;
+    if (step.saveToProfile && field !== null)
+      await writeProfileField(tx, conv.business_id, conv.customer, step.saveToProfile, field);
+    if (attribute) await writeProfileAttribute(tx, conv.business_id, conv.customer, attribute);
     return value;
   }
 

@@ -56,12 +56,14 @@ export type EditorFlow = {
 export function FlowEditor({
   flow,
   templates,
+  attributes,
   teams,
   testNumbers,
   path,
 }: {
   flow: EditorFlow;
   templates: string[];
+  attributes: Array<{ key: string; label: string }>;
   teams: Array<{ id: string; name: string }>;
   testNumbers: string[];
   /** Steps of a run to highlight (?run=). */
@@ -168,6 +170,7 @@ export function FlowEditor({
     steps: def.steps,
     start: def.start,
     templates,
+    attributes,
     teams,
     problems,
     apply,

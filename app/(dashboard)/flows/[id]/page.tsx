@@ -9,6 +9,7 @@ import { getFlow } from "@/lib/flows/flow-store";
 import { getRunPath } from "@/lib/flows/get-run-path";
 import type { DraftDefinition } from "@/lib/flows/builder/step-outputs";
 import { listTeams } from "@/lib/teams/list-teams";
+import { listAttributeDefinitions } from "@/lib/audiences/attribute-definitions";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { FlowEditor } from "./flow-editor";
 
@@ -32,10 +33,11 @@ export default async function FlowPage({
     if (err instanceof AppError && err.code === "not_found") notFound();
     throw err;
   });
-  const [templates, teams, testNumbers] = await Promise.all([
+  const [templates, teams, testNumbers, attributes] = await Promise.all([
     listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 }),
     listTeams(ctx, user.businessId),
     listTestNumbers(ctx, user.businessId),
+    listAttributeDefinitions(ctx, user.businessId),
   ]);
   const runId = typeof sp.run === "string" ? sp.run : null;
   const path = runId
@@ -56,6 +58,7 @@ export default async function FlowPage({
           draft: flow.draft as DraftDefinition,
         }}
         templates={[...new Set(templates.items.map((t) => t.name))]}
+        attributes={attributes.map((a) => ({ key: a.key, label: a.label }))}
         teams={teams.map((t) => ({ id: t.teamId, name: t.teamName }))}
         testNumbers={testNumbers}
         path={path}

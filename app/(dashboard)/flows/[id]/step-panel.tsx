@@ -20,6 +20,8 @@ export type PanelContext = {
   steps: DraftStep[];
   start: string;
   templates: string[];
+  /** The business's custom attributes, for an ask's "save to the attribute". */
+  attributes: Array<{ key: string; label: string }>;
   teams: Array<{ id: string; name: string }>;
   problems: Problem[];
   apply: (s: DraftStep) => void;
@@ -35,7 +37,7 @@ function StepForm({ step, ctx, revision }: { step: DraftStep; ctx: PanelContext;
     case "send_template":
       return <SendTemplateForm {...props} templates={ctx.templates} />;
     case "ask":
-      return <AskForm {...props} />;
+      return <AskForm {...props} attributes={ctx.attributes} />;
     case "branch":
       return <BranchForm {...props} />;
     case "set_variable":

@@ -2,7 +2,7 @@
 
 import { useFieldArray } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { AskStep } from "@/lib/flows/definition";
 import { ApplyButton } from "./apply-button";
@@ -20,7 +20,19 @@ const AskFormStep = AskStep.refine((s) => s.waitOnly || s.question.length > 0, {
   message: "Write the question",
 });
 
-export function AskForm({ step, apply, formId }: StepFormProps) {
+const PROFILE_FIELDS = ["name", "city", "gender", "age", "dob"].map((f) => ({
+  value: f,
+  label: f === "dob" ? "date of birth" : f,
+}));
+/** A select's empty choice is "not saved there": the step leaves the key out. */
+const orUnset = { setValueAs: (v: unknown) => (v === "" || v === null ? undefined : v) };
+
+export function AskForm({
+  step,
+  apply,
+  formId,
+  attributes,
+}: StepFormProps & { attributes: Array<{ key: string; label: string }> }) {
   // The schema's defaults shown as values (an imported step may leave them out).
   const withDefaults = {
     expect: "text",
@@ -61,6 +73,25 @@ export function AskForm({ step, apply, formId }: StepFormProps) {
         required
         hint="A variable: lower case, digits and _"
       />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Select
+          label="Also save it to the profile field"
+          placeholder="No profile field"
+          options={PROFILE_FIELDS}
+          {...form.register("saveToProfile", orUnset)}
+        />
+        <Select
+          label="Also save it to the attribute"
+          placeholder="No attribute"
+          hint={
+            attributes.length === 0
+              ? "Define attributes in Profiles, Tags and attributes"
+              : "Checked by its type"
+          }
+          options={attributes.map((a) => ({ value: a.key, label: a.label }))}
+          {...form.register("saveToAttribute", orUnset)}
+        />
+      </div>
       <FormField
         form={form}
         name="expect"
