@@ -65,7 +65,7 @@ export function SubscriberTags({ phone, tags, known }: { phone: string; tags: Ta
             ))}
           </ul>
         )}
-        <form onSubmit={add} className="flex flex-wrap items-end gap-2" noValidate>
+        <form onSubmit={add} className="flex flex-wrap items-start gap-2" noValidate>
           <div className="min-w-0 flex-1 basis-48">
             <Input
               label="Add a tag"
@@ -82,7 +82,7 @@ export function SubscriberTags({ phone, tags, known }: { phone: string; tags: Ta
               ))}
             </datalist>
           </div>
-          <Button type="submit" variant="secondary" loading={busy}>
+          <Button type="submit" variant="secondary" loading={busy} className="mt-6">
             Add tag
           </Button>
         </form>
