@@ -76,6 +76,16 @@ test("the subscriber page: profile, tags, attributes, consent history and erasur
   const stored = await page.request.get(`${s.audiences}/subscribers/${s.phone}`, { headers: s.headers });
   expect((await stored.json()).attributes).toEqual({ [s.plan]: "Silver", [s.spend]: 1250.5 });
 
+  // A bulk change on the Profiles search reaches this number (and only what the search matches).
+  await page.goto(`/profiles?q=${s.phone}`);
+  await page.getByRole("button", { name: "Change 1 matching" }).click();
+  const bulk = page.getByRole("dialog", { name: "Change profiles" });
+  await bulk.getByLabel("Tag").fill(`Bulk ${suffix}`);
+  await bulk.getByRole("button", { name: "Change 1 profiles" }).click();
+  await expect(page.getByText("1 profiles changed")).toBeVisible();
+  await page.getByRole("link", { name: `+${s.phone}` }).click();
+  await expect(page.getByRole("list", { name: "Tags" })).toContainText(`Bulk ${suffix}`);
+
   // The proof downloads as the API's CSV.
   const proof = await page.request.get(`/profiles/${s.phone}/consent`);
   expect(proof.status()).toBe(200);

@@ -237,6 +237,7 @@ const expected: Record<string, string> = {
   "action uploadProfilesAction": "AMB",
   "action updateProfileAction": "AMB",
   "action deleteProfileAction": "AMB",
+  "action bulkChangeProfilesAction": "AMB",
   "action changeSubscriberTagsAction": "AMB",
   "action setSubscriberAttributesAction": "AMB",
   "action eraseSubscriberAction": "A",

@@ -167,6 +167,7 @@ export const actions = {
   uploadProfilesAction: { roles: STAFF, what: "import profiles" },
   updateProfileAction: { roles: STAFF, what: "edit profiles" },
   deleteProfileAction: { roles: STAFF, what: "delete profiles" },
+  bulkChangeProfilesAction: { roles: STAFF, what: "change tags and attributes of many profiles" },
   changeSubscriberTagsAction: { roles: STAFF, what: "change a subscriber's tags" },
   setSubscriberAttributesAction: { roles: STAFF, what: "change a subscriber's attributes" },
   // Erasure deletes the consent history a regulator may ask for: the business's admins only.

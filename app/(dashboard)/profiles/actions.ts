@@ -8,6 +8,11 @@ import { invalid } from "@/lib/errors";
 import { MAX_PROFILES_PER_UPLOAD, type UploadProfilesResult } from "@/lib/profiles/schemas";
 import { uploadProfiles } from "@/lib/profiles/upload-profiles";
 import { deleteProfile, editProfile, type EditProfileForm } from "@/lib/profiles/edit-profile";
+import {
+  bulkUpdateFiltered,
+  type FilteredBulkResult,
+  type FilteredChange,
+} from "@/lib/audiences/bulk-update-filtered";
 
 /** One chunk (at most 1,000 rows) of a CSV import: the same domain function as F1. */
 export async function uploadProfilesAction(
@@ -42,4 +47,33 @@ export async function deleteProfileAction(id: string): Promise<ActionResult<null
     revalidatePath("/profiles");
     return null;
   }, id);
+}
+
+/**
+ * One tag or attribute change on every profile the table's search matches (`q`, as in the
+ * address; all profiles without one), checked as the API's bulk change checks it.
+ */
+export async function bulkChangeProfilesAction(
+  q: string,
+  change: unknown,
+): Promise<ActionResult<FilteredBulkResult>> {
+  return runAction(
+    async () => {
+      const user = await requireAction("bulkChangeProfilesAction");
+      const search =
+        String(q ?? "")
+          .trim()
+          .slice(0, 100) || undefined;
+      const result = await bulkUpdateFiltered(
+        userCtx(user),
+        user.businessId,
+        search,
+        change as FilteredChange,
+      );
+      revalidatePath("/profiles");
+      return result;
+    },
+    q,
+    change,
+  );
 }

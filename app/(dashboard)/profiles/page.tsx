@@ -4,6 +4,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { listAttributeDefinitions } from "@/lib/audiences/attribute-definitions";
+import { listTags } from "@/lib/audiences/tags";
 import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { listProfiles, profileSortable } from "@/lib/profiles/list-profiles";
 import { ImportProfiles } from "./import-profiles";
@@ -25,7 +27,11 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
     pageSize: p.pageSize,
     sort: p.sort,
   });
-  const businessCountry = await getDefaultCountry(ctx, user.businessId);
+  const [businessCountry, tags, attributes] = await Promise.all([
+    getDefaultCountry(ctx, user.businessId),
+    listTags(ctx, user.businessId),
+    listAttributeDefinitions(ctx, user.businessId),
+  ]);
   return (
     <>
       <PageHeader
@@ -40,7 +46,15 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
           </div>
         }
       />
-      <ProfilesTable rows={page.rows} total={page.total} q={p.q} />
+      <ProfilesTable
+        rows={page.rows}
+        total={page.total}
+        q={p.q}
+        choices={{
+          tags: tags.map((t) => t.name),
+          attributes: attributes.map((a) => ({ key: a.key, label: a.label })),
+        }}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
 import type { ProfileRow } from "@/lib/profiles/list-profiles";
+import { BulkChange, type BulkChoices } from "./bulk-change";
 import { ProfileActions } from "./profile-actions";
 
 const col = dataTableColumns<ProfileRow>();
@@ -46,7 +47,17 @@ const columns = col.columns([
   }),
 ]);
 
-export function ProfilesTable({ rows, total, q }: { rows: ProfileRow[]; total: number; q: string }) {
+export function ProfilesTable({
+  rows,
+  total,
+  q,
+  choices,
+}: {
+  rows: ProfileRow[];
+  total: number;
+  q: string;
+  choices: BulkChoices;
+}) {
   return (
     <DataTable
       label="Profiles"
@@ -57,15 +68,18 @@ export function ProfilesTable({ rows, total, q }: { rows: ProfileRow[]; total: n
       initialSort={[{ id: "updatedAt", desc: true }]}
       searchPlaceholder="Phone, name, city, subscriber id"
       toolbar={
-        // A plain link: the file comes from a route handler, not a page to navigate to.
-        <a
-          href={`/profiles/export${q ? `?q=${encodeURIComponent(q)}` : ""}`}
-          download
-          className={buttonClasses("secondary", "md")}
-        >
-          <Icon name="download" className="size-4" />
-          {q ? "Export matches (CSV)" : "Export CSV"}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <BulkChange q={q} total={total} choices={choices} />
+          {/* A plain link: the file comes from a route handler, not a page to navigate to. */}
+          <a
+            href={`/profiles/export${q ? `?q=${encodeURIComponent(q)}` : ""}`}
+            download
+            className={buttonClasses("secondary", "md")}
+          >
+            <Icon name="download" className="size-4" />
+            {q ? "Export matches (CSV)" : "Export CSV"}
+          </a>
+        </div>
       }
       empty={
         <EmptyState
