@@ -22,6 +22,8 @@ export type Report = { total: number; uploaded: number; rejected: Rejected[]; du
  */
 export function plainReason(reason: string): string {
   const m = /^(\w+): (.*)$/s.exec(reason);
+  if (m?.[1] === "attributes") return `Attribute ${m[2]}`;
+  if (m?.[1] === "tags") return `Tags: ${m[2]}`;
   const field = m ? FIELDS.find((f) => f.key === m[1]) : undefined;
   if (!m || !field) return reason;
   const label = field.key === "dob" ? "Date of birth" : field.label;
@@ -58,3 +60,31 @@ export const PREVIEW_HEADERS: Record<FieldKey, string> = {
   businesssubscriberid: "Subscriber id",
   city: "City",
 };
+
+/** Columns mapped to the business's custom attributes (by key) and to tags. */
+export type ExtraMapping = {
+  attributes: Record<string, string>;
+  /** A column of tag names, separated by ; or , or | (every name is added). */
+  tagsColumn: string;
+  /** Tag names (separated the same way) every imported subscriber gets. */
+  tagAll: string;
+};
+
+export const tagList = (cell: string | undefined) =>
+  (cell ?? "")
+    .split(/[;,|]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+/** Attribute columns guessed by the attribute's key or label as a header. */
+export function guessExtra(
+  headers: string[],
+  attributes: Array<{ key: string; label: string }>,
+): ExtraMapping {
+  const find = (...names: string[]) => headers.find((h) => names.some((n) => norm(n) === norm(h))) ?? "";
+  return {
+    attributes: Object.fromEntries(attributes.map((a) => [a.key, find(a.key, a.label)])),
+    tagsColumn: find("tags", "tag", "labels"),
+    tagAll: "",
+  };
+}

@@ -1,7 +1,11 @@
 import { FIELDS, PREVIEW_HEADERS, type Mapping } from "./import-fields";
 
 /** The first rows as they will be sent; fields without a column are dimmed. */
-export function ImportPreview({ rows, mapping }: { rows: Record<string, string>[]; mapping: Mapping }) {
+type PreviewRow = Record<string, string> & { tags?: string[]; attributes?: Record<string, string> };
+
+export function ImportPreview({ rows, mapping }: { rows: PreviewRow[]; mapping: Mapping }) {
+  const withTags = rows.some((r) => r.tags?.length);
+  const withAttributes = rows.some((r) => r.attributes);
   return (
     <div className="overflow-x-auto rounded-md ring-1 ring-slate-200">
       <table className="min-w-full text-xs" aria-label="Preview of the first rows">
@@ -21,6 +25,16 @@ export function ImportPreview({ rows, mapping }: { rows: Record<string, string>[
                 {PREVIEW_HEADERS[f.key]}
               </th>
             ))}
+            {withTags ? (
+              <th scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
+                Tags
+              </th>
+            ) : null}
+            {withAttributes ? (
+              <th scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
+                Attributes
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -31,6 +45,14 @@ export function ImportPreview({ rows, mapping }: { rows: Record<string, string>[
                   {r[f.key] ? r[f.key] : <span className="text-slate-300">—</span>}
                 </td>
               ))}
+              {withTags ? <td className="px-2 py-1 whitespace-nowrap">{r.tags?.join(", ") ?? "—"}</td> : null}
+              {withAttributes ? (
+                <td className="px-2 py-1 whitespace-nowrap">
+                  {Object.entries(r.attributes ?? {})
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join("; ") || "—"}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -16,9 +16,16 @@ import { useProfileImport } from "./use-profile-import";
  * columns, then rows go up in chunks of 1,000 through the same domain function as F1; the
  * report lists every rejected row with its CSV line and reason.
  */
-export function ImportProfiles({ businessCountry }: { businessCountry: string | null }) {
+export function ImportProfiles({
+  businessCountry,
+  attributes,
+}: {
+  businessCountry: string | null;
+  attributes: Array<{ key: string; label: string }>;
+}) {
   const [open, setOpen] = useState(false);
-  const imp = useProfileImport(businessCountry);
+  const imp = useProfileImport(businessCountry, attributes);
+  const columns = imp.headers.map((h) => ({ value: h, label: h }));
 
   return (
     <>
@@ -111,6 +118,39 @@ export function ImportProfiles({ businessCountry }: { businessCountry: string | 
                   onChange={(e) => imp.setDefaultCountry(e.target.value.toUpperCase())}
                 />
               </div>
+              <fieldset className="grid grid-cols-2 gap-3">
+                <legend className="mb-2 text-sm font-medium text-slate-800">Tags and attributes</legend>
+                {attributes.map((a) => (
+                  <Select
+                    key={a.key}
+                    label={`Attribute: ${a.label}`}
+                    value={imp.extra.attributes[a.key] ?? ""}
+                    onChange={(e) =>
+                      imp.setExtra({
+                        ...imp.extra,
+                        attributes: { ...imp.extra.attributes, [a.key]: e.target.value },
+                      })
+                    }
+                    placeholder="(not imported)"
+                    options={columns}
+                  />
+                ))}
+                <Select
+                  label="Tags column"
+                  hint="Names separated by ; or , are each added"
+                  value={imp.extra.tagsColumn}
+                  onChange={(e) => imp.setExtra({ ...imp.extra, tagsColumn: e.target.value })}
+                  placeholder="(not imported)"
+                  options={columns}
+                />
+                <Input
+                  label="Tag every imported subscriber"
+                  hint="Optional, e.g. Diwali fair 2026"
+                  value={imp.extra.tagAll}
+                  maxLength={200}
+                  onChange={(e) => imp.setExtra({ ...imp.extra, tagAll: e.target.value })}
+                />
+              </fieldset>
               <ImportPreview rows={imp.mapped.slice(0, 5)} mapping={imp.mapping} />
             </>
           ) : null}

@@ -42,7 +42,10 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
             <ButtonLink href="/profiles/fields" variant="secondary">
               Tags and attributes
             </ButtonLink>
-            <ImportProfiles businessCountry={businessCountry} />
+            <ImportProfiles
+              businessCountry={businessCountry}
+              attributes={attributes.map((a) => ({ key: a.key, label: a.label }))}
+            />
           </div>
         }
       />

@@ -7,8 +7,11 @@ import { uploadProfilesAction } from "./actions";
 import {
   CHUNK,
   FIELDS,
+  guessExtra,
   guessMapping,
   plainReason,
+  tagList,
+  type ExtraMapping,
   type Duplicate,
   type Mapping,
   type Rejected,
@@ -19,12 +22,16 @@ import {
  * The import's state: papaparse reads the file in the browser, `mapped` is every row as it will
  * be sent, and `start` sends them in chunks of 1,000, collecting the rejected rows' lines.
  */
-export function useProfileImport(businessCountry: string | null) {
+export function useProfileImport(
+  businessCountry: string | null,
+  attributes: Array<{ key: string; label: string }>,
+) {
   const router = useRouter();
   const [fileName, setFileName] = useState("");
   const [headers, setHeaders] = useState<string[]>([]);
   const [rows, setRows] = useState<Record<string, string>[]>([]);
   const [mapping, setMapping] = useState<Mapping>(guessMapping([]));
+  const [extra, setExtra] = useState<ExtraMapping>(guessExtra([], attributes));
   const [defaultCountry, setDefaultCountry] = useState(businessCountry ?? "");
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
@@ -55,6 +62,7 @@ export function useProfileImport(businessCountry: string | null) {
         setHeaders(fields);
         setRows(res.data);
         setMapping(guessMapping(fields));
+        setExtra(guessExtra(fields, attributes));
       },
       error: (err) => setError(`Could not read the file: ${err.message}`),
     });
@@ -63,13 +71,21 @@ export function useProfileImport(businessCountry: string | null) {
   const mapped = useMemo(
     () =>
       rows.map((r) => {
-        const p: Record<string, string> = {};
+        const p: Record<string, string> & { tags?: string[]; attributes?: Record<string, string> } = {};
         for (const f of FIELDS) if (mapping[f.key]) p[f.key] = (r[mapping[f.key]] ?? "").trim();
         // Blank: the server applies the business's default country (or rejects the row).
         if (!p.countrycode && defaultCountry.trim()) p.countrycode = defaultCountry.trim();
+        // F1's extra keys: tags only add, a blank attribute cell says nothing (as the API).
+        const tags = [...tagList(extra.tagsColumn ? r[extra.tagsColumn] : ""), ...tagList(extra.tagAll)];
+        if (tags.length > 0) p.tags = tags;
+        const values = Object.entries(extra.attributes)
+          .filter(([, column]) => column)
+          .map(([key, column]) => [key, (r[column] ?? "").trim()] as const)
+          .filter(([, v]) => v !== "");
+        if (values.length > 0) p.attributes = Object.fromEntries(values);
         return p;
       }),
-    [rows, mapping, defaultCountry],
+    [rows, mapping, defaultCountry, extra],
   );
 
   async function start() {
@@ -125,6 +141,8 @@ export function useProfileImport(businessCountry: string | null) {
     rows,
     mapping,
     setMapping,
+    extra,
+    setExtra,
     defaultCountry,
     setDefaultCountry,
     progress,
