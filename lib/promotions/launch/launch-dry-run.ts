@@ -1,8 +1,10 @@
-import type { Ctx } from "../../context";
+import { inTransaction, type Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { priceNumbers, pricedCategory, type CostByCard } from "../../economics/cost/price-numbers";
 import { invalidInput } from "../../errors";
-import { findList } from "../lists/find-list";
+import { findList, type TargetList } from "../lists/find-list";
+import { listFromSegment } from "../lists/list-from-segment";
+import { isAudienceBody, resolveLaunchAudience } from "./launch-audience";
 import { listDryRun, type DryRunTotals } from "../lists/list-dry-run";
 import type { RejectedRow } from "../lists/schemas";
 import { launchRejects } from "./launch-rejects";
@@ -53,8 +55,49 @@ export async function launchDryRun(
   input: { businessId: string; listName: unknown; body: unknown },
 ): Promise<LaunchDryRun> {
   const { businessId } = input;
+  if (isAudienceBody(input.body)) return audienceDryRun(ctx, businessId, input.body);
   const list = await findList(ctx, businessId, input.listName);
-  const parsed = launchPromotionInput.safeParse(input.body);
+  return dryRunOnList(ctx, businessId, list, input.body);
+}
+
+/** Carries a dry run's answer out of the transaction it rolls back. */
+class DryRunAnswer extends Error {
+  constructor(readonly answer: LaunchDryRun) {
+    super("dry run");
+  }
+}
+
+/**
+ * A segment's or tags' dry run: the snapshot the launch would take (freezeAudience's list),
+ * written in a transaction that is rolled back, and counted as a list is: the same reasons.
+ */
+async function audienceDryRun(ctx: Ctx, businessId: string, body: unknown): Promise<LaunchDryRun> {
+  const parsed = launchPromotionInput.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
+  const audience = await resolveLaunchAudience(ctx, businessId, body);
+  try {
+    await inTransaction(ctx, async (tx) => {
+      const list = await listFromSegment(tx, {
+        businessId,
+        definition: audience.definition,
+        path: audience.source === "TAGS" ? "tags" : "segmentId",
+      });
+      throw new DryRunAnswer(await dryRunOnList(tx, businessId, list, body));
+    });
+  } catch (err) {
+    if (err instanceof DryRunAnswer) return err.answer;
+    throw err;
+  }
+  throw new Error("the dry run's transaction returned");
+}
+
+async function dryRunOnList(
+  ctx: Ctx,
+  businessId: string,
+  list: TargetList,
+  body: unknown,
+): Promise<LaunchDryRun> {
+  const parsed = launchPromotionInput.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const checked = await validateLaunch(ctx, businessId, parsed.data, list.columns);
   const vars = variableCells(list.columns, parsed.data.template.components);
