@@ -1,5 +1,5 @@
 import { inTransaction, type Ctx } from "../../context";
-import { rawQuery } from "../../db/sql";
+import { isTransaction, rawQuery } from "../../db/sql";
 import { priceNumbers, pricedCategory, type CostByCard } from "../../economics/cost/price-numbers";
 import { invalidInput } from "../../errors";
 import { findList, type TargetList } from "../lists/find-list";
@@ -112,8 +112,10 @@ async function dryRunOnList(
   const kept = `(o.phone IS NULL AND NOT ${lacking})`;
   // One pass over the list's rows: the missing and opted-out counts, and the numbers that would
   // be sent grouped by their first digits for the cost estimate.
-  const [base, groups, refusedRows] = await Promise.all([
-    listDryRun(ctx, businessId, list.id),
+  // In a transaction (a segment's dry run) the queries share one connection: one after another.
+  const serial = isTransaction(ctx.db);
+  const baseRun = listDryRun(ctx, businessId, list.id);
+  const groupsRun = after(serial ? baseRun : null, () =>
     rawQuery<{ missing: number; opted_out: number; no_consent: number; sample: string | null; n: number }>(
       ctx.db,
       `SELECT count(*) FILTER (WHERE ${missing})::int AS missing,
@@ -127,8 +129,11 @@ async function dryRunOnList(
        GROUP BY left(r.phone, 4)`,
       [list.id, businessId],
     ),
+  );
+  const rejectsRun = after(serial ? groupsRun : null, () =>
     launchRejects(ctx, { businessId, listId: list.id, vars }),
-  ]);
+  );
+  const [base, groups, refusedRows] = await Promise.all([baseRun, groupsRun, rejectsRun]);
   const m = groups.reduce((sum, g) => sum + g.missing, 0);
   const optedOut = groups.reduce((sum, g) => sum + g.opted_out, 0);
   const noMarketingConsent = groups.reduce((sum, g) => sum + g.no_consent, 0);
@@ -146,3 +151,7 @@ async function dryRunOnList(
     variables: vars.map(({ variable, column }) => ({ variable, column })),
   };
 }
+
+/** `run` once `previous` has settled (or now, without one). */
+const after = <T>(previous: Promise<unknown> | null, run: () => Promise<T>): Promise<T> =>
+  previous ? previous.then(run) : run();
