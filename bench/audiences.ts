@@ -64,7 +64,7 @@ try {
               (ARRAY['Pune','Mumbai','Delhi','Chennai','Kolkata','Jaipur','Surat','Nagpur','Indore','Bhopal'])[1 + i % 10],
               18 + i % 53,
               jsonb_build_object('plan', CASE WHEN i % 10 < 2 THEN 'Gold' WHEN i % 10 < 5 THEN 'Silver' ELSE 'Bronze' END,
-                                 'spend', (i * 7919) % 1000, 'vip', i % 3 = 0)
+                                 'spend', (i::bigint * 7919) % 1000, 'vip', i % 3 = 0)
        FROM generate_series($2::int, $3::int) i`,
       [b, from, Math.min(from + 100_000, total) - 1],
     );
@@ -72,9 +72,9 @@ try {
   // Tags: VIP on 25% of the profiles, Trial on 10%.
   await pool().query(
     `INSERT INTO profile_tags (business_id, profile_id, tag_id)
-     SELECT $1, p.id, $2 FROM profiles p WHERE p.business_id = $1 AND abs(hashtext(p.phone)) % 4 = 0
+     SELECT $1::uuid, p.id, $2::uuid FROM profiles p WHERE p.business_id = $1 AND abs(hashtext(p.phone)) % 4 = 0
      UNION ALL
-     SELECT $1, p.id, $3 FROM profiles p WHERE p.business_id = $1 AND abs(hashtext(p.phone)) % 10 = 1`,
+     SELECT $1::uuid, p.id, $3::uuid FROM profiles p WHERE p.business_id = $1 AND abs(hashtext(p.phone)) % 10 = 1`,
     [b, tags[0], tags[1]],
   );
   await pool().query("VACUUM ANALYZE profiles");
@@ -100,7 +100,21 @@ try {
   const { count } = await countDefinition(ctx, b, definition);
   console.log(`segment matches ${count.toLocaleString()} profiles`);
 
+  const { checkDefinition } = await import("../lib/audiences/segments/check-definition");
+  const { segmentWhere } = await import("../lib/audiences/segments/segment-matches");
+  const { SegmentDefinition } = await import("../lib/audiences/segments/definition");
+  const explain = async () => {
+    if (!process.env.BENCH_EXPLAIN) return;
+    const resolved = await checkDefinition(ctx, b, SegmentDefinition.parse(definition));
+    const { where, params } = segmentWhere(b, resolved);
+    const plan = await pool().query(
+      `EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM profiles p WHERE ${where}`,
+      params,
+    );
+    console.log(plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
+  };
   const measure = async (label: string) => {
+    await explain();
     const bare = await time(`${label}: bare count(*) of the business`, () =>
       pool().query("SELECT count(*) FROM profiles WHERE business_id = $1", [b]),
     );
