@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resetEnv } from "@/lib/env";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db";
 import { rawQuery } from "@/lib/db/sql";
@@ -10,6 +11,7 @@ import { getCampaignAudience } from "../dashboard/get-campaign-audience";
 import { getPromotionStats } from "../reports/get-promotion-stats";
 import { streamPromotionReport } from "../reports/stream-promotion-report";
 import { refusedRowsOfPromotion } from "./refused-rows";
+import { preparePromotions } from "../engine/prepare-due-promotions";
 import { launchDryRun } from "./launch-dry-run";
 
 const ctx = systemCtx("test");
@@ -248,5 +250,37 @@ describe("E1 on a segment or tags: the audience frozen at launch", () => {
       [t.business.id],
     );
     expect(promotions!.n).toBe(0);
+  });
+
+  it("freezes a large audience at launch too: the scheduler prepares the snapshot, not today's profiles", async () => {
+    const { t, vip, others, body } = await ready();
+    process.env.PROMOTION_PREPARE_INLINE_MAX_ROWS = "2";
+    resetEnv();
+    try {
+      const launched = await launch(t, { ...body, targetSource: "TAGS", tags: ["VIP"] });
+      expect(launched.json).toMatchObject({
+        status: "Preparing",
+        accepted: 6,
+        rejected: 0,
+        targetSource: "TAGS",
+      });
+      // Changed after the launch, before the preparation: no effect.
+      await api(`/api/v3/audiences/${t.business.id}/subscribers/${others[0]}/tags`, {
+        method: "PATCH",
+        headers: key(t),
+        json: { add: ["VIP"] },
+      });
+      expect(await preparePromotions(ctx)).toBe(1);
+      expect(await recipientStates(launched.json.promotionId)).toEqual({ pending: 4, optout: 1 });
+      const phones = await rawQuery<{ phone: string }>(
+        db(),
+        "SELECT phone FROM promotion_recipients WHERE promotion_id = $1 ORDER BY phone",
+        [launched.json.promotionId],
+      );
+      expect(phones.map((r) => r.phone)).toEqual(vip.slice(0, 5));
+    } finally {
+      delete process.env.PROMOTION_PREPARE_INLINE_MAX_ROWS;
+      resetEnv();
+    }
   });
 });
