@@ -3,11 +3,12 @@ import { rawQuery } from "../../db/sql";
 import { invalidInput } from "../../errors";
 import type { IdempotencyRef } from "../../messages/send/commit-send";
 import { launchedBy } from "../launched-by";
-import { listFromSegment } from "../lists/list-from-segment";
+import { listFromSegment, segmentListColumns } from "../lists/list-from-segment";
 import type { TargetList } from "../lists/find-list";
 import { resolveLaunchAudience, type LaunchAudience } from "./launch-audience";
 import { launchPromotion, type LaunchResult } from "./launch-promotion";
 import { launchPromotionInput } from "./schemas";
+import { validateLaunch } from "./validate-launch";
 
 /**
  * The audience's list, frozen now: the profiles it matches written into a hidden list in one
@@ -43,6 +44,9 @@ export async function launchOnAudience(
   const parsed = launchPromotionInput.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const audience = await resolveLaunchAudience(ctx, businessId, body);
+  // The template's checks first, on the columns the snapshot will have: a refused body costs
+  // no snapshot of a large audience.
+  await validateLaunch(ctx, businessId, parsed.data, (await segmentListColumns(ctx, businessId)).columns);
   const list = await freezeAudience(ctx, businessId, audience);
   try {
     return await launchPromotion(ctx, { businessId, list, body, idempotency: input.idempotency, audience });

@@ -24,6 +24,21 @@ const PROFILE_COLUMNS: [string, string][] = [
 ];
 
 /**
+ * The columns a segment's list of this business has: the profile's, then its attribute keys (a
+ * key spelt like a profile column is left to the column).
+ */
+export async function segmentListColumns(ctx: Ctx, businessId: string) {
+  const keys = await rawQuery<{ key: string }>(
+    ctx.db,
+    "SELECT key FROM attribute_definitions WHERE business_id = $1 ORDER BY key",
+    [businessId],
+  );
+  const taken = new Set(PROFILE_COLUMNS.map(([c]) => c.toLowerCase()));
+  const attributeKeys = keys.map((k) => k.key).filter((k) => !taken.has(k.toLowerCase()));
+  return { columns: [...PROFILE_COLUMNS.map(([c]) => c), ...attributeKeys], attributeKeys };
+}
+
+/**
  * The audience frozen: the business's profiles the definition matches, written in the caller's
  * transaction into a new hidden list (one INSERT ... SELECT from the compiled predicate, in
  * profile id order; no row passes through this process). Its columns are the profile's fields
@@ -39,14 +54,7 @@ export async function listFromSegment(
 ): Promise<TargetList> {
   const { businessId } = input;
   const id = uuidv7();
-  const keys = await rawQuery<{ key: string }>(
-    tx.db,
-    "SELECT key FROM attribute_definitions WHERE business_id = $1 ORDER BY key",
-    [businessId],
-  );
-  const taken = new Set(PROFILE_COLUMNS.map(([c]) => c.toLowerCase()));
-  const attributeKeys = keys.map((k) => k.key).filter((k) => !taken.has(k.toLowerCase()));
-  const columns = [...PROFILE_COLUMNS.map(([c]) => c), ...attributeKeys];
+  const { columns, attributeKeys } = await segmentListColumns(tx, businessId);
   await rawQuery(
     tx.db,
     `INSERT INTO target_lists (id, business_id, name, columns, phone_column, created_by)
