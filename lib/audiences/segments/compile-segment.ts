@@ -1,5 +1,6 @@
-import { hasMarketingConsentSql } from "../consent/marketing-consent-sql";
-import type { ConditionValue, ResolvedCondition, ResolvedDefinition } from "./check-definition";
+import type { ResolvedCondition, ResolvedDefinition } from "./check-definition";
+import type { ConditionValue } from "./check-value";
+import { activitySql, consentSql, rcsSql, type Param } from "./activity-sql";
 import { profileFields } from "./profile-fields";
 
 /**
@@ -31,8 +32,6 @@ export function compileSegment(
   );
   return { sql: join(groups, definition.match), params };
 }
-
-type Param = (v: unknown, cast?: string) => string;
 
 function conditionSql(c: ResolvedCondition, b: string, param: Param): string {
   switch (c.kind) {
@@ -145,60 +144,4 @@ function tagsSql(c: Extract<ResolvedCondition, { kind: "tags" }>, b: string, par
   if (c.op === "any_of") return `EXISTS (${tagged(ids)})`;
   if (c.op === "none_of") return `NOT EXISTS (${tagged(ids)})`;
   return `(SELECT count(*) FROM (${tagged(ids)}) t) = ${param(c.tagIds.length, "::int")}`;
-}
-
-/** What each event is on a campaign recipient (clicks are the tracked links' own table). */
-const RECIPIENT_EVENT = {
-  received: "r.state IN ('sent', 'delivered', 'read')",
-  read: "r.state = 'read'",
-  replied: "r.interacted",
-} as const;
-
-function activitySql(c: Extract<ResolvedCondition, { kind: "activity" }>, b: string, param: Param): string {
-  const days = c.withinDays ? param(c.withinDays, "::int") : undefined;
-  let probe: string;
-  if (c.event === "clicked") {
-    probe = `SELECT 1 FROM link_clicks lc WHERE lc.business_id = ${b} AND lc.phone = p.phone AND lc.agent_class = 'human'`;
-    if (c.promotionId) probe += ` AND lc.promotion_id = ${param(c.promotionId, "::uuid")}`;
-    if (days) probe += ` AND lc.clicked_at >= now() - make_interval(days => ${days})`;
-  } else {
-    // message_id IS NOT NULL: a recipient that was sent; the partial index on (business, phone).
-    probe = `SELECT 1 FROM promotion_recipients r WHERE r.business_id = ${b} AND r.phone = p.phone
-      AND r.message_id IS NOT NULL AND ${RECIPIENT_EVENT[c.event]}`;
-    if (c.promotionId) probe += ` AND r.promotion_id = ${param(c.promotionId, "::uuid")}`;
-    if (days) {
-      probe += ` AND EXISTS (SELECT 1 FROM messages m WHERE m.business_id = ${b} AND m.id = r.message_id
-        AND m.created_at >= now() - make_interval(days => ${days}))`;
-    }
-  }
-  return c.op === "did" ? `EXISTS (${probe})` : `NOT EXISTS (${probe})`;
-}
-
-function consentSql(state: Extract<ResolvedCondition, { kind: "consent" }>["state"], b: string): string {
-  const optedOut = `EXISTS (SELECT 1 FROM opt_outs o WHERE o.business_id = ${b} AND o.phone = p.phone)`;
-  // The launch's own rule (require-marketing-consent): the latest marketing or all event is an opt-in.
-  const optIn = hasMarketingConsentSql(b, "p.phone");
-  switch (state) {
-    case "opted_out":
-      return optedOut;
-    case "not_opted_out":
-      return `NOT ${optedOut}`;
-    case "marketing_opt_in":
-      return optIn;
-    case "no_marketing_opt_in":
-      return `NOT ${optIn}`;
-  }
-}
-
-/**
- * RCS capability as the number's latest RCS campaign outcome says: sent over RCS (capable), or
- * found not capable (`non_rcs`, or sent through the chatapp fallback). No such outcome: unknown.
- */
-function rcsSql(rcs: "capable" | "not_capable" | "unknown", b: string): string {
-  const latest = `(SELECT CASE WHEN r.state = 'non_rcs' OR r.via_fallback THEN 'not_capable' ELSE 'capable' END
-     FROM promotion_recipients r JOIN promotions pr ON pr.business_id = ${b} AND pr.id = r.promotion_id
-     WHERE r.business_id = ${b} AND r.phone = p.phone AND pr.channel_type = 'rcs'
-       AND (r.state IN ('non_rcs', 'sent', 'delivered', 'read') OR r.via_fallback)
-     ORDER BY r.updated_at DESC LIMIT 1)`;
-  return rcs === "unknown" ? `${latest} IS NULL` : `${latest} = '${rcs}'`;
 }

@@ -88,6 +88,8 @@ describe("E1 on a segment or tags: the audience frozen at launch", () => {
     expect(segment.status).toBe(201);
     const onSegment = { ...body, targetSource: "SEGMENT", segmentId: segment.json.id };
 
+    // The segment's live count is the dry run's rows, and so the campaign's.
+    expect((await audiences(t, `/segments/${segment.json.id}/count`)).json.count).toBe(6);
     const dry = await launchDryRun(ctx, { businessId, listName: undefined, body: onSegment });
     expect(dry).toMatchObject({
       rows: 6,
