@@ -24,3 +24,4 @@ export * from "./conversions";
 export * from "./links";
 export * from "./audiences";
 export * from "./consent";
+export * from "./segments";

@@ -39,6 +39,14 @@ import { getConsent } from "./audiences/get-consent";
 import { recordConsent } from "./audiences/record-consent";
 import { exportConsent } from "./audiences/export-consent";
 import { eraseSubscriber } from "./audiences/erase-subscriber";
+import { listSegments } from "./audiences/list-segments";
+import { createSegment } from "./audiences/create-segment";
+import { countDefinition } from "./audiences/count-definition";
+import { getSegment } from "./audiences/get-segment";
+import { updateSegment } from "./audiences/update-segment";
+import { deleteSegment } from "./audiences/delete-segment";
+import { countSegment } from "./audiences/count-segment";
+import { listSegmentSubscribers } from "./audiences/list-segment-subscribers";
 import { addOptOuts } from "./promotions/add-opt-outs";
 import { campaignConversions } from "./economics/campaign-conversions";
 import { recordConversion } from "./economics/record-conversion";
@@ -179,6 +187,14 @@ export const operations: readonly Operation[] = [
   recordConsent,
   exportConsent,
   eraseSubscriber,
+  listSegments,
+  createSegment,
+  countDefinition,
+  getSegment,
+  updateSegment,
+  deleteSegment,
+  countSegment,
+  listSegmentSubscribers,
   createUser,
   updateUser,
   enableUser,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { attributeTypes } from "@/db/schema/audiences";
+import { SegmentDefinition } from "@/lib/audiences/segments/definition";
 import { errorResponses } from "../schemas";
 
 /** The shapes the audience operations share (docs/audiences.md). */
@@ -67,3 +68,35 @@ export const errorResponsesWithConflict = {
 } as const;
 
 export { jsonResponse as json, jsonBody as body } from "../schemas";
+
+export const segmentParams = businessParam.extend({
+  segment_id: z.uuid().openapi({ param: { name: "segment_id", in: "path" }, example: EXAMPLE_ID }),
+});
+
+export const Segment = z
+  .object({
+    id: z.string().openapi({ example: EXAMPLE_ID }),
+    name: z.string().openapi({ example: "Gold in Pune" }),
+    definition: SegmentDefinition,
+    createdAt: z.number().int().openapi({ description: "Epoch seconds" }),
+    updatedAt: z.number().int().openapi({ description: "Epoch seconds" }),
+  })
+  .openapi("Segment");
+
+export const SegmentMember = z
+  .object({
+    id: z.string().openapi({ description: "The profile's id (the page's keyset)" }),
+    phone: z.string().openapi({ example: "919810000001" }),
+    countryCode: z.string().openapi({ example: "IN" }),
+    name: z.string().nullable(),
+    city: z.string().nullable(),
+    attributes: z.record(z.string(), AttributeValue),
+  })
+  .openapi("SegmentMember");
+
+export const SegmentCount = z
+  .object({
+    count: z.number().int().openapi({ description: "Subscribers matching now" }),
+    sample: z.array(SegmentMember).openapi({ description: "The first matches by profile id (at most 10)" }),
+  })
+  .openapi("SegmentCount");

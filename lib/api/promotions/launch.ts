@@ -5,6 +5,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { invalid } from "@/lib/errors";
+import { isAudienceBody } from "@/lib/promotions/launch/launch-audience";
+import { launchOnAudience } from "@/lib/promotions/launch/launch-on-audience";
 import { launchPromotion } from "@/lib/promotions/launch/launch-promotion";
 import { findList } from "@/lib/promotions/lists/find-list";
 import { apiKeyAuth } from "../auth";
@@ -24,7 +26,7 @@ export const contract = createRoute({
   tags: ["Promotions"],
   summary: "Launch a promotion on a CSV list (E1)",
   description:
-    "Two forms. (a) multipart/form-data with `file` (the CSV, stored as the target list `name`, replacing a list of that name) and `body` (the promotion as JSON text). (b) application/json: the promotion, launched on the list `name` uploaded before (multipart E1 or POST /api/v2/promotion/{business_id}/list). CSV: UTF-8 (BOM or not), `,` or `;`, a header row with a phone column (`phone`, `mobile`, `msisdn` or `number`, any case), at most PROMOTION_LIST_MAX_BYTES (200 MiB). Bad rows never fail the launch: the answer counts them (`rejected`) and lists the first 100 (`rejectedRows`, with row number and reason). `${column}` in the template components refers to a list column (`${phone}` is the normalised number). Opted-out numbers become recipients in state optout (counted, never sent). A list of more than PROMOTION_PREPARE_INLINE_MAX_ROWS (100,000) valid rows answers once its rows are stored and validated, in status `Preparing` (`accepted`/`rejected` count the list's rows, `optout` 0): the scheduler then creates its recipients within seconds and E2/E4 give the final counts. 413 when the CSV is over the limit. `trackClicks` (not in the spec, default true): every link in the recipients' messages becomes a tracked short link of its own (docs/economics.md); false sends the links as given.",
+    "Two forms. (a) multipart/form-data with `file` (the CSV, stored as the target list `name`, replacing a list of that name) and `body` (the promotion as JSON text). (b) application/json: the promotion, launched on the list `name` uploaded before (multipart E1 or POST /api/v2/promotion/{business_id}/list). CSV: UTF-8 (BOM or not), `,` or `;`, a header row with a phone column (`phone`, `mobile`, `msisdn` or `number`, any case), at most PROMOTION_LIST_MAX_BYTES (200 MiB). Bad rows never fail the launch: the answer counts them (`rejected`) and lists the first 100 (`rejectedRows`, with row number and reason). `${column}` in the template components refers to a list column (`${phone}` is the normalised number). Opted-out numbers become recipients in state optout (counted, never sent). A list of more than PROMOTION_PREPARE_INLINE_MAX_ROWS (100,000) valid rows answers once its rows are stored and validated, in status `Preparing` (`accepted`/`rejected` count the list's rows, `optout` 0): the scheduler then creates its recipients within seconds and E2/E4 give the final counts. 413 when the CSV is over the limit. Not in the spec: the JSON form launches on a segment instead of a list with `targetSource: SEGMENT` and `segmentId` (or `segmentName`), or on subscribers by tag with `targetSource: TAGS`, `tags` and `tagSearchCriteria` (`ANY`: one of them, `ALL`); `name` is then not needed. The matching subscribers are frozen as the recipients at launch (later profile changes do not alter them), refused as a list's rows are (opted out, no marketing opt-in when required), and the record shows targetSource SEGMENT or TAGS and targetType the segment's name (the tags for TAGS); docs/audiences.md. `trackClicks` (not in the spec, default true): every link in the recipients' messages becomes a tracked short link of its own (docs/economics.md); false sends the links as given.",
   request: {
     params: businessIdParam,
     query: listNameQuery,
@@ -45,11 +47,16 @@ export const contract = createRoute({
   responses: sendResponsesOf(LaunchResultDoc),
 });
 
-/** The JSON form: the promotion, on the list `name` uploaded before. */
+/** The JSON form: the promotion, on the list `name` uploaded before, or on a segment or tags. */
 async function launchFromJson(c: Context<ApiEnv>, { ctx, businessId }: BusinessScope) {
   const body: unknown = await c.req.json().catch(() => {
     throw invalid("Malformed JSON in request body");
   });
+  if (isAudienceBody(body)) {
+    return idempotentSend<LaunchResponse>(c, body, (idempotency) =>
+      launchOnAudience(ctx, { businessId, body, idempotency }),
+    );
+  }
   const list = await findList(ctx, businessId, c.req.query("name"));
   return idempotentSend<LaunchResponse>(c, body, (idempotency) =>
     launchPromotion(ctx, { businessId, list, body, idempotency }),

@@ -1,8 +1,10 @@
-import type { Ctx } from "../../context";
-import { rawQuery } from "../../db/sql";
+import { inTransaction, type Ctx } from "../../context";
+import { isTransaction, rawQuery } from "../../db/sql";
 import { priceNumbers, pricedCategory, type CostByCard } from "../../economics/cost/price-numbers";
 import { invalidInput } from "../../errors";
-import { findList } from "../lists/find-list";
+import { findList, type TargetList } from "../lists/find-list";
+import { listFromSegment } from "../lists/list-from-segment";
+import { isAudienceBody, resolveLaunchAudience } from "./launch-audience";
 import { listDryRun, type DryRunTotals } from "../lists/list-dry-run";
 import type { RejectedRow } from "../lists/schemas";
 import { launchRejects } from "./launch-rejects";
@@ -53,8 +55,49 @@ export async function launchDryRun(
   input: { businessId: string; listName: unknown; body: unknown },
 ): Promise<LaunchDryRun> {
   const { businessId } = input;
+  if (isAudienceBody(input.body)) return audienceDryRun(ctx, businessId, input.body);
   const list = await findList(ctx, businessId, input.listName);
-  const parsed = launchPromotionInput.safeParse(input.body);
+  return dryRunOnList(ctx, businessId, list, input.body);
+}
+
+/** Carries a dry run's answer out of the transaction it rolls back. */
+class DryRunAnswer extends Error {
+  constructor(readonly answer: LaunchDryRun) {
+    super("dry run");
+  }
+}
+
+/**
+ * A segment's or tags' dry run: the snapshot the launch would take (freezeAudience's list),
+ * written in a transaction that is rolled back, and counted as a list is: the same reasons.
+ */
+async function audienceDryRun(ctx: Ctx, businessId: string, body: unknown): Promise<LaunchDryRun> {
+  const parsed = launchPromotionInput.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
+  const audience = await resolveLaunchAudience(ctx, businessId, body);
+  try {
+    await inTransaction(ctx, async (tx) => {
+      const list = await listFromSegment(tx, {
+        businessId,
+        definition: audience.definition,
+        path: audience.source === "TAGS" ? "tags" : "segmentId",
+      });
+      throw new DryRunAnswer(await dryRunOnList(tx, businessId, list, body));
+    });
+  } catch (err) {
+    if (err instanceof DryRunAnswer) return err.answer;
+    throw err;
+  }
+  throw new Error("the dry run's transaction returned");
+}
+
+async function dryRunOnList(
+  ctx: Ctx,
+  businessId: string,
+  list: TargetList,
+  body: unknown,
+): Promise<LaunchDryRun> {
+  const parsed = launchPromotionInput.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const checked = await validateLaunch(ctx, businessId, parsed.data, list.columns);
   const vars = variableCells(list.columns, parsed.data.template.components);
@@ -69,8 +112,10 @@ export async function launchDryRun(
   const kept = `(o.phone IS NULL AND NOT ${lacking})`;
   // One pass over the list's rows: the missing and opted-out counts, and the numbers that would
   // be sent grouped by their first digits for the cost estimate.
-  const [base, groups, refusedRows] = await Promise.all([
-    listDryRun(ctx, businessId, list.id),
+  // In a transaction (a segment's dry run) the queries share one connection: one after another.
+  const serial = isTransaction(ctx.db);
+  const baseRun = listDryRun(ctx, businessId, list.id);
+  const groupsRun = after(serial ? baseRun : null, () =>
     rawQuery<{ missing: number; opted_out: number; no_consent: number; sample: string | null; n: number }>(
       ctx.db,
       `SELECT count(*) FILTER (WHERE ${missing})::int AS missing,
@@ -84,8 +129,11 @@ export async function launchDryRun(
        GROUP BY left(r.phone, 4)`,
       [list.id, businessId],
     ),
+  );
+  const rejectsRun = after(serial ? groupsRun : null, () =>
     launchRejects(ctx, { businessId, listId: list.id, vars }),
-  ]);
+  );
+  const [base, groups, refusedRows] = await Promise.all([baseRun, groupsRun, rejectsRun]);
   const m = groups.reduce((sum, g) => sum + g.missing, 0);
   const optedOut = groups.reduce((sum, g) => sum + g.opted_out, 0);
   const noMarketingConsent = groups.reduce((sum, g) => sum + g.no_consent, 0);
@@ -103,3 +151,7 @@ export async function launchDryRun(
     variables: vars.map(({ variable, column }) => ({ variable, column })),
   };
 }
+
+/** `run` once `previous` has settled (or now, without one). */
+const after = <T>(previous: Promise<unknown> | null, run: () => Promise<T>): Promise<T> =>
+  previous ? previous.then(run) : run();

@@ -37,7 +37,14 @@ export type LaunchResult = FullPromotionRecord & {
  */
 export async function launchPromotion(
   ctx: Ctx,
-  input: { businessId: string; list: TargetList; body: unknown; idempotency?: IdempotencyRef },
+  input: {
+    businessId: string;
+    list: TargetList;
+    body: unknown;
+    idempotency?: IdempotencyRef;
+    /** A segment's or tags' audience (launchOnAudience): `list` is its frozen snapshot. */
+    audience?: { source: string; name: string; criteria: string };
+  },
 ): Promise<LaunchResult> {
   const parsed = launchPromotionInput.safeParse(input.body);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
@@ -64,7 +71,11 @@ export async function launchPromotion(
     ...launchedBy(ctx),
     promotionType: body.promotionType ?? (scheduleTime ? "SCHEDULED" : "IMMEDIATE"),
     targetListId: list.id,
-    targetListName: list.name,
+    targetListName: input.audience?.name ?? list.name,
+    ...(input.audience && {
+      targetSource: input.audience.source,
+      tagSearchCriteria: input.audience.criteria,
+    }),
     flowId: flow?.flowId ?? null,
     flowName: flow?.flowName ?? null,
     promotionBase: body.promotionBase ?? "TEMPLATE",
@@ -110,7 +121,8 @@ export async function launchPromotion(
       const counts = await prepareRecipients(tx, {
         promotionId: id,
         businessId,
-        list,
+        // A snapshot's refusal names the audience, not its hidden list.
+        list: input.audience ? { ...list, name: input.audience.name } : list,
         columns: checked.columns,
         scheduleTime,
       });

@@ -65,7 +65,8 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
     const template = (p.template ?? {}) as { components?: unknown };
     draft = {
       name: `${p.name} (copy)`.slice(0, 200),
-      listName: p.targetListName ?? "",
+      // A segment's or tags' campaign has no list to offer again (its snapshot is hidden).
+      listName: p.targetSource === "CSV" ? (p.targetListName ?? "") : "",
       channelType: p.channelType,
       phoneNumberId: p.phoneNumberId ?? "",
       templateId: p.templateId,

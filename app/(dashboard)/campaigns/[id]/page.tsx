@@ -28,6 +28,9 @@ import { isFinal } from "@/lib/promotions/state-machine";
 
 export const metadata: Metadata = { title: "Campaign" };
 
+/** How the Source row names a campaign's audience by its targetSource (a CSV list otherwise). */
+const AUDIENCE_LABEL: Record<string, string> = { SEGMENT: "Segment", TAGS: "Tags" };
+
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export default async function Page({
@@ -101,7 +104,9 @@ export default async function Page({
     ],
     [
       "Source",
-      p.kind === "rcs_campaign" ? "Batches sent through the API" : `List ${p.targetListName ?? "—"}`,
+      p.kind === "rcs_campaign"
+        ? "Batches sent through the API"
+        : `${AUDIENCE_LABEL[p.targetSource] ?? "List"} ${p.targetListName ?? "—"}`,
     ],
   ];
   const live = !isFinal(p.status) && p.status !== "Stopped";

@@ -1,0 +1,20 @@
+/** Delete a segment. DELETE /api/v3/audiences/{business_id}/segments/{segment_id} */
+import { createRoute } from "@hono/zod-openapi";
+import { deleteSegment as remove } from "@/lib/audiences/segments/segments";
+import { errorResponses } from "../schemas";
+import { withBusiness } from "../with-business";
+import { BASE, segmentParams, TAG } from "./schemas";
+
+export const contract = createRoute({
+  method: "delete",
+  path: `${BASE}/segments/{segment_id}`,
+  tags: [TAG],
+  summary: "Delete a segment (campaigns launched on it keep their recipients)",
+  request: { params: segmentParams },
+  responses: { 204: { description: "Deleted" }, ...errorResponses },
+});
+
+export const deleteSegment = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await remove(ctx, businessId, c.req.valid("param").segment_id);
+  return c.body(null, 204);
+});
