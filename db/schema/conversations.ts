@@ -55,6 +55,8 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex("conversations_customer_sender_idx").on(t.businessId, t.channel, t.sender, t.customer),
+    // A subscriber's conversations on every channel and sender (its page's activity).
+    index("conversations_customer_idx").on(t.businessId, t.customer),
     index("conversations_business_last_idx").on(t.businessId, t.state, t.lastMessageAt),
     index("conversations_assignee_idx")
       .on(t.businessId, t.assigneeId, t.state)

@@ -55,5 +55,7 @@ export const linkClicks = pgTable(
     index("link_clicks_promotion_idx")
       .on(t.businessId, t.promotionId, t.phone)
       .where(sql`${t.promotionId} is not null`),
+    // A subscriber's clicks (its page's activity, a segment's "clicked" condition) by number.
+    index("link_clicks_phone_idx").on(t.businessId, t.phone, t.clickedAt),
   ],
 );

@@ -6,6 +6,7 @@ import type { ProfileRow } from "../profiles/list-profiles";
 import { listAttributeDefinitions, type AttributeDefinitionView } from "./attribute-definitions";
 import { consentHistory, type ConsentHistoryView } from "./consent/consent-history";
 import { getSubscriberAudience, type SubscriberAudienceView } from "./subscriber-audience";
+import { subscriberActivity, type SubscriberActivity } from "./subscriber-activity";
 import { listTags, type TagView } from "./tags";
 
 /** One campaign message the subscriber was sent, newest first. */
@@ -26,6 +27,7 @@ export type SubscriberPageView = {
   tags: TagView[];
   consent: ConsentHistoryView;
   campaigns: ReceivedCampaign[];
+  activity: SubscriberActivity;
 };
 
 const CAMPAIGNS_SHOWN = 20;
@@ -42,7 +44,7 @@ export async function getSubscriberPage(
   rawPhone: string,
 ): Promise<SubscriberPageView> {
   const audience = await getSubscriberAudience(ctx, businessId, rawPhone);
-  const [[profile], definitions, tags, consent, campaigns] = await Promise.all([
+  const [[profile], definitions, tags, consent, campaigns, activity] = await Promise.all([
     ctx.db
       .select()
       .from(profiles)
@@ -67,6 +69,7 @@ export async function getSubscriberPage(
        ORDER BY m.created_at DESC LIMIT ${CAMPAIGNS_SHOWN}`,
       [businessId, audience.phone],
     ),
+    subscriberActivity(ctx, businessId, audience.phone),
   ]);
   return {
     profile: profile!,
@@ -74,6 +77,7 @@ export async function getSubscriberPage(
     definitions,
     tags,
     consent,
+    activity,
     campaigns: campaigns.map((c) => ({
       promotionId: c.promotion_id,
       name: c.name,

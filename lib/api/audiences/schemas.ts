@@ -44,6 +44,24 @@ export const SubscriberAudience = z
   })
   .openapi("SubscriberAudience");
 
+const epochOrNull = z.number().int().nullable().openapi({ description: "Epoch seconds; null: never" });
+export const SubscriberActivity = z
+  .object({
+    firstMessageAt: epochOrNull,
+    lastMessageAt: epochOrNull,
+    lastCampaign: z
+      .object({ promotionId: z.string(), name: z.string(), sentAt: z.number().int() })
+      .nullable()
+      .openapi({ description: "The latest campaign message sent to the number" }),
+    lastReadAt: epochOrNull,
+    lastClickAt: epochOrNull,
+  })
+  .openapi("SubscriberActivity", { description: "Derived from the history when read" });
+
+export const SubscriberWithActivity = SubscriberAudience.extend({ activity: SubscriberActivity }).openapi(
+  "SubscriberWithActivity",
+);
+
 export const businessParam = z.object({
   business_id: z.string().openapi({ param: { name: "business_id", in: "path" }, example: EXAMPLE_ID }),
 });

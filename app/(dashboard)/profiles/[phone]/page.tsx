@@ -42,6 +42,15 @@ export default async function SubscriberPage({ params }: { params: Promise<{ pho
     ["Subscriber id", p.businessSubscriberId ?? "—"],
     ["Updated", formatInZone(p.updatedAt, timeZone)],
   ];
+  const a = view.activity;
+  const when = (epoch: number | null) => (epoch === null ? "Never" : at(epoch));
+  const activity: Array<[string, string]> = [
+    ["First message", when(a.firstMessageAt)],
+    ["Last message", when(a.lastMessageAt)],
+    ["Last campaign", a.lastCampaign ? `${a.lastCampaign.name}, ${at(a.lastCampaign.sentAt)}` : "Never"],
+    ["Last read", when(a.lastReadAt)],
+    ["Last click", when(a.lastClickAt)],
+  ];
   return (
     <>
       <PageHeader
@@ -58,10 +67,10 @@ export default async function SubscriberPage({ params }: { params: Promise<{ pho
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="Profile" />
+          <CardHeader title="Profile and activity" />
           <CardBody>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-              {facts.map(([k, v]) => (
+              {[...facts, ...activity].map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="text-slate-500">{k}</dt>
                   <dd className="min-w-0 break-words text-slate-900">{v}</dd>

@@ -1,0 +1,2 @@
+CREATE INDEX "conversations_customer_idx" ON "conversations" USING btree ("business_id","customer");--> statement-breakpoint
+CREATE INDEX "link_clicks_phone_idx" ON "link_clicks" USING btree ("business_id","phone","clicked_at");
