@@ -55,6 +55,8 @@ const wakeSample = num("BENCH_WAKE_SAMPLE", 20);
 const wakes = num("BENCH_WAKES", 100_000);
 const wakeWindow = num("BENCH_WAKE_WINDOW", 60);
 const vacuum = num("BENCH_VACUUM", 1) === 1;
+/** BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only (no seed, no throughput, no latency phase). */
+const wakeOnly = num("BENCH_WAKE_ONLY", 0) === 1;
 const SETTLE_MS = 60_000;
 const APP_SECRET = `bench-app-secret-${uuidv7()}`;
 const QUERY_COUNT_FILE = path.join(tmpdir(), `sb-bench-flows-queries-${process.pid}`);
@@ -259,7 +261,7 @@ try {
   const seedFrom = await waitingNow();
   // In parts of 2,500, each followed by what autovacuum would do as the tables grow.
   const seed = { batch: [] as Sent[], seconds: 0 };
-  while (seedFrom + seed.batch.length < waiting) {
+  while (!wakeOnly && seedFrom + seed.batch.length < waiting) {
     const target = Math.min(waiting, seedFrom + seed.batch.length + 2_500);
     const part = await closedLoop("ask", connections, (n) => seedFrom + seed.batch.length + n >= target);
     seed.batch.push(...part.batch);
@@ -279,7 +281,7 @@ try {
     plain: [],
     ask: [],
   };
-  for (let i = 0; i < slices; i++)
+  for (let i = 0; i < (wakeOnly ? 0 : slices); i++)
     for (const kind of ["plain", "ask"] as const) {
       const r = await closedLoop(
         kind,
@@ -302,7 +304,7 @@ try {
   // (2b) The same ask slices with the fake Graph API holding its answers: the dispatcher's slots
   // wait on it, so the slice measures the inbound path (flow, reply stored for dispatch) alone.
   const heldSlices: Array<{ n: number; seconds: number }> = [];
-  for (let i = 0; i < slices; i++) {
+  for (let i = 0; i < (wakeOnly ? 0 : slices); i++) {
     graph.hold();
     const r = await closedLoop(
       "ask",
@@ -335,7 +337,7 @@ try {
       }
     >
   > = {};
-  for (const kind of ["plain", "ask"] as const) {
+  for (const kind of wakeOnly ? [] : (["plain", "ask"] as const)) {
     const c0 = await cpuNow();
     const batch = await paced(kind, rate, duration);
     await dispatched(batch);
@@ -489,7 +491,7 @@ try {
   // The report.
   const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
   const ratio = askRate / plainRate;
-  const askP99 = latency.ask!.answered.p99;
+  const askP99 = latency.ask?.answered.p99 ?? NaN;
   const allWoken = woken >= wakes ? wake.max : (wakes / wakeRate) * 1000;
   const idleRow = (label: string, i: IdleCost) =>
     `| ${label} | ${i.statementsPerSec.toFixed(1)} | ${i.commitsPerSec.toFixed(1)} | ${i.rowsReadPerSec.toFixed(0)} | ${i.serverCpuMsPerSec.toFixed(1)} / ${i.dbCpuMsPerSec.toFixed(1)} |`;
@@ -499,33 +501,35 @@ try {
   console.log(
     `Command: BENCH_DATABASE_URL=${process.env.BENCH_DATABASE_URL} npx tsx bench/flows.ts (${agentCount} agents; ${waiting} runs waiting for answers; ${slices} x ${sliceSeconds} s slices, ${connections} in flight; ${rate}/s for ${duration} s; ${wakes} wakes, window ${wakeWindow} s)\n`,
   );
-  console.log(
-    "| measure | plain inbound (stored + routed) | flow: reply accepted for dispatch |\n|---|---:|---:|",
-  );
-  console.log(
-    `| (2) throughput, messages/s (${slices} slices each) | ${plainRate.toFixed(0)} | ${askRate.toFixed(0)} (dispatched to the Graph API: ${askDispatchedRate.toFixed(0)}) |`,
-  );
-  console.log(
-    `| (2b) throughput with the replies' dispatch held at the Graph API, messages/s | | ${heldRate.toFixed(0)} (${((heldRate / plainRate) * 100).toFixed(0)}% of plain) |`,
-  );
-  console.log(
-    `| (2) slices, messages/s | ${slice.plain.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} | ${slice.ask.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} |`,
-  );
-  console.log(
-    `| (3) ${rate}/s: webhook -> 2xx p50 / p95 / p99 / max ms | ${fmt(latency.plain!.answered)} | ${fmt(latency.ask!.answered)} |`,
-  );
-  console.log(
-    `| (3) ${rate}/s: webhook -> reply at the Graph API p50 / p95 / p99 / max ms | | ${fmt(latency.ask!.dispatched!)} |`,
-  );
-  console.log(
-    `| (3) complete / sent | ${latency.plain!.ok} / ${latency.plain!.n} | ${latency.ask!.ok} / ${latency.ask!.n} |`,
-  );
-  console.log(
-    `| (3) CPU ms per message: server / PostgreSQL | ${latency.plain!.cpu.server.toFixed(2)} / ${latency.plain!.cpu.db.toFixed(2)} | ${latency.ask!.cpu.server.toFixed(2)} / ${latency.ask!.cpu.db.toFixed(2)} |`,
-  );
-  console.log(
-    `\nRuns waiting for answers during (2) and (3): ${seeded} at the start, ${runsWaitingForAnswers} at the end. Seeding: ${(seed.batch.length / seed.seconds).toFixed(0)} runs/s.`,
-  );
+  if (!wakeOnly) {
+    console.log(
+      "| measure | plain inbound (stored + routed) | flow: reply accepted for dispatch |\n|---|---:|---:|",
+    );
+    console.log(
+      `| (2) throughput, messages/s (${slices} slices each) | ${plainRate.toFixed(0)} | ${askRate.toFixed(0)} (dispatched to the Graph API: ${askDispatchedRate.toFixed(0)}) |`,
+    );
+    console.log(
+      `| (2b) throughput with the replies' dispatch held at the Graph API, messages/s | | ${heldRate.toFixed(0)} (${((heldRate / plainRate) * 100).toFixed(0)}% of plain) |`,
+    );
+    console.log(
+      `| (2) slices, messages/s | ${slice.plain.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} | ${slice.ask.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} |`,
+    );
+    console.log(
+      `| (3) ${rate}/s: webhook -> 2xx p50 / p95 / p99 / max ms | ${fmt(latency.plain!.answered)} | ${fmt(latency.ask!.answered)} |`,
+    );
+    console.log(
+      `| (3) ${rate}/s: webhook -> reply at the Graph API p50 / p95 / p99 / max ms | | ${fmt(latency.ask!.dispatched!)} |`,
+    );
+    console.log(
+      `| (3) complete / sent | ${latency.plain!.ok} / ${latency.plain!.n} | ${latency.ask!.ok} / ${latency.ask!.n} |`,
+    );
+    console.log(
+      `| (3) CPU ms per message: server / PostgreSQL | ${latency.plain!.cpu.server.toFixed(2)} / ${latency.plain!.cpu.db.toFixed(2)} | ${latency.ask!.cpu.server.toFixed(2)} / ${latency.ask!.cpu.db.toFixed(2)} |`,
+    );
+    console.log(
+      `\nRuns waiting for answers during (2) and (3): ${seeded} at the start, ${runsWaitingForAnswers} at the end. Seeding: ${(seed.batch.length / seed.seconds).toFixed(0)} runs/s.`,
+    );
+  }
   console.log(
     "\n| idle | statements/s (server) | commits/s | rows read/s | CPU ms/s server / PostgreSQL |\n|---|---:|---:|---:|---:|",
   );
@@ -553,12 +557,14 @@ try {
     `| the engine's own sample (${wakeSample}): woken / latest after its due time | ${sampleWoke.n} / ${sampleWoke.late_ms === null ? "n/a" : `${Number(sampleWoke.late_ms).toFixed(0)} ms`} |`,
   );
   console.log(`\npeak server RSS ${server.peakRssMiB()} MiB`);
-  console.log(
-    `goal p99 <= 300 ms at ${rate}/s with ${runsWaitingForAnswers} runs waiting: ${askP99.toFixed(0)} ms -> ${verdict(askP99 <= 300)}`,
-  );
-  console.log(
-    `goal throughput >= 75% of plain inbound: ${(ratio * 100).toFixed(0)}% -> ${verdict(ratio >= 0.75)}`,
-  );
+  if (!wakeOnly) {
+    console.log(
+      `goal p99 <= 300 ms at ${rate}/s with ${runsWaitingForAnswers} runs waiting: ${askP99.toFixed(0)} ms -> ${verdict(askP99 <= 300)}`,
+    );
+    console.log(
+      `goal throughput >= 75% of plain inbound: ${(ratio * 100).toFixed(0)}% -> ${verdict(ratio >= 0.75)}`,
+    );
+  }
   console.log(
     `goal ${wakes} waits woken within 5 s of T: ${(allWoken / 1000).toFixed(1)} s -> ${verdict(woken >= wakes && wake.max <= 5000)}`,
   );
