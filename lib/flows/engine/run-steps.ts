@@ -16,7 +16,7 @@ import type { FlowDefinition, FlowStep } from "../definition";
 import { interpolate, readAnswer } from "./answers";
 import { holds, type Facts } from "./conditions";
 import { readDate } from "./date-answer";
-import { flowHttpQueue, flowWakeQueue } from "./flow-jobs";
+import { flowHttpQueue } from "./flow-jobs";
 import type { HttpResult } from "./http-call";
 import { profileValue, readProfile, writeProfileField } from "./profile-field";
 import { sendTemplateStep } from "./send-template-step";
@@ -36,6 +36,8 @@ export type RunRow = {
   invalid_answers: number;
   variables: Record<string, string>;
   wake_id: string | null;
+  /** When the timer the run waits on is due (the wake scanner's key); null: no timer. */
+  wake_at: Date | null;
 };
 
 /**
@@ -125,18 +127,26 @@ export async function runSteps(
       body,
     );
   };
-  const schedule = async (queue: typeof flowWakeQueue, minutes: number | null) => {
+  /**
+   * A timer (a wait's end, an ask's timeout): a new wake id, due `minutes` from now. It is the
+   * run's row itself (wake_at, written below with the run): the wake scanner
+   * (wake-due-runs.ts) takes it when due, so nothing is enqueued and nothing polls per run.
+   */
+  const scheduleWake = (minutes: number | null) => {
+    wakeInMinutes = minutes ?? 0;
+    return uuidv7();
+  };
+  /** An HTTP request: its job, due at once (flows.http, outside this transaction's work). */
+  const scheduleRequest = async () => {
     const id = uuidv7();
-    await queue.send(
-      tx.db,
-      { businessId: run.business_id, runId: run.id, wakeId: id },
-      minutes ? { startAfterSeconds: minutes * 60 } : {},
-    );
+    await flowHttpQueue.send(tx.db, { businessId: run.business_id, runId: run.id, wakeId: id });
     return id;
   };
   let invalid = run.invalid_answers;
   let at: string | null | undefined = run.step_id;
   let wakeId: string | null = null;
+  /** The new timer's delay; "keep": the run goes on waiting on the timer it had; null: no timer. */
+  let wakeInMinutes: number | "keep" | null = null;
   let outcome: RunOutcome | undefined;
   let conversationState: RunOutcome["conversationState"];
 
@@ -162,6 +172,7 @@ export async function runSteps(
           // conversation's last_customer_message_at is this message's; sendContent checks it).
           await offer(step, step.waitOnly ? step.retryText : `${step.retryText}\n${step.question}`);
           wakeId = run.wake_id; // the question's timeout still runs
+          wakeInMinutes = "keep";
           outcome = { state: "waiting" };
         } else {
           invalid = 0;
@@ -173,6 +184,7 @@ export async function runSteps(
         // A wait or a request in flight: the message is the conversation's, the run goes on waiting.
         log.push({ stepId: at ?? "", type: "message_while_waiting", detail: { text: resume.text } });
         wakeId = run.wake_id;
+        wakeInMinutes = "keep";
         outcome = { state: "waiting" };
       } else if (resume.kind === "wake" && step?.type === "wait") {
         log.push({ stepId: step.id, type: "woke", detail: {} });
@@ -255,17 +267,17 @@ export async function runSteps(
           // A wait-only ask sends nothing: the message before it (a template's buttons) asked.
           if (step.waitOnly) log.push({ stepId: step.id, type: step.type, detail: { waitOnly: true } });
           else await offer(step, step.question);
-          wakeId = await schedule(flowWakeQueue, step.timeoutMinutes ?? def.settings.timeoutMinutes);
+          wakeId = scheduleWake(step.timeoutMinutes ?? def.settings.timeoutMinutes);
           invalid = 0;
           outcome = { state: "waiting" };
           break;
         case "wait":
-          wakeId = await schedule(flowWakeQueue, step.minutes);
+          wakeId = scheduleWake(step.minutes);
           log.push({ stepId: step.id, type: step.type, detail: { minutes: step.minutes, wakeId } });
           outcome = { state: "waiting" };
           break;
         case "http_request":
-          wakeId = await schedule(flowHttpQueue, null);
+          wakeId = await scheduleRequest();
           log.push({ stepId: step.id, type: step.type, detail: { method: step.method, wakeId } });
           outcome = { state: "waiting" };
           break;
@@ -295,6 +307,7 @@ export async function runSteps(
   } catch (err) {
     if (!(err instanceof StepFailed || err instanceof AppError)) throw err;
     wakeId = null;
+    wakeInMinutes = null;
     outcome = {
       state: "failed",
       reason: err instanceof StepFailed ? err.message : `step ${at ?? ""}: ${err.message}`,
@@ -305,7 +318,9 @@ export async function runSteps(
   await rawQuery(
     tx.db,
     `UPDATE flow_runs SET state = $3, step_id = $4, invalid_answers = $5, variables = $6, end_reason = $7,
-       ended_at = CASE WHEN $8 THEN now() END, wake_id = $9, updated_at = now()
+       ended_at = CASE WHEN $8 THEN now() END, wake_id = $9, updated_at = now(),
+       wake_at = CASE WHEN $10::text = 'keep' THEN wake_at
+                      WHEN $10::text IS NOT NULL THEN now() + make_interval(secs => $10::text::double precision * 60) END
      WHERE business_id = $1 AND id = $2`,
     [
       run.business_id,
@@ -317,6 +332,7 @@ export async function runSteps(
       "reason" in outcome ? outcome.reason : null,
       ended,
       ended ? null : wakeId,
+      ended || wakeInMinutes === null ? null : String(wakeInMinutes),
     ],
   );
   if (outcome.state !== "waiting")
