@@ -5,8 +5,9 @@ import { lockRouting } from "../../conversations/routing-lock";
 import { rawQuery } from "../../db/sql";
 import type { FlowDefinition } from "../definition";
 import { routeSettled } from "./route-settled";
-import { runSteps, type RunRow } from "./run-steps";
-import { settleRun } from "./settle-run";
+import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
+import { noRunWrites, writeRuns } from "./run-writes";
+import { resolveCompleted, settleRun } from "./settle-run";
 
 /** A run the scanner found due: enough to lock its conversation before its row. */
 export type DueRun = { business_id: string; id: string; conversation_id: string };
@@ -49,15 +50,32 @@ export async function continueWakes(tx0: Ctx, businessId: string, due: DueRun[])
     const conversationOf = new Map(conversations.map((c) => [c.id, c]));
     const spent: string[] = [];
     const changes: ConversationChange[] = [];
+    // Each run's steps (its messages sent through the send pipeline as they go), the runs'
+    // writes kept for one set-based write, then the conversations settled: those of completed
+    // runs resolved together, the rest (a handover, a failure, a step's own state) one by one.
+    const writes = noRunWrites();
+    const settled: Array<{ conv: ConversationRow; outcome: RunOutcome }> = [];
     for (const run of runs) {
       const conv = conversationOf.get(run.conversation_id);
       if (!conv || conv.assignee_id) {
         spent.push(run.id);
         continue;
       }
-      const outcome = await runSteps(tx, conv, run, definitionOf(run), { kind: "wake" });
-      await routeSettled(tx, await settleRun(tx, conv, outcome), changes);
+      settled.push({
+        conv,
+        outcome: await runSteps(tx, conv, run, definitionOf(run), { kind: "wake" }, writes),
+      });
     }
+    await writeRuns(tx, businessId, writes);
+    const completed = settled.filter((s) => s.outcome.state === "completed" && !s.outcome.conversationState);
+    for (const row of await resolveCompleted(
+      tx,
+      businessId,
+      completed.map((s) => s.conv.id),
+    ))
+      await routeSettled(tx, { row, route: null }, changes);
+    for (const s of settled)
+      if (!completed.includes(s)) await routeSettled(tx, await settleRun(tx, s.conv, s.outcome), changes);
     if (spent.length > 0)
       await rawQuery(
         tx.db,

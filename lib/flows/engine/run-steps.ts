@@ -1,4 +1,3 @@
-import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
 import type { OutboundMessage } from "../../channels/message-provider";
 import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
@@ -6,7 +5,6 @@ import { sendFreeForm } from "../../conversations/reply-to-conversation";
 import { windowOpen } from "../../conversations/service-window";
 import { setConversationState } from "../../conversations/set-conversation-state";
 import { publishReplyMedia } from "../../conversations/reply-media";
-import { rawQuery } from "../../db/sql";
 import { AppError } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { isOptedOut } from "../../promotions/opt-outs/filter-opted-out";
@@ -19,6 +17,7 @@ import { readDate } from "./date-answer";
 import { flowHttpQueue } from "./flow-jobs";
 import type { HttpResult } from "./http-call";
 import { profileValue, readProfile, writeProfileField } from "./profile-field";
+import { noRunWrites, writeRuns, type RunWrites } from "./run-writes";
 import { sendTemplateStep } from "./send-template-step";
 import { windowClosedReason } from "./window-rule";
 
@@ -67,8 +66,10 @@ class StepFailed extends Error {}
 /**
  * Runs `run` from where it is, continued by `resume`, until it waits again or ends. Its
  * messages go out through the conversation's send pipeline in the caller's transaction; each
- * step is recorded with what it did; timers and requests are jobs enqueued in the same
- * transaction; the run's row is written once at the end.
+ * step is recorded with what it did; a timer is the run's wake_at and a request a job enqueued
+ * in the same transaction; the run's row, its callback and its steps are written once at the
+ * end, or, given `deferred`, added there for the caller to write with its batch's (writeRuns)
+ * before it settles the conversations.
  */
 export async function runSteps(
   tx: Ctx,
@@ -76,6 +77,7 @@ export async function runSteps(
   run: RunRow,
   def: FlowDefinition,
   resume: Resume,
+  deferred?: RunWrites,
 ): Promise<RunOutcome> {
   const steps = new Map(def.steps.map((s) => [s.id, s]));
   const vars = { ...run.variables };
@@ -315,60 +317,37 @@ export async function runSteps(
   }
 
   const ended = outcome.state !== "waiting";
-  await rawQuery(
-    tx.db,
-    `UPDATE flow_runs SET state = $3, step_id = $4, invalid_answers = $5, variables = $6, end_reason = $7,
-       ended_at = CASE WHEN $8 THEN now() END, wake_id = $9, updated_at = now(),
-       wake_at = CASE WHEN $10::text = 'keep' THEN wake_at
-                      WHEN $10::text IS NOT NULL THEN now() + make_interval(secs => $10::text::double precision * 60) END
-     WHERE business_id = $1 AND id = $2`,
-    [
-      run.business_id,
-      run.id,
-      outcome.state,
-      ended ? null : at,
-      invalid,
-      JSON.stringify(vars),
-      "reason" in outcome ? outcome.reason : null,
-      ended,
-      ended ? null : wakeId,
-      ended || wakeInMinutes === null ? null : String(wakeInMinutes),
-    ],
-  );
+  // Written now, or by the caller with its batch's (deferred: continue-wakes.ts).
+  const writes = deferred ?? noRunWrites();
+  writes.runs.push({
+    id: run.id,
+    state: outcome.state,
+    stepId: ended ? null : (at ?? null),
+    invalidAnswers: invalid,
+    variables: vars,
+    endReason: "reason" in outcome ? outcome.reason : null,
+    ended,
+    wakeId: ended ? null : wakeId,
+    wakeInMinutes: ended ? null : wakeInMinutes,
+  });
   if (outcome.state !== "waiting")
-    await enqueueCallbacks(tx, run.business_id, [
-      {
-        event: `flow.${outcome.state}`,
-        payload: {
-          runId: run.id,
-          flowId: run.flow_id,
-          version: run.version,
-          conversationId: conv.id,
-          channel: conv.channel,
-          subscriberId: conv.customer,
-          state: outcome.state,
-          endReason: outcome.reason,
-          variables: vars,
-          occurredAt: Math.floor(Date.now() / 1000),
-        },
+    writes.events.push({
+      event: `flow.${outcome.state}`,
+      payload: {
+        runId: run.id,
+        flowId: run.flow_id,
+        version: run.version,
+        conversationId: conv.id,
+        channel: conv.channel,
+        subscriberId: conv.customer,
+        state: outcome.state,
+        endReason: outcome.reason,
+        variables: vars,
+        occurredAt: Math.floor(Date.now() / 1000),
       },
-    ]);
-  if (log.length > 0)
-    await rawQuery(
-      tx.db,
-      `INSERT INTO flow_run_steps (id, business_id, run_id, step_id, type, detail)
-       SELECT v.id, $1, $2, v.step_id, v.type, v.detail
-       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::jsonb[]) WITH ORDINALITY AS v(id, step_id, type, detail, n)
-       ORDER BY v.n`,
-      [
-        run.business_id,
-        run.id,
-        log.map(() => uuidv7()),
-        log.map((l) => l.stepId),
-        log.map((l) => l.type),
-        log.map((l) => JSON.stringify(l.detail)),
-      ],
-    );
+    });
+  for (const l of log) writes.steps.push({ runId: run.id, ...l });
+  if (!deferred) await writeRuns(tx, run.business_id, writes);
   return conversationState ? { ...outcome, conversationState } : outcome;
 
   /** The answer as the run keeps it (a date as ISO, written to the profile when asked), or undefined. */
