@@ -39,13 +39,16 @@ export async function continueWakes(tx0: Ctx, businessId: string, due: DueRun[])
       `SELECT * FROM conversations WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
       [businessId, [...new Set(due.map((d) => d.conversation_id))]],
     );
-    const runs = await rawQuery<RunRow & { definition: FlowDefinition | null }>(
+    // Locked by id (the primary key: a filter on wake_at here would let the planner walk the
+    // timer index over every due run of every business), then re-checked on the database's clock.
+    const locked = await rawQuery<RunRow & { definition: FlowDefinition | null; due: boolean }>(
       tx.db,
-      `SELECT * FROM flow_runs
-       WHERE business_id = $1 AND id = ANY($2::uuid[]) AND state = 'waiting' AND wake_at <= now()
-       ORDER BY wake_at, id FOR UPDATE`,
+      `SELECT *, (state = 'waiting' AND wake_at <= now()) AS due FROM flow_runs
+       WHERE business_id = $1 AND id = ANY($2::uuid[])
+       ORDER BY id FOR UPDATE`,
       [businessId, due.map((d) => d.id)],
     );
+    const runs = locked.filter((r) => r.due);
     const definitionOf = await definitionsOf(tx, businessId, runs);
     const conversationOf = new Map(conversations.map((c) => [c.id, c]));
     const spent: string[] = [];
