@@ -21,12 +21,15 @@
 //     and the flow's first reply is written in it with its dispatch job (docs/flows.md: the
 //     send pipeline), so the 2xx is when the reply is accepted for dispatch (each one's message
 //     row is checked). Also to the fake Graph API receiving it (dispatched).
-// (4) Wake: BENCH_WAKE_SAMPLE (20) "later" messages through the engine (a wait of 1 minute),
-//     then BENCH_WAKES (100,000) copies of one of them by SQL (bench/lib/wait-clones.ts: the
-//     engine's rows with the customer's values replaced, checked column by column), all due at
-//     one time T (BENCH_WAKE_SPREAD=n: n per second from T, each woken against its own time). Before T, (0) again with them all waiting. From T, BENCH_WAKE_WINDOW (60) s at
-//     most: runs woken (ended_at, the wake's transaction start, against T on the database's
-//     clock), the rate, the CPU per wake, and the time all would take at that rate.
+// (4) Wake: BENCH_WAKE_SAMPLE (20) "later" messages through the engine (a wait of 1 minute:
+//     the run's timer, wake_at), then BENCH_WAKES (100,000) copies of one of them by SQL
+//     (bench/lib/wait-clones.ts: the engine's rows with the customer's values replaced, checked
+//     column by column), all due at one time T (BENCH_WAKE_SPREAD=n: n per second from T, each
+//     woken against its own time). Before T, (0) again with them all waiting. From T,
+//     BENCH_WAKE_WINDOW (60) s at most: runs woken (ended_at, the wake's transaction start,
+//     against their due time on the database's clock), the rate, the CPU per wake, and the
+//     time all would take at that rate.
+// BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/flows.ts
 import { rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";

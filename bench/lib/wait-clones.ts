@@ -98,7 +98,7 @@ export async function cloneWaitRuns(
     setDue: async (dueAt: Date, perSecond = 0) => {
       for (const [i, part] of chunks(clones).entries())
         await sql.query(
-          `UPDATE flow_runs r SET wake_at = $2::timestamptz + make_interval(secs => CASE WHEN $4 > 0 THEN (c.n - 1 + $3) / $4 ELSE 0 END)
+          `UPDATE flow_runs r SET wake_at = $2::timestamptz + make_interval(secs => CASE WHEN $4::float8 > 0 THEN (c.n - 1 + $3::int)::float8 / $4::float8 ELSE 0 END)
            FROM unnest($1::uuid[]) WITH ORDINALITY AS c(id, n) WHERE r.id = c.id`,
           [part.map((c) => c.run_id), dueAt, i * batch, perSecond],
         );
