@@ -169,6 +169,22 @@ describe("flow wakes", () => {
     }
   });
 
+  it("a run whose conversation a person holds does not wake: its timer is spent, it sends nothing", async () => {
+    const t = await withFlow();
+    const [a] = await waiting(t, 1);
+    // Held without the run being stopped (the inbox's own paths stop it; this is the re-check).
+    await rawQuery(db(), `UPDATE conversations SET assignee_id = $2 WHERE id = $1`, [
+      a!.conversationId,
+      t.admin.id,
+    ]);
+    await dueIn([a!.conversationId]);
+    expect(await wakeDueRuns()).toBe(0);
+    const run = await runOf(a!.conversationId);
+    expect(run).toMatchObject({ state: "waiting", wake_at: null });
+    expect(await wokeSteps(run.id)).toBe(0);
+    expect(await texts(t.business.id, a!.customer)).toEqual([]);
+  });
+
   it("a run stopped, or answered, before its time does not wake", async () => {
     const t = await withFlow({
       triggers: [{ type: "keyword", words: ["ask"] }],
