@@ -21,12 +21,15 @@
 //     and the flow's first reply is written in it with its dispatch job (docs/flows.md: the
 //     send pipeline), so the 2xx is when the reply is accepted for dispatch (each one's message
 //     row is checked). Also to the fake Graph API receiving it (dispatched).
-// (4) Wake: BENCH_WAKE_SAMPLE (20) "later" messages through the engine (a wait of 1 minute),
-//     then BENCH_WAKES (100,000) copies of one of them by SQL (bench/lib/wait-clones.ts: the
-//     engine's rows with the customer's values replaced, checked column by column), all due at
-//     one time T. Before T, (0) again with them all waiting. From T, BENCH_WAKE_WINDOW (60) s at
-//     most: runs woken (ended_at, the wake's transaction start, against T on the database's
-//     clock), the rate, the CPU per wake, and the time all would take at that rate.
+// (4) Wake: BENCH_WAKE_SAMPLE (20) "later" messages through the engine (a wait of 1 minute:
+//     the run's timer, wake_at), then BENCH_WAKES (100,000) copies of one of them by SQL
+//     (bench/lib/wait-clones.ts: the engine's rows with the customer's values replaced, checked
+//     column by column), all due at one time T (BENCH_WAKE_SPREAD=n: n per second from T, each
+//     woken against its own time). Before T, (0) again with them all waiting. From T,
+//     BENCH_WAKE_WINDOW (60) s at most: runs woken (ended_at, the wake's transaction start,
+//     against their due time on the database's clock), the rate, the CPU per wake, and the
+//     time all would take at that rate.
+// BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/flows.ts
 import { rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -54,7 +57,11 @@ const idleSeconds = num("BENCH_IDLE", 10);
 const wakeSample = num("BENCH_WAKE_SAMPLE", 20);
 const wakes = num("BENCH_WAKES", 100_000);
 const wakeWindow = num("BENCH_WAKE_WINDOW", 60);
+/** BENCH_WAKE_SPREAD=n: the copies fall due n per second from T (0, the default: all at T). */
+const wakeSpread = num("BENCH_WAKE_SPREAD", 0);
 const vacuum = num("BENCH_VACUUM", 1) === 1;
+/** BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only (no seed, no throughput, no latency phase). */
+const wakeOnly = num("BENCH_WAKE_ONLY", 0) === 1;
 const SETTLE_MS = 60_000;
 const APP_SECRET = `bench-app-secret-${uuidv7()}`;
 const QUERY_COUNT_FILE = path.join(tmpdir(), `sb-bench-flows-queries-${process.pid}`);
@@ -259,7 +266,7 @@ try {
   const seedFrom = await waitingNow();
   // In parts of 2,500, each followed by what autovacuum would do as the tables grow.
   const seed = { batch: [] as Sent[], seconds: 0 };
-  while (seedFrom + seed.batch.length < waiting) {
+  while (!wakeOnly && seedFrom + seed.batch.length < waiting) {
     const target = Math.min(waiting, seedFrom + seed.batch.length + 2_500);
     const part = await closedLoop("ask", connections, (n) => seedFrom + seed.batch.length + n >= target);
     seed.batch.push(...part.batch);
@@ -279,7 +286,7 @@ try {
     plain: [],
     ask: [],
   };
-  for (let i = 0; i < slices; i++)
+  for (let i = 0; i < (wakeOnly ? 0 : slices); i++)
     for (const kind of ["plain", "ask"] as const) {
       const r = await closedLoop(
         kind,
@@ -302,7 +309,7 @@ try {
   // (2b) The same ask slices with the fake Graph API holding its answers: the dispatcher's slots
   // wait on it, so the slice measures the inbound path (flow, reply stored for dispatch) alone.
   const heldSlices: Array<{ n: number; seconds: number }> = [];
-  for (let i = 0; i < slices; i++) {
+  for (let i = 0; i < (wakeOnly ? 0 : slices); i++) {
     graph.hold();
     const r = await closedLoop(
       "ask",
@@ -335,7 +342,7 @@ try {
       }
     >
   > = {};
-  for (const kind of ["plain", "ask"] as const) {
+  for (const kind of wakeOnly ? [] : (["plain", "ask"] as const)) {
     const c0 = await cpuNow();
     const batch = await paced(kind, rate, duration);
     await dispatched(batch);
@@ -378,19 +385,17 @@ try {
       conversation_id: string;
       wake_id: string;
       customer: string;
-      job_id: string;
       due: Date;
     }>(
-      `SELECT r.id AS run_id, r.conversation_id, r.wake_id, c.customer, j.id AS job_id, j.start_after AS due
+      `SELECT r.id AS run_id, r.conversation_id, r.wake_id, c.customer, r.wake_at AS due
        FROM flow_runs r JOIN conversations c ON c.id = r.conversation_id
-       JOIN pgboss.job j ON j.name = 'flows.wake' AND j.data->>'runId' = r.id::text
-       WHERE r.business_id = $1 AND r.flow_id = $2 AND r.state = 'waiting' AND r.step_id = 'pause'
+       WHERE r.wake_at IS NOT NULL AND r.business_id = $1 AND r.flow_id = $2 AND r.state = 'waiting' AND r.step_id = 'pause'
        ORDER BY r.id`,
       [server.businessId, waitFlowId],
     )
   ).rows;
   if (sampleRows.length !== wakeSample)
-    throw new Error(`${sampleRows.length} of ${wakeSample} wait runs are waiting with a job`);
+    throw new Error(`${sampleRows.length} of ${wakeSample} wait runs are waiting with a timer`);
   const first = sampleRows[0]!;
   const sampleRunIds = sampleRows.map((r) => r.run_id);
   const firstRef = wakeSent.find((s) => s.customer === first.customer)!.ref;
@@ -403,7 +408,6 @@ try {
       wakeId: first.wake_id,
       customer: first.customer,
       ref: firstRef,
-      jobId: first.job_id,
     },
     wakes,
     "9177",
@@ -418,7 +422,7 @@ try {
     ])
   ).rows as [{ t: Date }];
   cloneT0 = performance.now();
-  await clones.insertJobs(t);
+  await clones.setDue(t, wakeSpread);
   cloneSeconds += (performance.now() - cloneT0) / 1000;
   const differences = await clonesMatchSample(
     sql,
@@ -428,7 +432,6 @@ try {
       wakeId: first.wake_id,
       customer: first.customer,
       ref: firstRef,
-      jobId: first.job_id,
     },
     clones.runIds[0]!,
   );
@@ -469,9 +472,12 @@ try {
   woken = await wokenCount();
   const wokeAfter = (
     await sql.query<{ ms: number }>(
-      `SELECT extract(epoch FROM (ended_at - $3::timestamptz)) * 1000 AS ms FROM flow_runs
-       WHERE business_id = $1 AND flow_id = $4 AND id <> ALL($2::uuid[]) AND ended_at IS NOT NULL`,
-      [server.businessId, sampleRunIds, t, waitFlowId],
+      // Each copy against its own due time (T, or T + (n - 1) / BENCH_WAKE_SPREAD s when spread).
+      `SELECT extract(epoch FROM (r.ended_at - ($3::timestamptz
+                + make_interval(secs => CASE WHEN $4 > 0 THEN (c.n - 1)::float8 / $4 ELSE 0 END)))) * 1000 AS ms
+       FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, n) JOIN flow_runs r ON r.id = c.id
+       WHERE r.business_id = $1 AND r.ended_at IS NOT NULL`,
+      [server.businessId, clones.runIds, t, wakeSpread],
     )
   ).rows.map((r) => Number(r.ms));
   const wake = quantiles(wokeAfter);
@@ -489,8 +495,11 @@ try {
   // The report.
   const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
   const ratio = askRate / plainRate;
-  const askP99 = latency.ask!.answered.p99;
-  const allWoken = woken >= wakes ? wake.max : (wakes / wakeRate) * 1000;
+  const askP99 = latency.ask?.answered.p99 ?? NaN;
+  const allWoken =
+    woken >= wakes
+      ? wake.max + (wakeSpread > 0 ? ((wakes - 1) / wakeSpread) * 1000 : 0)
+      : (wakes / wakeRate) * 1000;
   const idleRow = (label: string, i: IdleCost) =>
     `| ${label} | ${i.statementsPerSec.toFixed(1)} | ${i.commitsPerSec.toFixed(1)} | ${i.rowsReadPerSec.toFixed(0)} | ${i.serverCpuMsPerSec.toFixed(1)} / ${i.dbCpuMsPerSec.toFixed(1)} |`;
   console.log(
@@ -499,33 +508,35 @@ try {
   console.log(
     `Command: BENCH_DATABASE_URL=${process.env.BENCH_DATABASE_URL} npx tsx bench/flows.ts (${agentCount} agents; ${waiting} runs waiting for answers; ${slices} x ${sliceSeconds} s slices, ${connections} in flight; ${rate}/s for ${duration} s; ${wakes} wakes, window ${wakeWindow} s)\n`,
   );
-  console.log(
-    "| measure | plain inbound (stored + routed) | flow: reply accepted for dispatch |\n|---|---:|---:|",
-  );
-  console.log(
-    `| (2) throughput, messages/s (${slices} slices each) | ${plainRate.toFixed(0)} | ${askRate.toFixed(0)} (dispatched to the Graph API: ${askDispatchedRate.toFixed(0)}) |`,
-  );
-  console.log(
-    `| (2b) throughput with the replies' dispatch held at the Graph API, messages/s | | ${heldRate.toFixed(0)} (${((heldRate / plainRate) * 100).toFixed(0)}% of plain) |`,
-  );
-  console.log(
-    `| (2) slices, messages/s | ${slice.plain.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} | ${slice.ask.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} |`,
-  );
-  console.log(
-    `| (3) ${rate}/s: webhook -> 2xx p50 / p95 / p99 / max ms | ${fmt(latency.plain!.answered)} | ${fmt(latency.ask!.answered)} |`,
-  );
-  console.log(
-    `| (3) ${rate}/s: webhook -> reply at the Graph API p50 / p95 / p99 / max ms | | ${fmt(latency.ask!.dispatched!)} |`,
-  );
-  console.log(
-    `| (3) complete / sent | ${latency.plain!.ok} / ${latency.plain!.n} | ${latency.ask!.ok} / ${latency.ask!.n} |`,
-  );
-  console.log(
-    `| (3) CPU ms per message: server / PostgreSQL | ${latency.plain!.cpu.server.toFixed(2)} / ${latency.plain!.cpu.db.toFixed(2)} | ${latency.ask!.cpu.server.toFixed(2)} / ${latency.ask!.cpu.db.toFixed(2)} |`,
-  );
-  console.log(
-    `\nRuns waiting for answers during (2) and (3): ${seeded} at the start, ${runsWaitingForAnswers} at the end. Seeding: ${(seed.batch.length / seed.seconds).toFixed(0)} runs/s.`,
-  );
+  if (!wakeOnly) {
+    console.log(
+      "| measure | plain inbound (stored + routed) | flow: reply accepted for dispatch |\n|---|---:|---:|",
+    );
+    console.log(
+      `| (2) throughput, messages/s (${slices} slices each) | ${plainRate.toFixed(0)} | ${askRate.toFixed(0)} (dispatched to the Graph API: ${askDispatchedRate.toFixed(0)}) |`,
+    );
+    console.log(
+      `| (2b) throughput with the replies' dispatch held at the Graph API, messages/s | | ${heldRate.toFixed(0)} (${((heldRate / plainRate) * 100).toFixed(0)}% of plain) |`,
+    );
+    console.log(
+      `| (2) slices, messages/s | ${slice.plain.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} | ${slice.ask.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} |`,
+    );
+    console.log(
+      `| (3) ${rate}/s: webhook -> 2xx p50 / p95 / p99 / max ms | ${fmt(latency.plain!.answered)} | ${fmt(latency.ask!.answered)} |`,
+    );
+    console.log(
+      `| (3) ${rate}/s: webhook -> reply at the Graph API p50 / p95 / p99 / max ms | | ${fmt(latency.ask!.dispatched!)} |`,
+    );
+    console.log(
+      `| (3) complete / sent | ${latency.plain!.ok} / ${latency.plain!.n} | ${latency.ask!.ok} / ${latency.ask!.n} |`,
+    );
+    console.log(
+      `| (3) CPU ms per message: server / PostgreSQL | ${latency.plain!.cpu.server.toFixed(2)} / ${latency.plain!.cpu.db.toFixed(2)} | ${latency.ask!.cpu.server.toFixed(2)} / ${latency.ask!.cpu.db.toFixed(2)} |`,
+    );
+    console.log(
+      `\nRuns waiting for answers during (2) and (3): ${seeded} at the start, ${runsWaitingForAnswers} at the end. Seeding: ${(seed.batch.length / seed.seconds).toFixed(0)} runs/s.`,
+    );
+  }
   console.log(
     "\n| idle | statements/s (server) | commits/s | rows read/s | CPU ms/s server / PostgreSQL |\n|---|---:|---:|---:|---:|",
   );
@@ -533,12 +544,16 @@ try {
   console.log(
     idleRow(`(4) ${wakes + wakeSample} waits + ${runsWaitingForAnswers} answers waiting`, idleMany),
   );
-  console.log(`\n| wake of ${wakes} runs due at T | value |\n|---|---:|`);
   console.log(
-    `| copies written (conversations, messages, events, runs, steps, jobs) | ${cloneSeconds.toFixed(1)} s, identical: ${differences.length === 0} |`,
+    `\n| wake of ${wakes} runs due ${wakeSpread > 0 ? `from T, ${wakeSpread}/s` : "at T"} | value |\n|---|---:|`,
+  );
+  console.log(
+    `| copies written (conversations, messages, events, runs, steps) | ${cloneSeconds.toFixed(1)} s, identical: ${differences.length === 0} |`,
   );
   console.log(`| woken within the ${windowSeconds.toFixed(0)} s window | ${woken} of ${wakes} |`);
-  console.log(`| woken after T p50 / p95 / p99 / max ms (of those woken) | ${fmt(wake)} |`);
+  console.log(
+    `| woken after ${wakeSpread > 0 ? "their due time" : "T"} p50 / p95 / p99 / max ms (of those woken) | ${fmt(wake)} |`,
+  );
   console.log(`| wake rate | ${wakeRate.toFixed(0)}/s |`);
   console.log(
     `| CPU ms per wake: server / PostgreSQL | ${perWake(w1.cpu.server - w0.cpu.server)} / ${perWake(w1.cpu.db - w0.cpu.db)} |`,
@@ -553,14 +568,18 @@ try {
     `| the engine's own sample (${wakeSample}): woken / latest after its due time | ${sampleWoke.n} / ${sampleWoke.late_ms === null ? "n/a" : `${Number(sampleWoke.late_ms).toFixed(0)} ms`} |`,
   );
   console.log(`\npeak server RSS ${server.peakRssMiB()} MiB`);
+  if (!wakeOnly) {
+    console.log(
+      `goal p99 <= 300 ms at ${rate}/s with ${runsWaitingForAnswers} runs waiting: ${askP99.toFixed(0)} ms -> ${verdict(askP99 <= 300)}`,
+    );
+    console.log(
+      `goal throughput >= 75% of plain inbound: ${(ratio * 100).toFixed(0)}% -> ${verdict(ratio >= 0.75)}`,
+    );
+  }
   console.log(
-    `goal p99 <= 300 ms at ${rate}/s with ${runsWaitingForAnswers} runs waiting: ${askP99.toFixed(0)} ms -> ${verdict(askP99 <= 300)}`,
-  );
-  console.log(
-    `goal throughput >= 75% of plain inbound: ${(ratio * 100).toFixed(0)}% -> ${verdict(ratio >= 0.75)}`,
-  );
-  console.log(
-    `goal ${wakes} waits woken within 5 s of T: ${(allWoken / 1000).toFixed(1)} s -> ${verdict(woken >= wakes && wake.max <= 5000)}`,
+    wakeSpread > 0
+      ? `goal ${wakes} waits each woken within 5 s of its time: ${woken} woken, latest ${(wake.max / 1000).toFixed(1)} s late -> ${verdict(woken >= wakes && wake.max <= 5000)}`
+      : `goal ${wakes} waits woken within 5 s of T: ${(allWoken / 1000).toFixed(1)} s -> ${verdict(woken >= wakes && wake.max <= 5000)}`,
   );
   const perRunIdle =
     (idleMany.statementsPerSec - idleNone.statementsPerSec) / (wakes + wakeSample + runsWaitingForAnswers);

@@ -179,6 +179,10 @@ const schema = z.object({
   /** A per-message rate card (JSON, docs/economics.md "Cost") in place of the shipped Meta card. */
   RATE_CARD_FILE: z.string().min(1).optional(),
   PROMOTIONS_TICK_MS: z.coerce.number().int().min(50).max(1000).default(500),
+  /** How often each worker's flow wake scanner looks for due timers (waits, ask timeouts), in ms. */
+  FLOW_WAKE_SCAN_MS: z.coerce.number().int().min(20).max(5000).default(250),
+  /** Due runs the wake scanner takes per scan, continued per business in one transaction each. */
+  FLOW_WAKE_BATCH: z.coerce.number().int().min(1).max(5000).default(250),
   /** Seconds of the sender's rate a promotion creates ahead of dispatch (Stop acts within this). */
   PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(3),
   /** Delay before a retry round starts, in seconds. */

@@ -3,6 +3,7 @@
 // Nothing registers itself on import; server start (lib/server/start.ts) and the test setup
 // call wireAll(). Adding a piece = one line in the matching section below:
 //   - a queue:            registerQueue(myQueue, handler, maintenance?)  ("Queues")
+//   - a ticker:           registerTicker({ name, everyMs, run })         ("Queues": every worker runs it)
 //   - a Meta field:       onMetaWebhookField(field, name, handler)      ("Provider webhooks")
 //   - a status listener:  onStatusMoved("promotions", listener)         ("Listeners")
 //   - an inbound listener: onInboundStored("promotions", listener)      ("Listeners")
@@ -16,7 +17,10 @@ import { onMetaWebhookField } from "./channels/whatsapp-cloud/webhook";
 import { systemCtx } from "./context";
 import { openOnInbound } from "./conversations/open-on-inbound";
 import { handleMetaInbound } from "./inbound/meta-inbound-handler";
+import { registerTicker } from "./jobs/tickers";
 import { leasedOnFirstRun, registerQueue } from "./jobs/workers";
+import { wakeConfig } from "./flows/engine/wake-config";
+import { wakeDueRuns } from "./flows/engine/wake-due-runs";
 import { runHttpStep, wakeRun } from "./flows/engine/continue-run";
 import { flowHttpQueue, flowWakeQueue } from "./flows/engine/flow-jobs";
 import { messagesConfig } from "./messages/dispatch/config";
@@ -69,6 +73,9 @@ export function wireAll(): void {
   registerQueue(simulateCallQueue, (job) => runSimulatedCallStep(systemCtx("call-simulator"), job));
   registerQueue(capabilityQueue, (data, job) => checkBatchCapability(data, job));
   // Flow runs waiting on a timer (wait, an ask's timeout) or an HTTP request.
+  // Timers (a wait's end, an ask's timeout) are the runs' own wake_at, taken by the scanner; the
+  // flows.wake queue only finishes jobs enqueued before it (docs/flows.md, "Timers").
+  registerTicker({ name: "flows.wakes", everyMs: wakeConfig().FLOW_WAKE_SCAN_MS, run: () => wakeDueRuns() });
   registerQueue(flowWakeQueue, (job) => wakeRun(job));
   registerQueue(flowHttpQueue, (job) => runHttpStep(job));
   // The promotions scheduler: a tick on its queue, and a poll on every worker.

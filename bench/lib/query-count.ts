@@ -1,7 +1,7 @@
 // BENCH_QUERY_COUNT_FILE=<path>: counts every SQL statement this process sends (the app's and
 // pg-boss's: both go through pg.Client#query) and writes the running total to <path> every
 // 100 ms, so a bench can read how many statements a quiet period cost (bench/flows.ts).
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import pg from "pg";
 
 const file = process.env.BENCH_QUERY_COUNT_FILE!;
@@ -11,4 +11,9 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
   count++;
   return original.apply(this, args);
 } as typeof pg.Client.prototype.query;
-setInterval(() => writeFileSync(file, String(count)), 100).unref();
+// Written aside and renamed over: a reader never sees the file empty halfway through a write
+// (which read as 0 statements so far, and a negative count for the period).
+setInterval(() => {
+  writeFileSync(`${file}.tmp`, String(count));
+  renameSync(`${file}.tmp`, file);
+}, 100).unref();

@@ -3,7 +3,8 @@ import { uuidv7 } from "../../lib/ids";
 
 /**
  * What the engine wrote for one customer whose message started the wait flow: the ids and
- * values that make its rows that customer's (replaced in each copy) and the job that wakes it.
+ * values that make its rows that customer's (replaced in each copy). Its timer is the run's
+ * own wake_at (the wake scanner takes it when due).
  */
 export type WaitSample = {
   conversationId: string;
@@ -11,7 +12,6 @@ export type WaitSample = {
   wakeId: string;
   customer: string;
   ref: string;
-  jobId: string;
 };
 
 /** The tables a wait run's first message writes rows to (found by counting them), keyed by what names the conversation. */
@@ -31,13 +31,13 @@ const replaceChain = (expr: string) =>
 
 /**
  * Copies the rows the engine wrote for `sample` (its conversation, inbound message, events,
- * run, its recorded steps and its pg-boss wake job) `count` times with SQL, as if `count`
- * other customers had sent the same message: every value naming the sample's conversation,
- * run, wake, customer or message is replaced by the copy's own (new uuidv7 ids, a new phone
- * number, a new provider message id), each row gets a new id, and every other column is the
- * engine's own value. Only the wake job's due time differs: `dueAt` (with its keep_until moved
- * by as much), so every copy wakes at the same moment. Returns the copies' run ids.
- * Conversations and runs go first in batches; the jobs last, so `dueAt` can be chosen after.
+ * run and its recorded steps) `count` times with SQL, as if `count` other customers had sent
+ * the same message: every value naming the sample's conversation, run, wake, customer or
+ * message is replaced by the copy's own (new uuidv7 ids, a new phone number, a new provider
+ * message id), each row gets a new id, and every other column is the engine's own value. Only
+ * the run's due time (wake_at) differs: written as 'infinity' (waiting, never due), then set by
+ * `setDue` to `dueAt` (plus copy i's `i / perSecond` s when spread), so the copies wake at one
+ * moment or at a steady rate. Returns the copies' run ids, in copy order.
  * (A LATERAL call: `(f(x)).*` would call f once per column.)
  */
 export async function cloneWaitRuns(
@@ -46,7 +46,7 @@ export async function cloneWaitRuns(
   count: number,
   customerPrefix: string,
   batch = 10_000,
-): Promise<{ runIds: string[]; insertJobs: (dueAt: Date) => Promise<void> }> {
+): Promise<{ runIds: string[]; setDue: (dueAt: Date, perSecond?: number) => Promise<void> }> {
   const clones = Array.from({ length: count }, (_, i) => ({
     conversation_id: uuidv7(),
     run_id: uuidv7(),
@@ -66,9 +66,6 @@ export async function cloneWaitRuns(
     );
     rowsPerTable.set(table, rowCount ?? 0);
   }
-  await sql.query(
-    `CREATE TEMP TABLE snap_job AS SELECT * FROM pgboss.job WHERE id = ${sql.escapeLiteral(sample.jobId)}`,
-  );
   const chunks = <T>(xs: T[]) =>
     Array.from({ length: Math.ceil(xs.length / batch) }, (_, i) => xs.slice(i * batch, (i + 1) * batch));
   const unnestClones = `unnest($6::uuid[], $7::uuid[], $8::uuid[], $9::text[], $10::text[]) WITH ORDINALITY
@@ -89,7 +86,8 @@ export async function cloneWaitRuns(
               ${unnestClones},
               LATERAL jsonb_populate_record(NULL::${table},
                    ${replaceChain("to_jsonb(s)::text")}::jsonb
-                   || ${newIds ? `jsonb_build_object('id', ($11::uuid[])[(c.n - 1) * ${perClone} + s.k])` : "'{}'::jsonb"}) r`,
+                   || ${newIds ? `jsonb_build_object('id', ($11::uuid[])[(c.n - 1) * ${perClone} + s.k])` : "'{}'::jsonb"}
+                   || ${table === "flow_runs" ? `jsonb_build_object('wake_at', 'infinity')` : "'{}'::jsonb"}) r`,
         [...sampleValues, ...cloneArrays(part), ...(newIds ? [ids] : [])],
       );
     }
@@ -97,17 +95,12 @@ export async function cloneWaitRuns(
   }
   return {
     runIds: clones.map((c) => c.run_id),
-    insertJobs: async (dueAt: Date) => {
-      for (const part of chunks(clones))
+    setDue: async (dueAt: Date, perSecond = 0) => {
+      for (const [i, part] of chunks(clones).entries())
         await sql.query(
-          `INSERT INTO pgboss.job
-           SELECT r.*
-           FROM snap_job s, ${unnestClones},
-                LATERAL jsonb_populate_record(NULL::pgboss.job,
-                     ${replaceChain("to_jsonb(s)::text")}::jsonb
-                     || jsonb_build_object('id', gen_random_uuid(), 'start_after', $11::timestamptz,
-                          'keep_until', $11::timestamptz + (s.keep_until - s.start_after))) r`,
-          [...sampleValues, ...cloneArrays(part), dueAt],
+          `UPDATE flow_runs r SET wake_at = $2::timestamptz + make_interval(secs => CASE WHEN $4::float8 > 0 THEN (c.n - 1 + $3::int)::float8 / $4::float8 ELSE 0 END)
+           FROM unnest($1::uuid[]) WITH ORDINALITY AS c(id, n) WHERE r.id = c.id`,
+          [part.map((c) => c.run_id), dueAt, i * batch, perSecond],
         );
     },
   };
@@ -115,7 +108,7 @@ export async function cloneWaitRuns(
 
 /**
  * Whether the first copy's rows are the sample's with only the replaced values and the ids
- * changed (and the job's due time): read back, replaced back, compared column by column.
+ * changed (and the run's due time): read back, replaced back, compared column by column.
  */
 export async function clonesMatchSample(
   sql: pg.Client,
@@ -155,13 +148,7 @@ export async function clonesMatchSample(
         `${label}: copy ${JSON.stringify(rows[0]!.a)} vs engine ${JSON.stringify(rows[0]!.b)}`,
       );
   };
-  for (const { table, where } of TABLES) await compare(table, table, where, `snap_${table}`, ["id"]);
-  await compare(
-    "pgboss.job",
-    "pgboss.job",
-    `t.name = 'flows.wake' AND t.data->>'runId' = $2::text`,
-    "snap_job",
-    ["id", "start_after", "keep_until"],
-  );
+  for (const { table, where } of TABLES)
+    await compare(table, table, where, `snap_${table}`, table === "flow_runs" ? ["id", "wake_at"] : ["id"]);
   return differences;
 }

@@ -82,6 +82,12 @@ export const flowRuns = pgTable(
      * A job whose id is no longer here (the run answered, moved on or stopped) does nothing.
      */
     wakeId: uuid("wake_id"),
+    /**
+     * When the timer the run waits on is due (a `wait`'s end, an ask's timeout), set in the
+     * transaction that sets `wake_id`; null while it waits on nothing timed (an answer with no
+     * timeout, an HTTP request). The workers' wake scanner takes due runs by it.
+     */
+    wakeAt: timestamptz("wake_at"),
     variables: jsonb("variables").notNull().default({}),
     endReason: text("end_reason"),
     createdAt: createdAtColumn(),
@@ -95,6 +101,10 @@ export const flowRuns = pgTable(
     index("flow_runs_flow_idx").on(t.businessId, t.flowId, t.createdAt),
     // maxRunsPerHour counts a conversation's recent runs.
     index("flow_runs_conversation_idx").on(t.conversationId, t.createdAt),
+    // The wake scanner's index: only the runs waiting on a timer, by due time (across businesses).
+    index("flow_runs_wake_idx")
+      .on(t.wakeAt)
+      .where(sql`${t.state} = 'waiting' and ${t.wakeAt} is not null`),
   ],
 );
 

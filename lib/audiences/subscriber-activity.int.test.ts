@@ -14,7 +14,7 @@ const ctx = systemCtx("test");
 
 describe("a subscriber's activity (GET .../subscribers/{phone} and the subscriber page)", () => {
   it("is read from the conversations, the campaign messages, their reads and the human clicks", async () => {
-    const [phone, other] = numbers(2, "0001", 910);
+    const [phone, other] = numbers(2, "0001", 910) as [string, string];
     const csv = ["phone,name", `${phone},Asha`, `${other},Ravi`].join("\n");
     const { t, businessId, body } = await launchReady({
       listName: "activity",

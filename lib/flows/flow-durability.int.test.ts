@@ -168,11 +168,12 @@ describe("flow runs across a kill -9", () => {
       p.child.kill("SIGKILL");
       await exited;
     }
-    // The wait's wake is a job in the database, due in the minute; it is brought forward to a
-    // few seconds from now, so the test does not sit out the minute (nothing runs meanwhile).
+    // The wait's wake is the run's timer in the database, due in the minute; it is brought
+    // forward to a few seconds from now, so the test does not sit out the minute (nothing runs
+    // meanwhile).
     const wake = await sql.query(
-      `UPDATE pgboss.job SET start_after = now() + interval '2 seconds'
-       WHERE name = 'flows.wake' AND state = 'created' AND data->>'runId' = $1 AND start_after > now()`,
+      `UPDATE flow_runs SET wake_at = now() + interval '2 seconds'
+       WHERE id = $1 AND state = 'waiting' AND wake_at > now()`,
       [waiting!.id],
     );
     expect(wake.rowCount).toBe(1);

@@ -13,6 +13,7 @@ import { saveBusinessHours } from "./business-hours/hours-store";
 import type { FlowDefinitionInput } from "./definition";
 import { createFlow, publishFlow } from "./flow-store";
 import { stopActiveRun } from "./engine/stop-run";
+import { wakeDueRuns } from "./engine/wake-due-runs";
 
 // The steps that leave the inbound transaction (HTTP requests and waits as jobs, continued in
 // their own transaction), templates and media, conversation state, handover to an agent, date
@@ -49,8 +50,13 @@ const runOf = async (conversationId: string) =>
       step_id: string | null;
     }>(db(), `SELECT * FROM flow_runs WHERE conversation_id = $1 ORDER BY id DESC LIMIT 1`, [conversationId])
   )[0]!;
-/** Runs the queue's due jobs, as a worker (a fresh one: nothing but the queue is shared) would. */
+/**
+ * Runs what is due, as a worker (a fresh one: nothing but the database is shared) would: the
+ * wake scanner's round for timers (flows.wake: waits and ask timeouts, the runs' wake_at), the
+ * queue's jobs for requests (flows.http).
+ */
 async function work(queue: "flows.wake" | "flows.http"): Promise<number> {
+  if (queue === "flows.wake") return wakeDueRuns();
   const def = queueDefinitions().find((d) => d.name === queue)!;
   let n = 0;
   for (let i = 0; i < 5; i++) {
@@ -60,15 +66,22 @@ async function work(queue: "flows.wake" | "flows.http"): Promise<number> {
   }
   return n;
 }
-/** Makes the queue's scheduled jobs due now (the clock moving on). */
+/** Makes the scheduled timers (flows.wake) or jobs due now (the clock moving on). */
 const due = (queue: string) =>
-  rawQuery(db(), `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'created'`, [queue]);
+  queue === "flows.wake"
+    ? rawQuery(db(), `UPDATE flow_runs SET wake_at = now() WHERE state = 'waiting' AND wake_at > now()`)
+    : rawQuery(db(), `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'created'`, [
+        queue,
+      ]);
+/** Timers still to come (flows.wake), or jobs not yet run. */
 const queued = async (queue: string) =>
   (
     await rawQuery<{ n: number }>(
       db(),
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'created'`,
-      [queue],
+      queue === "flows.wake"
+        ? `SELECT count(*)::int AS n FROM flow_runs WHERE state = 'waiting' AND wake_at > now()`
+        : `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'created'`,
+      queue === "flows.wake" ? [] : [queue],
     )
   )[0]!.n;
 
@@ -173,7 +186,7 @@ describe("flow steps", () => {
     expect((await sentTo(t, c)).at(-1)).toBe("shipped / 7");
   });
 
-  it("waits durably: the wake is a job in the queue, a fresh worker continues the run; a stop cancels it", async () => {
+  it("waits durably: the wake is the run's timer, a fresh worker's scanner continues the run; a stop cancels it", async () => {
     const t = await createTestBusiness();
     await published(t, {
       triggers: [{ type: "keyword", words: ["remind"] }],
@@ -190,6 +203,14 @@ describe("flow steps", () => {
     expect(await runOf(conv.id)).toMatchObject({ state: "waiting", step_id: "w" });
     expect(await work("flows.wake")).toBe(0); // not due yet: nothing polls per run
     expect(await queued("flows.wake")).toBe(1);
+    // No job per wait: the timer is the run's row.
+    expect(
+      (
+        await rawQuery(db(), `SELECT 1 FROM pgboss.job WHERE name = 'flows.wake' AND data->>'runId' = $1`, [
+          (await runOf(conv.id)).id,
+        ])
+      ).length,
+    ).toBe(0);
     // A message meanwhile does not move the run.
     await customerWrites(t, c, "ok thanks");
     expect(await sentTo(t, c)).toEqual(["I'll remind you."]);

@@ -8,6 +8,7 @@ import { boss as currentBoss } from "./boss";
 import { afterCommit, rawQuery } from "../db/sql";
 import type { JobInsert } from "../db/write-statement";
 import { runtimeSlot } from "../runtime";
+import { runTicker, startTicker, tickerDefinitions } from "./tickers";
 
 /** pg-boss's schema, as configured in lib/jobs/boss.ts. */
 const BOSS_SCHEMA = "pgboss";
@@ -313,6 +314,7 @@ export async function drainQueues(opts: { maxJobs?: number; budgetMs?: number } 
   for (const def of definitions.values()) {
     if (def.maintenance) await runMaintenance(def);
   }
+  for (const ticker of tickerDefinitions()) await runTicker(ticker);
   let progress = true;
   // Round-robin so one busy queue cannot starve the others within the budget.
   while (progress && left > 0 && Date.now() < deadline) {
@@ -463,15 +465,19 @@ function startLoop(boss: PgBoss, def: AnyDefinition): Loop {
   };
 }
 
-/** Starts the fetch loops of every defined queue. */
+/** Starts the fetch loops of every defined queue, and the tickers (lib/jobs/tickers.ts). */
 export async function startWorkers(boss: PgBoss): Promise<void> {
   await ensureQueues(boss);
   for (const def of definitions.values()) loops.push(startLoop(boss, def));
+  for (const ticker of tickerDefinitions()) loops.push(startTicker(ticker));
   boss.once("stopped", () => void stopWorkers());
-  log.info({ queues: [...definitions.keys()] }, "workers started");
+  log.info(
+    { queues: [...definitions.keys()], tickers: tickerDefinitions().map((t) => t.name) },
+    "workers started",
+  );
 }
 
-/** Lets the in-flight rounds finish, then stops the loops. Call before stopping pg-boss. */
+/** Lets the in-flight rounds (and tickers' rounds) finish, then stops the loops. Call before stopping pg-boss. */
 export async function stopWorkers(): Promise<void> {
   const current = loops.splice(0);
   await Promise.all(current.map((l) => l.stop()));

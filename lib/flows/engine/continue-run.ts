@@ -34,8 +34,10 @@ async function definitionOf(run: RunRow, tx = flowCtx()): Promise<FlowDefinition
 }
 
 /**
- * Continues a run that waits on this job's wake (a wait's end, an ask's timeout, a request's
- * result) in a transaction of its own, as a customer's message would: the routing lock, then
+ * Continues a run that waits on this job's wake (a request's result; a wait's end or an ask's
+ * timeout from a flows.wake job enqueued before timers moved onto the run: the wake scanner,
+ * continue-wakes.ts, does those in batches now) in a transaction of its own, as a customer's
+ * message would: the routing lock, then
  * the conversation, then the run, each re-checked (a person answering or a stop cancelled it:
  * nothing happens). Messages it sends go through the send pipeline; a handover or a failure is
  * routed here.
@@ -63,7 +65,7 @@ export async function continueRun(job: FlowWakeJob, resume: Exclude<Resume, null
   });
 }
 
-/** The flows.wake job: a wait ends, or an ask times out. */
+/** The flows.wake job (enqueued by the release before the wake scanner): a wait ends, or an ask times out. */
 export async function wakeRun(job: FlowWakeJob): Promise<void> {
   await continueRun(job, { kind: "wake" });
 }

@@ -10,9 +10,10 @@ export const FlowWakeJob = z.object({
 export type FlowWakeJob = z.infer<typeof FlowWakeJob>;
 
 /**
- * A `wait` step's end or an `ask`'s timeout: enqueued in the run's transaction, due at the wake
- * time (pg-boss startAfter), so nothing polls per run and a restart loses nothing. The handler
- * (continue-run.ts, registered in lib/wiring.ts) continues the run if it still waits on this wake.
+ * A `wait` step's end or an `ask`'s timeout as the release before the wake scanner enqueued it
+ * (pg-boss startAfter). Nothing enqueues it now (a timer is the run's wake_at, taken by
+ * wake-due-runs.ts); the handler (continue-run.ts, registered in lib/wiring.ts) stays for the
+ * jobs still pending from then, and continues the run only if it still waits on this wake.
  */
 export const flowWakeQueue = declareQueue({
   name: "flows.wake",

@@ -1,4 +1,3 @@
-import { enqueueCallbacks } from "../../callbacks/enqueue-callbacks";
 import type { OutboundMessage } from "../../channels/message-provider";
 import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
@@ -6,7 +5,6 @@ import { sendFreeForm } from "../../conversations/reply-to-conversation";
 import { windowOpen } from "../../conversations/service-window";
 import { setConversationState } from "../../conversations/set-conversation-state";
 import { publishReplyMedia } from "../../conversations/reply-media";
-import { rawQuery } from "../../db/sql";
 import { AppError } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { isOptedOut } from "../../promotions/opt-outs/filter-opted-out";
@@ -16,7 +14,7 @@ import type { FlowDefinition, FlowStep } from "../definition";
 import { interpolate, readAnswer } from "./answers";
 import { holds, type Facts } from "./conditions";
 import { readDate } from "./date-answer";
-import { flowHttpQueue, flowWakeQueue } from "./flow-jobs";
+import { flowHttpQueue } from "./flow-jobs";
 import type { HttpResult } from "./http-call";
 import {
   attributeAnswer,
@@ -25,6 +23,7 @@ import {
   writeProfileAttribute,
   writeProfileField,
 } from "./profile-field";
+import { noRunWrites, writeRuns, type RunWrites } from "./run-writes";
 import { sendTemplateStep } from "./send-template-step";
 import { windowClosedReason } from "./window-rule";
 
@@ -42,6 +41,8 @@ export type RunRow = {
   invalid_answers: number;
   variables: Record<string, string>;
   wake_id: string | null;
+  /** When the timer the run waits on is due (the wake scanner's key); null: no timer. */
+  wake_at: Date | null;
 };
 
 /**
@@ -71,8 +72,10 @@ class StepFailed extends Error {}
 /**
  * Runs `run` from where it is, continued by `resume`, until it waits again or ends. Its
  * messages go out through the conversation's send pipeline in the caller's transaction; each
- * step is recorded with what it did; timers and requests are jobs enqueued in the same
- * transaction; the run's row is written once at the end.
+ * step is recorded with what it did; a timer is the run's wake_at and a request a job enqueued
+ * in the same transaction; the run's row, its callback and its steps are written once at the
+ * end, or, given `deferred`, added there for the caller to write with its batch's (writeRuns)
+ * before it settles the conversations.
  */
 export async function runSteps(
   tx: Ctx,
@@ -80,6 +83,7 @@ export async function runSteps(
   run: RunRow,
   def: FlowDefinition,
   resume: Resume,
+  deferred?: RunWrites,
 ): Promise<RunOutcome> {
   const steps = new Map(def.steps.map((s) => [s.id, s]));
   const vars = { ...run.variables };
@@ -131,18 +135,26 @@ export async function runSteps(
       body,
     );
   };
-  const schedule = async (queue: typeof flowWakeQueue, minutes: number | null) => {
+  /**
+   * A timer (a wait's end, an ask's timeout): a new wake id, due `minutes` from now. It is the
+   * run's row itself (wake_at, written below with the run): the wake scanner
+   * (wake-due-runs.ts) takes it when due, so nothing is enqueued and nothing polls per run.
+   */
+  const scheduleWake = (minutes: number | null) => {
+    wakeInMinutes = minutes ?? 0;
+    return uuidv7();
+  };
+  /** An HTTP request: its job, due at once (flows.http, outside this transaction's work). */
+  const scheduleRequest = async () => {
     const id = uuidv7();
-    await queue.send(
-      tx.db,
-      { businessId: run.business_id, runId: run.id, wakeId: id },
-      minutes ? { startAfterSeconds: minutes * 60 } : {},
-    );
+    await flowHttpQueue.send(tx.db, { businessId: run.business_id, runId: run.id, wakeId: id });
     return id;
   };
   let invalid = run.invalid_answers;
   let at: string | null | undefined = run.step_id;
   let wakeId: string | null = null;
+  /** The new timer's delay; "keep": the run goes on waiting on the timer it had; null: no timer. */
+  let wakeInMinutes: number | "keep" | null = null;
   let outcome: RunOutcome | undefined;
   let conversationState: RunOutcome["conversationState"];
 
@@ -168,6 +180,7 @@ export async function runSteps(
           // conversation's last_customer_message_at is this message's; sendContent checks it).
           await offer(step, step.waitOnly ? step.retryText : `${step.retryText}\n${step.question}`);
           wakeId = run.wake_id; // the question's timeout still runs
+          wakeInMinutes = "keep";
           outcome = { state: "waiting" };
         } else {
           invalid = 0;
@@ -179,6 +192,7 @@ export async function runSteps(
         // A wait or a request in flight: the message is the conversation's, the run goes on waiting.
         log.push({ stepId: at ?? "", type: "message_while_waiting", detail: { text: resume.text } });
         wakeId = run.wake_id;
+        wakeInMinutes = "keep";
         outcome = { state: "waiting" };
       } else if (resume.kind === "wake" && step?.type === "wait") {
         log.push({ stepId: step.id, type: "woke", detail: {} });
@@ -261,17 +275,17 @@ export async function runSteps(
           // A wait-only ask sends nothing: the message before it (a template's buttons) asked.
           if (step.waitOnly) log.push({ stepId: step.id, type: step.type, detail: { waitOnly: true } });
           else await offer(step, step.question);
-          wakeId = await schedule(flowWakeQueue, step.timeoutMinutes ?? def.settings.timeoutMinutes);
+          wakeId = scheduleWake(step.timeoutMinutes ?? def.settings.timeoutMinutes);
           invalid = 0;
           outcome = { state: "waiting" };
           break;
         case "wait":
-          wakeId = await schedule(flowWakeQueue, step.minutes);
+          wakeId = scheduleWake(step.minutes);
           log.push({ stepId: step.id, type: step.type, detail: { minutes: step.minutes, wakeId } });
           outcome = { state: "waiting" };
           break;
         case "http_request":
-          wakeId = await schedule(flowHttpQueue, null);
+          wakeId = await scheduleRequest();
           log.push({ stepId: step.id, type: step.type, detail: { method: step.method, wakeId } });
           outcome = { state: "waiting" };
           break;
@@ -301,6 +315,7 @@ export async function runSteps(
   } catch (err) {
     if (!(err instanceof StepFailed || err instanceof AppError)) throw err;
     wakeId = null;
+    wakeInMinutes = null;
     outcome = {
       state: "failed",
       reason: err instanceof StepFailed ? err.message : `step ${at ?? ""}: ${err.message}`,
@@ -308,57 +323,37 @@ export async function runSteps(
   }
 
   const ended = outcome.state !== "waiting";
-  await rawQuery(
-    tx.db,
-    `UPDATE flow_runs SET state = $3, step_id = $4, invalid_answers = $5, variables = $6, end_reason = $7,
-       ended_at = CASE WHEN $8 THEN now() END, wake_id = $9, updated_at = now()
-     WHERE business_id = $1 AND id = $2`,
-    [
-      run.business_id,
-      run.id,
-      outcome.state,
-      ended ? null : at,
-      invalid,
-      JSON.stringify(vars),
-      "reason" in outcome ? outcome.reason : null,
-      ended,
-      ended ? null : wakeId,
-    ],
-  );
+  // Written now, or by the caller with its batch's (deferred: continue-wakes.ts).
+  const writes = deferred ?? noRunWrites();
+  writes.runs.push({
+    id: run.id,
+    state: outcome.state,
+    stepId: ended ? null : (at ?? null),
+    invalidAnswers: invalid,
+    variables: vars,
+    endReason: "reason" in outcome ? outcome.reason : null,
+    ended,
+    wakeId: ended ? null : wakeId,
+    wakeInMinutes: ended ? null : wakeInMinutes,
+  });
   if (outcome.state !== "waiting")
-    await enqueueCallbacks(tx, run.business_id, [
-      {
-        event: `flow.${outcome.state}`,
-        payload: {
-          runId: run.id,
-          flowId: run.flow_id,
-          version: run.version,
-          conversationId: conv.id,
-          channel: conv.channel,
-          subscriberId: conv.customer,
-          state: outcome.state,
-          endReason: outcome.reason,
-          variables: vars,
-          occurredAt: Math.floor(Date.now() / 1000),
-        },
+    writes.events.push({
+      event: `flow.${outcome.state}`,
+      payload: {
+        runId: run.id,
+        flowId: run.flow_id,
+        version: run.version,
+        conversationId: conv.id,
+        channel: conv.channel,
+        subscriberId: conv.customer,
+        state: outcome.state,
+        endReason: outcome.reason,
+        variables: vars,
+        occurredAt: Math.floor(Date.now() / 1000),
       },
-    ]);
-  if (log.length > 0)
-    await rawQuery(
-      tx.db,
-      `INSERT INTO flow_run_steps (id, business_id, run_id, step_id, type, detail)
-       SELECT v.id, $1, $2, v.step_id, v.type, v.detail
-       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::jsonb[]) WITH ORDINALITY AS v(id, step_id, type, detail, n)
-       ORDER BY v.n`,
-      [
-        run.business_id,
-        run.id,
-        log.map(() => uuidv7()),
-        log.map((l) => l.stepId),
-        log.map((l) => l.type),
-        log.map((l) => JSON.stringify(l.detail)),
-      ],
-    );
+    });
+  for (const l of log) writes.steps.push({ runId: run.id, ...l });
+  if (!deferred) await writeRuns(tx, run.business_id, writes);
   return conversationState ? { ...outcome, conversationState } : outcome;
 
   /** The answer as the run keeps it (a date as ISO, written to the profile when asked), or undefined. */

@@ -21,13 +21,7 @@ export async function settleRun(tx: Ctx, conv: ConversationRow, outcome: RunOutc
   if (outcome.state === "waiting") return { row, route: null };
   if (outcome.state === "completed") {
     if (outcome.conversationState) return { row, route: null };
-    const [after] = await rawQuery<ConversationRow>(
-      tx.db,
-      `UPDATE conversations SET state = 'resolved', resolved_at = now(), updated_at = now()
-       WHERE business_id = $1 AND id = $2 RETURNING *`,
-      [conv.business_id, conv.id],
-    );
-    await recordEvents(tx, [{ after: after!, event: { type: "resolved" } }], { publish: false });
+    const [after] = await resolveCompleted(tx, conv.business_id, [conv.id]);
     return { row: after!, route: null };
   }
   if (outcome.state === "failed")
@@ -43,6 +37,31 @@ export async function settleRun(tx: Ctx, conv: ConversationRow, outcome: RunOutc
     }
   }
   return { row, route: { teamId: outcome.state === "handed_over" ? outcome.teamId : null } };
+}
+
+/**
+ * The conversations of runs that completed (with no set_conversation step choosing their
+ * state), resolved with their "resolved" events: two statements for any number of one
+ * business's conversations (a batch of wakes). The rows after, in no particular order.
+ */
+export async function resolveCompleted(
+  tx: Ctx,
+  businessId: string,
+  conversationIds: string[],
+): Promise<ConversationRow[]> {
+  if (conversationIds.length === 0) return [];
+  const after = await rawQuery<ConversationRow>(
+    tx.db,
+    `UPDATE conversations SET state = 'resolved', resolved_at = now(), updated_at = now()
+     WHERE business_id = $1 AND id = ANY($2::uuid[]) RETURNING *`,
+    [businessId, conversationIds],
+  );
+  await recordEvents(
+    tx,
+    after.map((row) => ({ after: row, event: { type: "resolved" as const } })),
+    { publish: false },
+  );
+  return after;
 }
 
 async function reread(tx: Ctx, conv: ConversationRow): Promise<ConversationRow | undefined> {

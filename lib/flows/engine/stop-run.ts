@@ -13,7 +13,7 @@ export async function stopActiveRun(
 ): Promise<boolean> {
   const rows = await rawQuery(
     tx.db,
-    `UPDATE flow_runs SET state = 'stopped', end_reason = $3, step_id = NULL, ended_at = now(), updated_at = now()
+    `UPDATE flow_runs SET state = 'stopped', end_reason = $3, step_id = NULL, wake_at = NULL, ended_at = now(), updated_at = now()
      WHERE business_id = $1 AND conversation_id = $2 AND state IN ('running', 'waiting') RETURNING id`,
     [businessId, conversationId, reason],
   );
