@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
  */
 export function abSeed(seed: number | string | undefined, promotionId: string): string {
   if (typeof seed === "number") return String(seed);
-  const digest = createHash("sha256").update(seed ?? promotionId).digest();
+  const digest = createHash("sha256")
+    .update(seed ?? promotionId)
+    .digest();
   return digest.readBigInt64BE(0).toString();
 }

@@ -22,7 +22,9 @@ export function armedInsert(
   const deal = armDeal(plan);
   const seed = `${plan.seed}::bigint`;
   const slot = `(row_number() OVER w - 1 + (hashtextextended(s.cc, ${seed}) & 2147483647)) % ${deal.length}`;
-  const picked = columns.map((c) => (c === "state" ? `CASE WHEN a.arm = 0 THEN 'holdout' ELSE a.state END` : `a.${c}`));
+  const picked = columns.map((c) =>
+    c === "state" ? `CASE WHEN a.arm = 0 THEN 'holdout' ELSE a.state END` : `a.${c}`,
+  );
   return {
     columns: [...columns, "arm"].join(", "),
     select: `SELECT ${picked.join(", ")}, a.arm FROM (

@@ -4,7 +4,11 @@ import { rawQuery } from "../../db/sql";
 import type { ArmPlan } from "./arm-deal";
 
 /** The promotion's A/B draw (its stored `ab_test`), or null for a campaign of one template. */
-export async function campaignArms(ctx: Ctx, promotionId: string, businessId: string): Promise<ArmPlan | null> {
+export async function campaignArms(
+  ctx: Ctx,
+  promotionId: string,
+  businessId: string,
+): Promise<ArmPlan | null> {
   const [row] = await rawQuery<{ ab_test: StoredAbTest | null }>(
     ctx.db,
     "SELECT ab_test FROM promotions WHERE id = $1 AND business_id = $2",

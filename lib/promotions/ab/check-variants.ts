@@ -15,7 +15,10 @@ export type CheckedVariants = {
 const under = (i: number) => (err: unknown) => {
   if (!(err instanceof AppError)) throw err;
   const prefix = `abTest.variants.${i}.`;
-  const details = err.details.map((d) => ({ ...d, path: d.path.startsWith("template") ? prefix + d.path : d.path }));
+  const details = err.details.map((d) => ({
+    ...d,
+    path: d.path.startsWith("template") ? prefix + d.path : d.path,
+  }));
   throw new AppError(err.code, `${prefix}${err.message}`, details);
 };
 
@@ -34,9 +37,12 @@ export async function checkVariants(
   const variants: StoredVariant[] = [];
   const columns = new Set<string>();
   for (const [i, v] of input.abTest.variants.entries()) {
-    const checked = await validateLaunch(ctx, businessId, { ...input, template: v.template }, listColumns).catch(
-      under(i),
-    );
+    const checked = await validateLaunch(
+      ctx,
+      businessId,
+      { ...input, template: v.template },
+      listColumns,
+    ).catch(under(i));
     for (const c of checked.columns) columns.add(c);
     variants.push({
       name: v.name,

@@ -6,7 +6,8 @@ const variantName = z
   .trim()
   .min(1, "Required: the variant's name")
   .max(40, "At most 40 characters")
-  .regex(/^[\p{L}\p{N} _.-]+$/u, "Letters, digits, spaces, '_', '.', '-'");
+  .regex(/^[\p{L}\p{N} _.-]+$/u, "Letters, digits, spaces, '_', '.', '-'")
+  .refine((n) => n.toLowerCase() !== "holdout", "'holdout' names the arm that is sent nothing");
 
 /**
  * E1's optional `abTest` (not in the spec): 2 to 4 variants, each with a template of E1's own
@@ -28,7 +29,10 @@ export const abTestInput = <T extends z.ZodType>(template: T) =>
         .max(50, "At most 50: half the audience")
         .default(0),
       seed: z
-        .union([z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.string().min(1).max(100)])
+        .union([
+          z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+          z.string().min(1).max(100),
+        ])
         .optional(),
     })
     .superRefine((ab, issue) => {
@@ -36,7 +40,11 @@ export const abTestInput = <T extends z.ZodType>(template: T) =>
       ab.variants.forEach((v, i) => {
         const key = v.name.toLowerCase();
         if (seen.has(key)) {
-          issue.addIssue({ code: "custom", path: ["variants", i, "name"], message: `Variant name '${v.name}' is used twice` });
+          issue.addIssue({
+            code: "custom",
+            path: ["variants", i, "name"],
+            message: `Variant name '${v.name}' is used twice`,
+          });
         }
         seen.add(key);
       });

@@ -5,7 +5,13 @@ import { rawQuery } from "../../db/sql";
  * Where every row of a campaign's list went: rows = refused + optedOut + holdout + toSend
  * (holdout: an A/B test's, never sent; 0 without one).
  */
-export type CampaignAudience = { rows: number; refused: number; optedOut: number; holdout: number; toSend: number };
+export type CampaignAudience = {
+  rows: number;
+  refused: number;
+  optedOut: number;
+  holdout: number;
+  toSend: number;
+};
 
 /**
  * The launch's account of the list (the wizard's dry run, after the fact), from the list's

@@ -63,7 +63,7 @@ export async function createRecipients(
     ? `CASE WHEN o.phone IS NULL AND c.lacking THEN '${NO_MARKETING_CONSENT.code}' END`
     : "NULL";
   const insert = armedInsert(
-    `SELECT $1 AS promotion_id, r.row_number AS seq, $2 AS business_id, r.phone, ${value("name")} AS name,
+    `SELECT $1::uuid AS promotion_id, r.row_number AS seq, $2::uuid AS business_id, r.phone, ${value("name")} AS name,
             ${value("language")} AS language, nullif(${value("businesssubscriberid")}, '') AS subscriber_id,
             ${state} AS state, ${errorCode} AS error_code
      FROM target_list_rows r

@@ -58,7 +58,10 @@ export async function streamPromotionReport(
   // An A/B test: each arm's template (the holdout, sent nothing, none), by promotion_recipients.arm.
   const armCells = Object.fromEntries([
     ["0", ",,"],
-    ...(p.abTest?.variants ?? []).map((v) => [String(v.arm), `,${csvCell(v.templateName)},${csvCell(v.language)}`]),
+    ...(p.abTest?.variants ?? []).map((v) => [
+      String(v.arm),
+      `,${csvCell(v.templateName)},${csvCell(v.language)}`,
+    ]),
   ]);
   const templateSql = rcs
     ? `CASE WHEN t.id IS NULL THEN $6 ELSE ',' || ${csvCellSql("t.name")} || ',' || ${csvCellSql("t.language")} END`
