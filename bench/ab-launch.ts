@@ -64,7 +64,9 @@ try {
         uuidv7(),
         biz.id,
         name,
-        JSON.stringify([{ type: "BODY", text: "Hello {{1}}, order {{2}}.", example: { body_text: [["A", "B"]] } }]),
+        JSON.stringify([
+          { type: "BODY", text: "Hello {{1}}, order {{2}}.", example: { body_text: [["A", "B"]] } },
+        ]),
       ],
     );
   }
@@ -74,7 +76,15 @@ try {
   const template = (name: string) => ({
     name,
     language: "en_US",
-    components: [{ type: "BODY", variables: [{ type: "text", value: "${name}" }, { type: "text", value: "${order}" }] }],
+    components: [
+      {
+        type: "BODY",
+        variables: [
+          { type: "text", value: "${name}" },
+          { type: "text", value: "${order}" },
+        ],
+      },
+    ],
   });
   const body = (ab: boolean) => ({
     name: ab ? "with A/B" : "without",

@@ -7,6 +7,7 @@ import { keyListRows } from "../lists/list-rows-table";
 import { createRecipients } from "./create-recipients";
 import { campaignRequiresConsent } from "./campaign-consent";
 import { campaignArms } from "../ab/campaign-arms";
+import { ARM_SORT_WORK_MEM } from "../ab/assign-arms-sql";
 
 export type PreparedCounts = { accepted: number; optout: number; missing: number; holdout: number };
 
@@ -33,6 +34,7 @@ export async function prepareRecipients(
   await analyzeListRows(tx.db, list.id, list.rowCount);
   const requireConsent = await campaignRequiresConsent(tx, promotionId, businessId);
   const arms = await campaignArms(tx, promotionId, businessId);
+  if (arms) await rawQuery(tx.db, `SET LOCAL work_mem = '${ARM_SORT_WORK_MEM}'`, []);
   const counts = await createRecipients(tx, { promotionId, businessId, list, columns, requireConsent, arms });
   if (counts.accepted === 0) {
     throw invalid(`No row of the list '${list.name}' has a value for every variable`, [
