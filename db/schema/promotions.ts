@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -14,13 +15,15 @@ import {
 import { businessIdColumn, createdAtColumn, timestamptz, updatedAtColumn } from "./columns";
 import { messageChannels } from "./messages";
 import { promotionStatuses } from "./statuses";
+import type { StoredAbTest } from "./ab-test";
 
 /**
  * Recipient states. `pending`: waiting for its round's send; `queued`: its message row exists
  * (dispatch owns it from there); then the message's status mirrored (sent, delivered, read,
  * failed); `optout`: on the business's opt-out list, never sent; `non_rcs`: the capability
  * check said not RCS-capable (and no fallback); `expired`: never sent before promotionEndTime;
- * `cancelled`: the promotion was cancelled or stopped for good before it was sent.
+ * `cancelled`: the promotion was cancelled or stopped for good before it was sent; `holdout`:
+ * drawn into an A/B test's holdout (arm 0), never sent by design (docs/economics.md).
  */
 export const recipientStates = [
   "pending",
@@ -33,6 +36,7 @@ export const recipientStates = [
   "non_rcs",
   "expired",
   "cancelled",
+  "holdout",
 ] as const;
 
 /** A named, reusable set of recipients of one business (E1's `?name=`). */
@@ -154,6 +158,11 @@ export const promotions = pgTable(
     trackClicks: boolean("track_clicks").notNull().default(true),
     /** RCS campaigns: the chatapp template and sender for numbers that are not RCS-capable. */
     fallback: jsonb("fallback"),
+    /**
+     * An A/B test (E1's `abTest`, lib/promotions/ab): its variants (each a checked template and
+     * its components), the holdout share and the seed of the assignment. NULL: one template.
+     */
+    abTest: jsonb("ab_test").$type<StoredAbTest>(),
     /** The scheduler's next due time for this promotion (staggered batches, retry delay). */
     nextRunAt: timestamptz("next_run_at"),
     /**
@@ -247,6 +256,11 @@ export const promotionRecipients = pgTable(
      * the campaign's `fallback`: template name, language and phoneNumberId).
      */
     viaFallback: boolean("via_fallback").notNull().default(false),
+    /**
+     * A/B test arm, drawn at launch (lib/promotions/ab/assign-arms-sql.ts): 0 = holdout (state
+     * `holdout`), 1..4 = the variant of that position. NULL without a test (and for opt-outs).
+     */
+    arm: smallint("arm"),
     /** The round of its latest send (0 = first send); RetryCount of the E3 report. */
     round: integer("round").notNull().default(0),
     messageId: uuid("message_id"),
@@ -322,6 +336,8 @@ export const promotionCounters = pgTable(
      * of a column a variable takes its value from). The list's rows = recipients + refused.
      */
     refused: integer("refused").notNull().default(0),
+    /** Round 0 only: recipients drawn into an A/B test's holdout (never sent, never failed). */
+    holdout: integer("holdout").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.round] })],
 );

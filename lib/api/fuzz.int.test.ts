@@ -251,3 +251,60 @@ describe("fuzz: malformed bodies on every write route of the OpenAPI document", 
     }, 120_000);
   }
 });
+
+describe("fuzz: malformed ids in the path of every campaign read route of the OpenAPI document", () => {
+  let t: TestBusiness;
+  let paths: string[];
+  beforeAll(async () => {
+    t = await createTestBusiness();
+    const doc = (await (await app.request("/api/openapi.json")).json()) as { paths: Record<string, object> };
+    paths = Object.entries(doc.paths)
+      .filter(([path, ops]) => "get" in ops && path.includes("{promotion_id}"))
+      .map(([path]) => path);
+  });
+
+  it("covers E3, E4, the clicks and the variants", () => {
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/v2/promotion/{business_id}/{promotion_id}/stats",
+        "/api/v3/promotion/{business_id}/{promotion_id}/clicks",
+        "/api/v3/promotion/{business_id}/{promotion_id}/variants",
+      ]),
+    );
+  });
+
+  it("answers every malformed id below 500 with the error shape", async () => {
+    const ids = [
+      "%00",
+      encodeURIComponent("a\u0000b"),
+      "%ED%A0%80",
+      "x".repeat(5000),
+      encodeURIComponent("' OR 1=1 --"),
+      "00000000-0000-0000-0000-00000000000g",
+      uuidv7().toUpperCase(),
+      "..%2F..%2Fetc",
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      for (const id of ids) {
+        const url = path.replace("{business_id}", t.business.id).replace("{promotion_id}", id);
+        const res = await app.request(url, { headers: { "x-api-key": t.apiKey } });
+        const text = await res.text();
+        const where = `GET ${path} [${id.slice(0, 40)}] -> ${res.status}`;
+        if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
+        else if (res.status < 400) failures.push(`${where}: accepted`);
+        else {
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          const problem = errorShapeOf(json);
+          if (problem) failures.push(`${where}: ${problem}: ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

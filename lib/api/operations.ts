@@ -63,6 +63,7 @@ import { uploadList } from "./promotions/upload-list";
 import { drainJobs } from "./internal/drain-jobs";
 import { followTrackedLink } from "./links/follow-link";
 import { getClicks } from "./promotions/get-clicks";
+import { getVariants } from "./promotions/get-variants";
 import { listKeyRates } from "./internal/list-key-rates";
 import { listSenderRates as listOperatorSenderRates } from "./internal/list-sender-rates";
 import { setKeyRate } from "./internal/set-key-rate";
@@ -210,6 +211,7 @@ export const operations: readonly Operation[] = [
   getStats,
   getReport,
   getClicks,
+  getVariants,
   launch,
   uploadList,
   listPromotions,

@@ -56,6 +56,9 @@ export const LaunchResultDoc = PromotionRecordDoc.extend({
     .int()
     .openapi({ description: "Rows refused: list rejects and missing variable values" }),
   optout: z.number().int().openapi({ description: "Recipients on the opt-out list (never sent)" }),
+  holdout: z.number().int().optional().openapi({
+    description: "Not in the spec, with `abTest` only: recipients drawn into the holdout (never sent)",
+  }),
   rejectedRows: z.array(RejectedRowDoc).openapi({ description: "The first 100 refused rows" }),
 }).openapi("PromotionLaunchResult");
 

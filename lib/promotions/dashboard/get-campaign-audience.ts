@@ -1,8 +1,17 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 
-/** Where every row of a campaign's list went: rows = refused + optedOut + toSend. */
-export type CampaignAudience = { rows: number; refused: number; optedOut: number; toSend: number };
+/**
+ * Where every row of a campaign's list went: rows = refused + optedOut + holdout + toSend
+ * (holdout: an A/B test's, never sent; 0 without one).
+ */
+export type CampaignAudience = {
+  rows: number;
+  refused: number;
+  optedOut: number;
+  holdout: number;
+  toSend: number;
+};
 
 /**
  * The launch's account of the list (the wizard's dry run, after the fact), from the list's
@@ -16,9 +25,9 @@ export async function getCampaignAudience(
   businessId: string,
   promotionId: string,
 ): Promise<CampaignAudience | null> {
-  const [row] = await rawQuery<{ rows: number; refused: number; optout: number }>(
+  const [row] = await rawQuery<{ rows: number; refused: number; optout: number; holdout: number }>(
     ctx.db,
-    `SELECT (l.row_count + l.rejected_count)::int AS rows, c.refused,
+    `SELECT (l.row_count + l.rejected_count)::int AS rows, c.refused, c.holdout,
        (SELECT count(*)::int FROM promotion_recipients r
          WHERE r.promotion_id = p.id AND r.business_id = p.business_id AND r.state = 'optout') AS optout
      FROM promotions p
@@ -32,6 +41,7 @@ export async function getCampaignAudience(
     rows: row.rows,
     refused: row.refused,
     optedOut: row.optout,
-    toSend: row.rows - row.refused - row.optout,
+    holdout: row.holdout,
+    toSend: row.rows - row.refused - row.optout - row.holdout,
   };
 }

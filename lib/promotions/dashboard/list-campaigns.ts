@@ -97,7 +97,7 @@ export async function listCampaigns(
          WHERE b.business_id = p.business_id AND b.promotion_id = p.id ORDER BY b.id DESC LIMIT 1
        )) AS template,
        (SELECT count(*)::int FROM promotion_recipients r
-         WHERE r.promotion_id = p.id AND r.state <> 'optout') AS total,
+         WHERE r.promotion_id = p.id AND r.state NOT IN ('optout', 'holdout')) AS total,
        coalesce(c.sent, 0)::int AS sent, coalesce(c.delivered, 0)::int AS delivered,
        coalesce(c.read, 0)::int AS read,
        nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name, u.email AS user_email,

@@ -31,7 +31,7 @@ export async function loadCampaignPage(
   // recipient or refused): read first (one counters row), it spares the table its count.
   const audience = await getCampaignAudience(ctx, businessId, p.id);
   const recipientCount =
-    audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut : undefined;
+    audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut + audience.holdout : undefined;
   const [timeZone, stats, timeline, failures, page, batches, retryWait, earned, clicks] = await Promise.all([
     getTimeZone(ctx, businessId),
     getPromotionStats(ctx, businessId, p.id),

@@ -9,7 +9,13 @@ import type { PromotionRow } from "../promotion-record";
 import { toMetaComponents, toRcsValues } from "./spec-components";
 
 /** What a recipient row brings to planning. */
-export type PlanRecipient = { batchId: string | null; viaFallback: boolean; vars: Record<string, string> };
+export type PlanRecipient = {
+  batchId: string | null;
+  viaFallback: boolean;
+  /** Its A/B test arm (1..4: that variant's template and values); null or absent: none. */
+  arm?: number | null;
+  vars: Record<string, string>;
+};
 
 /** The message of one recipient, ready for insertSendRows (ids and recipient added by the caller). */
 export type PlannedMessage = {
@@ -40,7 +46,8 @@ const failure = (errorCode: string, err: unknown): RecipientPlan => ({
  * template (chatapp by id, filled from the recipient's list columns; RCS by id); an
  * `rcs_campaign` recipient its batch's template and components (values from its extras); a
  * recipient marked `viaFallback` the chatapp template of the batch's (else the campaign's)
- * `fallback`, with the same components. Templates and senders are looked up once per planner;
+ * `fallback`, with the same components; a recipient of an A/B test's variant (its `arm`) that
+ * variant's template and components. Templates and senders are looked up once per planner;
  * a recipient that cannot be planned (template no longer approved, missing value) gets a
  * failure instead of a message, so one bad row never blocks the others.
  */
@@ -139,6 +146,11 @@ export function recipientPlanner(ctx: Ctx, promotion: PromotionRow) {
         );
       }
       if (batch) return await rcs(batch.template_id, batch.components, r.vars);
+      const variant = r.arm ? promotion.abTest?.variants.find((v) => v.arm === r.arm) : undefined;
+      if (variant) {
+        if (promotion.channelType === "rcs") return await rcs(variant.templateId, variant.components, r.vars);
+        return await chatapp({ id: variant.templateId }, promotion.phoneNumberId, variant.components, r.vars);
+      }
       if (!promotion.templateId) return failure("template_unavailable", "The promotion has no template");
       if (promotion.channelType === "rcs") return await rcs(promotion.templateId, ownComponents, r.vars);
       return await chatapp({ id: promotion.templateId }, promotion.phoneNumberId, ownComponents, r.vars);

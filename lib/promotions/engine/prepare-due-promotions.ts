@@ -1,3 +1,4 @@
+import type { StoredAbTest } from "@/db/schema/ab-test";
 import type { Ctx } from "../../context";
 import { db } from "../../db";
 import { rawQuery, transaction } from "../../db/sql";
@@ -18,6 +19,7 @@ type Due = {
   target_list_id: string;
   schedule_time: Date | null;
   template: { components?: unknown } | null;
+  ab_test: StoredAbTest | null;
 };
 
 /**
@@ -61,7 +63,7 @@ async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
   return transaction(db(), async (tx) => {
     const [p] = await rawQuery<Due>(
       tx,
-      `SELECT id, business_id, target_list_id, schedule_time, template FROM promotions
+      `SELECT id, business_id, target_list_id, schedule_time, template, ab_test FROM promotions
        WHERE id = $1 AND status = 'Preparing' AND next_run_at <= now() FOR UPDATE SKIP LOCKED`,
       [id],
     );
@@ -91,7 +93,10 @@ async function prepareOne(ctx: Ctx, id: string): Promise<boolean> {
           rejectedCount: list.rejected_count,
           columns: list.columns,
         },
-        columns: referencedColumns(stringsIn(p.template?.components)),
+        // An A/B test's variants refer to columns too: each recipient needs all of them.
+        columns: referencedColumns(
+          stringsIn([p.template?.components, p.ab_test?.variants.map((v) => v.components)]),
+        ),
         scheduleTime,
       },
     );

@@ -16,6 +16,7 @@ type Claimed = {
   vars: Record<string, string>;
   batch_id: string | null;
   via_fallback: boolean;
+  arm: number | null;
 };
 
 export type ChunkResult = { claimed: number; queued: number; failed: number };
@@ -37,7 +38,7 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
   const round = p.currentRound;
   const rows = await rawQuery<Claimed>(
     tx.db,
-    `SELECT r.seq::float8 AS seq, r.phone, r.name, r.language, r.subscriber_id, r.batch_id, r.via_fallback,
+    `SELECT r.seq::float8 AS seq, r.phone, r.name, r.language, r.subscriber_id, r.batch_id, r.via_fallback, r.arm,
             coalesce(r.vars, jsonb_object(k.keys, ${cellsArraySql("l")}) || jsonb_build_object('phone', r.phone), '{}'::jsonb) AS vars
      FROM promotion_recipients r
      LEFT JOIN target_list_rows l ON r.vars IS NULL AND l.list_id = $5 AND l.row_number = r.seq
@@ -66,7 +67,7 @@ export async function sendPromotionChunk(tx: Ctx, p: PromotionRow, limit: number
       businesssubscriberid: r.subscriber_id ?? "",
       ...r.vars,
     };
-    const planned = await plan({ batchId: r.batch_id, viaFallback: r.via_fallback, vars });
+    const planned = await plan({ batchId: r.batch_id, viaFallback: r.via_fallback, arm: r.arm, vars });
     if (!planned.ok) {
       failed.push({ seq: r.seq, code: planned.errorCode, reason: planned.reason });
       continue;

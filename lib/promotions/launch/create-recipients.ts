@@ -4,6 +4,20 @@ import { cellSql } from "../lists/list-cells";
 import { valuePosition } from "../lists/list-columns";
 import { NO_MARKETING_CONSENT } from "../../audiences/consent/require-marketing-consent";
 import { hasMarketingConsentSql } from "../../audiences/consent/marketing-consent-sql";
+import type { ArmPlan } from "../ab/arm-deal";
+import { armedInsert } from "../ab/assign-arms-sql";
+
+const RECIPIENT_COLUMNS = [
+  "promotion_id",
+  "seq",
+  "business_id",
+  "phone",
+  "name",
+  "language",
+  "subscriber_id",
+  "state",
+  "error_code",
+] as const;
 
 /**
  * The promotion's recipients from its list, in ONE statement (no row travels through the
@@ -13,7 +27,8 @@ import { hasMarketingConsentSql } from "../../audiences/consent/marketing-consen
  * ledger (error_code `no_marketing_consent`), else `pending`. Its values are
  * not copied (`vars` stays NULL): the engine reads them from the list row at send time
  * (list_id, row_number = seq), so the launch writes narrow rows. Rows missing a value are
- * counted and left out ("missing variable value"). Returns the counts.
+ * counted and left out ("missing variable value"). With an A/B test, each pending recipient is
+ * drawn an arm in the same statement, the holdout's in state `holdout`. Returns the counts.
  */
 export async function createRecipients(
   tx: Ctx,
@@ -23,8 +38,10 @@ export async function createRecipients(
     list: { id: string; columns: string[] };
     columns: string[];
     requireConsent?: boolean;
+    /** An A/B test's draw: each pending recipient's arm, in the same statement (assign-arms-sql.ts). */
+    arms?: ArmPlan | null;
   },
-): Promise<{ accepted: number; optout: number; missing: number }> {
+): Promise<{ accepted: number; optout: number; missing: number; holdout: number }> {
   const { list } = input;
   const at = (key: string) => valuePosition(list.columns, key);
   // One plain condition per referenced column (a missing position's NULL fails `<> ''` as an
@@ -45,21 +62,26 @@ export async function createRecipients(
   const errorCode = consent
     ? `CASE WHEN o.phone IS NULL AND c.lacking THEN '${NO_MARKETING_CONSENT.code}' END`
     : "NULL";
-  const [counts] = await rawQuery<{ accepted: number; optout: number }>(
+  const insert = armedInsert(
+    `SELECT $1::uuid AS promotion_id, r.row_number AS seq, $2::uuid AS business_id, r.phone, ${value("name")} AS name,
+            ${value("language")} AS language, nullif(${value("businesssubscriberid")}, '') AS subscriber_id,
+            ${state} AS state, ${errorCode} AS error_code
+     FROM target_list_rows r
+     LEFT JOIN opt_outs o ON o.business_id = $2 AND o.phone = r.phone
+     ${consent}
+     WHERE r.list_id = $3 AND r.business_id = $2${filled}`,
+    RECIPIENT_COLUMNS,
+    input.arms ?? null,
+  );
+  const [counts] = await rawQuery<{ accepted: number; optout: number; holdout: number }>(
     tx.db,
     `WITH inserted AS (
-       INSERT INTO promotion_recipients
-         (promotion_id, seq, business_id, phone, name, language, subscriber_id, state, error_code)
-       SELECT $1, r.row_number, $2, r.phone, ${value("name")}, ${value("language")},
-              nullif(${value("businesssubscriberid")}, ''),
-              ${state}, ${errorCode}
-       FROM target_list_rows r
-       LEFT JOIN opt_outs o ON o.business_id = $2 AND o.phone = r.phone
-       ${consent}
-       WHERE r.list_id = $3 AND r.business_id = $2${filled}
+       INSERT INTO promotion_recipients (${insert.columns})
+       ${insert.select}
        RETURNING state
      )
-     SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout FROM inserted`,
+     SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout,
+            count(*) FILTER (WHERE state = 'holdout')::int AS holdout FROM inserted`,
     [input.promotionId, input.businessId, list.id],
   );
   const [stored] = await rawQuery<{ row_count: number }>(
@@ -68,5 +90,10 @@ export async function createRecipients(
     [list.id, input.businessId],
   );
   const accepted = counts?.accepted ?? 0;
-  return { accepted, optout: counts?.optout ?? 0, missing: (stored?.row_count ?? accepted) - accepted };
+  return {
+    accepted,
+    optout: counts?.optout ?? 0,
+    holdout: counts?.holdout ?? 0,
+    missing: (stored?.row_count ?? accepted) - accepted,
+  };
 }

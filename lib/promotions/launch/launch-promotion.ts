@@ -18,11 +18,15 @@ import { prepareRecipients } from "./prepare-recipients";
 import { DEFAULT_ATTRIBUTION_WINDOW_HOURS, launchPromotionInput } from "./schemas";
 import { validateLaunch } from "./validate-launch";
 import { variableCells } from "./variable-columns";
+import { checkVariants, storedAbTest } from "../ab/check-variants";
+import { withVariantTemplate } from "../ab/schemas";
 
 export type LaunchResult = FullPromotionRecord & {
   accepted: number;
   rejected: number;
   optout: number;
+  /** With an A/B test: recipients drawn into its holdout (never sent). */
+  holdout?: number;
   rejectedRows: RejectedRow[];
 };
 
@@ -46,11 +50,12 @@ export async function launchPromotion(
     audience?: { source: string; name: string; criteria: string };
   },
 ): Promise<LaunchResult> {
-  const parsed = launchPromotionInput.safeParse(input.body);
+  const parsed = launchPromotionInput.safeParse(withVariantTemplate(input.body));
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const body = parsed.data;
   const { businessId, list } = input;
   const checked = await validateLaunch(ctx, businessId, body, list.columns);
+  const ab = await checkVariants(ctx, businessId, body, list.columns);
   const flow = await flowForCampaign(ctx, businessId, body);
   const now = new Date();
   const endTime = body.promotionEndTime ?? body.expiry ?? null;
@@ -102,6 +107,7 @@ export async function launchPromotion(
     utilityTemplateIndex: body.utilityTemplateIndex ?? 0,
     stopOnCategoryUpdate: body.stopOnCategoryUpdate ?? false,
     trackClicks: body.trackClicks ?? true,
+    abTest: ab && body.abTest ? storedAbTest(ab, body.abTest, id) : null,
   };
   if (list.rowCount > env().PROMOTION_PREPARE_INLINE_MAX_ROWS) {
     return launchForPreparation(ctx, { row, list, idempotency: input.idempotency });
@@ -123,7 +129,7 @@ export async function launchPromotion(
         businessId,
         // A snapshot's refusal names the audience, not its hidden list.
         list: input.audience ? { ...list, name: input.audience.name } : list,
-        columns: checked.columns,
+        columns: ab ? [...new Set([...checked.columns, ...ab.columns])] : checked.columns,
         scheduleTime,
       });
       const [record] = await tx.db.select().from(promotions).where(eq(promotions.id, id));
@@ -132,7 +138,10 @@ export async function launchPromotion(
           ? await launchRejects(tx, {
               businessId,
               listId: list.id,
-              vars: variableCells(list.columns, body.template.components),
+              vars: variableCells(list.columns, [
+                ...body.template.components,
+                ...(ab?.variants.flatMap((v) => v.components) ?? []),
+              ]),
             })
           : [];
       const result: LaunchResult = {
@@ -140,6 +149,7 @@ export async function launchPromotion(
         accepted: counts.accepted,
         rejected: list.rejectedCount + counts.missing,
         optout: counts.optout,
+        ...(ab ? { holdout: counts.holdout } : {}),
         rejectedRows,
       };
       if (input.idempotency) await storeAnswer(tx, businessId, input.idempotency, result);

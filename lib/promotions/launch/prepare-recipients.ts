@@ -6,8 +6,10 @@ import { ANALYZE_FROM, analyzeListRows } from "../lists/analyze-list-rows";
 import { keyListRows } from "../lists/list-rows-table";
 import { createRecipients } from "./create-recipients";
 import { campaignRequiresConsent } from "./campaign-consent";
+import { campaignArms } from "../ab/campaign-arms";
+import { ARM_SORT_WORK_MEM } from "../ab/assign-arms-sql";
 
-export type PreparedCounts = { accepted: number; optout: number; missing: number };
+export type PreparedCounts = { accepted: number; optout: number; missing: number; holdout: number };
 
 /**
  * The end of a promotion's preparation, in the caller's transaction (which holds the list FOR
@@ -31,7 +33,9 @@ export async function prepareRecipients(
   await keyListRows(tx.db, list.id);
   await analyzeListRows(tx.db, list.id, list.rowCount);
   const requireConsent = await campaignRequiresConsent(tx, promotionId, businessId);
-  const counts = await createRecipients(tx, { promotionId, businessId, list, columns, requireConsent });
+  const arms = await campaignArms(tx, promotionId, businessId);
+  if (arms) await rawQuery(tx.db, `SET LOCAL work_mem = '${ARM_SORT_WORK_MEM}'`, []);
+  const counts = await createRecipients(tx, { promotionId, businessId, list, columns, requireConsent, arms });
   if (counts.accepted === 0) {
     throw invalid(`No row of the list '${list.name}' has a value for every variable`, [
       { path: "template.components", message: `Missing values of ${columns.join(", ")}` },
@@ -45,7 +49,7 @@ export async function prepareRecipients(
   const refused = list.rejectedCount + counts.missing;
   await tx.db
     .insert(promotionCounters)
-    .values({ promotionId, round: 0, businessId, optout: counts.optout, refused });
+    .values({ promotionId, round: 0, businessId, optout: counts.optout, refused, holdout: counts.holdout });
   await rawQuery(
     tx.db,
     `UPDATE promotions SET status = $2, next_run_at = coalesce($3::timestamptz, now()), updated_at = now()

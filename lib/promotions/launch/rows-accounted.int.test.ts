@@ -113,6 +113,7 @@ describe("every row of a campaign's list is accounted for (issue 23, point 1)", 
       rows: dry.rows,
       refused: dry.refused,
       optedOut: dry.optedOut,
+      holdout: 0,
       toSend: dry.willSend,
     });
     // The recipients table's total (taken from that account, no count walked) is the table's

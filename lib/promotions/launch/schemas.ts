@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { channelName } from "../../businesses/channel-name";
+import { abTestInput } from "../ab/schemas";
 
 const isoTime = z
   .string()
@@ -31,6 +32,17 @@ const component = z.looseObject({
     .optional(),
 });
 
+/** E1's `template`, and each A/B variant's. */
+const launchTemplate = z.object(
+  {
+    id: z.string().max(100).optional(),
+    name: z.string().max(512).optional(),
+    language: z.string().max(20).optional(),
+    components: z.array(component).max(50).default([]),
+  },
+  { error: "Required: the template (name and language, or id for RCS)" },
+);
+
 /**
  * E1 body (both forms). The documented fields, then the optional fields of the full promotion
  * record, accepted and stored. Unknown fields are ignored, as elsewhere in the API.
@@ -49,15 +61,7 @@ export const launchPromotionInput = z.object({
   promotionTemplateType: z.string().max(40).optional(),
   channelType: channelName().default("chatapp"),
   phoneNumberId: z.string().max(100).optional(),
-  template: z.object(
-    {
-      id: z.string().max(100).optional(),
-      name: z.string().max(512).optional(),
-      language: z.string().max(20).optional(),
-      components: z.array(component).max(50).default([]),
-    },
-    { error: "Required: the template (name and language, or id for RCS)" },
-  ),
+  template: launchTemplate,
   retryPromotion: z.boolean().optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
   batchSize: z.number().int().min(0).max(1_000_000).optional(),
@@ -91,6 +95,7 @@ export const launchPromotionInput = z.object({
     .max(200)
     .nullish()
     .describe("The flow by its name (case-insensitive), instead of `flowId`."),
+  abTest: abTestInput(launchTemplate).optional(),
 });
 
 export type LaunchPromotionInput = z.infer<typeof launchPromotionInput>;

@@ -31,7 +31,9 @@ const PAGE = 20_000;
  * last change, as "25 November 2026, 03:15 PM" in the business's time zone (always holds a
  * comma, never a quote: quoted as csvCell would). Status: the recipient's state. Error: the
  * failure's reason from the one table of reasons (error-reasons.ts), else the provider's words.
- * Clicks (after the spec's columns): the recipient's human clicks on its tracked links. The
+ * Clicks (after the spec's columns): the recipient's human clicks on its tracked links. An A/B
+ * test's recipients: TemplateName and Language are their variant's; the holdout's rows have
+ * Status `holdout` and both cells empty (nothing was sent). The
  * promotion is checked before the stream starts, so an unknown id is a plain 404.
  */
 export async function streamPromotionReport(
@@ -53,9 +55,19 @@ export async function streamPromotionReport(
   const templateCells = `,${csvCell(template.name)},${csvCell(template.language)}`;
   // RCS campaigns: a batch's own template when it has one (promotion_batches), else the campaign's.
   const rcs = p.kind === "rcs_campaign";
+  // An A/B test: each arm's template (the holdout, sent nothing, none), by promotion_recipients.arm.
+  const armCells = Object.fromEntries([
+    ["0", ",,"],
+    ...(p.abTest?.variants ?? []).map((v) => [
+      String(v.arm),
+      `,${csvCell(v.templateName)},${csvCell(v.language)}`,
+    ]),
+  ]);
   const templateSql = rcs
     ? `CASE WHEN t.id IS NULL THEN $6 ELSE ',' || ${csvCellSql("t.name")} || ',' || ${csvCellSql("t.language")} END`
-    : "$6";
+    : p.abTest
+      ? "coalesce($8::jsonb ->> r.arm::text, $6)"
+      : "$6";
   const joins = rcs
     ? `LEFT JOIN promotion_batches b ON b.id = r.batch_id AND b.business_id = r.business_id
        LEFT JOIN templates t ON t.id = b.template_id`
@@ -91,6 +103,7 @@ export async function streamPromotionReport(
         flow,
         templateCells,
         reasonsJson,
+        ...(p.abTest ? [JSON.stringify(armCells)] : []),
       ]);
       if (!page?.text || page.last === null) return controller.close();
       after = page.last;

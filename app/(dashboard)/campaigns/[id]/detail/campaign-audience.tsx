@@ -12,6 +12,8 @@ export function CampaignAudience({ promotionId, audience }: { promotionId: strin
     ["rows", "Rows in the list", audience.rows],
     ["refused", "Refused at launch", audience.refused],
     ["optout", "Opted out (never sent)", audience.optedOut],
+    // An A/B test's holdout only: without one the dry run's four numbers stay as they were.
+    ...(audience.holdout > 0 ? ([["holdout", "Holdout (never sent)", audience.holdout]] as const) : []),
     ["send", "To be sent", audience.toSend],
   ] as const;
   return (
