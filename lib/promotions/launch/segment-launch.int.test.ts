@@ -154,6 +154,7 @@ describe("E1 on a segment or tags: the audience frozen at launch", () => {
       rows: dry.rows,
       refused: dry.refused,
       optedOut: dry.optedOut,
+      holdout: 0,
       toSend: dry.willSend,
     });
     expect(await getPromotionStats(ctx, businessId, id)).toMatchObject({ attempted: 4, optout: 1, read: 4 });
