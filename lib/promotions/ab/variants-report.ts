@@ -44,7 +44,15 @@ export async function variantsReport(
   businessId: string,
   promotionId: string,
 ): Promise<VariantsReport> {
-  const p = await findPromotion(ctx, businessId, promotionId, undefined);
+  return reportVariants(ctx, businessId, await findPromotion(ctx, businessId, promotionId, undefined));
+}
+
+/** The report of a promotion already found (the campaign page has it). */
+export async function reportVariants(
+  ctx: Ctx,
+  businessId: string,
+  p: Awaited<ReturnType<typeof findPromotion>>,
+): Promise<VariantsReport> {
   const ab = p.abTest;
   if (!ab) throw notFound("A/B test of this promotion");
   const counts = await armCounts(ctx, {

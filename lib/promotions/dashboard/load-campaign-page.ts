@@ -5,6 +5,7 @@ import { findPromotion } from "../engine/find-promotion";
 import { findRetryWait } from "../engine/retry-failed-now";
 import { campaignConversions } from "../../economics/conversions/campaign-conversions";
 import { readCampaignClicks } from "../../economics/links/get-campaign-clicks";
+import { reportVariants } from "../ab/variants-report";
 import { cachedCampaignCost } from "../../economics/cost/cached-campaign-cost";
 import { getPromotionStats } from "../reports/get-promotion-stats";
 import { getCampaignAudience } from "./get-campaign-audience";
@@ -32,23 +33,25 @@ export async function loadCampaignPage(
   const audience = await getCampaignAudience(ctx, businessId, p.id);
   const recipientCount =
     audience && p.status !== "Preparing" ? audience.toSend + audience.optedOut + audience.holdout : undefined;
-  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned, clicks] = await Promise.all([
-    getTimeZone(ctx, businessId),
-    getPromotionStats(ctx, businessId, p.id),
-    getCampaignTimeline(ctx, businessId, p.id),
-    listCampaignFailures(ctx, businessId, p.id, retryableCodes()),
-    listCampaignRecipients(
-      ctx,
-      businessId,
-      p.id,
-      { ...recipients, offset: Math.min(recipients.offset, RECIPIENTS_PAGEABLE) },
-      recipientCount,
-    ),
-    p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
-    findRetryWait(ctx, p),
-    campaignConversions(ctx, businessId, p.id),
-    readCampaignClicks(ctx, businessId, p),
-  ]);
+  const [timeZone, stats, timeline, failures, page, batches, retryWait, earned, clicks, variants] =
+    await Promise.all([
+      getTimeZone(ctx, businessId),
+      getPromotionStats(ctx, businessId, p.id),
+      getCampaignTimeline(ctx, businessId, p.id),
+      listCampaignFailures(ctx, businessId, p.id, retryableCodes()),
+      listCampaignRecipients(
+        ctx,
+        businessId,
+        p.id,
+        { ...recipients, offset: Math.min(recipients.offset, RECIPIENTS_PAGEABLE) },
+        recipientCount,
+      ),
+      p.kind === "rcs_campaign" ? listCampaignBatches(ctx, businessId, p.id) : null,
+      findRetryWait(ctx, p),
+      campaignConversions(ctx, businessId, p.id),
+      readCampaignClicks(ctx, businessId, p),
+      p.abTest ? reportVariants(ctx, businessId, p) : null,
+    ]);
   // Priced again only when the delivered count moved (a scan of the delivered recipients).
   const cost = await cachedCampaignCost(ctx, businessId, p.id, stats.delivered + stats.read);
   return {
@@ -64,5 +67,6 @@ export async function loadCampaignPage(
     earned,
     cost,
     clicks,
+    variants,
   };
 }

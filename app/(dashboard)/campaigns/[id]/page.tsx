@@ -6,6 +6,7 @@ import { CampaignBatches } from "@/app/(dashboard)/campaigns/[id]/detail/campaig
 import { CampaignEarnings } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-earnings";
 import { CampaignClicks } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-clicks";
 import { CampaignCharts } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-charts";
+import { CampaignVariants } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-variants";
 import { CampaignFailures } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-failures";
 import { CampaignKpis } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-kpis";
 import { CampaignRounds } from "@/app/(dashboard)/campaigns/[id]/detail/campaign-rounds";
@@ -68,6 +69,7 @@ export default async function Page({
     earned,
     cost,
     clicks,
+    variants,
   } = await loadCampaignPage(ctx, biz, id, {
     state,
     errorCode,
@@ -169,6 +171,7 @@ export default async function Page({
         <CampaignKpis stats={stats} />
         <CampaignClicks clicks={clicks} timeZone={timeZone} />
         <CampaignEarnings earned={earned} cost={cost} />
+        {variants ? <CampaignVariants report={variants} /> : null}
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />
         <CampaignFailures failures={failures} />
