@@ -104,7 +104,12 @@ async function redirectOf(run: () => Promise<unknown>): Promise<string> {
 }
 
 const props = {
-  params: Promise.resolve({ id: uuidv7(), hash: "0".repeat(64), file: "swagger-ui.css" }),
+  params: Promise.resolve({
+    id: uuidv7(),
+    hash: "0".repeat(64),
+    file: "swagger-ui.css",
+    phone: "919000000000",
+  }),
   searchParams: Promise.resolve({}),
   children: null,
 };
