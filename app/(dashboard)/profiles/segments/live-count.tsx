@@ -66,7 +66,7 @@ export function LiveCount({
   const failed = definition !== null && result?.for === definition && !result.res.ok ? result.res : null;
   const shown = definition === null || failed ? null : lastOk;
   return (
-    <Card>
+    <Card className="lg:sticky lg:top-6">
       <CardHeader title="Matching subscribers" description="Counted live as you change the conditions." />
       <CardBody className="space-y-3">
         <div aria-live="polite" aria-atomic="true" className="flex min-h-8 items-center gap-2">
@@ -83,7 +83,7 @@ export function LiveCount({
             <p className="text-2xl font-semibold text-slate-900" data-testid="segment-count">
               {shown.count.toLocaleString("en-GB")}{" "}
               <span className="text-sm font-normal text-slate-600">
-                subscriber{shown.count === 1 ? "" : "s"} match
+                {shown.count === 1 ? "subscriber matches" : "subscribers match"}
               </span>
             </p>
           ) : null}
@@ -91,7 +91,13 @@ export function LiveCount({
         </div>
         {shown && shown.sample.length > 0 ? (
           <div>
-            <h3 className="mb-1 text-sm font-medium text-slate-800">First {shown.sample.length} of them</h3>
+            <h3 className="mb-1 text-sm font-medium text-slate-800">
+              {shown.count > shown.sample.length
+                ? `The first ${shown.sample.length}`
+                : shown.count === 1
+                  ? "Who it is"
+                  : `All ${shown.count}`}
+            </h3>
             <ul aria-label="Sample of matching subscribers" className="divide-y divide-slate-100 text-sm">
               {shown.sample.map((m) => (
                 <li key={m.id} className="flex flex-wrap justify-between gap-2 py-1.5">

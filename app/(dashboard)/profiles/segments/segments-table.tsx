@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { Card, CardBody } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { DataTable, dataTableColumns } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -82,28 +81,24 @@ function CountCell({ segment }: { segment: SegmentRow }) {
 /** The business's segments: open one to edit it, count it, delete it (confirmed). */
 export function SegmentsTable({ segments }: { segments: SegmentRow[] }) {
   return (
-    <Card>
-      <CardBody>
-        <DataTable
-          label="Segments"
-          columns={columns}
-          data={segments}
-          getRowId={(s) => s.id}
-          searchPlaceholder="Segment name"
-          empty={
-            <EmptyState
-              icon={<Icon name="profiles" />}
-              title="No segments yet"
-              description="A segment picks subscribers by their fields, attributes, tags, campaign activity and consent; campaigns can be launched on it."
-              action={
-                <ButtonLink href="/profiles/segments/new" icon={<Icon name="plus" />}>
-                  New segment
-                </ButtonLink>
-              }
-            />
+    <DataTable
+      label="Segments"
+      columns={columns}
+      data={segments}
+      getRowId={(s) => s.id}
+      searchPlaceholder="Segment name"
+      empty={
+        <EmptyState
+          icon={<Icon name="profiles" />}
+          title="No segments yet"
+          description="A segment picks subscribers by their fields, attributes, tags, campaign activity and consent; campaigns can be launched on it."
+          action={
+            <ButtonLink href="/profiles/segments/new" icon={<Icon name="plus" />}>
+              New segment
+            </ButtonLink>
           }
         />
-      </CardBody>
-    </Card>
+      }
+    />
   );
 }
