@@ -104,7 +104,13 @@ async function redirectOf(run: () => Promise<unknown>): Promise<string> {
 }
 
 const props = {
-  params: Promise.resolve({ id: uuidv7(), hash: "0".repeat(64), file: "swagger-ui.css" }),
+  // phone: a number no subscriber has, so the subscriber page is its own 404 past its guard.
+  params: Promise.resolve({
+    id: uuidv7(),
+    phone: "919900000000",
+    hash: "0".repeat(64),
+    file: "swagger-ui.css",
+  }),
   searchParams: Promise.resolve({}),
   children: null,
 };
