@@ -103,23 +103,27 @@ function CheckboxList({
   onChange: (v: string[]) => void;
   error?: string;
 }) {
+  // Names match whatever the case; a picked one that is gone (a deleted tag) stays listed, so
+  // it can be unticked once the server says it is unknown.
+  const same = (a: string) => (b: string) => a.toLowerCase() === b.toLowerCase();
+  const shown = [...options, ...value.filter((v) => !options.some(same(v)))];
   return (
     <fieldset className="min-w-0 space-y-1">
       <legend className="sr-only">{legend}</legend>
-      {options.length === 0 ? <p className="text-sm text-slate-500">None defined yet.</p> : null}
+      {shown.length === 0 ? <p className="text-sm text-slate-500">None defined yet.</p> : null}
       <div
         className={cn(
           "flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-inset",
           error ? "ring-red-400" : "ring-slate-300",
         )}
       >
-        {options.map((o) => (
+        {shown.map((o) => (
           <label key={o} className="flex items-center gap-1.5 text-sm text-slate-800">
             <input
               type="checkbox"
               className="size-4 accent-indigo-600"
-              checked={value.includes(o)}
-              onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((v) => v !== o))}
+              checked={value.some(same(o))}
+              onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((v) => !same(o)(v)))}
             />
             {o}
           </label>
@@ -257,7 +261,11 @@ export function ConditionRow({
           label={`Attribute, ${n}`}
           hideLabel
           placeholder={choices.attributes.length ? undefined : "No attributes defined"}
-          options={choices.attributes.map((a) => ({ value: a.key, label: a.label }))}
+          options={[
+            ...choices.attributes.map((a) => ({ value: a.key, label: a.label })),
+            // A saved key whose attribute was deleted since: shown, so the server's error has a place.
+            ...(c.key && !attribute ? [{ value: c.key, label: `${c.key} (not defined)` }] : []),
+          ]}
           error={err("key")}
           {...form.register(`${at}.key`, { onChange: () => fitOp(form.getValues(at)) })}
         />
@@ -289,7 +297,13 @@ export function ConditionRow({
             label={`Campaign, ${n}`}
             hideLabel
             placeholder="Any campaign"
-            options={choices.campaigns.map((p) => ({ value: p.id, label: p.name }))}
+            options={[
+              ...choices.campaigns.map((p) => ({ value: p.id, label: p.name })),
+              // One older than the newest offered, as saved.
+              ...(c.promotionId && !choices.campaigns.some((p) => p.id === c.promotionId)
+                ? [{ value: c.promotionId, label: `Campaign ${c.promotionId}` }]
+                : []),
+            ]}
             error={err("promotionId")}
             {...reg("promotionId")}
           />
