@@ -42,6 +42,9 @@ export default async function ProfilesPage({ searchParams }: { searchParams: Pro
             <ButtonLink href="/profiles/fields" variant="secondary">
               Tags and attributes
             </ButtonLink>
+            <ButtonLink href="/profiles/segments" variant="secondary">
+              Segments
+            </ButtonLink>
             <ImportProfiles
               businessCountry={businessCountry}
               attributes={attributes.map((a) => ({ key: a.key, label: a.label }))}
