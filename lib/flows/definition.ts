@@ -126,7 +126,14 @@ export const AskStep = z.object({
 });
 
 /** The places a branch condition reads, and how it compares (the builder's selects list these). */
-export const ConditionSource = z.enum(["variable", "profile", "channel", "business_hours", "opted_out"]);
+export const ConditionSource = z.enum([
+  "variable",
+  "profile",
+  "channel",
+  "business_hours",
+  "opted_out",
+  "segment",
+]);
 export const ConditionOp = z.enum([
   "equals",
   "not_equals",
@@ -147,7 +154,10 @@ const Condition = z.preprocess(
       : c,
   z.object({
     source: ConditionSource.default("variable"),
-    /** variable: its name; profile: the field (name, city, gender, age, dob); else unused. */
+    /**
+     * variable: its name; profile: the field (name, city, gender, age, dob); segment: the
+     * segment's id (is_true: the customer is in it now); else unused.
+     */
     key: z.string().trim().max(64).default(""),
     op: ConditionOp,
     /** Compared as a number for greater/less than; channel: chatapp or rcs. */

@@ -405,6 +405,51 @@ describe("flow steps", () => {
     expect(profile!.attributes).toEqual({ plan: "Gold", spend: 1250.5, vip: true });
   });
 
+  it("branches on whether the customer is in a segment now (a deleted segment holds nobody)", async () => {
+    const t = await createTestBusiness();
+    const { createSegment, deleteSegment } = await import("@/lib/audiences/segments/segments");
+    const { uploadProfiles } = await import("@/lib/profiles/upload-profiles");
+    const [vip, plain] = [phone(), phone()];
+    await uploadProfiles(admin(t), t.business.id, {
+      profile: [
+        { phone: vip, countrycode: "IN", tags: ["VIP"] },
+        { phone: plain, countrycode: "IN" },
+      ],
+    });
+    const segment = await createSegment(admin(t), t.business.id, {
+      name: "VIPs",
+      definition: {
+        match: "all",
+        groups: [{ match: "all", conditions: [{ kind: "tags", op: "any_of", tags: ["VIP"] }] }],
+      },
+    });
+    await published(t, {
+      triggers: [{ type: "keyword", words: ["offers"] }],
+      start: "check",
+      steps: [
+        {
+          id: "check",
+          type: "branch",
+          rules: [{ when: { source: "segment", key: segment.id, op: "is_true" }, next: "vip" }],
+          otherwise: "plain",
+        },
+        { id: "vip", type: "end", text: "VIP offers" },
+        { id: "plain", type: "end", text: "Offers" },
+      ],
+    });
+    await customerWrites(t, vip, "offers");
+    await customerWrites(t, plain, "offers");
+    expect((await sentTo(t, vip)).at(-1)).toBe("VIP offers");
+    expect((await sentTo(t, plain)).at(-1)).toBe("Offers");
+    await deleteSegment(admin(t), t.business.id, segment.id);
+    const later = phone();
+    await uploadProfiles(admin(t), t.business.id, {
+      profile: [{ phone: later, countrycode: "IN", tags: ["VIP"] }],
+    });
+    await customerWrites(t, later, "offers");
+    expect((await sentTo(t, later)).at(-1)).toBe("Offers");
+  });
+
   it("starts the away flow when closed, before welcome, after keywords", async () => {
     const t = await createTestBusiness();
     await saveBusinessHours(admin(t), t.business.id, {

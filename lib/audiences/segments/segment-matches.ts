@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { invalidInput } from "../../errors";
+import { AppError, invalidInput } from "../../errors";
 import { checkDefinition, type ResolvedDefinition } from "./check-definition";
 import { compileSegment } from "./compile-segment";
 import { SegmentDefinition } from "./definition";
@@ -102,4 +102,32 @@ export async function listSegmentMatches(
   );
   const page = rows.slice(0, limit).map(member);
   return { subscribers: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
+}
+
+/**
+ * Whether the number's profile is in the segment now (a flow's branch "is in segment"). A
+ * segment that is gone, or whose definition no longer fits the business's tags and attributes,
+ * holds nobody: the branch takes its other way rather than failing the customer's run.
+ */
+export async function customerInSegment(
+  ctx: Ctx,
+  businessId: string,
+  segmentId: string,
+  phone: string,
+): Promise<boolean> {
+  let definition: ResolvedDefinition;
+  try {
+    const segment = await getSegment(ctx, businessId, segmentId);
+    definition = await checkDefinition(ctx, businessId, segment.definition);
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "not_found" || err.code === "invalid_request")) return false;
+    throw err;
+  }
+  const { where, params } = segmentWhere(businessId, definition, 3);
+  const [row] = await rawQuery<{ ok: boolean }>(
+    ctx.db,
+    `SELECT EXISTS (SELECT 1 FROM profiles p WHERE p.phone = $2 AND ${where}) AS ok`,
+    [params[0], phone, ...params.slice(1)],
+  );
+  return row?.ok ?? false;
 }

@@ -7,6 +7,7 @@ const facts = (over: Partial<Facts> = {}): Facts => ({
   profile: async () => ({ city: "Pune", age: "41", name: null }),
   open: async () => false,
   optedOut: async () => true,
+  inSegment: async (id) => id === "seg-vip",
   ...over,
 });
 const check = (c: unknown, vars: Record<string, string> = {}, f = facts()) =>
@@ -41,5 +42,11 @@ describe("branch conditions", () => {
     ).toBe(true);
     expect(await check({ source: "opted_out", op: "is_true" })).toBe(true);
     expect(await check({ source: "opted_out", op: "is_false" })).toBe(false);
+  });
+
+  it("segment: is_true when the customer is in the segment the key names", async () => {
+    expect(await check({ source: "segment", key: "seg-vip", op: "is_true" })).toBe(true);
+    expect(await check({ source: "segment", key: "seg-other", op: "is_true" })).toBe(false);
+    expect(await check({ source: "segment", key: "seg-other", op: "is_false" })).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ export type Facts = {
   profile: () => Promise<Record<string, string | null>>;
   open: () => Promise<boolean>;
   optedOut: () => Promise<boolean>;
+  /** Whether the customer is in the business's segment now (a deleted or broken one: no). */
+  inSegment: (segmentId: string) => Promise<boolean>;
 };
 
 const TRUE = new Set(["true", "yes", "y", "1", "on"]);
@@ -29,6 +31,9 @@ export async function holds(c: Condition, vars: Record<string, string>, facts: F
       break;
     case "opted_out":
       value = String(await facts.optedOut());
+      break;
+    case "segment":
+      value = String(await facts.inSegment(c.key));
       break;
   }
   const v = (value ?? "").trim();

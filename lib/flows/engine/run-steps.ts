@@ -12,6 +12,7 @@ import { getBusinessHours } from "../business-hours/hours-store";
 import { openAt } from "../business-hours/open-at";
 import type { FlowDefinition, FlowStep } from "../definition";
 import { interpolate, readAnswer } from "./answers";
+import { customerInSegment } from "../../audiences/segments/segment-matches";
 import { holds, type Facts } from "./conditions";
 import { readDate } from "./date-answer";
 import { flowHttpQueue } from "./flow-jobs";
@@ -99,6 +100,7 @@ export async function runSteps(
       return h ? openAt(h, new Date()) : true;
     },
     optedOut: () => isOptedOut(tx, conv.business_id, conv.customer),
+    inSegment: (segmentId) => customerInSegment(tx, conv.business_id, segmentId, conv.customer),
   };
   const windowIsOpen = () => windowOpen(conv.channel, conv.last_customer_message_at);
   const sendContent = async (step: FlowStep, content: OutboundMessage["content"], shown: string) => {

@@ -57,6 +57,7 @@ export function FlowEditor({
   flow,
   templates,
   attributes,
+  segments,
   teams,
   testNumbers,
   path,
@@ -64,6 +65,7 @@ export function FlowEditor({
   flow: EditorFlow;
   templates: string[];
   attributes: Array<{ key: string; label: string }>;
+  segments: Array<{ id: string; name: string }>;
   teams: Array<{ id: string; name: string }>;
   testNumbers: string[];
   /** Steps of a run to highlight (?run=). */
@@ -171,6 +173,7 @@ export function FlowEditor({
     start: def.start,
     templates,
     attributes,
+    segments,
     teams,
     problems,
     apply,

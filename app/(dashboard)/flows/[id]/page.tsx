@@ -10,6 +10,7 @@ import { getRunPath } from "@/lib/flows/get-run-path";
 import type { DraftDefinition } from "@/lib/flows/builder/step-outputs";
 import { listTeams } from "@/lib/teams/list-teams";
 import { listAttributeDefinitions } from "@/lib/audiences/attribute-definitions";
+import { listSegments } from "@/lib/audiences/segments/segments";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { FlowEditor } from "./flow-editor";
 
@@ -33,11 +34,12 @@ export default async function FlowPage({
     if (err instanceof AppError && err.code === "not_found") notFound();
     throw err;
   });
-  const [templates, teams, testNumbers, attributes] = await Promise.all([
+  const [templates, teams, testNumbers, attributes, segments] = await Promise.all([
     listTemplates(ctx, user.businessId, { status: "APPROVED", limit: 500 }),
     listTeams(ctx, user.businessId),
     listTestNumbers(ctx, user.businessId),
     listAttributeDefinitions(ctx, user.businessId),
+    listSegments(ctx, user.businessId),
   ]);
   const runId = typeof sp.run === "string" ? sp.run : null;
   const path = runId
@@ -58,6 +60,7 @@ export default async function FlowPage({
           draft: flow.draft as DraftDefinition,
         }}
         templates={[...new Set(templates.items.map((t) => t.name))]}
+        segments={segments.map((sg) => ({ id: sg.id, name: sg.name }))}
         attributes={attributes.map((a) => ({ key: a.key, label: a.label }))}
         teams={teams.map((t) => ({ id: t.teamId, name: t.teamName }))}
         testNumbers={testNumbers}

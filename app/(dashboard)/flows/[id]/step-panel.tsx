@@ -22,6 +22,8 @@ export type PanelContext = {
   templates: string[];
   /** The business's custom attributes, for an ask's "save to the attribute". */
   attributes: Array<{ key: string; label: string }>;
+  /** The business's segments, for a branch's "is in segment". */
+  segments: Array<{ id: string; name: string }>;
   teams: Array<{ id: string; name: string }>;
   problems: Problem[];
   apply: (s: DraftStep) => void;
@@ -39,7 +41,7 @@ function StepForm({ step, ctx, revision }: { step: DraftStep; ctx: PanelContext;
     case "ask":
       return <AskForm {...props} attributes={ctx.attributes} />;
     case "branch":
-      return <BranchForm {...props} />;
+      return <BranchForm {...props} segments={ctx.segments} />;
     case "set_variable":
       return <SetVariableForm {...props} />;
     case "handover":

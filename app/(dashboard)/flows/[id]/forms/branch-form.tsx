@@ -1,6 +1,6 @@
 "use client";
 
-import { useFieldArray } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { BranchStep, ConditionOp, ConditionSource } from "@/lib/flows/definition";
@@ -25,9 +25,15 @@ const asRules = (v: unknown) =>
     };
   });
 
-export function BranchForm({ step, apply, formId }: StepFormProps) {
+export function BranchForm({
+  step,
+  apply,
+  formId,
+  segments,
+}: StepFormProps & { segments: Array<{ id: string; name: string }> }) {
   const { form, onSubmit } = useStepForm(BranchStep, { ...step, rules: asRules(step.rules) }, apply);
   const rules = useFieldArray({ control: form.control, name: "rules" });
+  const watched = useWatch({ control: form.control, name: "rules" }) as Array<{ when?: { source?: string } }>;
   const errors = form.formState.errors as {
     rules?: { message?: string } & Array<{ when?: Record<string, { message?: string }> }>;
   };
@@ -49,11 +55,26 @@ export function BranchForm({ step, apply, formId }: StepFormProps) {
             options={SOURCES.map((v) => ({ value: v, label: v.replace(/_/g, " ") }))}
             {...form.register(`rules.${i}.when.source`)}
           />
-          <Input
-            label="Variable or field"
-            {...form.register(`rules.${i}.when.key`)}
-            error={errors.rules?.[i]?.when?.key?.message}
-          />
+          {watched?.[i]?.when?.source === "segment" ? (
+            <Select
+              label="Segment"
+              placeholder="Choose a segment"
+              hint={
+                segments.length === 0
+                  ? "Build segments in Profiles, Segments"
+                  : "Condition: is true (in it now) or is false"
+              }
+              options={segments.map((sg) => ({ value: sg.id, label: sg.name }))}
+              {...form.register(`rules.${i}.when.key`)}
+              error={errors.rules?.[i]?.when?.key?.message}
+            />
+          ) : (
+            <Input
+              label="Variable or field"
+              {...form.register(`rules.${i}.when.key`)}
+              error={errors.rules?.[i]?.when?.key?.message}
+            />
+          )}
           <Select
             label="Condition"
             options={OPS.map((v) => ({ value: v, label: v.replace(/_/g, " ") }))}
