@@ -128,10 +128,12 @@ describe("the embedded PostgreSQL", () => {
     const group = execFileSync("ps", ["-o", "pgid=", "-p", String(first.postmaster)], {
       encoding: "utf8",
     }).trim();
-    const shells = execFileSync("ps", ["-o", "pid=,comm=", "-g", group], { encoding: "utf8" })
+    // Every process with its group id, filtered here: `ps -g` selects by session, which other
+    // test files' clusters (their watchers' shells too) may share, and killing those stopped them.
+    const shells = execFileSync("ps", ["-e", "-o", "pid=,pgid=,comm="], { encoding: "utf8" })
       .split("\n")
       .map((l) => l.trim().split(/\s+/))
-      .filter(([, comm]) => comm === "sh")
+      .filter(([, pgid, comm]) => pgid === group && comm === "sh")
       .map(([pid]) => Number(pid));
     expect(shells.length).toBeGreaterThan(0);
     for (const pid of shells) process.kill(pid, "SIGKILL");
