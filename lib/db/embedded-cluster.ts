@@ -61,6 +61,25 @@ export function alive(pid: number): boolean {
 }
 
 /**
+ * Whether `pid` is a live postmaster serving `pgDir`, not another process that was given the
+ * number after that postmaster ended: PIDs are reused (32,768 of them on many Linux machines),
+ * and stopping "the postmaster of postmaster.pid" then signalled whatever had the number, even
+ * another cluster's postmaster. On Linux its command line must name the directory (it is started
+ * with -D <pgDir>); elsewhere a live process is taken for it, as before.
+ */
+export function servesDirectory(pid: number, pgDir: string): boolean {
+  if (!alive(pid)) return false;
+  if (process.platform !== "linux") return true;
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return args.includes(path.resolve(pgDir)) || args.includes(pgDir);
+  } catch {
+    // Gone between the two reads, or not ours to read (EACCES): not this directory's to stop.
+    return false;
+  }
+}
+
+/**
  * A process that has exited but is not yet reaped still answers signal 0. An orphaned
  * postmaster's parent is PID 1, and some container inits reap only now and then (seen here:
  * seconds later), so an exited postmaster is told from a live one by its state in /proc.

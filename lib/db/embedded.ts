@@ -15,6 +15,7 @@ import {
   passwordFile,
   readPassword,
   readPostmaster,
+  servesDirectory,
 } from "./embedded-cluster";
 import { embeddedOsUser, ensureReachable, type OsUser } from "./embedded-user";
 
@@ -99,7 +100,7 @@ function claimDirectory(pgDir: string): void {
     owner = undefined;
   }
   const pm = readPostmaster(pgDir);
-  if (owner && owner.pid !== process.pid && alive(owner.pid) && pm && alive(pm.pid)) {
+  if (owner && owner.pid !== process.pid && alive(owner.pid) && pm && servesDirectory(pm.pid, pgDir)) {
     throw new EmbeddedUnavailableError(
       `Another process (pid ${owner.pid}) runs the embedded database in ${pgDir}: stop it, or give this one another DATA_DIR.`,
     );
@@ -115,7 +116,7 @@ function claimDirectory(pgDir: string): void {
  */
 async function stopOrphan(pgDir: string, bins: PostgresBinaries, user: OsUser | undefined): Promise<void> {
   const pm = readPostmaster(pgDir);
-  if (!pm || !alive(pm.pid)) return;
+  if (!pm || !servesDirectory(pm.pid, pgDir)) return;
   log.warn(
     { postmasterPid: pm.pid },
     "an embedded database left running by an earlier server: stopping it first",
@@ -130,8 +131,9 @@ async function stopOrphan(pgDir: string, bins: PostgresBinaries, user: OsUser | 
   } catch {
     await ctl("immediate", 30).catch(() => undefined);
   }
-  for (let i = 0; i < 100 && alive(pm.pid); i++) await sleep(100);
-  if (alive(pm.pid)) throw new Error(`the embedded database left running (pid ${pm.pid}) did not stop`);
+  for (let i = 0; i < 100 && servesDirectory(pm.pid, pgDir); i++) await sleep(100);
+  if (servesDirectory(pm.pid, pgDir))
+    throw new Error(`the embedded database left running (pid ${pm.pid}) did not stop`);
 }
 
 async function freePort(): Promise<number> {
