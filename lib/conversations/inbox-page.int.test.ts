@@ -122,8 +122,7 @@ describe("the inbox page's reads and actions", () => {
         t.business.id,
         ac.signal,
       );
-      // The stream subscribes in its start(), which runs after it is returned: let it settle.
-      await new Promise((r) => setTimeout(r, 1_000));
+      // No settling wait: the stream is subscribed before it is handed out.
       await setUserStatus(userCtx(t.business.id, agent.id), t.business.id, {
         userId: agent.id,
         userStatus: "Away",

@@ -20,9 +20,17 @@ describe("conversation change hub", () => {
         assigneeId: null,
         teamId: null,
       };
+      // "Not heard" is decided on an event, not a clock: a marker committed after the change
+      // was published (and before, or after, its own commit) is heard in commit order.
+      const marker = async () => {
+        const id = uuidv7();
+        await publishChange(systemCtx("test"), { ...change, businessId: id });
+        await waitFor(() => seen.some((c) => c.businessId === id));
+        expect(seen.some((c) => c.businessId === id)).toBe(true);
+      };
       await inTransaction(systemCtx("test"), async (tx) => {
         await publishChange(tx, change);
-        await new Promise((r) => setTimeout(r, 200));
+        await marker();
         expect(seen.filter((c) => c.businessId === businessId)).toEqual([]);
       });
       await waitFor(() => seen.some((c) => c.businessId === businessId));
@@ -32,7 +40,7 @@ describe("conversation change hub", () => {
         await publishChange(tx, { ...change, kind: "note" });
         throw new Error("roll back");
       }).catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 500));
+      await marker();
       expect(seen.filter((c) => c.businessId === businessId)).toHaveLength(1);
     } finally {
       stop();

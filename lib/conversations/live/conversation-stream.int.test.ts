@@ -2,9 +2,22 @@ import { describe, expect, it } from "vitest";
 import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness, createTestUser } from "@/test/factories";
 import type { ConversationChange } from "../publish-change";
+import { setUserStatus } from "@/lib/users/set-user-status";
 import { assignConversation } from "../assign-conversation";
 import { subscribeChanges } from "./change-hub";
 import { conversationStream } from "./conversation-stream";
+
+/**
+ * "Not told" is decided on an event, not on a clock: `userId` of the stream's business changes
+ * its status, which every open inbox of the business is told (`event: agent`), and the stream
+ * is read until that marker. Changes reach each stream in commit order, and a change the
+ * viewer cannot see is decided without a read (another business, another agent's conversation
+ * outside a team), so whatever the stream was to be told before the marker is in `text` by then.
+ */
+async function readUntilMarker(stream: ReadableStream<Uint8Array>, businessId: string, userId: string) {
+  await setUserStatus(userCtx(businessId, userId), businessId, { userId, userStatus: "Away" });
+  return readUntil(stream, new RegExp(`event: agent\ndata: \{"userId":"${userId}"\}`), 5_000);
+}
 
 /** Reads the stream until `pattern` shows or `ms` pass; returns what it read. */
 async function readUntil(stream: ReadableStream<Uint8Array>, pattern: RegExp, ms: number): Promise<string> {
@@ -48,7 +61,9 @@ describe("the inbox event stream", () => {
         /event: conversation\ndata: .*"kind":"message"/,
       );
       expect(await readUntil(admin, /event: conversation/, 3_000)).toMatch(/event: conversation/);
-      expect(await readUntil(theirs, /event: conversation/, 1_500)).not.toMatch(/event: conversation/);
+      const heard = await readUntilMarker(theirs, other.business.id, stranger.id);
+      expect(heard).toMatch(/event: agent/);
+      expect(heard).not.toMatch(/event: conversation/);
     } finally {
       ac.abort();
     }
@@ -71,9 +86,9 @@ describe("the inbox event stream", () => {
       const conv = await conversationOf(t.business.id, "919555000333");
       const mine = conv.assignee_id === agents[0]!.id ? 0 : 1;
       expect(await readUntil(streams[mine]!, /"kind":"message"/, 3_000)).toContain(conv.id);
-      expect(await readUntil(streams[1 - mine]!, /event: conversation/, 1_500)).not.toMatch(
-        /event: conversation/,
-      );
+      const heard = await readUntilMarker(streams[1 - mine]!, t.business.id, agents[1 - mine]!.id);
+      expect(heard).toMatch(/event: agent/);
+      expect(heard).not.toMatch(/event: conversation/);
       // One change, once the assignee is known (not one each for opened, assigned and the
       // message): one with no assignee would cost every agent's stream a read (bench/inbound.ts).
       expect(changes).toEqual([
