@@ -1,5 +1,6 @@
 import type { LookupFunction } from "node:net";
 import { Pool, type Dispatcher } from "undici";
+import { runtimeSlot } from "../runtime";
 import type { ResolvedTarget } from "./ssrf-guard";
 
 export type PostResult = {
@@ -21,10 +22,16 @@ const IDLE_POOL_MS = 60_000;
 // undici keep-alive pools, one per origin AND checked address: its connector's lookup answers
 // only that address, so the pool can never connect anywhere the SSRF guard did not approve,
 // and a new DNS answer (a new check) gets a new pool. undici's dispatch is far leaner per
-// request than node:http's agent and ClientRequest (issue 10: the callbacks' HTTP client was
+// request than node:http's agent and ClientRequest (measured: the callbacks' HTTP client was
 // the largest share of the worker's CPU).
-const pools = new Map<string, { pool: Pool; usedAt: number }>();
-let sweeper: NodeJS.Timeout | undefined;
+declare module "../runtime" {
+  interface Runtime {
+    /** Keep-alive pools to callback receivers, by origin and checked address, and their sweeper. */
+    callbackPools: { pools: Map<string, { pool: Pool; usedAt: number }>; sweeper?: NodeJS.Timeout };
+  }
+}
+const state = runtimeSlot("callbackPools", () => ({ pools: new Map() }));
+const pools = state.pools;
 
 function poolFor(target: ResolvedTarget): Pool {
   const key = `${target.url.origin}|${target.address}`;
@@ -47,7 +54,7 @@ function poolFor(target: ResolvedTarget): Pool {
     connect: { lookup },
   });
   pools.set(key, { pool, usedAt: Date.now() });
-  sweeper ??= setInterval(sweep, IDLE_POOL_MS).unref();
+  state.sweeper ??= setInterval(sweep, IDLE_POOL_MS).unref();
   return pool;
 }
 

@@ -7,6 +7,7 @@ import { retryOnConnectionLoss } from "../db/retry-write";
 import { writeStatement } from "../db/write-statement";
 import { keepingLease, ownThenClaim } from "../jobs/workers";
 import { log } from "../log";
+import { runtimeSlot } from "../runtime";
 import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";
 import { postJson, type PostResult } from "./http-post";
 import { nextRetryDelay, retrySchedule } from "./retry-schedule";
@@ -329,18 +330,24 @@ function clean(s: string): string {
   return s.includes("\u0000") ? s.replaceAll("\u0000", "\uFFFD") : s;
 }
 
+declare module "../runtime" {
+  interface Runtime {
+    /** The process-wide bound on callback requests in flight: those running and those waiting. */
+    callbackSlots: { active: number; waiting: Array<() => void> };
+  }
+}
 // A process-wide bound on callback requests in flight (CALLBACK_CONCURRENCY), shared by every
-// job the fetch loop runs at once. A released slot is handed straight to the next waiter.
-let active = 0;
-const waiting: Array<() => void> = [];
+// job the fetch loop runs at once, in the runtime so every bundle's copy of this module counts
+// against the same bound. A released slot is handed straight to the next waiter.
+const slots = runtimeSlot("callbackSlots", () => ({ active: 0, waiting: [] }));
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (active < env().CALLBACK_CONCURRENCY) active++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+  if (slots.active < env().CALLBACK_CONCURRENCY) slots.active++;
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve));
   try {
     return await fn();
   } finally {
-    const next = waiting.shift();
+    const next = slots.waiting.shift();
     if (next) next();
-    else active--;
+    else slots.active--;
   }
 }

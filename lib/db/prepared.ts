@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { runtimeSlot } from "../runtime";
 
 /**
  * Names for the raw statements that recur, so node-postgres prepares each once per connection
@@ -15,18 +16,25 @@ const MAX_NAMED = 100;
 const NAME_AFTER_USES = 3;
 const MAX_COUNTED = 5_000;
 
-const names = new Map<string, string>();
-const uses = new Map<string, number>();
-let enabled = false;
+declare module "../runtime" {
+  interface Runtime {
+    /** Statement texts named for preparing, their use counts, and whether naming is on. */
+    preparedNames: { names: Map<string, string>; uses: Map<string, number>; enabled: boolean };
+  }
+}
+// In the runtime: the pool is one per process, so the names it has prepared on its connections
+// must be one per process too, whichever bundle's copy of this module asks.
+const state = runtimeSlot("preparedNames", () => ({ names: new Map(), uses: new Map(), enabled: false }));
+const { names, uses } = state;
 
 /** Turns naming on or off for this process (lib/db.ts, when the pool is made). */
 export function setPreparedStatements(on: boolean): void {
-  enabled = on;
+  state.enabled = on;
 }
 
 /** The name to prepare `text` under, if it has earned one. */
 export function statementName(text: string): string | undefined {
-  if (!enabled) return undefined;
+  if (!state.enabled) return undefined;
   const name = names.get(text);
   if (name !== undefined || names.size >= MAX_NAMED) return name;
   const n = (uses.get(text) ?? 0) + 1;

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { log } from "../log";
+import { runtimeSlot } from "../runtime";
 import { metrics } from "./registry";
 
 // ROLE=all with WORKER_PROCESSES: the parent serves /metrics for its children too. At a scrape
@@ -10,8 +11,14 @@ import { metrics } from "./registry";
 type Request = { type: "sb:metrics"; id: number };
 type Reply = { type: "sb:metrics"; id: number; metrics: unknown[] };
 
-const children = new Set<ChildProcess>();
-let nextId = 0;
+declare module "../runtime" {
+  interface Runtime {
+    /** ROLE=all's worker children whose metrics /metrics adds, and the last request id asked. */
+    metricsChildren: { children: Set<ChildProcess>; lastId: number };
+  }
+}
+const state = runtimeSlot("metricsChildren", () => ({ children: new Set(), lastId: 0 }));
+const children = state.children;
 
 export const addMetricsChild = (child: ChildProcess): void => void children.add(child);
 export const removeMetricsChild = (child: ChildProcess): void => void children.delete(child);
@@ -22,7 +29,7 @@ export async function childrenMetrics(timeoutMs = 2_000): Promise<unknown[][]> {
     (child) =>
       new Promise<unknown[] | undefined>((resolve) => {
         if (!child.connected) return resolve(undefined);
-        const id = ++nextId;
+        const id = ++state.lastId;
         const timer = setTimeout(() => {
           child.off("message", onMessage);
           log.warn({ pid: child.pid }, "worker process did not answer the metrics request");
