@@ -1,10 +1,10 @@
 // The one place that wires this process: queues to their handlers, provider webhooks to the
 // domains that handle them, and the listeners that follow what the messaging core commits.
-// Nothing registers itself on import; server start (lib/server/start.ts) and the test setup
+// Provider webhooks' events are not wired here: the webhook routes call their handlers from a
+// table beside them (lib/api/webhooks/meta-fields.ts, rbm-handlers.ts). Nothing registers itself on import; server start (lib/server/start.ts) and the test setup
 // call wireAll(). Adding a piece = one line in the matching section below:
 //   - a queue:            registerQueue(myQueue, handler, maintenance?)  ("Queues")
 //   - a ticker:           registerTicker({ name, everyMs, run })         ("Queues": every worker runs it)
-//   - a Meta field:       onMetaWebhookField(field, name, handler)      ("Provider webhooks")
 //   - a status listener:  onStatusMoved("promotions", listener)         ("Listeners")
 //   - an inbound listener: onInboundStored("promotions", listener)      ("Listeners")
 // Registrations are by name, so calling wireAll() again replaces rather than duplicates.
@@ -12,11 +12,8 @@ import { deliveryQueue, REQUEUE_STRANDED_EVERY_MS, requeueStranded } from "./cal
 import { processDeliveries } from "./callbacks/process-deliveries";
 import { runSimulatedCallStep, simulateCallQueue } from "./calls/simulate-call-job";
 import { setStatusSink } from "./channels/status-sink";
-import { handleMetaStatuses } from "./channels/whatsapp-cloud/message-status-handler";
-import { onMetaWebhookField } from "./channels/whatsapp-cloud/webhook";
 import { systemCtx } from "./context";
 import { openOnInbound } from "./conversations/open-on-inbound";
-import { handleMetaInbound } from "./inbound/meta-inbound-handler";
 import { registerTicker } from "./jobs/tickers";
 import { leasedOnFirstRun, registerQueue } from "./jobs/workers";
 import { wakeConfig } from "./flows/engine/wake-config";
@@ -41,14 +38,12 @@ import { capabilityQueue } from "./promotions/rcs/capability-queue";
 import { checkBatchCapability } from "./promotions/rcs/check-batch-capability";
 import { onInboundStored } from "./inbound/inbound-listeners";
 import { onStatusMoved } from "./messages/status/status-listeners";
-import { handleMetaCategoryUpdate } from "./promotions/engine/category-update-handler";
 import { optOutOnKeyword } from "./promotions/opt-outs/opt-out-keywords";
 import { promotionsConfig } from "./promotions/engine/config";
 import { followPromotionStatuses } from "./promotions/engine/follow-statuses";
 import { promotionQueue } from "./promotions/engine/promotion-queue";
 import { recordPromotionInteractions } from "./promotions/engine/record-interactions";
 import { runDuePromotions } from "./promotions/engine/run-due-promotions";
-import { handleMetaTemplateStatus } from "./templates/meta-template-status-handler";
 import { templateReviewQueue } from "./templates/review-queue";
 import { runTemplateReview } from "./templates/run-template-review";
 
@@ -90,13 +85,9 @@ export function wireAll(): void {
     run: housekeeping,
   });
 
-  // Provider webhooks: provider status events go to the messages domain (the status sink keeps
-  // lib/channels from importing lib/messages); Meta's fields to the domain that handles each.
+  // Provider status events go to the messages domain (the status sink keeps lib/channels from
+  // importing lib/messages; the simulator reports through it too).
   setStatusSink(applyWebhookStatusEvents);
-  onMetaWebhookField("messages", "statuses", handleMetaStatuses);
-  onMetaWebhookField("messages", "inbound", handleMetaInbound);
-  onMetaWebhookField("message_template_status_update", "template-status", handleMetaTemplateStatus);
-  onMetaWebhookField("template_category_update", "promotions-category", handleMetaCategoryUpdate);
 
   // Listeners: run inside the transaction that moved a message's status (onStatusMoved, from
   // lib/messages/status/status-listeners.ts) or stored a customer message (onInboundStored,

@@ -9,7 +9,7 @@ import { recordInboundBatched } from "./record-inbound-batched";
 
 /**
  * Meta's `messages` field, customer messages (`value.messages[]`): stored and raised as
- * `message.received`; registered by lib/wiring.ts beside the status handler of the same
+ * `message.received`; listed in lib/api/webhooks/meta-fields.ts beside the status handler of the same
  * field. The business is the one the URL names, else the owner of
  * `metadata.phone_number_id`. Nothing here fails the webhook for one message (Meta would
  * redeliver the others with it): messages to a sender the business does not own (Meta's

@@ -4,8 +4,8 @@ import { applyProviderTemplateStatus } from "./apply-provider-status";
 
 /**
  * Meta's `message_template_status_update`: { event, message_template_id, reason, ... }. On a
- * per-business webhook URL only that business's templates are looked at. Registered by
- * lib/wiring.ts.
+ * per-business webhook URL only that business's templates are looked at. Listed in
+ * lib/api/webhooks/meta-fields.ts.
  */
 export const handleMetaTemplateStatus: MetaChangeHandler = async (change, _entry, scope) => {
   const v = change.value;

@@ -2,7 +2,6 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { decoySecret } from "@/lib/channels/business-webhook-secret";
 import {
-  metaWebhookHandlers,
   verifyMetaSignature,
   type MetaWebhookBody,
   type MetaWebhookScope,
@@ -12,6 +11,7 @@ import { log } from "@/lib/log";
 import { decodeUtf8 } from "@/lib/validation/decode-utf8";
 import { errorResponses } from "../schemas";
 import { parseMetaEnvelope } from "./meta-envelope";
+import { metaFieldHandlers } from "./meta-fields";
 
 /** What the four Meta webhook operations share: the hub query, the answers, the checks. */
 export const hubQuery = z.object({
@@ -54,7 +54,8 @@ export function hubChallenge(q: z.infer<typeof hubQuery>, expected: string): str
 
 /**
  * Checks the signature over the raw bytes, then the envelope (UTF-8, JSON, its structure: a 400
- * each, which Meta does not redeliver), then dispatches each change to its field's handlers.
+ * each, which Meta does not redeliver), then hands each change to its field's handlers
+ * (meta-fields.ts).
  */
 export async function handleMetaEvents(
   raw: Uint8Array,
@@ -66,7 +67,7 @@ export async function handleMetaEvents(
   const body: MetaWebhookBody = parseMetaEnvelope(decodeUtf8(raw));
   for (const entry of body.entry ?? []) {
     for (const change of entry.changes ?? []) {
-      for (const handler of metaWebhookHandlers(change.field)) await handler(change, entry, scope);
+      for (const handler of metaFieldHandlers.get(change.field) ?? []) await handler(change, entry, scope);
     }
   }
 }

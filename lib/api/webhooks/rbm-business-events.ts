@@ -4,12 +4,12 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { webhookSecretOrDecoy } from "@/lib/channels/business-webhook-secret";
-import { applyRbmEvents } from "@/lib/channels/google-rbm/apply-rbm-events";
 import { handleRbmWebhook } from "@/lib/channels/google-rbm/webhook";
 import { systemCtx } from "@/lib/context";
 import { defineOperation, type ResponseOf } from "../operation";
 import { businessIdParam } from "../schemas";
 import { rbmResponses } from "./rbm-schemas";
+import { applyRbmEvents } from "./rbm-handlers";
 
 export const contract = createRoute({
   method: "post",
@@ -38,7 +38,7 @@ export const rbmBusinessEvents = defineOperation({
     });
     const result = handleRbmWebhook(raw, c.req.header("x-goog-signature"), token);
     if (result.kind === "verification") return c.text(result.secret, 200);
-    await applyRbmEvents(systemCtx("rbm-webhook"), result, { businessId: business_id });
+    await applyRbmEvents(result, { businessId: business_id });
     return c.json({ ok: true }, 200);
   },
 });

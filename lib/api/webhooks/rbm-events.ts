@@ -5,13 +5,12 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { decoySecret } from "@/lib/channels/business-webhook-secret";
-import { applyRbmEvents } from "@/lib/channels/google-rbm/apply-rbm-events";
 import { rbmClientToken } from "@/lib/channels/google-rbm/config";
 import { handleRbmWebhook } from "@/lib/channels/google-rbm/webhook";
-import { systemCtx } from "@/lib/context";
 import { log } from "@/lib/log";
 import { defineOperation, type ResponseOf } from "../operation";
 import { rbmResponses } from "./rbm-schemas";
+import { applyRbmEvents } from "./rbm-handlers";
 
 export const contract = createRoute({
   method: "post",
@@ -36,7 +35,7 @@ export const rbmEvents = defineOperation({
     }
     const result = handleRbmWebhook(await c.req.text(), c.req.header("x-goog-signature"), token);
     if (result.kind === "verification") return c.text(result.secret, 200);
-    await applyRbmEvents(systemCtx("rbm-webhook"), result, {});
+    await applyRbmEvents(result, {});
     return c.json({ ok: true }, 200);
   },
 });

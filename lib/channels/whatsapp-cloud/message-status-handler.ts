@@ -5,7 +5,7 @@ import { parseMetaStatuses } from "./message-statuses";
 import type { MetaChangeHandler } from "./webhook";
 
 /**
- * Meta's `messages` field: delivery statuses of what we sent; registered by lib/wiring.ts
+ * Meta's `messages` field: delivery statuses of what we sent; listed in lib/api/webhooks/meta-fields.ts
  * beside the inbound messages handler of the same field.
  * On a per-business URL the events are that business's: a status naming a message of another
  * business is ignored (the status sink only applies events to messages of `businessId`).

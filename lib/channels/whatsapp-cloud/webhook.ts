@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { runtimeSlot } from "../../runtime";
 
 /**
  * Verifies Meta's `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`: over the
@@ -35,29 +34,3 @@ export type MetaChangeHandler = (
   entry: MetaEntry,
   scope: MetaWebhookScope,
 ) => Promise<void>;
-
-declare module "../../runtime" {
-  interface Runtime {
-    /** Handlers of Meta's webhook changes, by field and name (lib/wiring.ts). */
-    metaHandlers: Map<string, Map<string, MetaChangeHandler>>;
-  }
-}
-const handlers = runtimeSlot("metaHandlers", () => new Map());
-
-/**
- * Meta delivers every WhatsApp Business Account webhook field (`messages`,
- * `message_template_status_update`, ...) to one callback URL, so lib/wiring.ts registers each
- * domain's handler of a field here and the webhook route dispatches. A field may have several
- * handlers (statuses and customer messages both arrive in `messages`), each under a name, so
- * wiring twice replaces a handler rather than adding a second one.
- */
-export function onMetaWebhookField(field: string, name: string, handler: MetaChangeHandler): void {
-  let byName = handlers.get(field);
-  if (!byName) handlers.set(field, (byName = new Map()));
-  byName.set(name, handler);
-}
-
-/** The handlers of a field, in registration order. */
-export function metaWebhookHandlers(field: string): MetaChangeHandler[] {
-  return [...(handlers.get(field)?.values() ?? [])];
-}

@@ -4,7 +4,7 @@ import { stopOnCategoryUpdate } from "./stop-on-category-update";
 
 /**
  * Meta's `template_category_update`: { message_template_id, previous_category, new_category }
- * (older payloads: `correct_category`). Registered by lib/wiring.ts.
+ * (older payloads: `correct_category`). Listed in lib/api/webhooks/meta-fields.ts.
  */
 export const handleMetaCategoryUpdate: MetaChangeHandler = async (change, _entry, scope) => {
   const v = change.value;

@@ -14,8 +14,7 @@ import {
 } from "@/test/promotions";
 import { applyStatusEvents, type StatusEventInput } from "@/lib/messages/status/apply-status-events";
 import { systemCtx } from "@/lib/context";
-import { metaWebhookHandlers } from "@/lib/channels/whatsapp-cloud/webhook";
-import "./category-update-handler";
+import { handleMetaCategoryUpdate } from "./category-update-handler";
 import { runDuePromotions } from "./run-due-promotions";
 
 const counters = async (id: string) =>
@@ -163,8 +162,7 @@ describe("promotion engine", () => {
       `UPDATE templates SET provider = 'whatsapp-cloud', provider_ref = $2 WHERE id = $1`,
       [watched.template.id, ref],
     );
-    const [handler] = metaWebhookHandlers("template_category_update");
-    await handler!(
+    await handleMetaCategoryUpdate(
       {
         field: "template_category_update",
         value: { message_template_id: ref, previous_category: "UTILITY", new_category: "MARKETING" },
@@ -182,7 +180,7 @@ describe("promotion engine", () => {
     // Another business's webhook URL does not reach this template.
     const other = await createTestBusiness();
     await rawQuery(db(), `UPDATE promotions SET status = 'Active' WHERE id = $1`, [watched.id]);
-    await handler!(
+    await handleMetaCategoryUpdate(
       { field: "template_category_update", value: { message_template_id: ref, new_category: "UTILITY" } },
       { id: "waba" },
       { businessId: other.business.id },

@@ -2,13 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessChannels } from "@/db/schema";
 import { createTestBusiness, uniq } from "@/test/factories";
-import { systemCtx } from "../../context";
-import { db } from "../../db";
-import { rawQuery } from "../../db/sql";
-import type { ProviderInboundMessage } from "../inbound-message";
-import { applyRbmEvents } from "./apply-rbm-events";
-
-const ctx = systemCtx("test");
+import { db } from "@/lib/db";
+import { rawQuery } from "@/lib/db/sql";
+import type { ProviderInboundMessage } from "@/lib/channels/inbound-message";
+import { applyRbmEvents } from "./rbm-handlers";
 
 const userMessage = (agentId: string): ProviderInboundMessage => ({
   providerMessageId: `rbm-${uniq()}`,
@@ -42,7 +39,7 @@ describe("applyRbmEvents", () => {
       .set({ provider: "google-rbm", config: { agentId, accessToken: "ya29" }, enabled: true })
       .where(and(eq(businessChannels.businessId, business.id), eq(businessChannels.channel, "rcs")));
     const inbound = userMessage(agentId);
-    await applyRbmEvents(ctx, { kind: "events", agentId, events: [], inbound }, {});
+    await applyRbmEvents({ kind: "events", agentId, events: [], inbound }, {});
     expect(await storedFor(business.id, inbound.providerMessageId)).toBe(1);
   });
 
@@ -50,7 +47,6 @@ describe("applyRbmEvents", () => {
     const { business } = await createTestBusiness();
     const scoped = userMessage(`agent-${uniq()}`);
     await applyRbmEvents(
-      ctx,
       { kind: "events", agentId: scoped.to, events: [], inbound: scoped },
       {
         businessId: business.id,
@@ -59,7 +55,7 @@ describe("applyRbmEvents", () => {
     expect(await storedFor(business.id, scoped.providerMessageId)).toBe(1);
 
     const orphan = userMessage(`agent-${uniq()}`);
-    await applyRbmEvents(ctx, { kind: "events", agentId: orphan.to, events: [], inbound: orphan }, {});
+    await applyRbmEvents({ kind: "events", agentId: orphan.to, events: [], inbound: orphan }, {});
     const anywhere = await rawQuery<{ n: number }>(
       db(),
       `SELECT count(*)::int AS n FROM inbound_messages WHERE provider_message_id = $1`,
