@@ -11,7 +11,7 @@ export const businessIdColumn = () =>
     .references(() => businesses.id, { onDelete: "cascade" });
 
 /** A `timestamptz` column: an instant, never a wall time without its zone (rule 7). */
-export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+export const timestamptz = <N extends string>(name: N) => timestamp(name, { withTimezone: true });
 
 /** `created_at`, set by the database when the row is written. */
 export const createdAtColumn = () => timestamptz("created_at").notNull().defaultNow();

@@ -1,21 +1,23 @@
 import type { conversions } from "@/db/schema";
+import type { RowOf } from "../../db/row-of";
 import type { ConversionDoc } from "./schemas";
 
-/** A `conversions` row as rawQuery returns it (snake_case; numeric as text, as node-postgres reads it). */
-export type ConversionRow = {
-  id: string;
-  business_id: string;
-  event_id: string;
-  event_name: string;
-  phone: string | null;
-  subscriber_id: string | null;
-  value: string | null;
-  currency: string | null;
-  occurred_at: Date;
-  promotion_id: string | null;
-  message_id: string | null;
-  attribution: (typeof conversions.$inferSelect)["attribution"];
-};
+/** A `conversions` row as rawQuery returns it (derived from the Drizzle table, lib/db/row-of.ts; numeric as text, as node-postgres reads it). */
+export type ConversionRow = Pick<
+  RowOf<typeof conversions>,
+  | "id"
+  | "business_id"
+  | "event_id"
+  | "event_name"
+  | "phone"
+  | "subscriber_id"
+  | "value"
+  | "currency"
+  | "occurred_at"
+  | "promotion_id"
+  | "message_id"
+  | "attribution"
+>;
 
 export const conversionDoc = (r: ConversionRow): ConversionDoc => ({
   id: r.id,

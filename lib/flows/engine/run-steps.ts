@@ -1,3 +1,5 @@
+import type { flowRuns } from "@/db/schema";
+import type { RowOf } from "../../db/row-of";
 import type { OutboundMessage } from "../../channels/message-provider";
 import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
@@ -31,19 +33,22 @@ import { windowClosedReason } from "./window-rule";
 /** Steps one customer message may run before the run waits again: a loop ends here. */
 export const MAX_STEPS_PER_MESSAGE = 50;
 
-export type RunRow = {
-  id: string;
-  business_id: string;
-  flow_id: string;
-  version: number;
-  conversation_id: string;
-  state: "running" | "waiting" | "completed" | "handed_over" | "failed" | "stopped";
-  step_id: string | null;
-  invalid_answers: number;
+/** A flow run as raw SQL reads it (lib/db/row-of.ts: derived from the Drizzle table, its JSON narrowed). */
+export type RunRow = Pick<
+  RowOf<typeof flowRuns>,
+  | "id"
+  | "business_id"
+  | "flow_id"
+  | "version"
+  | "conversation_id"
+  | "state"
+  | "step_id"
+  | "invalid_answers"
+  | "wake_id"
+  | "wake_at"
+> & {
+  /** The jsonb column holds the answers by variable name (written only by the engine). */
   variables: Record<string, string>;
-  wake_id: string | null;
-  /** When the timer the run waits on is due (the wake scanner's key); null: no timer. */
-  wake_at: Date | null;
 };
 
 /**
