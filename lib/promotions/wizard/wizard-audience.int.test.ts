@@ -122,8 +122,9 @@ describe("the wizard's audience: a segment or tags", () => {
     // No subscriber matches: said on the tags.
     await audiences(other, "/tags", { name: "Empty" });
     expect(
-      await runAction(() =>
-        previewAudience(ctx, other.business.id, { targetSource: "TAGS", tags: ["Empty"] }),
+      await runAction(
+        () => previewAudience(ctx, other.business.id, { targetSource: "TAGS", tags: ["Empty"] }),
+        "Empty",
       ),
     ).toMatchObject({ ok: false, fieldErrors: [{ path: "tags", message: "No matching subscriber" }] });
   });
@@ -190,7 +191,8 @@ describe("the wizard's audience: a segment or tags", () => {
       targetSource: "TAGS",
       tagSearchCriteria: "ALL",
     });
-    const [row] = await rawQuery<{ ab_test: { holdoutPercent: number; variants: { name: string }[] } }>(
+    type StoredTest = { holdoutPercent: number; variants: { name: string }[]; seed: unknown };
+    const [row] = await rawQuery<{ ab_test: StoredTest }>(
       db(),
       "SELECT ab_test FROM promotions WHERE business_id = $1 AND id = $2",
       [businessId, launched.promotionId],
@@ -201,12 +203,12 @@ describe("the wizard's audience: a segment or tags", () => {
       json: { ...onTags, name: "Same body through E1" },
     });
     expect(viaApi.status, JSON.stringify(viaApi.json)).toBe(200);
-    const [apiRow] = await rawQuery<{ ab_test: typeof row.ab_test & { seed: unknown } }>(
+    const [apiRow] = await rawQuery<{ ab_test: StoredTest }>(
       db(),
       "SELECT ab_test FROM promotions WHERE business_id = $1 AND id = $2",
       [businessId, viaApi.json.promotionId],
     );
-    const { seed: _a, ...wizardTest } = row!.ab_test as typeof row.ab_test & { seed: unknown };
+    const { seed: _a, ...wizardTest } = row!.ab_test;
     const { seed: _b, ...apiTest } = apiRow!.ab_test;
     expect(wizardTest).toEqual(apiTest);
     expect(row!.ab_test.variants.map((v) => v.name)).toEqual(["A", "B"]);
