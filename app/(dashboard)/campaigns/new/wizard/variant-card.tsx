@@ -11,15 +11,20 @@ import { MessagePreview } from "./message-preview";
 import { fieldKey, slotValues } from "./slot-values";
 import type { WizardForm } from "./wizard-form";
 
-/** A new template's image slots start with its own image (a variant has no upload of its own). */
-function imageDefaults(template: WizardTemplate): WizardForm["slots"] {
+/**
+ * A new template's slots: text from a column (to be chosen), images from the template's own
+ * image (a variant has no upload of its own). Every slot has its kind, as the schema needs.
+ */
+function slotDefaults(template: WizardTemplate): WizardForm["slots"] {
   return Object.fromEntries(
-    slotsOf(template)
-      .filter((s) => s.media === "image")
-      .map((s) => [
-        fieldKey(s.key),
-        s.image ? { kind: "template", value: s.image } : { kind: "text", value: "" },
-      ]),
+    slotsOf(template).map((s) => [
+      fieldKey(s.key),
+      s.media === "image"
+        ? s.image
+          ? { kind: "template" as const, value: s.image }
+          : { kind: "text" as const, value: "" }
+        : { kind: "column" as const, value: "" },
+    ]),
   );
 }
 
@@ -142,7 +147,7 @@ export function VariantCard({
             const next = templates.find((t) => t.id === e.target.value);
             form.setValue(
               `variants.${index}.slots`,
-              same ? structuredClone(form.getValues("slots")) : next ? imageDefaults(next) : {},
+              same ? structuredClone(form.getValues("slots")) : next ? slotDefaults(next) : {},
             );
           }}
         />
