@@ -275,6 +275,7 @@ const expected: Record<string, string> = {
   "action phoneSendAction": "AMB",
   "action previewListAction": "AMB",
   "action profilesListAction": "AMB",
+  "action previewAudienceAction": "AMB",
   "action launchCampaignAction": "AMB",
   "action launchDryRunAction": "AMB",
 

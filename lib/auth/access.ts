@@ -221,6 +221,7 @@ export const actions = {
   // The new-campaign wizard: read a list, write one from profiles, launch (E1's domain path).
   previewListAction: { roles: STAFF, what: "read campaign lists" },
   profilesListAction: { roles: STAFF, what: "create campaign lists" },
+  previewAudienceAction: { roles: STAFF, what: "count a campaign's segment or tags audience" },
   launchCampaignAction: { roles: STAFF, what: "launch campaigns" },
   launchDryRunAction: { roles: STAFF, what: "dry-run campaigns" },
 

@@ -8,6 +8,7 @@ import { launchDryRun, type LaunchDryRun } from "@/lib/promotions/launch/launch-
 import { launchOnce } from "@/lib/promotions/launch/launch-once";
 import { createListFromProfiles } from "@/lib/promotions/lists/list-from-profiles";
 import { previewList, type ListPreview } from "@/lib/promotions/lists/preview-list";
+import { previewAudience, type AudiencePreview } from "@/lib/promotions/wizard/preview-audience";
 
 /** A stored list of the business: columns, first rows and dry-run totals. */
 export async function previewListAction(name: string): Promise<ActionResult<ListPreview>> {
@@ -31,6 +32,17 @@ export async function profilesListAction(filter: unknown): Promise<ActionResult<
   }, filter);
 }
 
+/**
+ * A segment or tags as the audience: its live count, first matches and totals, from the
+ * snapshot the launch would freeze (rolled back: nothing is stored).
+ */
+export async function previewAudienceAction(target: unknown): Promise<ActionResult<AudiencePreview>> {
+  return runAction(async () => {
+    const user = await requireAction("previewAudienceAction");
+    return previewAudience(userCtx(user), user.businessId, target);
+  }, target);
+}
+
 /** The dry run with the message: what Launch would do to every row of the list, nothing sent. */
 export async function launchDryRunAction(input: {
   listName: string;
@@ -47,7 +59,8 @@ export async function launchDryRunAction(input: {
 }
 
 /**
- * Launch: E1 form (b) on the list through the same domain function, once per wizard key (the
+ * Launch: E1 form (b) on the list (or E1's JSON form on a segment or tags, when the body names
+ * one: `listName` is then empty) through the same domain function, once per wizard key (the
  * key is made when the wizard opens, so a double click or a retry launches one promotion).
  */
 export async function launchCampaignAction(input: {

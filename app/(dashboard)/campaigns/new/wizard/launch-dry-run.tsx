@@ -114,14 +114,17 @@ export function LaunchDryRunPanel({
               ],
             }))}
           />
-          <a
-            href={href}
-            download
-            data-testid="dry-refused-csv"
-            className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            Download the {n(d.refused)} refused rows (CSV, with reasons)
-          </a>
+          {/* A segment's or tags' snapshot is not stored before the launch: the table has its rows. */}
+          {listId ? (
+            <a
+              href={href}
+              download
+              data-testid="dry-refused-csv"
+              className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              Download the {n(d.refused)} refused rows (CSV, with reasons)
+            </a>
+          ) : null}
         </>
       ) : (
         <p className="text-sm text-emerald-700">Every row will be sent or is opted out.</p>
