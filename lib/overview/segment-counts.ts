@@ -1,8 +1,6 @@
-import { checkDefinition } from "../audiences/segments/check-definition";
-import { segmentWhere } from "../audiences/segments/segment-matches";
+import { countSegment } from "../audiences/segments/segment-matches";
 import { listSegments } from "../audiences/segments/segments";
 import type { Ctx } from "../context";
-import { rawQuery } from "../db/sql";
 import { AppError } from "../errors";
 
 /** How many segments the overview counts: a count reads every profile a segment matches. */
@@ -33,16 +31,8 @@ export async function overviewSegments(
   for (const s of latest) {
     const base = { id: s.id, name: s.name, updatedAt: s.updatedAt };
     try {
-      const { where, params } = segmentWhere(
-        businessId,
-        await checkDefinition(ctx, businessId, s.definition),
-      );
-      const [row] = await rawQuery<{ n: number }>(
-        ctx.db,
-        `SELECT count(*)::int AS n FROM profiles p WHERE ${where}`,
-        params,
-      );
-      segments.push({ ...base, count: row?.n ?? 0, problem: null });
+      const { count } = await countSegment(ctx, businessId, s.id);
+      segments.push({ ...base, count, problem: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       segments.push({ ...base, count: null, problem: err.message });
