@@ -21,8 +21,8 @@ const IDLE_POOL_MS = 60_000;
 // undici keep-alive pools, one per origin AND checked address: its connector's lookup answers
 // only that address, so the pool can never connect anywhere the SSRF guard did not approve,
 // and a new DNS answer (a new check) gets a new pool. undici's dispatch is far leaner per
-// request than node:http's agent and ClientRequest (issue 10: the callbacks' HTTP client was
-// the largest share of the worker's CPU).
+// request than node:http's agent and ClientRequest (the callbacks' HTTP client was the
+// largest share of the worker's CPU).
 const pools = new Map<string, { pool: Pool; usedAt: number }>();
 let sweeper: NodeJS.Timeout | undefined;
 

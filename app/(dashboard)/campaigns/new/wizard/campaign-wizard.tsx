@@ -38,7 +38,7 @@ import {
 const DRY_RUN_FIRST = "Run the dry run first: it checks every row before anything is sent.";
 
 /**
- * The new-campaign wizard (issue 12): audience, columns and dry run, message, delivery, launch.
+ * The new-campaign wizard: audience, columns and dry run, message, delivery, launch.
  * One form across the steps; each step checks its own fields before Next, and errors from the
  * server land on their field (and its step). Launch runs E1 once per `launchKey`.
  */
