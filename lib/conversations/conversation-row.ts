@@ -1,6 +1,3 @@
-import type { Ctx } from "../context";
-import { rawQuery } from "../db/sql";
-
 export type ConversationRow = {
   id: string;
   business_id: string;
@@ -22,18 +19,3 @@ export type ConversationRow = {
   resolved_at: Date | null;
   created_at: Date;
 };
-
-/** One conversation of the business, optionally locked for the caller's transaction. */
-export async function findConversation(
-  ctx: Ctx,
-  businessId: string,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<ConversationRow | undefined> {
-  const [row] = await rawQuery<ConversationRow>(
-    ctx.db,
-    `SELECT * FROM conversations WHERE business_id = $1 AND id = $2${opts.forUpdate ? " FOR UPDATE" : ""}`,
-    [businessId, id],
-  );
-  return row;
-}

@@ -30,7 +30,7 @@ export const SENDER_LEASE_TTL_MS = 1000;
  * least 1. At full speed that is about 40 round trips a second per sender and process (one
  * HOT update each), and every second of a long send lands within a few percent of the limit
  * (leases of 10% made single seconds swing +-10%: bench/RESULTS.md); N processes together
- * exceed rate x time + burst by at most N leases (docs/decisions.md).
+ * exceed rate x time + burst by at most N leases (docs/decisions/sender-limit-across-processes.md).
  */
 export function senderLeaseSize(rate: number): number {
   return Math.max(1, Math.min(rate, Math.ceil(rate * SENDER_LEASE_FRACTION)));

@@ -126,7 +126,7 @@ export function fieldOfPath(path: string, message: string): { field: keyof Wizar
 /**
  * Batch size, pause and retries a switched-on option starts from: a thousand recipients a
  * minute keeps a campaign steady without overrunning a sender, and three retries is the
- * spec's sample (docs/decisions.md, "Campaign wizard defaults").
+ * spec's sample (docs/decisions/campaign-dry-run-and-launch.md).
  */
 export const DELIVERY_DEFAULTS = { batchSize: 1000, batchTimer: 60, maxRetries: 3 } as const;
 
