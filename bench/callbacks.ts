@@ -1,4 +1,4 @@
-// Callback delivery throughput (issue 4): N message-status callbacks for one endpoint served by
+// Callback delivery throughput: N message-status callbacks for one endpoint served by
 // a local receiver in its own process (which verifies every signature), measured end to end:
 // from the first enqueue to the last acknowledged (2xx recorded as delivered in the database).
 // Run: npx tsx bench/callbacks.ts

@@ -1,4 +1,4 @@
-// Campaign page data (issue 23, point 17): loadCampaignPage, everything the /campaigns/[id]
+// Campaign page data: loadCampaignPage, everything the /campaigns/[id]
 // page reads, on a campaign of 1,000,000 messages (and recipients) in their final statuses,
 // on a fresh PostgreSQL database. Target: < 300 ms server time. The per-minute chart reads the
 // promotion's counters (promotion_minute_stats); the scan it replaced is timed for comparison.

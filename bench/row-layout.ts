@@ -1,4 +1,4 @@
-// Two of issue 27's ways in, measured on the statements alone (no server), each against the
+// Two ways to fewer row writes per message, measured on the statements alone (no server), each against the
 // layout as it is in the same run, on copies of the real tables (a fresh database migrated by
 // the app, `CREATE TABLE ... (LIKE ... INCLUDING ALL)`: columns, defaults, checks, indexes and
 // storage parameters such as the fill factor; no foreign keys or triggers on either side):

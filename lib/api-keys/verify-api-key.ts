@@ -9,7 +9,7 @@ import { runtimeSlot } from "../runtime";
 export type VerifiedKey = {
   keyId: string;
   businessId: string;
-  /** The operator's per-key rate and burst (null: the defaults; docs/decisions.md, API rate limit). */
+  /** The operator's per-key rate and burst (null: the defaults; docs/decisions/api-rate-limit.md). */
   rateLimit: number | null;
   rateBurst: number | null;
 };

@@ -7,7 +7,7 @@ import { lockTagCreation, tagLimitReached } from "./tags";
 
 /**
  * The ids of the business's tags named `names` (whatever the case), creating the unknown ones
- * in the default colour (docs/decisions.md, "Audiences: tags and attributes"): a write that
+ * in the default colour (docs/decisions/tags-and-attributes.md): a write that
  * tags a subscriber "vip" works without defining "vip" first. Run inside the write's
  * transaction, so a write refused later creates no tag. Past the business's tag limit: 409.
  * The map is by lower-cased name.

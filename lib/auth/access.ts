@@ -5,7 +5,7 @@ type Role = SessionUser["role"];
 
 /**
  * The one table of who may open which dashboard page and run which server action or route
- * handler (docs/decisions.md, "Roles in the dashboard"). Every page, layout, action and route
+ * handler (docs/decisions/roles-one-table.md). Every page, layout, action and route
  * calls its guard (lib/auth/guard.ts) with its own key; the menu is derived from `pages`;
  * lib/auth/access-table.int.test.ts fails when a page, action or route has no rule here.
  */
@@ -46,7 +46,7 @@ export const pages = {
   "/messages/[id]": { roles: STAFF, what: "open a message" },
   "/virtual-phone": { roles: STAFF, what: "open the virtual phone" },
   // Campaigns (promotions, lists, opt-outs) reach whole customer bases: staff only, never agents
-  // (docs/decisions.md, "Campaigns are for staff").
+  // (docs/decisions/roles-one-table.md).
   "/campaigns": { roles: STAFF, what: "open Campaigns" },
   "/campaigns/new": { roles: STAFF, what: "create campaigns" },
 

@@ -14,8 +14,8 @@ import { createBusiness } from "./create-business";
 import { getBusiness } from "./list-businesses";
 import { setDefaultCountry } from "./set-default-country";
 
-// The vendor's documented samples write phone numbers as 10-digit Indian national numbers
-// (issue 9): they must work for a business whose default country is IN, while numbers with
+// The vendor's documented samples write phone numbers as 10-digit Indian national numbers:
+// they must work for a business whose default country is IN, while numbers with
 // their country code keep working for every business.
 const ctx = systemCtx("test");
 const USER = "/api/v1/business/user";

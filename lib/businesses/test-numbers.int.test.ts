@@ -10,7 +10,7 @@ import { addTestNumber } from "./add-test-number";
 import { removeTestNumber } from "./remove-test-number";
 import { listTestNumbers, MAX_TEST_NUMBERS } from "./test-numbers";
 
-// Issue 23, point 2: test sends go to a list the business keeps, never to a number suggested
+// Test sends go to a list the business keeps, never to a number suggested
 // because something was sent to it.
 
 const ctx = systemCtx("test");

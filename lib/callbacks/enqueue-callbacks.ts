@@ -58,7 +58,7 @@ export async function enqueueCallbacks(
     // The rows and their jobs in one statement: one JSON document (node-postgres would escape
     // an array parameter element by element) and pg-boss's own job insert as a CTE. The rows
     // are born leased to their first job until a lease after they fall due, so that job sends
-    // them without a claim write (one row version less per callback; issue 10). Due at once,
+    // them without a claim write (one row version less per callback). Due at once,
     // their next_attempt_at is NULL (their outcome write is then HOT: callbackDeliveries).
     await writeStatement()
       .with(

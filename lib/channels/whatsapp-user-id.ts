@@ -7,5 +7,3 @@
 const WHATSAPP_USER_ID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
 
 export const isWhatsAppUserId = (v: string): boolean => WHATSAPP_USER_ID.test(v);
-
-export const WHATSAPP_USER_ID_PATTERN = WHATSAPP_USER_ID.source;

@@ -25,7 +25,7 @@ type Part = {
  * with its own $1..$n and values, `jobs` adds pg-boss's job insert for a queue, and `run`
  * renumbers every fragment's parameters into one statement. One statement is atomic on the
  * pool without a transaction and costs one round trip: the send path's group commit and the
- * callbacks' enqueue and retries depend on that (bench/RESULTS.md).
+ * callbacks' enqueue and retries depend on that (bench/results-archive/2026.md).
  */
 export class WriteStatement {
   private readonly parts: Part[] = [];

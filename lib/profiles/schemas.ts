@@ -35,7 +35,7 @@ const countryCode = z
 /**
  * One subscriber profile of F1, for a business whose default country is `defaultCountry`.
  * Required: `phone`, and `countrycode` unless the business has a default country (decision in
- * docs/decisions.md); everything else is optional. Unknown fields are ignored. `tags` (names)
+ * docs/decisions/default-country.md); everything else is optional. Unknown fields are ignored. `tags` (names)
  * and `attributes` (values by key, checked against the business's definitions `rules`) are
  * the audience extras (docs/audiences.md); null or absent, they say nothing.
  */

@@ -326,7 +326,6 @@ export const createChatappTemplateInput = z
     }
     return { ...t, components: r.data as ChatappComponent[] };
   });
-export type CreateChatappTemplateInput = z.input<typeof createChatappTemplateInput>;
 
 // ---- RCS rich card (template form) -------------------------------------------------------
 
@@ -483,7 +482,6 @@ export const createRcsTemplateInput = z.object({
   messageTemplate: z.object({ name: templateName, language: templateLanguage }),
   rcsOutgoingMessage: rcsRichCard,
 });
-export type CreateRcsTemplateInput = z.input<typeof createRcsTemplateInput>;
 
 // ---- Views ------------------------------------------------------------------------------
 

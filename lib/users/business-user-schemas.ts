@@ -42,7 +42,6 @@ export const createBusinessUserInput = z.object({
   supervisorId: uuidRef,
   branchId: optionalText(64),
 });
-export type CreateBusinessUserInput = z.input<typeof createBusinessUserInput>;
 
 /**
  * What createBusinessUser stores: G1's fields, with the phone optional (the dashboard's
@@ -78,7 +77,6 @@ export const updateBusinessUserInput = z.discriminatedUnion(
   ],
   { error: "type is userStatus (with userStatus) or callingEnabled (with callingEnabled and phoneNumber)" },
 );
-export type UpdateBusinessUserInput = z.input<typeof updateBusinessUserInput>;
 
 /** Dashboard edit: profile fields, role and an optional new temporary password. */
 export const editBusinessUserInput = z.object({

@@ -15,7 +15,7 @@ import { findBusinessUser, userDetails } from "./user-details";
  * dashboard until an admin sets one (the API still knows it by e-mail). A branch admin's
  * users land in its own branch. `phoneNumber` may be national (the business's default
  * country) and is stored and answered as E.164 digits; G1 requires it, the dashboard does not
- * (a chat-only agent has no phone: docs/decisions.md, "Inbox story defects").
+ * (a chat-only agent has no phone: docs/decisions/inbox-page.md).
  */
 export async function createBusinessUser(
   ctx: Ctx,

@@ -21,7 +21,7 @@ import { setUserStatus } from "@/lib/users/set-user-status";
 import { userStatus } from "@/lib/users/schemas";
 
 // Every action re-checks the session and lets the domain apply the role matrix
-// (docs/decisions.md, "Users and teams"): the same rules as the API.
+// (docs/decisions/users-and-teams-rules.md): the same rules as the API.
 
 export async function createUserAction(raw: unknown): Promise<ActionResult<UserDetails>> {
   return runAction(async () => {

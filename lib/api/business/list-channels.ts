@@ -1,6 +1,6 @@
 /**
  * The business's channels: enabled or not, provider, sender ids (onboarding check; not in the
- * spec, see docs/decisions.md).
+ * spec, see docs/decisions/api-credentials-and-keys.md).
  * GET /api/v3/business/{business_id}/channels
  */
 import { createRoute, z } from "@hono/zod-openapi";

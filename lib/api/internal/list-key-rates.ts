@@ -1,5 +1,5 @@
 /**
- * A business's API keys and their rate limits (operator; not in the spec, see docs/decisions.md).
+ * A business's API keys and their rate limits (operator; not in the spec, see docs/decisions/api-rate-limit.md).
  * GET /api/internal/business/{business_id}/keys
  */
 import { createRoute, z } from "@hono/zod-openapi";

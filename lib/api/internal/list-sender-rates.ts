@@ -1,5 +1,5 @@
 /**
- * A business's senders and their dispatch rates (operator; not in the spec, see docs/decisions.md).
+ * A business's senders and their dispatch rates (operator; not in the spec, see docs/decisions/sender-rate-set-by-operator.md).
  * GET /api/internal/business/{business_id}/senders
  */
 import { createRoute } from "@hono/zod-openapi";

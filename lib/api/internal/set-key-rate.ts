@@ -1,5 +1,5 @@
 /**
- * Set or clear an API key's rate limit (operator; see docs/decisions.md).
+ * Set or clear an API key's rate limit (operator; see docs/decisions/api-rate-limit.md).
  * PUT /api/internal/business/{business_id}/keys/{key_id}/rate
  */
 import { createRoute, z } from "@hono/zod-openapi";

@@ -1,5 +1,5 @@
 /**
- * Set or clear a sender's dispatch rate (operator; see docs/decisions.md).
+ * Set or clear a sender's dispatch rate (operator; see docs/decisions/sender-rate-set-by-operator.md).
  * PUT /api/internal/business/{business_id}/senders/{sender}/rate
  */
 import { createRoute, z } from "@hono/zod-openapi";

@@ -43,7 +43,7 @@ describe("A1 send chatapp template", () => {
     const rec = st.json[0];
     expect(rec).toMatchObject({
       platform_msg_id: res.json.messageId,
-      // The vendor's published page's name for it, the same value (issue 34, point 1).
+      // The vendor's published page's name for it, the same value.
       msgkart_msg_id: res.json.messageId,
       subscriber_id: "919900000001",
       msg_type: "template",

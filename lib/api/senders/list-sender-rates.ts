@@ -1,6 +1,6 @@
 /**
  * The business's senders and the rate each is dispatched at (not in the spec, see
- * docs/decisions.md); the operator sets them (internal/set-sender-rate.ts).
+ * docs/decisions/sender-rate-set-by-operator.md); the operator sets them (internal/set-sender-rate.ts).
  * GET /api/v3/business/{business_id}/senders
  */
 import { createRoute, z } from "@hono/zod-openapi";

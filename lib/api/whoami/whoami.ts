@@ -1,5 +1,5 @@
 /**
- * Credential check: the key's business and key id (not in the spec, see docs/decisions.md).
+ * Credential check: the key's business and key id (not in the spec, see docs/decisions/api-credentials-and-keys.md).
  * GET /api/v3/whoami
  */
 import { createRoute, z } from "@hono/zod-openapi";

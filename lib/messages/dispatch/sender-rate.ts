@@ -31,7 +31,7 @@ export async function senderRate(ctx: Ctx, key: SenderKey): Promise<number> {
 /**
  * Sets (or clears, with null) a sender's dispatch limit, e.g. after Meta raised the number's
  * tier. Operator action (console, admin CLI, operator API): business API keys only read it
- * (docs/decisions.md). The sender must be one of the business's chatapp phoneNumberIds or its
+ * (docs/decisions/sender-rate-set-by-operator.md). The sender must be one of the business's chatapp phoneNumberIds or its
  * RCS agent id (`channel` says which when both carry the id); a stored limit for an id the
  * business no longer has can still be cleared. This process's dispatcher sees the change at
  * once, other processes within MESSAGES_CACHE_MS.

@@ -223,7 +223,7 @@ function abTestField(rest: string[]): { field: Path<WizardForm>; step: number } 
 /**
  * Batch size, pause and retries a switched-on option starts from: a thousand recipients a
  * minute keeps a campaign steady without overrunning a sender, and three retries is the
- * spec's sample (docs/decisions.md, "Campaign wizard defaults").
+ * spec's sample (docs/decisions/campaign-dry-run-and-launch.md).
  */
 export const DELIVERY_DEFAULTS = { batchSize: 1000, batchTimer: 60, maxRetries: 3 } as const;
 
