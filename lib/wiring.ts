@@ -86,7 +86,7 @@ export function wireAll(): void {
   });
 
   // Provider status events go to the messages domain (the status sink keeps lib/channels from
-  // importing lib/messages; the simulator reports through it too).
+  // importing lib/messages).
   setStatusSink(applyWebhookStatusEvents);
 
   // Listeners: run inside the transaction that moved a message's status (onStatusMoved, from
