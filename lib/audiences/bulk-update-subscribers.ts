@@ -4,7 +4,8 @@ import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { invalid, invalidInput } from "../errors";
 import { attributeRules } from "./attribute-definitions";
-import { ensureTags, taggingRace } from "./ensure-tags";
+import { ensureTags } from "./ensure-tags";
+import { tagIdsUnion, tagIdsWithout } from "./tag-ids-sql";
 import { readAttributes } from "./read-attributes";
 import { attributeKey, MAX_BULK_PHONES, tagName } from "./schemas";
 import { phoneReader } from "./subscriber-phone";
@@ -74,8 +75,7 @@ export async function bulkUpdateSubscribers(
   const wanted = [...new Set(reads.flatMap((r) => (r.ok ? [r.phone] : [])))].sort();
   const doc = JSON.stringify(wanted);
 
-  const found = await taggingRace(() =>
-    inTransaction(ctx, async (tx) => {
+  const found = await inTransaction(ctx, async (tx) => {
       // Rows locked in phone order, as F1 locks them: no deadlock with a concurrent upload. The
       // numbers are one array (an index condition on (business, phone)), never a join the planner
       // could run as a loop over the business's profiles.
@@ -95,20 +95,20 @@ export async function bulkUpdateSubscribers(
         const tagId = (await ensureTags(tx, businessId, [input.tag])).get(input.tag.toLowerCase())!;
         rows = await rawQuery(
           tx.db,
-          `WITH p AS (${target}),
-              added AS (INSERT INTO profile_tags (business_id, profile_id, tag_id)
-                        SELECT $1, p.id, $3 FROM p ON CONFLICT DO NOTHING)
-         SELECT phone FROM p`,
+          `WITH p AS (${target})
+         UPDATE profiles SET tag_ids = ${tagIdsUnion("profiles.tag_ids", "ARRAY[$3::uuid]")}
+         FROM p WHERE profiles.business_id = $1 AND profiles.id = p.id RETURNING p.phone`,
           [businessId, doc, tagId],
         );
       } else {
         rows = await rawQuery(
           tx.db,
-          `WITH p AS (${target}),
-              removed AS (DELETE FROM profile_tags pt USING p
-                          WHERE pt.business_id = $1 AND pt.profile_id = p.id
-                            AND pt.tag_id IN (SELECT id FROM tags WHERE business_id = $1 AND lower(name) = $3))
-         SELECT phone FROM p`,
+          `WITH p AS (${target})
+         UPDATE profiles SET tag_ids = ${tagIdsWithout(
+           "profiles.tag_ids",
+           "ARRAY(SELECT id FROM tags WHERE business_id = $1 AND lower(name) = $3)",
+         )}
+         FROM p WHERE profiles.business_id = $1 AND profiles.id = p.id RETURNING p.phone`,
           [businessId, doc, input.tag.toLowerCase()],
         );
       }
@@ -120,8 +120,7 @@ export async function bulkUpdateSubscribers(
         data: { total: input.phones.length, updated: foundPhones.size },
       });
       return foundPhones;
-    }),
-  );
+    });
 
   const results: BulkOutcome[] = input.phones.map((phone, index) => {
     const r = reads[index]!;

@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
-import { conflict, isForeignKeyViolation } from "../errors";
+import { conflict } from "../errors";
 import { uuidv7 } from "../ids";
 import { DEFAULT_TAG_COLOUR, MAX_TAGS_PER_BUSINESS } from "./schemas";
 import { lockTagCreation, tagLimitReached } from "./tags";
@@ -11,6 +11,12 @@ import { lockTagCreation, tagLimitReached } from "./tags";
  * tags a subscriber "vip" works without defining "vip" first. Run inside the write's
  * transaction, so a write refused later creates no tag. Past the business's tag limit: 409.
  * The map is by lower-cased name.
+ *
+ * The tags found are then held (FOR KEY SHARE) until the write commits: profiles keep tag ids in
+ * an array, which no foreign key checks, so this lock is what keeps a tag deleted meanwhile off
+ * them. A delete that came first (not committed when the tag was found) leaves no row to hold:
+ * 409, send it again. A delete that comes later waits for the write, then takes the tag off the
+ * profiles it wrote.
  */
 export async function ensureTags(
   tx: Ctx,
@@ -31,7 +37,7 @@ export async function ensureTags(
   };
   await find();
   const missing = wanted.filter((n) => !ids.has(n.toLowerCase()));
-  if (missing.length === 0) return ids;
+  if (missing.length === 0) return holdTags(tx, businessId, ids);
   await lockTagCreation(tx, businessId);
   const [n] = await rawQuery<{ n: string }>(tx.db, `SELECT count(*) AS n FROM tags WHERE business_id = $1`, [
     businessId,
@@ -45,19 +51,17 @@ export async function ensureTags(
     [businessId, DEFAULT_TAG_COLOUR, JSON.stringify(missing.map((name) => ({ id: uuidv7(), name })))],
   );
   await find();
-  return ids;
+  return holdTags(tx, businessId, ids);
 }
 
-/**
- * Runs `write` (which tags profiles with ids from ensureTags): a tag deleted by another request
- * between the two fails its foreign key check, which is that request's doing, not a fault: 409.
- */
-export async function taggingRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isForeignKeyViolation(err))
-      throw conflict("A tag this request adds was deleted meanwhile; send it again");
-    throw err;
-  }
+export const tagDeletedMeanwhile = () => conflict("A tag this request adds was deleted meanwhile; send it again");
+
+async function holdTags(tx: Ctx, businessId: string, ids: Map<string, string>): Promise<Map<string, string>> {
+  const held = await rawQuery<{ id: string }>(
+    tx.db,
+    `SELECT id FROM tags WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR KEY SHARE`,
+    [businessId, [...ids.values()]],
+  );
+  if (held.length < ids.size) throw tagDeletedMeanwhile();
+  return ids;
 }
