@@ -22,6 +22,7 @@
 import { createReadStream, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { databaseCpuTracker } from "./lib/cpu";
 import { writeE1Csv } from "./lib/e1-csv";
 import { benchSize, freshDatabase, ms, stats } from "./lib/fresh-database";
 
@@ -36,9 +37,8 @@ const { uuidv7 } = await import("../lib/ids");
 const { env } = await import("../lib/env");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { createSegment } = await import("../lib/audiences/segments/segments");
-const { countDefinition, listSegmentMatches, segmentWhere } = await import(
-  "../lib/audiences/segments/segment-matches"
-);
+const { countDefinition, listSegmentMatches, segmentWhere } =
+  await import("../lib/audiences/segments/segment-matches");
 const { checkDefinition } = await import("../lib/audiences/segments/check-definition");
 const { SegmentDefinition } = await import("../lib/audiences/segments/definition");
 const { uploadProfiles } = await import("../lib/profiles/upload-profiles");
@@ -47,7 +47,10 @@ const { ingestList } = await import("../lib/promotions/lists/ingest-list");
 const { keyListRows } = await import("../lib/promotions/lists/list-rows-table");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const load = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(", ")}`;
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`;
 
 const time = async (label: string, fn: () => Promise<unknown>): Promise<number> => {
   await fn(); // warm: plan cache, buffers
@@ -107,13 +110,17 @@ try {
     `setup: ${total.toLocaleString()} profiles in ${(ms(t0) / 1000).toFixed(1)} s; ${runs} runs each; ${load()}`,
   );
 
+  // BENCH_GIN_WITH: storage parameters of both indexes (e.g. fastupdate=off), to compare.
+  const ginWith = process.env.BENCH_GIN_WITH ? ` WITH (${process.env.BENCH_GIN_WITH})` : "";
   const buildIndexes = async () => {
     const t1 = process.hrtime.bigint();
     await pool().query(
-      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)",
+      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)" +
+        ginWith,
     );
     await pool().query(
-      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attributes_gin_idx ON profiles USING gin (attributes jsonb_path_ops)",
+      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attributes_gin_idx ON profiles USING gin (attributes jsonb_path_ops)" +
+        ginWith,
     );
     await pool().query("ANALYZE profiles");
     console.log(`GIN indexes (tag_ids, attributes) built CONCURRENTLY in ${(ms(t1) / 1000).toFixed(1)} s`);
@@ -151,7 +158,9 @@ try {
       const bare = await time(`${label}: bare count(*) of the business`, () =>
         pool().query("SELECT count(*) FROM profiles WHERE business_id = $1", [b]),
       );
-      const counted = await time(`${label}: segment count + sample`, () => countDefinition(ctx, b, definition));
+      const counted = await time(`${label}: segment count + sample`, () =>
+        countDefinition(ctx, b, definition),
+      );
       const page = await time(`${label}: segment first page (100)`, () =>
         listSegmentMatches(ctx, b, segment.id, { limit: "100" }),
       );
@@ -190,7 +199,9 @@ try {
     });
     for (let from = 0; from < seed; from += 1000)
       await uploadProfiles(ctx, f1Biz, {
-        profile: Array.from({ length: Math.min(1000, seed - from) }, (_, k) => record(seeded(from + k), from + k)),
+        profile: Array.from({ length: Math.min(1000, seed - from) }, (_, k) =>
+          record(seeded(from + k), from + k),
+        ),
       });
     await pool().query("VACUUM ANALYZE profiles");
     /** 500 updates of seeded profiles and 500 new ones; with the extras on every record or none. */
@@ -208,21 +219,47 @@ try {
     };
     const plain: number[] = [];
     const rich: number[] = [];
+    // CPU too (this process and the database's backends), which the other sessions' load on
+    // the machine does not change as it changes the wall time.
+    const cpu = { plain: { node: 0, pg: 0 }, rich: { node: 0, pg: 0 } };
+    const tracker = databaseCpuTracker(
+      process.argv[2]!,
+      new URL(process.env.DATABASE_URL!).pathname.slice(1),
+    );
+    await tracker.start();
     for (let r = 0; r <= rounds; r++) {
       for (const withExtras of r % 2 ? [true, false] : [false, true]) {
         const input = body(r, withExtras);
+        const [pg0, node0] = [await tracker.mark(), process.cpuUsage()];
         const t1 = process.hrtime.bigint();
         const out = await uploadProfiles(ctx, f1Biz, input);
         const took = ms(t1);
-        if (out.uploaded !== 1000) throw new Error(`F1 stored ${out.uploaded}: ${JSON.stringify(out.errors[0])}`);
-        if (r > 0) (withExtras ? rich : plain).push(took); // round 0 warms
+        const node = process.cpuUsage(node0);
+        const pgCpu = (await tracker.mark()) - pg0;
+        if (out.uploaded !== 1000)
+          throw new Error(`F1 stored ${out.uploaded}: ${JSON.stringify(out.errors[0])}`);
+        if (r === 0) continue; // round 0 warms
+        (withExtras ? rich : plain).push(took);
+        const c = withExtras ? cpu.rich : cpu.plain;
+        c.node += (node.user + node.system) / 1000;
+        c.pg += pgCpu * 1000;
       }
     }
+    await tracker.stop();
     const [p, x] = [median(plain), median(rich)];
+    const perCall = (c: { node: number; pg: number }) =>
+      `CPU per call ${(c.node / rounds).toFixed(1)} ms Node + ${(c.pg / rounds).toFixed(1)} ms PostgreSQL`;
     console.log(`\nf1: ${rounds} calls each way of 1,000 profiles (500 new, 500 updates), ${seed} seeded`);
-    console.log(`f1 without tags/attributes: ${stats(plain)}, ${Math.round(1000 / (p / 1000))} profiles/s`);
-    console.log(`f1 with 2 tags + 2 attributes: ${stats(rich)}, ${Math.round(1000 / (x / 1000))} profiles/s`);
-    console.log(`f1 with / without rate = ${((p / x) * 100).toFixed(0)}% (goal >= 80%); ${load()}`);
+    console.log(
+      `f1 without tags/attributes: ${stats(plain)}, ${Math.round(1000 / (p / 1000))} profiles/s; ${perCall(cpu.plain)}`,
+    );
+    console.log(
+      `f1 with 2 tags + 2 attributes: ${stats(rich)}, ${Math.round(1000 / (x / 1000))} profiles/s; ${perCall(cpu.rich)}`,
+    );
+    const cpuRatio = (cpu.plain.node + cpu.plain.pg) / (cpu.rich.node + cpu.rich.pg);
+    console.log(
+      `f1 with / without rate = ${((p / x) * 100).toFixed(0)}% by wall time, ${(cpuRatio * 100).toFixed(0)}% by CPU (goal >= 80%); ${load()}`,
+    );
   }
 
   if (parts.has("launch")) {
@@ -231,7 +268,9 @@ try {
     const everyone = await checkDefinition(
       ctx,
       b,
-      SegmentDefinition.parse({ groups: [{ conditions: [{ kind: "attribute", key: "plan", op: "is_set" }] }] }),
+      SegmentDefinition.parse({
+        groups: [{ conditions: [{ kind: "attribute", key: "plan", op: "is_set" }] }],
+      }),
     );
     const e1: number[] = [];
     const e1Keyed: number[] = [];

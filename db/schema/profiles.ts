@@ -27,7 +27,10 @@ export const profiles = pgTable(
      * conditions are one bitmap AND of two GIN indexes (docs/audiences.md, "Storage and
      * indexes"; the indexes are an operator step: profiles is a large table).
      */
-    tagIds: uuid("tag_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    tagIds: uuid("tag_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

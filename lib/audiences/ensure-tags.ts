@@ -12,7 +12,7 @@ import { lockTagCreation, tagLimitReached } from "./tags";
  * transaction, so a write refused later creates no tag. Past the business's tag limit: 409.
  * The map is by lower-cased name.
  *
- * The tags found are then held (FOR KEY SHARE) until the write commits: profiles keep tag ids in
+ * The tags found are held (FOR KEY SHARE) until the write commits: profiles keep tag ids in
  * an array, which no foreign key checks, so this lock is what keeps a tag deleted meanwhile off
  * them. A delete that came first (not committed when the tag was found) leaves no row to hold:
  * 409, send it again. A delete that comes later waits for the write, then takes the tag off the
@@ -27,17 +27,23 @@ export async function ensureTags(
   if (names.length === 0) return ids;
   const seen = new Set<string>();
   const wanted = names.filter((n) => !seen.has(n.toLowerCase()) && Boolean(seen.add(n.toLowerCase())));
+  // Found and held in one statement: `found` sees a tag whose delete is not committed yet;
+  // `held` waits for that delete and then has no row for it.
   const find = async () => {
-    const rows = await rawQuery<{ id: string; name: string }>(
+    const rows = await rawQuery<{ id: string; name: string; held: boolean }>(
       tx.db,
-      `SELECT id, name FROM tags WHERE business_id = $1 AND lower(name) = ANY($2::text[])`,
+      `WITH found AS (SELECT id, name FROM tags WHERE business_id = $1 AND lower(name) = ANY($2::text[])),
+            held AS (SELECT id FROM tags WHERE business_id = $1 AND id IN (SELECT id FROM found)
+                     ORDER BY id FOR KEY SHARE)
+       SELECT f.id, f.name, f.id IN (SELECT id FROM held) AS held FROM found f`,
       [businessId, wanted.map((n) => n.toLowerCase())],
     );
+    if (rows.some((r) => !r.held)) throw tagDeletedMeanwhile();
     for (const r of rows) ids.set(r.name.toLowerCase(), r.id);
   };
   await find();
   const missing = wanted.filter((n) => !ids.has(n.toLowerCase()));
-  if (missing.length === 0) return holdTags(tx, businessId, ids);
+  if (missing.length === 0) return ids;
   await lockTagCreation(tx, businessId);
   const [n] = await rawQuery<{ n: string }>(tx.db, `SELECT count(*) AS n FROM tags WHERE business_id = $1`, [
     businessId,
@@ -51,17 +57,8 @@ export async function ensureTags(
     [businessId, DEFAULT_TAG_COLOUR, JSON.stringify(missing.map((name) => ({ id: uuidv7(), name })))],
   );
   await find();
-  return holdTags(tx, businessId, ids);
-}
-
-export const tagDeletedMeanwhile = () => conflict("A tag this request adds was deleted meanwhile; send it again");
-
-async function holdTags(tx: Ctx, businessId: string, ids: Map<string, string>): Promise<Map<string, string>> {
-  const held = await rawQuery<{ id: string }>(
-    tx.db,
-    `SELECT id FROM tags WHERE business_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR KEY SHARE`,
-    [businessId, [...ids.values()]],
-  );
-  if (held.length < ids.size) throw tagDeletedMeanwhile();
   return ids;
 }
+
+export const tagDeletedMeanwhile = () =>
+  conflict("A tag this request adds was deleted meanwhile; send it again");
