@@ -29,6 +29,7 @@ import {
   applyWebhookStatusEvents,
   statusEventsQueue,
 } from "./messages/status/status-events-queue";
+import { moveLegacyProfileTags } from "./audiences/move-legacy-profile-tags";
 import { listHousekeepingQueue } from "./promotions/lists/housekeeping-queue";
 import {
   removeAbandonedUploads,
@@ -78,8 +79,12 @@ export function wireAll(): void {
     everyMs: promotionsConfig().PROMOTIONS_TICK_MS,
     run: () => runDuePromotions(),
   });
-  // Lists a crashed upload left under their hidden name, cleared after an hour.
-  const housekeeping = () => removeAbandonedUploads(systemCtx("list-housekeeping"));
+  // Lists a crashed upload left under their hidden name, cleared after an hour; and tags
+  // written before they lived on the profile, moved onto it (moveLegacyProfileTags).
+  const housekeeping = async () => {
+    await moveLegacyProfileTags(systemCtx("list-housekeeping"));
+    return removeAbandonedUploads(systemCtx("list-housekeeping"));
+  };
   registerQueue(listHousekeepingQueue, () => housekeeping().then(() => undefined), {
     everyMs: REMOVE_ABANDONED_UPLOADS_EVERY_MS,
     run: housekeeping,
