@@ -29,7 +29,7 @@ import {
   applyWebhookStatusEvents,
   statusEventsQueue,
 } from "./messages/status/status-events-queue";
-import { moveLegacyProfileTags } from "./audiences/move-legacy-profile-tags";
+import { LEGACY_TAGS_EVERY_MS, moveLegacyProfileTags } from "./audiences/move-legacy-profile-tags";
 import { listHousekeepingQueue } from "./promotions/lists/housekeeping-queue";
 import {
   removeAbandonedUploads,
@@ -71,6 +71,13 @@ export function wireAll(): void {
   // Flow runs waiting on a timer (wait, an ask's timeout) or an HTTP request.
   // Timers (a wait's end, an ask's timeout) are the runs' own wake_at, taken by the scanner; the
   // flows.wake queue only finishes jobs enqueued before it (docs/flows.md, "Timers").
+  // Tags written before they lived on the profile (profile_tags), moved onto it within seconds
+  // of an upgrade's start; once moved, a round is one empty index probe.
+  registerTicker({
+    name: "audiences.legacy-tags",
+    everyMs: LEGACY_TAGS_EVERY_MS,
+    run: () => moveLegacyProfileTags(systemCtx("legacy-tags")),
+  });
   registerTicker({ name: "flows.wakes", everyMs: wakeConfig().FLOW_WAKE_SCAN_MS, run: () => wakeDueRuns() });
   registerQueue(flowWakeQueue, (job) => wakeRun(job));
   registerQueue(flowHttpQueue, (job) => runHttpStep(job));
@@ -79,12 +86,8 @@ export function wireAll(): void {
     everyMs: promotionsConfig().PROMOTIONS_TICK_MS,
     run: () => runDuePromotions(),
   });
-  // Lists a crashed upload left under their hidden name, cleared after an hour; and tags
-  // written before they lived on the profile, moved onto it (moveLegacyProfileTags).
-  const housekeeping = async () => {
-    await moveLegacyProfileTags(systemCtx("list-housekeeping"));
-    return removeAbandonedUploads(systemCtx("list-housekeeping"));
-  };
+  // Lists a crashed upload left under their hidden name, cleared after an hour.
+  const housekeeping = () => removeAbandonedUploads(systemCtx("list-housekeeping"));
   registerQueue(listHousekeepingQueue, () => housekeeping().then(() => undefined), {
     everyMs: REMOVE_ABANDONED_UPLOADS_EVERY_MS,
     run: housekeeping,

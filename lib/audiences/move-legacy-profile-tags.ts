@@ -2,6 +2,9 @@ import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { tagIdsUnion } from "./tag-ids-sql";
 
+/** How often every worker looks for rows to move (a ticker, lib/wiring.ts). */
+export const LEGACY_TAGS_EVERY_MS = 5_000;
+
 /** Profiles moved per transaction. */
 const BATCH = 5000;
 
@@ -9,7 +12,8 @@ const BATCH = 5000;
  * Moves the (profile, tag) rows written before tags lived on the profile (profile_tags, now
  * written by nothing) into profiles.tag_ids, a batch of profiles per transaction, deleting them
  * as it goes: a migration may not rewrite profiles (it runs in one transaction while the old
- * release serves), so the list housekeeping runs this. Returns the rows moved; 0 once empty.
+ * release serves), so a ticker of every worker runs this from its start: tags written before
+ * an upgrade are on their profiles within seconds of the new release starting. Returns the rows moved; 0 once empty.
  */
 export async function moveLegacyProfileTags(ctx: Ctx): Promise<number> {
   let moved = 0;
