@@ -13,6 +13,9 @@ type Guarded<T extends Record<string, Rule>> = {
   [K in keyof T]: T[K]["roles"] extends "anyone" ? never : K;
 }[keyof T];
 
+/** The action keys with a guard (defineAction passes the others without reading the session). */
+export type GuardedAction = Guarded<typeof actions>;
+
 async function pass(rule: Rule): Promise<SessionUser> {
   const user = await currentUser();
   const d = decide(rule, user);
