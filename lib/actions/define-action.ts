@@ -31,8 +31,8 @@ export type ActionDefinition<K extends ActionKey, S extends z.ZodType, T> = {
   action: K;
   /** Parsed before the handler runs; a malformed input is answered as field errors. */
   input: S;
-  /** Pages to refresh after the handler succeeded: fixed, or from the input and the result. */
-  revalidate?: readonly string[] | ((input: z.output<S>, data: T) => readonly string[]);
+  /** Pages to refresh after the handler succeeded: fixed, or from the parsed input. */
+  revalidate?: readonly string[] | ((input: z.output<S>) => readonly string[]);
   /**
    * Answers a malformed input as the API's 400 message (`<label>: <path>: <problem>`) instead
    * of "Some fields need attention"; the field errors are the same.
@@ -80,7 +80,7 @@ export function defineAction<K extends ActionKey, S extends z.ZodType, T>(
         const parsed = schema.safeParse(given);
         if (!parsed.success) throw malformed(parsed.error, tuple !== null, invalidLabel);
         const data = await handler(parsed.data, scope as ActionScope<K>);
-        const paths = typeof revalidate === "function" ? revalidate(parsed.data, data) : (revalidate ?? []);
+        const paths = typeof revalidate === "function" ? revalidate(parsed.data) : (revalidate ?? []);
         for (const path of paths) revalidatePath(path);
         return data;
       },
