@@ -49,7 +49,9 @@ export const definedAction = Symbol.for("switchboard.definedAction");
 
 /** The action's key when `fn` was made by defineAction, else undefined. */
 export function definedActionKey(fn: unknown): ActionKey | undefined {
-  return typeof fn === "function" ? (fn as Partial<DefinedAction<z.ZodType, unknown>>)[definedAction] : undefined;
+  return typeof fn === "function"
+    ? (fn as Partial<DefinedAction<z.ZodType, unknown>>)[definedAction]
+    : undefined;
 }
 
 /**
@@ -71,8 +73,9 @@ export function defineAction<K extends ActionKey, S extends z.ZodType, T>(
   const open = actions[action].roles === "anyone";
   const tuple = schema instanceof z.ZodTuple ? schema : null;
   const run = async (...args: unknown[]): Promise<ActionResult<T>> => {
-    // Extra arguments are ignored, as a function's are; a form action is called with FormData.
-    const given = tuple ? args.slice(0, tuple.def.items.length) : args[0];
+    // As a function's: extra arguments are ignored (a form action is called with FormData),
+    // missing ones are undefined.
+    const given = tuple ? tuple.def.items.map((_, i) => args[i]) : args[0];
     const checked: [unknown, ...unknown[]] = args.length > 0 ? [args[0], ...args.slice(1)] : [undefined];
     return runAction(
       async () => {
@@ -103,5 +106,7 @@ async function scopeOf(action: ActionKey) {
 function malformed(error: z.ZodError, positional: boolean, label?: string): AppError {
   const issues = positional ? error.issues.map((i) => ({ ...i, path: i.path.slice(1) })) : error.issues;
   // The same message runAction gives a ZodError thrown by a handler.
-  return label ? invalidInput({ issues }, label) : invalid("Some fields need attention", zodDetails({ issues }));
+  return label
+    ? invalidInput({ issues }, label)
+    : invalid("Some fields need attention", zodDetails({ issues }));
 }
