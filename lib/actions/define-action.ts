@@ -63,7 +63,7 @@ export function definedActionKey(fn: unknown): ActionKey | undefined {
  * ActionResult through the one error type, and the pages named are revalidated.
  *
  * `export const createTagAction = defineAction({ action: "createTagAction", input, revalidate },
- * async (input, { ctx, businessId }) => ...)` in a "use server" file.
+ * async (input, { ctx, businessId }) => ...)` in an actions file (use server at its top).
  */
 export function defineAction<K extends ActionKey, S extends z.ZodType, T>(
   definition: ActionDefinition<K, S, T>,
