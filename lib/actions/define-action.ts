@@ -26,7 +26,7 @@ export type ActionScope<K extends ActionKey> =
 type AnyTuple = z.ZodTuple<readonly z.ZodType[], z.ZodType | null>;
 export type ActionArgs<S extends z.ZodType> = S extends AnyTuple ? z.input<S> : [input: z.input<S>];
 
-export type ActionDefinition<K extends ActionKey, S extends z.ZodType, T> = {
+export type ActionDefinition<K extends ActionKey, S extends z.ZodType> = {
   /** The rule of lib/auth/access.ts; by convention the exported name (the walk test checks). */
   action: K;
   /** Parsed before the handler runs; a malformed input is answered as field errors. */
@@ -66,7 +66,7 @@ export function definedActionKey(fn: unknown): ActionKey | undefined {
  * async (input, { ctx, businessId }) => ...)` in an actions file (use server at its top).
  */
 export function defineAction<K extends ActionKey, S extends z.ZodType, T>(
-  definition: ActionDefinition<K, S, T>,
+  definition: ActionDefinition<K, S>,
   handler: (input: z.output<S>, scope: ActionScope<K>) => Promise<T>,
 ): DefinedAction<S, T> {
   const { action, input: schema, revalidate, invalidLabel } = definition;
