@@ -80,7 +80,7 @@ export function defineAction<K extends ActionKey, S extends z.ZodType, T>(
     return runAction(
       async () => {
         const scope = open ? { user: null } : await scopeOf(action);
-        const parsed = schema.safeParse(given);
+        const parsed = await schema.safeParseAsync(given);
         if (!parsed.success) throw malformed(parsed.error, tuple !== null, invalidLabel);
         const data = await handler(parsed.data, scope as ActionScope<K>);
         const paths = typeof revalidate === "function" ? revalidate(parsed.data) : (revalidate ?? []);

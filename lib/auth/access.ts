@@ -5,8 +5,9 @@ type Role = SessionUser["role"];
 
 /**
  * The one table of who may open which dashboard page and run which server action or route
- * handler (docs/decisions.md, "Roles in the dashboard"). Every page, layout, action and route
- * calls its guard (lib/auth/guard.ts) with its own key; the menu is derived from `pages`;
+ * handler (docs/decisions.md, "Roles in the dashboard"). Every page, layout and route calls its
+ * guard (lib/auth/guard.ts) with its own key, every action names its key to defineAction
+ * (lib/actions/define-action.ts), which calls the guard; the menu is derived from `pages`;
  * lib/auth/access-table.int.test.ts fails when a page, action or route has no rule here.
  */
 export type Rule = {

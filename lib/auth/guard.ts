@@ -47,8 +47,9 @@ async function check(rule: Rule): Promise<SessionUser> {
 }
 
 /**
- * For a server action, inside runAction: the user, or an AppError that runAction returns as
- * `{ ok: false, message }` (403/401-style; a server action is a public endpoint).
+ * For a server action (called by defineAction, inside runAction): the user, or an AppError that
+ * runAction returns as `{ ok: false, message }` (403/401-style; a server action is a public
+ * endpoint).
  */
 export async function requireAction<K extends Guarded<typeof actions>>(
   action: K,
