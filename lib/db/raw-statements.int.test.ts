@@ -91,8 +91,8 @@ const DYNAMIC: Record<string, Covered> = {
   },
   "lib/db/write-statement.ts#run": { notYetRun: "rows and their jobs (write-statement.int.test.ts)" },
   "lib/profiles/upload-profiles.ts#uploadProfiles": { notYetRun: "an upload's rows (upload-profiles tests)" },
-  "lib/profiles/upload-profiles.ts#writeAudienceExtras": {
-    notYetRun: "an upload with tags (upload-profiles tests)",
+  "lib/profiles/upload-profiles.ts#removeAttributes": {
+    notYetRun: "an upload that clears an attribute (upload-profiles tests)",
   },
   "lib/promotions/engine/step-promotion.ts#stepPromotion": {
     notYetRun: "a launched campaign (engine tests)",
