@@ -7,7 +7,7 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { invalid } from "@/lib/errors";
-import { parseRecipient } from "@/lib/messages/send/recipient";
+import { requireRecipient } from "@/lib/phone/international";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { deleteFlow } from "@/lib/flows/delete-flow";
 import { duplicateFlow } from "@/lib/flows/duplicate-flow";
@@ -179,7 +179,7 @@ export async function testReplyAction(raw: unknown): Promise<ActionResult<null>>
     const user = await requireAction("testReplyAction");
     const input = TestReply.parse(raw);
     const ctx = userCtx(user);
-    if (!(await listTestNumbers(ctx, user.businessId)).includes(parseRecipient(input.phone, "phone")))
+    if (!(await listTestNumbers(ctx, user.businessId)).includes(requireRecipient(input.phone, "phone")))
       throw invalid("Only the business's test numbers try a draft", [
         { path: "phone", message: "Not a test number" },
       ]);

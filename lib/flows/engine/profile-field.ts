@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { uuidv7 } from "../../ids";
+import { countryOf } from "../../phone/read-phone";
 import { parseDob } from "../../profiles/schemas";
 import {
   coerceAttributeValue,
@@ -36,7 +36,7 @@ export async function writeProfileField(
   field: ProfileField,
   value: string | number,
 ): Promise<void> {
-  const country = parsePhoneNumberFromString(`+${phone}`)?.country ?? "ZZ";
+  const country = countryOf(phone) ?? "ZZ";
   const col = COLUMN[field];
   await rawQuery(
     tx.db,
@@ -93,7 +93,7 @@ export async function writeProfileAttribute(
   phone: string,
   attribute: { key: string; value: AttributeValue },
 ): Promise<void> {
-  const country = parsePhoneNumberFromString(`+${phone}`)?.country ?? "ZZ";
+  const country = countryOf(phone) ?? "ZZ";
   const patch = JSON.stringify({ [attribute.key]: attribute.value });
   await rawQuery(
     tx.db,

@@ -6,14 +6,8 @@ import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
-import {
-  checkListRow,
-  checkPhone,
-  DUPLICATE_REASON,
-  isReject,
-  rejectRow,
-  type ListReject,
-} from "./check-list-row";
+import { readPhoneCell } from "../../phone/phone-cell";
+import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } from "./check-list-row";
 import type { CsvRecord } from "./csv-records";
 import { csvRows } from "./csv-rows";
 import type { ListRow } from "./list-cells";
@@ -121,7 +115,7 @@ export async function ingestList(
             take(bytes.record(i));
             continue;
           }
-          const e164 = checkPhone(bytes.cell(i, header!.phoneIndex), defaultCountry);
+          const e164 = readPhoneCell(bytes.cell(i, header!.phoneIndex), defaultCountry);
           if (typeof e164 !== "string") rejects.push(rejectRow(bytes.record(i), header!, e164.reason));
           else if (!seen.add(e164)) rejects.push(rejectRow(bytes.record(i), header!, DUPLICATE_REASON));
           else {

@@ -4,10 +4,11 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/actions/action-result";
 import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
+import { getDefaultCountry } from "@/lib/businesses/get-default-country";
 import { invalidInput } from "@/lib/errors";
+import { readTypedPhones } from "@/lib/phone/typed-phones";
 import { addOptOutsForm, splitPhones } from "@/lib/promotions/dashboard/opt-out-form";
 import { addOptOuts } from "@/lib/promotions/opt-outs/add-opt-outs";
-import { normalisePhones } from "@/lib/promotions/opt-outs/normalise-phones";
 import { removeOptOuts } from "@/lib/promotions/opt-outs/remove-opt-outs";
 import { optOutPhonesInput, type RefusedPhone } from "@/lib/promotions/opt-outs/schemas";
 
@@ -21,7 +22,7 @@ export async function addOptOutsAction(
     if (!parsed.success) throw invalidInput(parsed.error, "Check the numbers");
     const ctx = userCtx(user);
     const phones = splitPhones(parsed.data.phones);
-    const { valid, refused } = await normalisePhones(ctx, user.businessId, phones);
+    const { valid, refused } = readTypedPhones(phones, await getDefaultCountry(ctx, user.businessId));
     const added = (
       await addOptOuts(ctx, {
         businessId: user.businessId,
@@ -42,7 +43,7 @@ export async function removeOptOutsAction(raw: unknown): Promise<ActionResult<{ 
     const parsed = optOutPhonesInput.safeParse(raw);
     if (!parsed.success) throw invalidInput(parsed.error, "Choose the numbers to remove");
     const ctx = userCtx(user);
-    const { valid } = await normalisePhones(ctx, user.businessId, parsed.data.phones);
+    const { valid } = readTypedPhones(parsed.data.phones, await getDefaultCountry(ctx, user.businessId));
     const removed = await removeOptOuts(ctx, {
       businessId: user.businessId,
       phones: valid,
