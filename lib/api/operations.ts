@@ -65,7 +65,7 @@ import { followTrackedLinkOperation } from "./links/follow-link";
 import { getClicksOperation } from "./promotions/get-clicks";
 import { getVariantsOperation } from "./promotions/get-variants";
 import { listKeyRatesOperation } from "./internal/list-key-rates";
-import { listOperatorSenderRatesOperation } from "./internal/list-sender-rates";
+import { listOperatorSenderRatesOperation } from "./internal/list-operator-sender-rates";
 import { setKeyRateOperation } from "./internal/set-key-rate";
 import { setSenderRateOperation } from "./internal/set-sender-rate";
 import { sendRcsTemplateOperation } from "./messages/send-rcs-template";
