@@ -26,7 +26,7 @@ import { writeRejects } from "./write-rejects";
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
 
 /** A CSV upload into the business's target list `name` (API, dashboard lists page, campaign wizard). */
-export type ListUpload = {
+export type ListUploadInput = {
   businessId: string;
   name: string;
   source: AsyncIterable<Uint8Array>;
@@ -55,7 +55,7 @@ const DEDUPE_IN_MEMORY_MAX = 2_000_000;
  */
 export async function ingestList(
   ctx: Ctx,
-  input: ListUpload & {
+  input: ListUploadInput & {
     /** Refresh the rows' planner statistics (default true; a launch that follows does it). */
     analyze?: boolean;
     /**
