@@ -13,7 +13,7 @@ const database = await freshDatabase("audiences.ts", "audiences");
 const { total, runs } = benchSize();
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { uuidv7 } = await import("../lib/ids");
 const { createBusiness } = await import("../lib/businesses/create-business");

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { effectiveRate, keyRateLimiter } from "@/lib/api-keys/key-rate-limiter";
 import { isKnownGoodKey, verifyApiKey } from "@/lib/api-keys/verify-api-key";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { env } from "@/lib/env";
 import { AppError, unauthorized } from "@/lib/errors";
 import { toSessionUser } from "@/lib/users/authenticate-user";

@@ -19,7 +19,7 @@ const names = new Map<string, string>();
 const uses = new Map<string, number>();
 let enabled = false;
 
-/** Turns naming on or off for this process (lib/db.ts, when the pool is made). */
+/** Turns naming on or off for this process (lib/db/pool.ts, when the pool is made). */
 export function setPreparedStatements(on: boolean): void {
   enabled = on;
 }

@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import * as schema from "@/db/schema";
-import type { Executor } from "../db";
+import type { Executor } from "./pool";
 import { statementName } from "./prepared";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { targetListRejects, targetListRows, targetLists } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { uploadList } from "@/test/promotion-uploads";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { businessChannels } from "@/db/schema";
 import { createTestBusiness, uniq } from "@/test/factories";
 import { systemCtx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import type { ProviderInboundMessage } from "../inbound-message";
 import { applyRbmEvents } from "./apply-rbm-events";
