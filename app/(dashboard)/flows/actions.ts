@@ -13,7 +13,7 @@ import { deleteFlow } from "@/lib/flows/delete-flow";
 import { duplicateFlow } from "@/lib/flows/duplicate-flow";
 import { exportFlow, type FlowExport } from "@/lib/flows/export-flow";
 import { createFlow, publishFlow, updateFlow } from "@/lib/flows/flow-store";
-import { getRunPath, type RunStepView } from "@/lib/flows/get-run-path";
+import { getRunPath, type RunPathStep } from "@/lib/flows/get-run-path";
 import { importFlow } from "@/lib/flows/import-flow";
 import type { FlowRunRow } from "@/lib/flows/list-flow-runs";
 import { setFlowEnabled } from "@/lib/flows/set-flow-enabled";
@@ -161,7 +161,7 @@ export async function startFlowRunAction(
 
 export async function testRunAction(
   runId: string,
-): Promise<ActionResult<{ run: FlowRunRow; steps: RunStepView[] }>> {
+): Promise<ActionResult<{ run: FlowRunRow; steps: RunPathStep[] }>> {
   return runAction(async () => {
     const user = await requireAction("testRunAction");
     return getRunPath(userCtx(user), user.businessId, id(runId));
@@ -190,7 +190,7 @@ export async function testReplyAction(raw: unknown): Promise<ActionResult<null>>
 
 export async function flowRunPathAction(
   runId: string,
-): Promise<ActionResult<{ run: FlowRunRow; steps: RunStepView[] }>> {
+): Promise<ActionResult<{ run: FlowRunRow; steps: RunPathStep[] }>> {
   return runAction(async () => {
     const user = await requireAction("flowRunPathAction");
     return getRunPath(userCtx(user), user.businessId, id(runId));
