@@ -9,14 +9,14 @@ import {
   type AttributeValue,
 } from "../../audiences/attribute-values";
 
-export type ProfileField = "name" | "city" | "gender" | "age" | "dob";
+export type WritableProfileField = "name" | "city" | "gender" | "age" | "dob";
 const LIMITS = { name: 200, city: 120, gender: 32 } as const;
 
 /**
  * The answer as the profile field takes it (the profile form's rules: age a whole number up to
  * 150, dob a past date, texts within their lengths), or undefined when it does not fit.
  */
-export function profileValue(field: ProfileField, answer: string): string | number | undefined {
+export function profileValue(field: WritableProfileField, answer: string): string | number | undefined {
   const v = answer.trim();
   if (field === "age") return /^\d{1,3}$/.test(v) && Number(v) <= 150 ? Number(v) : undefined;
   if (field === "dob") {
@@ -33,7 +33,7 @@ export async function writeProfileField(
   tx: Ctx,
   businessId: string,
   phone: string,
-  field: ProfileField,
+  field: WritableProfileField,
   value: string | number,
 ): Promise<void> {
   const country = countryOf(phone) ?? "ZZ";
