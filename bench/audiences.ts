@@ -31,7 +31,7 @@ const { total, runs } = benchSize();
 const parts = new Set((process.env.BENCH_PARTS ?? "segments,f1,launch").split(","));
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { uuidv7 } = await import("../lib/ids");
 const { env } = await import("../lib/env");

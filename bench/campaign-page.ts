@@ -13,7 +13,7 @@ const CHUNK = 10_000;
 const PER_MINUTE = 10_000;
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { uuidv7 } = await import("../lib/ids");
 const { createBusiness } = await import("../lib/businesses/create-business");

@@ -12,7 +12,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 30);
 const fresh = await freshDatabase("conversations-list.ts", "inbox");
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb, db } = await import("../lib/db");
+const { pool, closeDb, db } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { listConversations } = await import("../lib/conversations/list-conversations");

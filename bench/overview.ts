@@ -11,7 +11,7 @@ const { total, runs } = benchSize();
 const CHUNK = 10_000;
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { getOverview } = await import("../lib/overview/get-overview");

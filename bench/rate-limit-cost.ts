@@ -12,7 +12,7 @@ import { effectiveRate, KeyRateLimiter, leaseSize } from "../lib/api-keys/key-ra
 import { leaseRateTokens } from "../lib/api-keys/lease-rate-tokens";
 import { createBusiness } from "../lib/businesses/create-business";
 import { systemCtx } from "../lib/context";
-import { closeDb, db, pool, setDatabaseUrl } from "../lib/db";
+import { closeDb, db, pool, setDatabaseUrl } from "../lib/db/pool";
 import { env, resetEnv } from "../lib/env";
 import { migrate } from "../lib/db/migrate";
 import { processCpuSeconds } from "./lib/cpu";

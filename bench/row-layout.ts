@@ -20,7 +20,7 @@ import { freshDatabase } from "./lib/fresh-database";
 
 const database = await freshDatabase("row-layout.ts", "rowlayout");
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 await migrate(pool());
 await closeDb();
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;

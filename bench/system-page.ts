@@ -6,7 +6,7 @@
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { systemCtx } from "../lib/context";
-import { closeDb, pool, setDatabaseUrl } from "../lib/db";
+import { closeDb, pool, setDatabaseUrl } from "../lib/db/pool";
 import { migrate } from "../lib/db/migrate";
 import { uuidv7 } from "../lib/ids";
 import { startBoss, stopBoss } from "../lib/jobs/boss";

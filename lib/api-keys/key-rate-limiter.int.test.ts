@@ -68,7 +68,7 @@ describe("KeyRateLimiter across instances", () => {
     const limiter = new KeyRateLimiter(async (input) => {
       leases++;
       const { leaseRateTokens } = await import("./lease-rate-tokens");
-      const { db } = await import("../db");
+      const { db } = await import("../db/pool");
       return leaseRateTokens(db(), input);
     });
     const rate = { perSecond: 2, burst: 1 };

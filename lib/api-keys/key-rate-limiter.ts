@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/pool";
 import { leaseRateTokens, type RateLease } from "./lease-rate-tokens";
 
 /** A key's limit in force: `perSecond` 0 means no limit. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, businesses } from "@/db/schema";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { log } from "../log";
 import { hashApiKey, KEY_PREFIX } from "./key-material";
 import { env } from "../env";

@@ -8,7 +8,8 @@ import { ensureTags } from "./ensure-tags";
 import { tagIdsUnion, tagIdsWithout } from "./tag-ids-sql";
 import { readAttributes } from "./read-attributes";
 import { attributeKey, MAX_BULK_PHONES, tagName } from "./schemas";
-import { phoneReader } from "./subscriber-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { readTypedPhone } from "../phone/typed-reading";
 
 const phones = z
   .array(z.string({ error: "Must be a phone number as text" }), {
@@ -70,9 +71,9 @@ export async function bulkUpdateSubscribers(
     patch = JSON.stringify(read.patch);
   }
 
-  const readPhone = await phoneReader(ctx, businessId);
-  const reads = input.phones.map((p) => readPhone(p));
-  const wanted = [...new Set(reads.flatMap((r) => (r.ok ? [r.phone] : [])))].sort();
+  const country = await getDefaultCountry(ctx, businessId);
+  const reads = input.phones.map((p) => readTypedPhone(p, country));
+  const wanted = [...new Set(reads.flatMap((r) => (r.ok ? [r.e164] : [])))].sort();
   const doc = JSON.stringify(wanted);
 
   const found = await inTransaction(ctx, async (tx) => {
@@ -125,7 +126,7 @@ export async function bulkUpdateSubscribers(
   const results: BulkOutcome[] = input.phones.map((phone, index) => {
     const r = reads[index]!;
     if (!r.ok) return { index, phone, status: "invalid", reason: r.reason };
-    return found.has(r.phone) ? { index, phone, status: "updated" } : { index, phone, status: "not_found" };
+    return found.has(r.e164) ? { index, phone, status: "updated" } : { index, phone, status: "not_found" };
   });
   const count = (s: BulkOutcome["status"]) => results.filter((r) => r.status === s).length;
   return {

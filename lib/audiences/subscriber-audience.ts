@@ -9,7 +9,8 @@ import { ensureTags } from "./ensure-tags";
 import { tagIdsUnion, tagIdsWithout } from "./tag-ids-sql";
 import { attributesInvalid, readAttributes } from "./read-attributes";
 import { tagNames } from "./schemas";
-import { phoneReader } from "./subscriber-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { readTypedPhone } from "../phone/typed-reading";
 
 /** A subscriber's tags and custom attributes (GET .../subscribers/{phone}). */
 export type SubscriberAudienceView = {
@@ -24,13 +25,13 @@ async function profileOf(
   businessId: string,
   rawPhone: string,
 ): Promise<{ id: string; phone: string }> {
-  const read = (await phoneReader(ctx, businessId))(rawPhone);
+  const read = readTypedPhone(rawPhone, await getDefaultCountry(ctx, businessId));
   if (!read.ok)
     throw invalid(`Invalid request: phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
   const [row] = await rawQuery<{ id: string; phone: string }>(
     ctx.db,
     `SELECT id, phone FROM profiles WHERE business_id = $1 AND phone = $2`,
-    [businessId, read.phone],
+    [businessId, read.e164],
   );
   if (!row) throw notFound("Subscriber");
   return row;

@@ -6,7 +6,7 @@ import { users } from "@/db/schema";
 import { navFor } from "@/components/shell/nav";
 import { createTestBusiness, uniq } from "@/test/factories";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { createDashboardUser } from "../users/create-dashboard-user";
 import { findSessionUser } from "../users/find-session-user";
 import type { SessionUser } from "../users/schemas";

@@ -5,7 +5,7 @@ import { inboundMessages, mediaObjects } from "@/db/schema";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { pngBytes } from "@/test/templates";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { uuidv7 } from "../ids";
 import { createDashboardUser } from "../users/create-dashboard-user";
 import { findSessionUser } from "../users/find-session-user";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businesses, messages, profiles } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { searchMessages } from "@/lib/messages/status/search-messages";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCountryCode } from "../profiles/normalise-phone";
+import { isCountryCode } from "../phone/read-phone";
 import { timeZone } from "./time-zone";
 
 export const channels = ["chatapp", "rcs"] as const;

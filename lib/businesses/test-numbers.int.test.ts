@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate } from "@/test/messages";

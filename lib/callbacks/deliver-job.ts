@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Executor } from "../db";
-import { db } from "../db";
+import type { Executor } from "../db/pool";
+import { db } from "../db/pool";
 import { env } from "../env";
 import { rawQuery } from "../db/sql";
 import { uuidv7Floor, uuidv7Ms } from "../ids";

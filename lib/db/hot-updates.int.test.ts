@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "./pool";
 import { rawQuery } from "./sql";
 
 // The frequent updates of the bulk path are HOT (heap-only: no new index entries) only while

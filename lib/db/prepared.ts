@@ -27,7 +27,7 @@ declare module "../runtime" {
 const state = runtimeSlot("preparedNames", () => ({ names: new Map(), uses: new Map(), enabled: false }));
 const { names, uses } = state;
 
-/** Turns naming on or off for this process (lib/db.ts, when the pool is made). */
+/** Turns naming on or off for this process (lib/db/pool.ts, when the pool is made). */
 export function setPreparedStatements(on: boolean): void {
   state.enabled = on;
 }

@@ -1,4 +1,4 @@
-import type { Executor } from "../db";
+import type { Executor } from "./pool";
 import { rawQuery } from "./sql";
 
 /** An SQL fragment with its own parameters, numbered from $1. */

@@ -6,7 +6,7 @@ import { AppError, invalid, invalidInput } from "../errors";
 import { uuidv7 } from "../ids";
 import { simulateCustomerReply } from "../inbound/simulate-customer-reply";
 import { loadChannel } from "../messages/dispatch/sender-channel";
-import { parseRecipient } from "../messages/send/recipient";
+import { requireRecipient } from "../phone/international";
 import { FlowDefinition } from "./definition";
 import { stopActiveRun } from "./engine/stop-run";
 import { getFlow, mayEdit } from "./flow-store";
@@ -38,7 +38,7 @@ export async function startTestRun(
   const flow = await getFlow(ctx, businessId, flowId);
   const def = FlowDefinition.safeParse(flow.draft);
   if (!def.success) throw invalidInput(def.error, "Fix the draft first", "definition.");
-  const phone = parseRecipient(input.phone, "phone");
+  const phone = requireRecipient(input.phone, "phone");
   if (!(await listTestNumbers(ctx, businessId)).includes(phone))
     throw invalid("Only the business's test numbers try a draft", [
       { path: "phone", message: "Add it under Settings, test numbers, first" },

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { rawQuery } from "../db/sql";
 
 export type MigrationStatus = { expected: number; applied: number };

@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 import { z } from "zod";
 import bossPlans from "pg-boss/src/plans.js";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { env } from "../env";
 import { log } from "../log";
 import { boss as currentBoss } from "./boss";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWhatsAppUserId } from "../channels/whatsapp-user-id";
+import { isWhatsAppUserId } from "../phone/whatsapp-user-id";
 import { messageStatuses } from "@/db/schema/statuses";
 import { limits, rcsRichCard } from "../templates/schemas";
 import { messageParameter } from "./content/parameter-schemas";

@@ -11,7 +11,7 @@ export const CLIENT_ADDRESS_HEADER = "x-switchboard-client-address";
  * last X-Forwarded-For entry, the one the proxy itself appended (earlier ones are the
  * client's to invent).
  */
-export function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
+export function requestClientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
   const xff = req.headers["x-forwarded-for"];
   return pickClientAddress(Array.isArray(xff) ? xff.join(",") : xff, req.socket.remoteAddress, trustProxy);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
 import type { Ctx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { createBusinessUser } from "../users/create-business-user";
 import { createBusinessUserInput } from "../users/business-user-schemas";
 import { addTeamMembers } from "./add-team-members";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx, type Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { saveImage } from "@/lib/media/save-image";
 import { detectSampleType, saveSample } from "@/lib/media/save-sample";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";

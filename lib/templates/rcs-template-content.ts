@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { lintRcsCard } from "./lint-template";
-import { parseInput } from "./parse-input";
+import { parseTemplateInput } from "./parse-input";
 import { withUploadedRcsImage } from "./rcs-media";
 import { createRcsTemplateInput, type LintWarning } from "./schemas";
 import type { TemplateContent } from "./template-content";
@@ -17,7 +17,7 @@ export async function rcsTemplateContent(
   cardHashes: string | (string | undefined)[] | undefined,
 ): Promise<TemplateContent & { lintWarnings: LintWarning[] }> {
   const uploaded = await withUploadedRcsImage(ctx, businessId, template, cardHashes);
-  const t = parseInput(createRcsTemplateInput, uploaded.template);
+  const t = parseTemplateInput(createRcsTemplateInput, uploaded.template);
   return {
     name: t.messageTemplate.name,
     language: t.messageTemplate.language,

@@ -4,7 +4,7 @@ import { businessRole, email, password, userStatus } from "./schemas";
 
 /**
  * A user's calling number as typed: national (read with the business's default country) or
- * with its country code. The domain functions normalise it with that country (userPhone) and
+ * with its country code. The domain functions normalise it with that country (requireTypedPhone, lib/phone) and
  * store E.164 digits without "+"; here only its shape is checked, since the country is the
  * business's, which a schema cannot know.
  */

@@ -5,7 +5,8 @@ import { inTransaction, type Ctx } from "../context";
 import { conflict, invalid, isUniqueViolation } from "../errors";
 import { uuidv7 } from "../ids";
 import { newBusinessUserInput, type NewBusinessUserInput, type UserDetails } from "./business-user-schemas";
-import { userPhone } from "./user-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { requireTypedPhone } from "../phone/typed-phones";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
@@ -27,7 +28,9 @@ export async function createBusinessUser(
   try {
     return await inTransaction(ctx, async (tx) => {
       const actor = await loadActingUser(tx, businessId);
-      const phoneNumber = input.phoneNumber ? await userPhone(tx, businessId, input.phoneNumber) : null;
+      const phoneNumber = input.phoneNumber
+        ? requireTypedPhone(input.phoneNumber, await getDefaultCountry(tx, businessId), "phoneNumber")
+        : null;
       const branchId = input.branchId ?? (actor.role === "BRANCH_ADMIN" ? actor.branchId : null);
       assertCanManageUser(
         actor,

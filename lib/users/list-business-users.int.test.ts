@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { businesses } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { createTestBusiness, createTestUser } from "@/test/factories";
 import { findSessionUser } from "./find-session-user";
 import { listBusinessUsers } from "./list-business-users";

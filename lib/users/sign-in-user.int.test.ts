@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, signInThrottle } from "@/db/schema";
 import { AppError } from "../errors";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { signInUser, waitText } from "./sign-in-user";
 import { createTestBusiness } from "@/test/factories";
 

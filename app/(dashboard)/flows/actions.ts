@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { invalid } from "@/lib/errors";
-import { parseRecipient } from "@/lib/messages/send/recipient";
+import { requireRecipient } from "@/lib/phone/international";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { deleteFlow } from "@/lib/flows/delete-flow";
 import { duplicateFlow } from "@/lib/flows/duplicate-flow";
@@ -132,7 +132,7 @@ const TestReply = z.object({
 export const testReplyAction = defineAction(
   { action: "testReplyAction", input: TestReply },
   async (input, { ctx, businessId }) => {
-    if (!(await listTestNumbers(ctx, businessId)).includes(parseRecipient(input.phone, "phone")))
+    if (!(await listTestNumbers(ctx, businessId)).includes(requireRecipient(input.phone, "phone")))
       throw invalid("Only the business's test numbers try a draft", [
         { path: "phone", message: "Not a test number" },
       ]);

@@ -30,7 +30,7 @@ export const contract = createRoute({
   },
 });
 
-export const listChannels = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const listChannelsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const b = await getBusiness(ctx, businessId);
   return c.json({ businessId: b.id, name: b.name, channels: b.channels }, 200);
 });

@@ -30,7 +30,7 @@ export const contract = createRoute({
 
 export type ListKeyRatesResponse = ResponseOf<typeof contract>;
 
-export const listKeyRates = withOperator({ contract }, async (c) => {
+export const listKeyRatesOperation = withOperator({ contract }, async (c) => {
   const { business_id } = c.req.valid("param");
   const keys = await listApiKeyRates(systemCtx("operator-api"), business_id);
   return c.json({ businessId: business_id, keys }, 200);

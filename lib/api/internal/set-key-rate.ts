@@ -47,7 +47,7 @@ export const contract = createRoute({
   },
 });
 
-export const setKeyRate = withOperator({ contract }, async (c) => {
+export const setKeyRateOperation = withOperator({ contract }, async (c) => {
   const { business_id, key_id } = c.req.valid("param");
   const { perSecond, burst } = c.req.valid("json");
   const view = await setApiKeyRate(systemCtx("operator-api"), {

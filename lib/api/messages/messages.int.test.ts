@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { claimIdempotencyKey } from "@/lib/idempotency/key-store";
 import { api, sendRcsTemplate } from "@/test/api";

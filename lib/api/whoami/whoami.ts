@@ -20,6 +20,6 @@ export const contract = createRoute({
   },
 });
 
-export const whoami = withBusiness({ contract }, (c, { businessId, keyId }) =>
+export const whoamiOperation = withBusiness({ contract }, (c, { businessId, keyId }) =>
   c.json({ businessId, keyId }, 200),
 );

@@ -1,7 +1,7 @@
 import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { lockRouting } from "../../conversations/routing-lock";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import type { FlowDefinition, FlowStep } from "../definition";
 import type { FlowWakeJob } from "./flow-jobs";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { closeDb, db, setDatabaseUrl } from "@/lib/db";
+import { closeDb, db, setDatabaseUrl } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";

@@ -1,7 +1,7 @@
 import { requeueStranded } from "../../callbacks/deliver-job";
 import { simulatorEventsFor } from "../../channels/simulator/messages";
 import { systemCtx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import { uuidv7Floor, uuidv7Ms } from "../../ids";
 import { readSweepMark, writeSweepMark } from "../../jobs/sweep-marks";

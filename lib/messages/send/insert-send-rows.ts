@@ -1,5 +1,5 @@
 import type { OutboundMessage } from "../../channels/message-provider";
-import type { Executor } from "../../db";
+import type { Executor } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import { writeStatement } from "../../db/write-statement";
 import { messagesConfig } from "../dispatch/config";

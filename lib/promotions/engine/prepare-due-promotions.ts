@@ -1,6 +1,6 @@
 import type { StoredAbTest } from "@/db/schema/ab-test";
 import type { Ctx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery, transaction } from "../../db/sql";
 import { AppError, invalid } from "../../errors";
 import { log } from "../../log";

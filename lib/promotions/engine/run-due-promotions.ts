@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { promotions } from "@/db/schema";
 import { systemCtx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery, transaction } from "../../db/sql";
 import { log } from "../../log";
 import { expirePromotions } from "./expire-promotions";

@@ -6,14 +6,8 @@ import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
-import {
-  checkListRow,
-  checkPhone,
-  DUPLICATE_REASON,
-  isReject,
-  rejectRow,
-  type ListReject,
-} from "./check-list-row";
+import { readPhoneCell } from "../../phone/phone-cell";
+import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } from "./check-list-row";
 import type { CsvRecord } from "./csv-records";
 import { csvRows } from "./csv-rows";
 import type { ListRow } from "./list-cells";
@@ -32,7 +26,7 @@ import { writeRejects } from "./write-rejects";
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
 
 /** A CSV upload into the business's target list `name` (API, dashboard lists page, campaign wizard). */
-export type ListUpload = {
+export type ListUploadInput = {
   businessId: string;
   name: string;
   source: AsyncIterable<Uint8Array>;
@@ -61,7 +55,7 @@ const DEDUPE_IN_MEMORY_MAX = 2_000_000;
  */
 export async function ingestList(
   ctx: Ctx,
-  input: ListUpload & {
+  input: ListUploadInput & {
     /** Refresh the rows' planner statistics (default true; a launch that follows does it). */
     analyze?: boolean;
     /**
@@ -121,7 +115,7 @@ export async function ingestList(
             take(bytes.record(i));
             continue;
           }
-          const e164 = checkPhone(bytes.cell(i, header!.phoneIndex), defaultCountry);
+          const e164 = readPhoneCell(bytes.cell(i, header!.phoneIndex), defaultCountry);
           if (typeof e164 !== "string") rejects.push(rejectRow(bytes.record(i), header!, e164.reason));
           else if (!seen.add(e164)) rejects.push(rejectRow(bytes.record(i), header!, DUPLICATE_REASON));
           else {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, templates } from "@/db/schema";
 import { systemCtx, type Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { saveImage } from "@/lib/media/save-image";
 import { getSentPreview } from "@/lib/messages/content/sent-preview";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";

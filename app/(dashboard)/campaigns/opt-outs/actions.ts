@@ -1,9 +1,10 @@
 "use server";
 
 import { defineAction } from "@/lib/actions/define-action";
+import { getDefaultCountry } from "@/lib/businesses/get-default-country";
+import { readTypedPhones } from "@/lib/phone/typed-phones";
 import { addOptOutsForm, splitPhones } from "@/lib/promotions/dashboard/opt-out-form";
 import { addOptOuts } from "@/lib/promotions/opt-outs/add-opt-outs";
-import { normalisePhones } from "@/lib/promotions/opt-outs/normalise-phones";
 import { removeOptOuts } from "@/lib/promotions/opt-outs/remove-opt-outs";
 import { optOutPhonesInput } from "@/lib/promotions/opt-outs/schemas";
 
@@ -14,7 +15,7 @@ export const addOptOutsAction = defineAction(
   { action: "addOptOutsAction", input: addOptOutsForm, invalidLabel: "Check the numbers", revalidate: PAGE },
   async (input, { user, ctx, businessId }) => {
     const phones = splitPhones(input.phones);
-    const { valid, refused } = await normalisePhones(ctx, businessId, phones);
+    const { valid, refused } = readTypedPhones(phones, await getDefaultCountry(ctx, businessId));
     const added = (
       await addOptOuts(ctx, { businessId, phones: valid, source: "dashboard", sourceRef: user.id })
     ).length;
@@ -31,7 +32,7 @@ export const removeOptOutsAction = defineAction(
     revalidate: PAGE,
   },
   async (input, { user, ctx, businessId }) => {
-    const { valid } = await normalisePhones(ctx, businessId, input.phones);
+    const { valid } = readTypedPhones(input.phones, await getDefaultCountry(ctx, businessId));
     const removed = await removeOptOuts(ctx, {
       businessId,
       phones: valid,

@@ -1,5 +1,5 @@
 import { getCountryCallingCode, type CountryCode } from "libphonenumber-js";
-import { normaliseTypedPhone } from "./normalise-typed-phone";
+import { readTypedPhone } from "./typed-reading";
 
 /**
  * The digit prefixes a typed number filter matches among stored numbers (E.164 digits
@@ -13,7 +13,7 @@ export function numberPrefixes(typed: string, defaultCountry: string | null): st
   if (!digits) return [];
   const prefixes = new Set([digits]);
   if (defaultCountry && !typed.trim().startsWith("+")) {
-    const whole = normaliseTypedPhone(typed, defaultCountry);
+    const whole = readTypedPhone(typed, defaultCountry);
     if (whole.ok) prefixes.add(whole.e164);
     else prefixes.add(`${getCountryCallingCode(defaultCountry as CountryCode)}${digits.replace(/^0/, "")}`);
   }

@@ -1,6 +1,6 @@
 import metadata from "libphonenumber-js/min/metadata";
 import { describe, expect, it } from "vitest";
-import { tryParseRecipient } from "../../messages/send/recipient";
+import { readInternational } from "./international";
 import { plainE164 } from "./plain-e164";
 
 /** A small deterministic generator (mulberry32): the same numbers on every run. */
@@ -27,7 +27,7 @@ describe("plainE164 (the intake's fast path)", () => {
         for (let i = 0; i < 60; i++) {
           const digits = code + random(restLength);
           const fast = plainE164(digits);
-          const full = tryParseRecipient(digits);
+          const full = readInternational(digits);
           if (full !== undefined) validByParse++;
           if (fast === undefined) continue;
           answered++;
@@ -51,6 +51,6 @@ describe("plainE164 (the intake's fast path)", () => {
       expect(plainE164(raw), raw).toBeUndefined();
     }
     expect(plainE164("919876543210")).toBe("919876543210");
-    expect(plainE164("4915123456789")).toBe(tryParseRecipient("4915123456789"));
+    expect(plainE164("4915123456789")).toBe(readInternational("4915123456789"));
   });
 });

@@ -1,10 +1,10 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "@/db/schema";
-import { log } from "./log";
-import { env } from "./env";
-import { setPreparedStatements } from "./db/prepared";
-import { runtimeSlot } from "./runtime";
+import { log } from "../log";
+import { env } from "../env";
+import { setPreparedStatements } from "./prepared";
+import { runtimeSlot } from "../runtime";
 
 /**
  * A database handle or an open transaction: domain functions accept either. Drizzle's own
@@ -18,7 +18,7 @@ export type Executor = Omit<NodePgDatabase<typeof schema>, "transaction"> & {
 export type Db = Executor & { $client: pg.Pool };
 
 type Holder = { pool?: pg.Pool; db?: Db; url?: string };
-declare module "./runtime" {
+declare module "../runtime" {
   interface Runtime {
     /** One pool per process, shared by the Hono app, the workers and the Next.js bundle. */
     db: Holder;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseTypedPhone } from "./normalise-typed-phone";
+import { readTypedPhone } from "./typed-reading";
 
 // [typed, default country, stored digits or null for refused]
 const cases: [string, string | null, string | null][] = [
@@ -29,14 +29,14 @@ const cases: [string, string | null, string | null][] = [
   ["98765abc10", "IN", null],
 ];
 
-describe("normaliseTypedPhone", () => {
+describe("readTypedPhone", () => {
   it.each(cases)("%s with %s -> %s", (typed, country, expected) => {
-    const r = normaliseTypedPhone(typed, country);
+    const r = readTypedPhone(typed, country);
     if (expected === null) expect(r.ok).toBe(false);
     else expect(r).toMatchObject({ ok: true, e164: expected });
   });
 
   it("names the default country when a national number does not fit it", () => {
-    expect(normaliseTypedPhone("12345", "IN")).toMatchObject({ ok: false, reason: /country IN/ });
+    expect(readTypedPhone("12345", "IN")).toMatchObject({ ok: false, reason: /country IN/ });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { systemCtx } from "@/lib/context";
-import { apiSenderRate, listSenderRates as list } from "@/lib/messages/dispatch/list-sender-rates";
+import { apiSenderRate, listSenderRates } from "@/lib/messages/dispatch/list-sender-rates";
 import { MAX_SENDER_RATE } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { SenderRateList } from "../senders/schemas";
 import type { ResponseOf } from "../operation";
@@ -28,8 +28,8 @@ export const contract = createRoute({
 
 export type ListSenderRatesResponse = ResponseOf<typeof contract>;
 
-export const listSenderRates = withOperator({ contract }, async (c) => {
+export const listOperatorSenderRatesOperation = withOperator({ contract }, async (c) => {
   const { business_id } = c.req.valid("param");
-  const senders = (await list(systemCtx("operator-api"), business_id)).map(apiSenderRate);
+  const senders = (await listSenderRates(systemCtx("operator-api"), business_id)).map(apiSenderRate);
   return c.json({ businessId: business_id, maxPerSecond: MAX_SENDER_RATE, senders }, 200);
 });

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { messageSearchFilters } from "../messages/status/search-schemas";
-import { tryParseRecipient } from "../messages/send/recipient";
-import { phoneDigits, typedPhone } from "./typed-phone";
+import { readInternational } from "./international";
+import { typedDigits, typedPhone } from "./typed-phone";
 
-describe("phoneDigits: a number as a person writes it", () => {
+describe("typedDigits: a number as a person writes it", () => {
   it.each([
     ["+91 98123 40002", "+919812340002"],
     ["+1 (415) 555-0100", "+14155550100"],
     ["0791.123.456", "0791123456"],
     ["+44\u00a07911\u2013123456", "+447911123456"],
     ["  919812340002 ", "919812340002"],
-  ])("%s -> %s", (typed, digits) => expect(phoneDigits(typed)).toBe(digits));
+  ])("%s -> %s", (typed, digits) => expect(typedDigits(typed)).toBe(digits));
 
   it("leaves what is not a separator for the check to refuse", () => {
-    expect(phoneDigits("98123abc")).toBe("98123abc");
-    expect(phoneDigits("91+98")).toBe("91+98");
+    expect(typedDigits("98123abc")).toBe("98123abc");
+    expect(typedDigits("91+98")).toBe("91+98");
   });
 });
 
@@ -35,8 +35,8 @@ describe("typedPhone and the forms that use it", () => {
   });
 
   it("the server's recipient parser reads the same typed forms", () => {
-    expect(tryParseRecipient("+91 98123 40002")).toBe("919812340002");
-    expect(tryParseRecipient("+91 98123 4000x")).toBeUndefined();
-    expect(tryParseRecipient("+91 (981) 234-0002")).toBe("919812340002");
+    expect(readInternational("+91 98123 40002")).toBe("919812340002");
+    expect(readInternational("+91 98123 4000x")).toBeUndefined();
+    expect(readInternational("+91 (981) 234-0002")).toBe("919812340002");
   });
 });
