@@ -15,7 +15,10 @@ import { customerWrites } from "./inbox-helpers";
 // subscriber's consent history shows the opt-out with its source and wording.
 
 /** Defines an attribute on the Tags and attributes page (its dialog). */
-async function defineAttribute(page: Page, a: { label: string; key: string; type: string; choices?: string }) {
+async function defineAttribute(
+  page: Page,
+  a: { label: string; key: string; type: string; choices?: string },
+) {
   await page.getByRole("button", { name: "New attribute" }).click();
   const dialog = page.getByRole("dialog", { name: "New attribute" });
   await dialog.getByLabel("Label").fill(a.label);
@@ -75,7 +78,9 @@ test("audiences: attributes and a tag, a mapped CSV import, a segment's live cou
     await page.goto("/profiles");
     const dialog = await openProfileImport(page, file);
     await expect(dialog.getByRole("combobox", { name: `Attribute: ${plan.label}` })).toHaveValue(plan.label);
-    await expect(dialog.getByRole("combobox", { name: `Attribute: ${spend.label}` })).toHaveValue(spend.label);
+    await expect(dialog.getByRole("combobox", { name: `Attribute: ${spend.label}` })).toHaveValue(
+      spend.label,
+    );
     await expect(dialog.getByRole("combobox", { name: "Tags column" })).toHaveValue("tags");
     await dialog.getByRole("textbox", { name: "Default country code" }).fill("IN");
     await dialog.getByRole("button", { name: /^Import/ }).click();
@@ -92,9 +97,13 @@ test("audiences: attributes and a tag, a mapped CSV import, a segment's live cou
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/v2/promotion/${creds.businessId}/${earlier}/stats`, { headers })).json()) as {
-          read: number;
-        }).read,
+        (
+          (await (
+            await page.request.get(`/api/v2/promotion/${creds.businessId}/${earlier}/stats`, { headers })
+          ).json()) as {
+            read: number;
+          }
+        ).read,
       { timeout: 120_000, intervals: [1_000] },
     )
     .toBe(5);
@@ -106,14 +115,20 @@ test("audiences: attributes and a tag, a mapped CSV import, a segment's live cou
   const c1 = "condition 1 of group 1";
   await page.getByLabel(`Kind, ${c1}`).selectOption("attribute");
   await page.getByLabel(`Attribute, ${c1}`).selectOption({ label: plan.label });
-  await page.getByRole("group", { name: `Values, ${c1}` }).getByLabel("Gold").check();
+  await page
+    .getByRole("group", { name: `Values, ${c1}` })
+    .getByLabel("Gold")
+    .check();
   const count = page.getByTestId("segment-count");
   await expect(count).toHaveText("5 subscribers match");
   await page.getByRole("button", { name: "Add condition to group 1" }).click();
   const c2 = "condition 2 of group 1";
   await page.getByLabel(`Kind, ${c2}`).selectOption("tags");
   await expect(page.getByLabel(`Tag rule, ${c2}`)).toHaveValue("any_of");
-  await page.getByRole("group", { name: `Tags, ${c2}` }).getByLabel(vip).check();
+  await page
+    .getByRole("group", { name: `Tags, ${c2}` })
+    .getByLabel(vip)
+    .check();
   await expect(count).toHaveText("4 subscribers match");
   await page.getByRole("button", { name: "Add condition to group 1" }).click();
   const c3 = "condition 3 of group 1";
@@ -131,7 +146,9 @@ test("audiences: attributes and a tag, a mapped CSV import, a segment's live cou
   await page.getByLabel("Campaign name").fill(`Story ${suffix}`);
   await page.getByLabel("A segment").check();
   await page.getByRole("combobox", { name: "Segment" }).selectOption({ label: segmentName });
-  await expect(page.getByTestId("audience-count")).toHaveText("3 recipients match now (0 of them opted out).");
+  await expect(page.getByTestId("audience-count")).toHaveText(
+    "3 recipients match now (0 of them opted out).",
+  );
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByTestId("total-subscribers")).toHaveText("3");
   await page.getByRole("button", { name: "Next" }).click();
@@ -153,9 +170,13 @@ test("audiences: attributes and a tag, a mapped CSV import, a segment's live cou
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/v2/promotion/${creds.businessId}/${id}/stats`, { headers })).json()) as {
-          attempted: number;
-        }).attempted,
+        (
+          (await (
+            await page.request.get(`/api/v2/promotion/${creds.businessId}/${id}/stats`, { headers })
+          ).json()) as {
+            attempted: number;
+          }
+        ).attempted,
       { timeout: 120_000, intervals: [1_000] },
     )
     .toBe(3);
@@ -164,7 +185,9 @@ test("audiences: attributes and a tag, a mapped CSV import, a segment's live cou
   });
   expect(report.status()).toBe(200);
   const e3 = (await report.text()).trim().split("\r\n").slice(1);
-  expect(e3.map((l) => l.split(",")[1]).sort()).toEqual([rows[0]!.phone, rows[1]!.phone, rows[5]!.phone].sort());
+  expect(e3.map((l) => l.split(",")[1]).sort()).toEqual(
+    [rows[0]!.phone, rows[1]!.phone, rows[5]!.phone].sort(),
+  );
 
   // 5. A customer replies STOP: the ledger shows the opt-out, its source and the words sent.
   await customerWrites(page, rows[0]!.phone, "STOP");
