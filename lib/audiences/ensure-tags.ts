@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { tags } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { conflict, isForeignKeyViolation } from "../errors";
@@ -22,7 +24,7 @@ export async function ensureTags(
   const seen = new Set<string>();
   const wanted = names.filter((n) => !seen.has(n.toLowerCase()) && Boolean(seen.add(n.toLowerCase())));
   const find = async () => {
-    const rows = await rawQuery<{ id: string; name: string }>(
+    const rows = await rawQuery<Pick<RowOf<typeof tags>, "id" | "name">>(
       tx.db,
       `SELECT id, name FROM tags WHERE business_id = $1 AND lower(name) = ANY($2::text[])`,
       [businessId, wanted.map((n) => n.toLowerCase())],
