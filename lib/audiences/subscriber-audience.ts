@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { profiles } from "@/db/schema";
 import { z } from "zod";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
@@ -28,7 +30,7 @@ async function profileOf(
   const read = readTypedPhone(rawPhone, await getDefaultCountry(ctx, businessId));
   if (!read.ok)
     throw invalid(`Invalid request: phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
-  const [row] = await rawQuery<{ id: string; phone: string }>(
+  const [row] = await rawQuery<Pick<RowOf<typeof profiles>, "id" | "phone">>(
     ctx.db,
     `SELECT id, phone FROM profiles WHERE business_id = $1 AND phone = $2`,
     [businessId, read.e164],

@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { callbackEndpoints } from "@/db/schema";
 import { inTransaction, type Ctx } from "../context";
 import { env } from "../env";
 import { uuidv7 } from "../ids";
@@ -26,7 +28,7 @@ export async function enqueueCallbacks(
   // endpoint for these events, the common case, one statement instead of three on the caller's
   // transaction (an inbound message raises three events, two under the routing lock;
   // bench/inbound.ts).
-  const endpoints = await rawQuery<{ id: string; events: string[] }>(
+  const endpoints = await rawQuery<Pick<RowOf<typeof callbackEndpoints>, "id" | "events">>(
     ctx.db,
     `SELECT id, events FROM callback_endpoints WHERE business_id = $1 AND enabled`,
     [businessId],

@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { conversations, messages } from "@/db/schema";
 import { z } from "zod";
 import { listTestNumbers } from "../businesses/test-numbers";
 import { inTransaction, type Ctx } from "../context";
@@ -44,7 +46,7 @@ export async function startTestRun(
       { path: "phone", message: "Add it under Settings, test numbers, first" },
     ]);
   return inTransaction(ctx, async (tx) => {
-    const [last] = await rawQuery<{ sender: string }>(
+    const [last] = await rawQuery<Pick<RowOf<typeof messages>, "sender">>(
       tx.db,
       `SELECT sender FROM messages WHERE business_id = $1 AND recipient = $2 AND channel = $3 ORDER BY id DESC LIMIT 1`,
       [businessId, phone, input.channel],
@@ -65,7 +67,7 @@ export async function startTestRun(
        ON CONFLICT (business_id, channel, sender, customer) DO NOTHING`,
       [uuidv7(), businessId, input.channel, sender, phone],
     );
-    const [conv] = await rawQuery<{ id: string; assignee_id: string | null }>(
+    const [conv] = await rawQuery<Pick<RowOf<typeof conversations>, "id" | "assignee_id">>(
       tx.db,
       `SELECT id, assignee_id FROM conversations WHERE business_id = $1 AND channel = $2 AND sender = $3 AND customer = $4 FOR UPDATE`,
       [businessId, input.channel, sender, phone],

@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { targetLists } from "@/db/schema";
 import { getDefaultCountry } from "../../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../../context";
 import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
-import { rawQuery } from "../../db/sql";
 import { readPhoneCell } from "../../phone/phone-cell";
 import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } from "./check-list-row";
 import type { CsvRecord } from "./csv-records";
@@ -152,7 +151,10 @@ export async function ingestList(
     return { list, rejectedRows: shown };
   } catch (err) {
     sink?.abort();
-    await rawQuery(ctx.db, "DELETE FROM target_lists WHERE id = $1", [id]).catch(() => undefined);
+    await ctx.db
+      .delete(targetLists)
+      .where(eq(targetLists.id, id))
+      .catch(() => undefined);
     throw err;
   }
 }
@@ -178,19 +180,17 @@ async function replaceList(
       sql`SELECT pg_advisory_xact_lock(hashtext(${input.businessId} || ':' || ${input.name}))`,
     );
     await dropList(tx.db, { businessId: input.businessId, name: input.name });
-    await rawQuery(
-      tx.db,
-      `UPDATE target_lists SET name = $2, columns = $3::jsonb, phone_column = $4, row_count = $5,
-         rejected_count = $6, updated_at = now() WHERE id = $1`,
-      [
-        input.id,
-        input.name,
-        JSON.stringify(input.header.columns),
-        input.header.phoneColumn,
-        input.accepted,
-        input.rejected,
-      ],
-    );
+    await tx.db
+      .update(targetLists)
+      .set({
+        name: input.name,
+        columns: input.header.columns,
+        phoneColumn: input.header.phoneColumn,
+        rowCount: input.accepted,
+        rejectedCount: input.rejected,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(targetLists.id, input.id));
     return {
       id: input.id,
       name: input.name,

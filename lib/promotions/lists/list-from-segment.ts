@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { attributeDefinitions } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalid } from "../../errors";
@@ -38,7 +40,7 @@ const PROFILE_COLUMNS: [string, string][] = [
  * key spelt like a profile column is left to the column).
  */
 export async function segmentListColumns(ctx: Ctx, businessId: string) {
-  const keys = await rawQuery<{ key: string }>(
+  const keys = await rawQuery<Pick<RowOf<typeof attributeDefinitions>, "key">>(
     ctx.db,
     "SELECT key FROM attribute_definitions WHERE business_id = $1 ORDER BY key",
     [businessId],

@@ -1,5 +1,7 @@
 import { listSegments } from "../../audiences/segments/segments";
 import { listTags } from "../../audiences/tags";
+import type { RowOf } from "../../db/row-of";
+import type { targetLists } from "@/db/schema";
 import { getBusiness } from "../../businesses/list-businesses";
 import { getTimeZone } from "../../businesses/get-time-zone";
 import type { Channel } from "../../businesses/schemas";
@@ -59,7 +61,7 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
     s.channel ? [{ channel: s.channel, sender: s.sender, perSecond: s.perSecond, label: s.label }] : [],
   );
   const { items } = await listTemplates(ctx, businessId, { status: "APPROVED", limit: OFFERED });
-  const lists = await rawQuery<{ name: string; row_count: number }>(
+  const lists = await rawQuery<Pick<RowOf<typeof targetLists>, "name" | "row_count">>(
     ctx.db,
     `SELECT name, row_count FROM target_lists
      WHERE business_id = $1 AND name NOT LIKE E'\\u0001%' ORDER BY updated_at DESC LIMIT $2`,
