@@ -1,5 +1,3 @@
-import type { RowOf } from "../db/row-of";
-import type { tags } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { conflict } from "../errors";
