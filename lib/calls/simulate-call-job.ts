@@ -7,7 +7,8 @@ import type { Executor } from "../db";
 import { transaction } from "../db/sql";
 import { declareQueue } from "../jobs/workers";
 import { finishCall } from "./finish-call";
-import { publicBaseUrl, type CallRow } from "./call-view";
+import type { CallRow } from "./call-view";
+import { publicBaseUrl } from "../http/public-base-url";
 
 export const SimulateCallJob = z.object({
   businessId: z.uuid(),
