@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { failureReason } from "../../overview/error-reasons";
+import { failureReason } from "../../messages/status/error-reasons";
 
 export type CampaignFailure = {
   errorCode: string;
