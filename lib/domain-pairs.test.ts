@@ -10,7 +10,30 @@ import { importEdges, ROOT, sources } from "@/test/import-graph";
  * docs/architecture.md ("Domains that import each other"). A pair that no longer imports both
  * ways must leave the list, so it stays true.
  */
-const ALLOWED: Record<string, string> = {};
+const ALLOWED: Record<string, string> = {
+  "audiences <-> profiles":
+    "one subject in two folders: a profile is an audience's subscriber; profiles owns the row and its upload, audiences the attributes, tags and segments over the same rows, and each writes through the other's rules (an upload checks attribute types and creates tags; a bulk update selects with the profile list's filter)",
+  "businesses <-> messages":
+    "a business's test number is read by messages' recipient parser; the phone rules are moving into one phone module below both, which ends this pair (the send path reads the business's channels and settings)",
+  "businesses <-> profiles":
+    "the business's schemas read profiles' phone normaliser; the phone rules are moving into one phone module below both, which ends this pair (profiles read the business's default country)",
+  "businesses <-> senders":
+    "one subject in two folders: a sender is a number of a business's channel; creating a business names its simulator sender and saving channel settings saves the sender names, while listing senders reads the channels' view",
+  "conversations <-> flows":
+    "one subject in two folders: a flow is an automated agent inside a conversation; its steps reply, take the routing lock and settle the conversation, and a conversation starts flows on a customer's message and stops its run when an agent takes over (together about 100 files, so the folders stay apart)",
+  "conversations <-> inbound":
+    "Meta reports a customer's new number in the same change as their messages, and the conversations must move before the message is stored so it lands in the one they had: the inbound handler calls conversations for that step, while conversations listens to every stored customer message",
+  "db <-> jobs":
+    "a backup restore rebuilds the whole database, pg-boss's schema included, which only lib/jobs knows how to build; for everything else lib/jobs runs its SQL through lib/db",
+  "economics <-> promotions":
+    "economics is a campaign's money side: its per-campaign reports (clicks, conversions) find the campaign and its sent counts in promotions, and promotions' send path tracks links and prices the dry run through economics",
+  "flows <-> promotions":
+    "the opt-out list lives in promotions and every marketing send filters it, a flow's send included; a campaign may start a flow for those who answer it",
+  "inbound <-> messages":
+    "the virtual phone plays the customer on both sides: its typed reply is an inbound message sent to a sender whose channel messages resolves, and its button tap (beside the message it answers, in messages' simulator) is stored as an inbound message",
+  "messages <-> promotions":
+    "campaigns send through the messages send path; the virtual phone's button tap on a campaign message records the campaign interaction, as a real provider's button reply does",
+};
 
 /** The top-level lib domain of a file under lib/<domain>/, none for lib/*.ts. */
 function domainOf(file: string): string | undefined {
@@ -50,7 +73,9 @@ describe("lib's domains", () => {
   const pairs = twoWayPairs();
 
   it("import each other only where the pair is listed with its reason (two domains that need each other are one domain, or one of them holds a piece the other owns)", () => {
-    const unexplained = [...pairs].filter(([pair]) => !(pair in ALLOWED)).map(([pair, lines]) => ({ pair, lines }));
+    const unexplained = [...pairs]
+      .filter(([pair]) => !(pair in ALLOWED))
+      .map(([pair, lines]) => ({ pair, lines }));
     expect(unexplained).toEqual([]);
   });
 
