@@ -5,7 +5,7 @@ import { simulatedOutcome, simulatorCallDelays } from "../channels/simulator/cal
 import type { Ctx } from "../context";
 import type { Executor } from "../db";
 import { transaction } from "../db/sql";
-import { declareQueue } from "../jobs/workers";
+import { declareQueue } from "../jobs/declare-queue";
 import { finishCall } from "./finish-call";
 import type { CallRow } from "./call-view";
 import { publicBaseUrl } from "../http/public-base-url";

@@ -67,7 +67,7 @@ const DYNAMIC: Record<string, Covered> = {
   "lib/db/sql.ts#savepoint": { outside: "a savepoint command" },
   "lib/db/sql.ts#savepoint#2": { outside: "a savepoint command" },
   "lib/db/sql.ts#savepoint#3": { outside: "a savepoint command" },
-  "lib/jobs/workers.ts#executeSql": {
+  "lib/jobs/declare-queue.ts#executeSql": {
     outside: "pg-boss's own SQL on its own schema, run through our executor",
   },
   "lib/promotions/lists/analyze-list-rows.ts#analyzeListRows": { outside: LIST_TABLE },
