@@ -6,7 +6,7 @@ import { requireAction } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
 import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
 import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
-import { limits } from "@/lib/templates/schemas";
+import { limits } from "@/lib/templates/template-fields";
 
 /** Creates a chatapp template from the form; images were uploaded first (their hashes). */
 export async function createChatappTemplateAction(

@@ -7,7 +7,7 @@ import type { Ctx } from "../../context";
 import { isUuid } from "../../ids";
 import { errorReason } from "./error-reasons";
 import { numberPrefixes } from "../../profiles/number-prefixes";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview } from "../content/message-preview";
 import {
   createdRange,
