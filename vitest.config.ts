@@ -28,7 +28,7 @@ const isolated = allIntTests.filter((f) => CHANGES_PROCESS.test(readFileSync(f, 
  * server (DATABASE_URL set): those that start embedded clusters of their own (the embedded
  * database's lifecycle, backup and upgrade), and those that test what real server processes
  * survive (kills, several processes at once) on SQL the in-process tests already run on both
- * (docs/decisions.md, "CI's second pass"). Running them twice would test nothing new.
+ * (docs/decisions/ci-time.md). Running them twice would test nothing new.
  */
 const once = process.env.DATABASE_URL
   ? allIntTests.filter((f) => readFileSync(f, "utf8").includes("@once"))
@@ -42,7 +42,7 @@ const once = process.env.DATABASE_URL
  *   (test/global-setup.ts: the embedded one, or DATABASE_URL's server), a database of its own
  *   for each file, copied from a migrated template, and the process wiring of a server
  *   (test/setup.ts). CI runs them on the embedded PostgreSQL and prepares every statement
- *   they sent again on the machine's PostgreSQL 15 (SQL_ALSO_ON, docs/decisions.md). Two files at a time (no file sees
+ *   they sent again on the machine's PostgreSQL 15 (SQL_ALSO_ON, docs/decisions/ci-time.md). Two files at a time (no file sees
  *   another's database or jobs; many wait on timers and child processes, so two fill the cores
  *   better than one: `npm test` 9m15 -> 6m43 here), and the two projects one after the other
  *   (groupOrder). "db" shares modules between the files of a worker (isolate: false);

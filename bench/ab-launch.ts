@@ -19,7 +19,7 @@ const database = await freshDatabase("ab-launch.ts", "ab");
 const file = path.join(tmpdir(), `sb-ab-${process.pid}.csv`);
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { uuidv7 } = await import("../lib/ids");
 const { createBusiness } = await import("../lib/businesses/create-business");

@@ -1,4 +1,4 @@
-// API overhead (issue 2): requests/s and p99 at 50 connections for (a) a bare Hono route and
+// API overhead: requests/s and p99 at 50 connections for (a) a bare Hono route and
 // (b) an authenticated route that validates the API key against the database, both served by
 // server.ts with ROLE=api, measured in one run. Run: npx tsx bench/api-overhead.ts
 // Env: BENCH_DURATION (s, default 10), BENCH_DATABASE_URL (PostgreSQL; default embedded).

@@ -1,4 +1,4 @@
-// B1 bulk send with 10,000 subscribers (issue 4): the time to answer; then end to end on the
+// B1 bulk send with 10,000 subscribers: the time to answer; then end to end on the
 // simulator with zero delays and the sender limit raised to 1,000/s (Meta's top tier):
 // accepted -> sent -> delivered -> read for every message, and every status callback (3 per
 // message) delivered to and acknowledged by a local receiver (its own process, verifying every
@@ -8,8 +8,8 @@
 // as many senders at once, so the per-sender limit is not what is measured (the senders are
 // added to the channel with SQL, on the embedded database through its socket). Run 2 is the
 // one to compare with the floor. On PostgreSQL the script then runs itself again on the
-// embedded database (the default a new user runs) and prints both side by side (issue 27).
-// Issue 10: before and after the runs, the floor (bench/lib/callback-floor.ts: the same 3
+// embedded database (the default a new user runs) and prints both side by side.
+// Before and after the runs, the floor (bench/lib/callback-floor.ts: the same 3
 // signed callbacks per message to the same receiver from a bare loop, no database, no queue);
 // each run's end-to-end rate is printed as a share of it, and so is its CPU per message; also
 // CPU per message of server + PostgreSQL without the receiver.
@@ -81,7 +81,7 @@ try {
 
   const statusUrl = (transactionId: string, kind: string) =>
     `${server.url}/api/v2/message/${server.businessId}/status/${transactionId}/${kind}?apikey=${server.apiKey}`;
-  // The floor (issue 10): the same 3 signed callbacks per message to the same receiver from a
+  // The floor: the same 3 signed callbacks per message to the same receiver from a
   // bare loop, before and after the pipeline runs; the pipeline is reported as a share of it.
   const floors: Array<FloorResult & { cpuMs: number }> = [];
   const floor = async (label: string) => {

@@ -1,4 +1,4 @@
-// Callback delivery throughput (issue 4): N message-status callbacks for one endpoint served by
+// Callback delivery throughput: N message-status callbacks for one endpoint served by
 // a local receiver in its own process (which verifies every signature), measured end to end:
 // from the first enqueue to the last acknowledged (2xx recorded as delivered in the database).
 // Run: npx tsx bench/callbacks.ts
@@ -23,7 +23,7 @@ resetEnv();
 const N = Number(process.env.BENCH_N ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
 
-const { setDatabaseUrl, closeDb, db } = await import("../lib/db");
+const { setDatabaseUrl, closeDb, db } = await import("../lib/db/pool");
 const { startEmbeddedDb } = await import("../lib/db/embedded");
 const { migrate } = await import("../lib/db/migrate");
 const { startBoss, stopBoss } = await import("../lib/jobs/boss");
@@ -63,7 +63,7 @@ if (process.env.BENCH_DATABASE_URL) {
   stopEmbedded = embedded.stop;
 }
 setDatabaseUrl(process.env.DATABASE_URL!);
-await migrate((await import("../lib/db")).pool());
+await migrate((await import("../lib/db/pool")).pool());
 const boss = await startBoss();
 
 const ctx = systemCtx("bench");

@@ -1,4 +1,4 @@
-// Campaign page data (issue 23, point 17): loadCampaignPage, everything the /campaigns/[id]
+// Campaign page data: loadCampaignPage, everything the /campaigns/[id]
 // page reads, on a campaign of 1,000,000 messages (and recipients) in their final statuses,
 // on a fresh PostgreSQL database. Target: < 300 ms server time. The per-minute chart reads the
 // promotion's counters (promotion_minute_stats); the scan it replaced is timed for comparison.
@@ -13,7 +13,7 @@ const CHUNK = 10_000;
 const PER_MINUTE = 10_000;
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { uuidv7 } = await import("../lib/ids");
 const { createBusiness } = await import("../lib/businesses/create-business");

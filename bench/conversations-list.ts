@@ -1,4 +1,4 @@
-// The inbox list on a large business (issue 24): listConversations, what /inbox and
+// The inbox list on a large business: listConversations, what /inbox and
 // GET /api/v3/conversations call, on a business with 100,000 conversations (60% resolved, 25%
 // open, 15% pending; 50 agents in 5 teams; 15% of the open ones unassigned), on a fresh
 // PostgreSQL database. Target: the first page < 100 ms server time for every tab and role.
@@ -12,7 +12,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 30);
 const fresh = await freshDatabase("conversations-list.ts", "inbox");
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb, db } = await import("../lib/db");
+const { pool, closeDb, db } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { listConversations } = await import("../lib/conversations/list-conversations");

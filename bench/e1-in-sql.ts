@@ -1,5 +1,5 @@
-// Issue 27's E1 goal (>= 60% of `\copy` while another process loads the machine): would
-// "PostgreSQL parses the CSV" reach it (docs/decisions.md: measured, it does not)? The upload's
+// The E1 goal (>= 60% of `\copy` while another process loads the machine): would
+// "PostgreSQL parses the CSV" reach it (docs/decisions/where-the-design-stops.md: measured, it does not)? The upload's
 // bytes streamed unparsed into `COPY staging FROM STDIN (FORMAT csv)`, then the rows checked in SQL
 // (plain E.164 number, storable text, length, the first of each number kept) into the list's
 // rows, and the refused ones kept with their reasons; no per-row work in Node. Not the product

@@ -1,4 +1,4 @@
-// Flows (issue 35, "Measured"): the flows hot path with its baseline in the same run, on one
+// Flows: the flows hot path with its baseline in the same run, on one
 // server (the API and workers in one process, bench/lib/api-and-workers.ts) on a fresh
 // PostgreSQL database, driven by signed WhatsApp webhooks (POST /api/webhooks/whatsapp,
 // X-Hub-Signature-256, bench/lib/meta-webhooks.ts) from new customers, with BENCH_AGENTS

@@ -1,4 +1,4 @@
-// The ceiling of the inbound webhook (issue 24): how fast can POST /api/webhooks/whatsapp be
+// The ceiling of the inbound webhook: how fast can POST /api/webhooks/whatsapp be
 // answered, beside the bare route in the same run, when it does less than the product does?
 // Three servers in turn, each on a fresh database, ROLE=all as in bench/inbound.ts:
 //   product      the code as it is: store, message.received, opt-out, promotion listeners and

@@ -1,4 +1,4 @@
-// Inbound (issue 24, "Measured"): customers' messages arriving as signed WhatsApp webhooks
+// Inbound: customers' messages arriving as signed WhatsApp webhooks
 // (POST /api/webhooks/whatsapp, X-Hub-Signature-256 as Meta signs them), each from a new
 // customer, so each opens a conversation that routing assigns to one of BENCH_AGENTS (default
 // 50) Available agents, every one signed in through next-auth and following its inbox on its

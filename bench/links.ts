@@ -1,4 +1,4 @@
-// Tracked links (issue 37): the redirect GET /l/<code> against the bare route GET /api/health in
+// Tracked links: the redirect GET /l/<code> against the bare route GET /api/health in
 // the same run (requests/s, p99), both served by server.ts with ROLE=api; then the same link
 // with the database cut off (every connection to the server's database refused and the open
 // ones terminated): it must keep answering 302, and every click must be in link_clicks once

@@ -1,4 +1,4 @@
-// Overview page data (issue 13): getOverview, the one function the page calls, on a business
+// Overview page data: getOverview, the one function the page calls, on a business
 // with 1,000,000 messages over 30 days in its final statuses, on a fresh PostgreSQL database.
 // Target: < 300 ms server time. Also measures what the message_stats triggers cost a bulk
 // insert and a status update of 10,000 messages, and the full scan the counters avoid.
@@ -11,7 +11,7 @@ const { total, runs } = benchSize();
 const CHUNK = 10_000;
 
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { getOverview } = await import("../lib/overview/get-overview");

@@ -1,4 +1,4 @@
-// Per-stage CPU of the server from a V8 profile (issue 10: "report per-stage CPU"): each sample
+// Per-stage CPU of the server from a V8 profile (which stage of the server the CPU goes to): each sample
 // is charged to the pipeline stage found innermost-first on its stack (sending callbacks,
 // recording their outcomes, applying statuses, dispatching, the bulk request, pg-boss, the
 // PostgreSQL client), else to GC, idle or "other". Not a benchmark (run-all skips it).

@@ -1,4 +1,4 @@
-// Profile upload throughput (issue 5, F1): POST /api/v3/profile/upload with 1,000 profiles per
+// Profile upload throughput (F1): POST /api/v3/profile/upload with 1,000 profiles per
 // request, half of them new and half updates of profiles uploaded before the run, for a fixed
 // duration at a fixed concurrency, against server.ts with ROLE=api on a fresh database.
 // Target: >= 20 requests/s (20,000 profiles/s).

@@ -1,4 +1,4 @@
-// E1 ingest (issue 11): a promotion launched with a generated 1,000,000-row CSV (5 columns,
+// E1 ingest: a promotion launched with a generated 1,000,000-row CSV (5 columns,
 // ~60 MB) as multipart form (a), streamed over HTTP to server.ts, measured to the answer (all
 // rows stored and validated; a list over PROMOTION_PREPARE_INLINE_MAX_ROWS answers in
 // Preparing) and then to the end of its preparation (recipients created, status Scheduled);
@@ -7,7 +7,7 @@
 // RSS (goal < 300 MB).
 // Run: npx tsx bench/promotion-ingest.ts [postgres://postgres@127.0.0.1:5432/postgres]
 //      (no URL: the embedded PostgreSQL; with one, the same E1 then runs again on the embedded
-//      one and both are printed side by side with their ratio, issue 33's goal <= 1.2x)
+//      one and both are printed side by side with their ratio; the goal is <= 1.2x)
 // Env: BENCH_ROWS (default 1000000).
 import { execFileSync, spawnSync } from "node:child_process";
 import { createReadStream, rmSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Promotions engine (issue 11): (1) a 100,000-recipient promotion on one sender at 1,000 msg/s,
+// Promotions engine: (1) a 100,000-recipient promotion on one sender at 1,000 msg/s,
 // on the simulator with zero delays: the sender's actual dispatch rate per second from the
 // first message to the last (target >= 95% of its limit throughout) and the time to the last
 // message, per second and over 5-second windows; (2) E4 stats on a 1,000,000-recipient

@@ -1,4 +1,4 @@
-// Per-key rate limit (issue 9): the CPU it adds to each API request, measured in a way the
+// Per-key rate limit: the CPU it adds to each API request, measured in a way the
 // machine's background load does not distort (CPU time, not throughput): (1) spending a leased
 // token in process, as the middleware does, and (2) one lease round trip, in this process and
 // in its PostgreSQL backend, divided by the lease size (50 at the default 1,000/s). Compare
@@ -12,7 +12,7 @@ import { effectiveRate, KeyRateLimiter, leaseSize } from "../lib/api-keys/key-ra
 import { leaseRateTokens } from "../lib/api-keys/lease-rate-tokens";
 import { createBusiness } from "../lib/businesses/create-business";
 import { systemCtx } from "../lib/context";
-import { closeDb, db, pool, setDatabaseUrl } from "../lib/db";
+import { closeDb, db, pool, setDatabaseUrl } from "../lib/db/pool";
 import { env, resetEnv } from "../lib/env";
 import { migrate } from "../lib/db/migrate";
 import { processCpuSeconds } from "./lib/cpu";

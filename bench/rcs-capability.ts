@@ -1,4 +1,4 @@
-// RCS campaign batches with a capability check (issue 11): the time from a C2 request with
+// RCS campaign batches with a capability check: the time from a C2 request with
 // `doCapability: true` (1,000 subscribers) to its signed `capability.batch` callback arriving
 // at a local receiver, over HTTP against the API and workers on the simulator.
 // Run: npx tsx bench/rcs-capability.ts

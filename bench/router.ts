@@ -1,4 +1,4 @@
-// Hono's routers on the API's own route table (issue 27, "Hono's RegExpRouter"): which routes
+// Hono's routers on the API's own route table: which routes
 // RegExpRouter refuses (then SmartRouter falls back to the TrieRouter for every request), and
 // the time per match of each router on four hot requests, the TrieRouter on every route and
 // both routers on the routes RegExpRouter accepts. The router's whole share of a request is the

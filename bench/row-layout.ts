@@ -1,4 +1,4 @@
-// Two of issue 27's ways in, measured on the statements alone (no server), each against the
+// Two ways to fewer row writes per message, measured on the statements alone (no server), each against the
 // layout as it is in the same run, on copies of the real tables (a fresh database migrated by
 // the app, `CREATE TABLE ... (LIKE ... INCLUDING ALL)`: columns, defaults, checks, indexes and
 // storage parameters such as the fill factor; no foreign keys or triggers on either side):
@@ -20,7 +20,7 @@ import { freshDatabase } from "./lib/fresh-database";
 
 const database = await freshDatabase("row-layout.ts", "rowlayout");
 const { migrate } = await import("../lib/db/migrate");
-const { pool, closeDb } = await import("../lib/db");
+const { pool, closeDb } = await import("../lib/db/pool");
 await migrate(pool());
 await closeDb();
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;

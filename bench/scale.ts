@@ -1,4 +1,4 @@
-// Scale-out of the pipeline (issue 10): end to end (B1 accepted -> sent -> delivered -> read,
+// Scale-out of the pipeline: end to end (B1 accepted -> sent -> delivered -> read,
 // and 3 signed callbacks per message acknowledged by a receiver in its own process) with
 // WORKER_PROCESSES 0, 1, 2, 4, 8: 0 is one process doing the API and every job; n > 0 is the
 // API process plus n worker processes. Enough senders (each limited to 1,000/s, raised to

@@ -1,19 +1,19 @@
-// A1 single send (issue 4): accepted requests/s and p99 at 50 connections for
+// A1 single send: accepted requests/s and p99 at 50 connections for
 // POST /api/v3/message/{business_id}/template, against the bare route GET /api/health measured
 // in the same run and server. The servers run the API and the workers in one process (ROLE=all
 // without the dashboard: bench/lib/api-and-workers.ts), so dispatch runs during the load.
-// Issue 9, the per-key rate limit's cost: two servers run side by side, one with the limit at
+// The per-key rate limit's cost: two servers run side by side, one with the limit at
 // its default (1,000 req/s, burst 2,000 per key), one with it off (API_RATE_LIMIT=0), and the
 // A1 load alternates between them in short slices (on, off, off, on, ...), so a machine whose
 // background load changes (it is shared) weighs on both alike. The load is spread over
 // BENCH_KEYS keys of the demo business (default 10) so no key exceeds its default limit: the
 // figures measure what the limiter costs, not what it refuses. Row (c) then sends with one
 // key to show the limit holding (after the burst ~1,000/s accepted, the rest 429).
-// Issue 25, the cost of Prometheus metrics: BENCH_COMPARE=metrics runs the same alternation
+// The cost of Prometheus metrics: BENCH_COMPARE=metrics runs the same alternation
 // between a server with METRICS_PORT set (every request timed by route, every status counted)
 // and one without (no metrics), both with the rate limit at its default.
 // Run: npx tsx bench/send-single.ts
-// Figures (issue 27, fair baselines): A1's rate counts 2xx answers only and its p99 is of all
+// Figures (fair baselines): A1's rate counts 2xx answers only and its p99 is of all
 // its requests; the bare route runs in slices between A1's, so both see the same machine; any
 // non-2xx A1 answer fails the run.
 // Env: BENCH_DURATION (s of A1 per server, default 20; the bare route as much; row (c) 10 s),

@@ -1,4 +1,4 @@
-// The operator's System page (issue 25): getSystemStatus's time with 1,000,000 messages (and
+// The operator's System page: getSystemStatus's time with 1,000,000 messages (and
 // their message_stats deltas, written by the triggers as in production), 100,000 callback
 // deliveries (2% waiting for a retry) and the job queues. Goal: < 300 ms.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/system-page.ts
@@ -6,7 +6,7 @@
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { systemCtx } from "../lib/context";
-import { closeDb, pool, setDatabaseUrl } from "../lib/db";
+import { closeDb, pool, setDatabaseUrl } from "../lib/db/pool";
 import { migrate } from "../lib/db/migrate";
 import { uuidv7 } from "../lib/ids";
 import { startBoss, stopBoss } from "../lib/jobs/boss";

@@ -1,4 +1,4 @@
-// The bulk path's row writes alone (issue 10, HOT updates): what PostgreSQL spends on the writes
+// The bulk path's row writes alone (HOT updates): what PostgreSQL spends on the writes
 // of bench/bulk.ts's pipeline without the pipeline, so that their share is measured on a shared
 // machine where the end-to-end figures swing more than it. Two fresh databases migrated alike:
 // "current" as migrated, "before" with the indexes and fillfactor that the status updates and the

@@ -1,4 +1,4 @@
-import { db, type Executor } from "./db";
+import { db, type Executor } from "./db/pool";
 import { transaction } from "./db/sql";
 
 /** Who is acting: a dashboard user, an API key, or the system itself (seed, workers). */

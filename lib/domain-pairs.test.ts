@@ -13,10 +13,6 @@ import { importEdges, ROOT, sources } from "@/test/import-graph";
 const ALLOWED: Record<string, string> = {
   "audiences <-> profiles":
     "one subject in two folders: a profile is an audience's subscriber; profiles owns the row and its upload, audiences the attributes, tags and segments over the same rows, and each writes through the other's rules (an upload checks attribute types and creates tags; a bulk update selects with the profile list's filter)",
-  "businesses <-> messages":
-    "a business's test number is read by messages' recipient parser; the phone rules are moving into one phone module below both, which ends this pair (the send path reads the business's channels and settings)",
-  "businesses <-> profiles":
-    "the business's schemas read profiles' phone normaliser; the phone rules are moving into one phone module below both, which ends this pair (profiles read the business's default country)",
   "businesses <-> senders":
     "one subject in two folders: a sender is a number of a business's channel; creating a business names its simulator sender and saving channel settings saves the sender names, while listing senders reads the channels' view",
   "conversations <-> flows":

@@ -1,12 +1,12 @@
 /**
  * The process's runtime: every piece of state Switchboard keeps per process, in one typed
- * object (docs/architecture.md, "Process state").
+ * object (docs/architecture.md, rule 19).
  *
  * Why one object on globalThis: server.ts runs the Hono API, the job workers and the Next.js
  * dashboard in one process, and the Next.js bundle loads its own copy of each lib module. A
  * module-level variable would exist twice: two pools, two key caches, a listener registered in
  * one copy and never called by the other. So what must be one per process lives here, under
- * one key, and nowhere else (lib/house-rules.test.ts fails on any other use of globalThis).
+ * one key, and nowhere else (lib/process-state.test.ts fails on any other use of globalThis).
  *
  * Each module declares the part it owns by adding a field to `Runtime` (module augmentation:
  * a type, so no import cycle) and reads it with `runtimeSlot`, made on first use. `Runtime`

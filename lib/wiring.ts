@@ -30,6 +30,7 @@ import {
   applyWebhookStatusEvents,
   statusEventsQueue,
 } from "./messages/status/status-events-queue";
+import { LEGACY_TAGS_EVERY_MS, moveLegacyProfileTags } from "./audiences/move-legacy-profile-tags";
 import { listHousekeepingQueue } from "./promotions/lists/housekeeping-queue";
 import {
   removeAbandonedUploads,
@@ -71,6 +72,13 @@ export function wireAll(): void {
   // Flow runs waiting on a timer (wait, an ask's timeout) or an HTTP request.
   // Timers (a wait's end, an ask's timeout) are the runs' own wake_at, taken by the scanner; the
   // flows.wake queue only finishes jobs enqueued before it (docs/flows.md, "Timers").
+  // Tags written before they lived on the profile (profile_tags), moved onto it within seconds
+  // of an upgrade's start; once moved, a round is one empty index probe.
+  registerTicker({
+    name: "audiences.legacy-tags",
+    everyMs: LEGACY_TAGS_EVERY_MS,
+    run: () => moveLegacyProfileTags(systemCtx("legacy-tags")),
+  });
   registerTicker({ name: "flows.wakes", everyMs: wakeConfig().FLOW_WAKE_SCAN_MS, run: () => wakeDueRuns() });
   registerQueue(flowWakeQueue, (job) => wakeRun(job));
   registerQueue(flowHttpQueue, (job) => runHttpStep(job));
@@ -87,7 +95,7 @@ export function wireAll(): void {
   });
 
   // Provider status events go to the messages domain (the status sink keeps lib/channels from
-  // importing lib/messages; the simulator reports through it too).
+  // importing lib/messages).
   setStatusSink(applyWebhookStatusEvents);
 
   // Listeners: run inside the transaction that moved a message's status (onStatusMoved, from

@@ -17,7 +17,7 @@ import { setChannel } from "../lib/businesses/set-channel";
 import { setDefaultCountry } from "../lib/businesses/set-default-country";
 import { updateChannelSettings } from "../lib/businesses/update-channel-settings";
 import { systemCtx } from "../lib/context";
-import { closeDb, pool, setDatabaseUrl } from "../lib/db";
+import { closeDb, pool, setDatabaseUrl } from "../lib/db/pool";
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
 import { backupEmbedded, restoreEmbedded } from "../lib/db/embedded-backup";

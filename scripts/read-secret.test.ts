@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readSecret } from "./read-secret";
 
-// Issue 34, point 23: `npm run admin` asks for a password without echoing what is typed.
+// `npm run admin` asks for a password without echoing what is typed.
 
 /** A terminal's stdin (raw mode switchable) and what the prompt wrote to the screen. */
 function terminal() {

@@ -1,5 +1,5 @@
 import { systemCtx, type Ctx } from "../lib/context";
-import { db } from "../lib/db";
+import { db } from "../lib/db/pool";
 import { rawQuery } from "../lib/db/sql";
 import { recordInboundMessages } from "../lib/inbound/record-inbound-messages";
 import { customerText } from "./customer-text";

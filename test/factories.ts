@@ -48,7 +48,7 @@ export async function createTestUser(
     status?: "Available" | "Busy" | "InCall" | "Away" | "Disabled";
   } = {},
 ): Promise<{ id: string; email: string }> {
-  const { db } = await import("../lib/db");
+  const { db } = await import("../lib/db/pool");
   const { users } = await import("../db/schema");
   const { uuidv7 } = await import("../lib/ids");
   const id = uuidv7();

@@ -1,7 +1,7 @@
 // A process of its own that stores customer messages the way a server instance's webhook
 // route does (recordInboundMessages, wired listeners): for cross-process routing tests. Input
 // in SB_INBOUND_INPUT: { businessId, sender, customers }; prints "done <n>" when all stored.
-import { closeDb, setDatabaseUrl } from "../lib/db";
+import { closeDb, setDatabaseUrl } from "../lib/db/pool";
 import { resetEnv } from "../lib/env";
 import { systemCtx } from "../lib/context";
 import { recordInboundMessages } from "../lib/inbound/record-inbound-messages";

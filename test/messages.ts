@@ -1,6 +1,6 @@
 import { templates } from "../db/schema";
 import type { TestBusiness } from "./factories";
-import { db } from "../lib/db";
+import { db } from "../lib/db/pool";
 import { uuidv7 } from "../lib/ids";
 import { drainQueues } from "../lib/jobs/drain-queues";
 import { resetEnv } from "../lib/env";

@@ -1,4 +1,4 @@
-import { db } from "../lib/db";
+import { db } from "../lib/db/pool";
 import { rawQuery } from "../lib/db/sql";
 import { api } from "./api";
 import type { TestBusiness } from "./factories";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { promotionCounters, promotionRecipients, promotions } from "../db/schema";
 import type { promotionStatuses } from "../db/schema";
 import { systemCtx } from "../lib/context";
-import { db } from "../lib/db";
+import { db } from "../lib/db/pool";
 import { uuidv7 } from "../lib/ids";
 import { rawQuery } from "../lib/db/sql";
 import { drainQueues } from "../lib/jobs/drain-queues";

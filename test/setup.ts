@@ -1,6 +1,6 @@
 import { afterAll, inject } from "vitest";
 import { closeChangeHub } from "../lib/conversations/live/change-hub";
-import { closeDb, setDatabaseUrl } from "../lib/db";
+import { closeDb, setDatabaseUrl } from "../lib/db/pool";
 import { startBoss, stopBoss } from "../lib/jobs/boss";
 import { forgetEnsuredQueues } from "../lib/jobs/ensure-queues";
 import { resetEnv } from "../lib/env";

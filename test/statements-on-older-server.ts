@@ -9,7 +9,7 @@ import pg from "pg";
  * (parsed, analysed and planned against the migrated schema: unknown functions, syntax, types
  * and columns all fail here) on both servers. A statement PostgreSQL 18 prepares and 15 refuses
  * fails the run. This replaced running every database test a second time on 15, which took
- * minutes of CI's 15 (docs/decisions.md, "CI's second pass").
+ * minutes of CI's 15 (docs/decisions/embedded-postgresql.md).
  */
 
 const MARK = Symbol.for("switchboard.capturedStatements");

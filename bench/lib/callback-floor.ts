@@ -1,10 +1,10 @@
-// The floor of the end-to-end benchmark (issue 10): what the machine can do for the callbacks
+// The floor of the end-to-end benchmark: what the machine can do for the callbacks
 // alone. A bare loop, in its own process, sends each message's three signed message-status
 // callbacks (sent, delivered, read) to the same receiver as the pipeline: the same body shape,
 // Standard Webhooks headers signed per request with HMAC-SHA256, and the pipeline's own HTTP
 // client (lib/callbacks/http-post.ts: undici's keep-alive Pool, the same connections per
 // receiver) with CALLBACK_CONCURRENCY requests in flight, so the ratio measures the pipeline,
-// not a difference of clients (issue 27). No database, no queue. The pipeline's end-to-end
+// not a difference of clients. No database, no queue. The pipeline's end-to-end
 // rate is printed as a percentage of this rate, measured in the same run.
 // Used by bench/bulk.ts: runFloor(port, secret, n) starts `node --import tsx` on this file.
 import { spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 import { toWallTime } from "@/lib/dates/zoned-time";
-import type { MessageStatus } from "@/lib/overview/schemas";
+import type { MessageStatus } from "@/lib/messages/schemas";
 
 /** One colour per status, the same in the chart, its legend and the totals table. */
 export const statusColors: Record<MessageStatus, string> = {

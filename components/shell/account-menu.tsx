@@ -24,7 +24,7 @@ export function AccountMenu({
   email: string;
   roleLabel: string;
   /** The sign-out server action (app/(auth)/actions.ts), handed down by the layout. */
-  signOut: () => Promise<void>;
+  signOut: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -139,7 +139,13 @@ export function AccountMenu({
           </button>
         </div>
       </div>
-      <form ref={signOutForm} action={signOut} hidden />
+      <form
+        ref={signOutForm}
+        action={async () => {
+          await signOut();
+        }}
+        hidden
+      />
     </div>
   );
 }

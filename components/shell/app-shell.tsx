@@ -30,7 +30,7 @@ export function AppShell({
   /** Counts beside menu links by href (the Inbox's unread conversations). */
   badges?: Record<string, number>;
   /** The sign-out server action: an edge, so it lives in app/ and comes in from the layout. */
-  signOut: () => Promise<void>;
+  signOut: () => Promise<unknown>;
   /** The business name, or "Operator console". */
   context: string;
   children: ReactNode;

@@ -23,7 +23,7 @@ export const apiKeys = pgTable(
 );
 
 /**
- * The shared token bucket of each rate-limited key (docs/decisions.md, API rate limit). Apart
+ * The shared token bucket of each rate-limited key (docs/decisions/api-rate-limit.md). Apart
  * from api_keys because every instance updates it several times a second under load, and the
  * key rows (with their unique hash index) should not churn with it. Not business data: the
  * key id is its only reference, and it goes with the key.

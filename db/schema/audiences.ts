@@ -24,10 +24,9 @@ export const tags = pgTable(
 );
 
 /**
- * Which profile has which tag; a tag's count is its rows (index by business and tag). No
- * foreign key on business_id: the profile's and the tag's keys delete the row with either
- * (and so with the business), and each key costs F1 a check per tag written (as for
- * list_rows, migration 0023).
+ * Legacy: which profile had which tag, before tags lived on the profile (profiles.tag_ids,
+ * migration 0054). Nothing writes it; the list housekeeping moves its rows onto the profiles
+ * and deletes them (lib/audiences/move-legacy-profile-tags.ts). A later release drops it.
  */
 export const profileTags = pgTable(
   "profile_tags",

@@ -21,7 +21,7 @@ export const businesses = pgTable(
     /**
      * The numbers "Send a test" goes to (E.164 digits, no "+"): an admin's own phone, simulator
      * numbers picked on the virtual phone. Never filled from what was sent, so a test cannot
-     * reach a customer by a suggestion (docs/decisions.md, "Test numbers").
+     * reach a customer by a suggestion (docs/decisions/send-a-test.md).
      */
     /**
      * "Require opt-in for marketing" (docs/audiences.md, "Consent ledger"): when on, marketing

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn, updatedAtColumn } from "./columns";
 
@@ -20,6 +21,16 @@ export const profiles = pgTable(
     city: text("city"),
     /** Custom attribute values by key (db/schema/audiences.ts, attribute_definitions). */
     attributes: jsonb("attributes").$type<Record<string, string | number | boolean>>().notNull().default({}),
+    /**
+     * The profile's tags (ids of db/schema/audiences.ts `tags`), sorted, no repeats. On the
+     * profile, not in a table of pairs, so a segment's tag condition and its attribute
+     * conditions are one bitmap AND of two GIN indexes (docs/audiences.md, "Storage and
+     * indexes"; the indexes are an operator step: profiles is a large table).
+     */
+    tagIds: uuid("tag_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN } from "../accounts";
 import { signIn } from "../ui/helpers";
 
-// Issue 34, points 10 and 11, against the built server (Next.js as it runs in production):
+// Against the built server (Next.js as it runs in production):
 // server actions whose body Next.js cannot decode, and dashboard uploads whose body is not a
 // form, each answered 500. Each must be a 4xx with the API's error body.
 

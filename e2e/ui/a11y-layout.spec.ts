@@ -5,7 +5,7 @@ import { launchPromotion, promotionCsv } from "./campaign-page-helpers";
 import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, sendOrder, signIn } from "./helpers";
 import { createAgent, signInAgentFirstTime } from "./people-helpers";
 
-// Issue 13: every dashboard and console page, as the roles that use it, at a phone and a laptop
+// Every dashboard and console page, as the roles that use it, at a phone and a laptop
 // width: no serious or critical axe violation and no sideways page scroll. Outside CI,
 // screenshots go to /tmp/shots-ui-fixes for a human look (nothing asserts on them, so CI skips
 // them). Checks are soft so one run lists every page that fails.

@@ -52,7 +52,7 @@ test("operators see the Internal section", async ({ page }) => {
   await expect(ui.locator("#operations-tag-Internal")).toHaveCount(1);
 });
 
-// Issue 34, point 23: the reference settles fast and is axe clean at both widths (it took ~6 s
+// The reference settles fast and is axe clean at both widths (it took ~6 s
 // and had heading-order and aria-allowed-role findings in Swagger UI's own markup).
 test("the API reference settles and passes axe at 390 and 1280 px", async ({ page }) => {
   test.setTimeout(120_000);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y";
 import { shot } from "./shot";
 
-/** Where the specs of issue 23's points 10, 11, 14 and 15 leave their screenshots for a look. */
+/** Where the console, users, template-language and virtual-phone specs leave their screenshots for a look. */
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-ui2";
 
 type Options = {

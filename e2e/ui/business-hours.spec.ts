@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y"
 import { newBusiness } from "./inbox-helpers";
 import { shot } from "./shot";
 
-// Issue 35: a business's hours on /inbox/settings. Outside them the away notice answers a
+// A business's hours on /inbox/settings. Outside them the away notice answers a
 // customer, and once an away flow is published the flow answers instead.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-hours";

@@ -12,7 +12,7 @@ import {
 import { apiKeyFor, signIn } from "./helpers";
 import { shot } from "./shot";
 
-// Issue 12: the campaign page. Campaigns are launched through the API (E1, C1/C2) on the demo
+// The campaign page. Campaigns are launched through the API (E1, C1/C2) on the demo
 // business and followed on /campaigns/[id].
 
 const status = (page: Page) => page.getByTestId("campaign-status");

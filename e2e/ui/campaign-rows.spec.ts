@@ -5,7 +5,7 @@ import { checkAtBothWidths } from "./both-widths";
 import { launchPromotion, promotionCsv, promotionTemplate } from "./campaign-page-helpers";
 import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
 
-// Issue 23, point 1: no campaign row vanishes. A 1,000-row CSV with 10 empty cells in the
+// No campaign row vanishes. A 1,000-row CSV with 10 empty cells in the
 // column {{1}} takes its value from goes through the wizard; the dry run with the message
 // refuses those 10 by variable and column; the campaign page shows the same totals; every row
 // is a line of E3 or a refused row with its reason. Points 4, 7, 8 on the campaign page too.

@@ -5,7 +5,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y"
 import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
 import { shot } from "./shot";
 
-// Issue 12: the new-campaign wizard end to end on the simulator. A 1,000-row CSV with invalid
+// The new-campaign wizard end to end on the simulator. A 1,000-row CSV with invalid
 // phones, duplicates and an opted-out number; dry-run totals and the rejects download checked
 // against the file; a double-clicked Launch makes one promotion whose E4 stats reach every
 // valid recipient. Screenshots of every step at 390 and 1280 px go to /tmp/w-wizard-*.png.
@@ -128,7 +128,7 @@ test("the wizard: CSV, dry run, rejects, variables, preview, one launch, all val
   await expect(page.getByTestId("duration-estimate")).toContainText(
     `${(VALID - 1).toLocaleString("en-US")} recipients`,
   );
-  // Issue 34, point 23: the step shows the choice the review will state ("Now").
+  // The step shows the choice the review will state ("Now").
   await expect(page.getByRole("radio", { name: "Send now" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Schedule", exact: true })).not.toBeChecked();
   // Clicks are tracked unless turned off; the attribution window is asked in days (E1: hours).

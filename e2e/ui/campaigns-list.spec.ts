@@ -12,7 +12,7 @@ import { apiKeyFor, signIn } from "./helpers";
 import { createAgent, runId, signInAgentFirstTime } from "./people-helpers";
 import { shot, takeShots } from "./shot";
 
-// Issue 12: the Campaigns, Lists and Opt-outs pages against the built server, fed through the
+// The Campaigns, Lists and Opt-outs pages against the built server, fed through the
 // public API as an integration would; agents are refused every one of them.
 
 const run = runId();

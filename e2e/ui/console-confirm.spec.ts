@@ -3,7 +3,7 @@ import { E2E_OPERATOR } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
 import { createBusiness, signIn } from "./helpers";
 
-// Issue 23, point 10: disabling a business or a channel asks first and says what stops;
+// Disabling a business or a channel asks first and says what stops;
 // enabling happens at once.
 
 test("disabling a business asks first and says what stops; Cancel changes nothing", async ({ page }) => {

@@ -5,7 +5,7 @@ import { apiKeyFor, approvedTemplate, chatappSender, createBusiness, orderMessag
 import { expectNoHorizontalScroll } from "./a11y";
 import { shot } from "./shot";
 
-// UI-DAILY (issue 13): overview, virtual phone Send box, replies inbox, the console's first
+// UI-DAILY: overview, virtual phone Send box, replies inbox, the console's first
 // admin and key, profile management. Screenshots of each page at 390 and 1,280 px go to
 // /tmp/shots-ui-daily.
 

@@ -5,7 +5,7 @@ import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { hydrated, signIn } from "./helpers";
 import { shot } from "./shot";
 
-// Issue 35, the builder: create a flow, add a question with buttons and a branch on the canvas,
+// The flow builder: create a flow, add a question with buttons and a branch on the canvas,
 // see the inline problems, fix them by connecting the steps, save, publish, export, import
 // (a broken file refused with its paths first), and try the draft on a test number.
 

@@ -6,7 +6,7 @@ import { hydrated } from "./helpers";
 import { createAgent, customerWrites, list, newBusiness, pane } from "./inbox-helpers";
 import { runId, signInAgentFirstTime, type Agent } from "./people-helpers";
 
-// Issue 35, "Done when": an admin builds an order flow on the canvas (keyword "order" -> reply
+// An admin builds an order flow on the canvas (keyword "order" -> reply
 // buttons Track / Talk to us; Track asks for the order number, asks the business's own system
 // over HTTP and answers with the status; Talk to us hands over to Support), tries it, publishes
 // it; customers on the virtual phone go both ways; the agent gets the handover with the whole

@@ -15,7 +15,7 @@ import { apiKeyFor, approvedTemplate, createBusiness, signIn } from "./helpers";
 import { runId } from "./people-helpers";
 import { shot } from "./shot";
 
-// Issue 23, point 22: HTTP tells the truth. A refused page answers 307 (decided by proxy.ts
+// HTTP tells the truth. A refused page answers 307 (decided by proxy.ts
 // from the role table before rendering), a missing or another business's record 404, in the
 // status itself, not in a streamed body after a 200. Screenshots go to /tmp/shots-http.
 

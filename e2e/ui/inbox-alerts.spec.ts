@@ -3,7 +3,7 @@ import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { approvedTemplate, chatappSender, sendOrder } from "./helpers";
 import { customerWrites, newBusiness } from "./inbox-helpers";
 
-// Issue 34, point 20: new chats are hard to miss. The tab's title carries the unread count; a
+// New chats are hard to miss. The tab's title carries the unread count; a
 // tone and a desktop notification are the user's own choice, kept on the server, and the
 // browser's notification permission is asked only when the user turns notifications on.
 

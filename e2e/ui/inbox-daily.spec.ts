@@ -5,7 +5,7 @@ import { createAgent, customerWrites, list, newBusiness, pane } from "./inbox-he
 import { runId, signInAgentFirstTime, type Agent } from "./people-helpers";
 import { shot } from "./shot";
 
-// Issue 34, the inbox story walked again: what agents and admins hit daily (points 14-23).
+// The inbox story walked again: what agents and admins hit daily.
 // Each test runs in a business of its own, made from the operator console.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-inbox34";

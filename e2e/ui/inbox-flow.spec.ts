@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y"
 import { customerWrites, list, newBusiness, pane } from "./inbox-helpers";
 import { shot } from "./shot";
 
-// Issue 35: a flow answers on the virtual phone with reply buttons the customer taps, and the
+// A flow answers on the virtual phone with reply buttons the customer taps, and the
 // inbox says which flow holds a conversation, with Take over for a person.
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-flows";

@@ -5,7 +5,7 @@ import { createAgent, customerWrites, list, newBusiness, pane } from "./inbox-he
 import { runId, signInAgentFirstTime, type Agent } from "./people-helpers";
 import { shot } from "./shot";
 
-// Issue 24, "Done when": the shared inbox from the customer's first reply to its reopening.
+// The shared inbox from the customer's first reply to its reopening.
 // The story runs in a business of its own (made from the operator console), so the agents that
 // other specs leave Available in the demo business never take its conversations.
 

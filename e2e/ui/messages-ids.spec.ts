@@ -3,7 +3,7 @@ import { E2E_ADMIN } from "../accounts";
 import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, sendOrder, signIn } from "./helpers";
 
-// Issue 34, point 22: the message id column stays on one line at 1280 px (a short id, the full
+// The message id column stays on one line at 1280 px (a short id, the full
 // one in the title and to screen readers, and a copy button); no spec ids in the copy.
 test("the messages table shows short ids on one line with a copy button", async ({ page, request }) => {
   test.setTimeout(180_000);

@@ -4,7 +4,7 @@ import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./a11y"
 import { apiKeyFor, approvedTemplate, chatappSender, hydrated, sendOrder, signIn } from "./helpers";
 import { createAgent, runId, signInAgentFirstTime } from "./people-helpers";
 
-// Issue 23, points 5, 12, 13, 18 and 19: pages that follow what happens without a reload, the
+// Pages that follow what happens without a reload, the
 // messages list as a message log, the sidebar on long pages, and tables at phone width.
 // Outside CI, screenshots go to /tmp/shots-pages for a human look.
 

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 
-// Helpers of the profiles, agents and calls specs (issue 5).
+// Helpers of the profiles, agents and calls specs.
 
 export { signatureValid, startReceiver, type Received } from "../receiver";
 export { apiKeyFor } from "./helpers";

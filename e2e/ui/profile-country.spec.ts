@@ -6,7 +6,7 @@ import { E2E_ADMIN } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
 import { openProfileImport, signIn } from "./helpers";
 
-// Issue 23, point 6: a number written with its calling code keeps its own country; the default
+// A number written with its calling code keeps its own country; the default
 // country (IN, filled into every row by the import) reads national numbers only.
 // Screenshots at 390 and 1280 px go to /tmp/p-country-*.png.
 

@@ -7,7 +7,7 @@ import { signIn } from "./helpers";
 // and reviews it): on 2 cores with two e2e shards at once that runs past the default minute.
 test.describe.configure({ timeout: 180_000 });
 
-// Issue 23, point 21: an RCS carousel template built in the dashboard (layout, add and remove
+// An RCS carousel template built in the dashboard (layout, add and remove
 // cards, each card's image, title, description and suggestions), its live preview, the
 // template page, and the operator's review dialog. Screenshots at 390 and 1280 px go to
 // /tmp/r-carousel-*.png.

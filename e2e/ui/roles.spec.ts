@@ -3,7 +3,7 @@ import { E2E_ADMIN } from "../accounts";
 import { signIn } from "./helpers";
 import { apiKeyFor, createAgent } from "./people-helpers";
 
-// Issue 9: the menu hid these pages from agents, but typing the URL opened them. The server
+// The menu hid these pages from agents, but typing the URL opened them. The server
 // now refuses by the table in lib/auth/access.ts: pages redirect, routes answer 403.
 
 const PNG = Buffer.concat([

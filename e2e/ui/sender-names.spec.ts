@@ -4,7 +4,7 @@ import { E2E_ADMIN } from "../accounts";
 import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { apiKeyFor, approvedTemplate, ORDER_BODY, signIn } from "./helpers";
 
-// Issue 34, point 19: a sender is shown by its name and number ("Demo Business (+91 98…)"),
+// A sender is shown by its name and number ("Demo Business (+91 98…)"),
 // never by its raw simulator id (sim0123456789ab), wherever it is picked or shown.
 const RAW_ID = /\bsim[0-9a-f]{12}\b|\bsim_agent_[0-9a-f]{12}\b/;
 const NAMED = /Demo Business \(\+91 98\d{3} \d{5}\)/;

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 import { signIn, signInWithForm } from "./helpers";
 
-// Issue 13: the shell at phone width (the menu closes after use), the account menu, the 404
+// The shell at phone width (the menu closes after use), the account menu, the 404
 // page and the favicon.
 
 test("at 390 px the menu closes after choosing a page, on a tap outside and on Escape", async ({ page }) => {

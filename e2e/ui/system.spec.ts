@@ -3,7 +3,7 @@ import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
 import { apiKeyFor, approvedTemplate, chatappSender, ORDER_BODY, sendOrder, signIn } from "./helpers";
 
-// Issue 25: the operator's system page shows the queues, the last hours' messages, a failing
+// The operator's system page shows the queues, the last hours' messages, a failing
 // callback endpoint, the worker processes and the largest tables, from the live server; a
 // business admin is refused it.
 

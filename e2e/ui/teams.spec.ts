@@ -3,7 +3,7 @@ import { E2E_ADMIN } from "../accounts";
 import { signIn } from "./helpers";
 import { apiKeyFor, createAgent, runId } from "./people-helpers";
 
-// Issue 13: team management had no e2e. Create a team, add a member, and remove it only after
+// Team management had no e2e. Create a team, add a member, and remove it only after
 // a confirmation that says what happens.
 
 test("a business admin creates a team, adds an agent and removes it after confirming", async ({
@@ -31,7 +31,7 @@ test("a business admin creates a team, adds an agent and removes it after confir
 
   const members = page.getByRole("list", { name: `Members of ${teamName}` });
   await expect(members).toContainText("No members yet");
-  // Members are picked with checkboxes and added in one step (issue 34, point 21).
+  // Members are picked with checkboxes and added in one step.
   const add = page.getByRole("group", { name: `Add members to ${teamName}` });
   await add.getByRole("checkbox", { name: new RegExp(agent.email) }).check();
   await add.getByRole("button", { name: "Add 1 member" }).click();

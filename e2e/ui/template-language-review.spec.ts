@@ -3,7 +3,7 @@ import { E2E_ADMIN, E2E_OPERATOR } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
 import { apiKeyFor, signIn } from "./helpers";
 
-// Issue 23, point 14: the builder's language is a searchable list of Meta's codes, the
+// The builder's language is a searchable list of Meta's codes, the
 // time-zone lists use IANA names, and the operator's review shows markers, samples and lint.
 
 test("the template language is picked from Meta's codes by name or code, never free text", async ({

@@ -41,7 +41,7 @@ test("an admin creates a chatapp template with an image and buttons, previews it
   await page.getByLabel("Button 1 URL").fill("https://shop.example.com/sale");
   await page.getByRole("button", { name: "Add button" }).click();
   await page.getByLabel("Button 2 text").fill("Not now");
-  // Issue 34, point 23: each type select shows its whole choice ("Quick reply", not "Quick rep")
+  // Each type select shows its whole choice ("Quick reply", not "Quick rep")
   // at 1,280 px: the text's width plus the select's padding and arrow fit in it.
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const [label, choice] of [

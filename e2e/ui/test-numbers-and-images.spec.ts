@@ -3,7 +3,7 @@ import { E2E_ADMIN } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
 import { apiKeyFor, signIn } from "./helpers";
 
-// Issue 23, points 2, 3 and 9: test numbers kept in Settings (and picked on the virtual phone)
+// Test numbers kept in Settings (and picked on the virtual phone)
 // are what "Send a test" offers; a test send keeps its header image on the message page and the
 // virtual phone; the wizard offers the template's image, clears its dry-run reminder, starts
 // batches and retries at working values and shows the message on the review step.

@@ -4,7 +4,7 @@ import { checkAtBothWidths, SHOTS } from "./both-widths";
 import { signIn } from "./helpers";
 import { apiKeyFor, createAgent, runId } from "./people-helpers";
 
-// Issue 34, point 21: the create-user form has a team and a status, the phone is optional in
+// The create-user form has a team and a status, the phone is optional in
 // the dashboard (a chat-only agent has none), and a team takes several members in one step.
 test("create a chat-only agent with a team and a status; add several members at once", async ({
   page,

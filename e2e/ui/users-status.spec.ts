@@ -4,7 +4,7 @@ import { checkAtBothWidths } from "./both-widths";
 import { apiKeyFor, signIn } from "./helpers";
 import { createAgent, runId } from "./people-helpers";
 
-// Issue 23, point 11: an admin changes an agent's status from the Users page (G2 userStatus),
+// An admin changes an agent's status from the Users page (G2 userStatus),
 // and the only business admin turns calling on for itself.
 
 /** The seeded demo admin's first name (lib/seed/seed-demo.ts). */

@@ -4,7 +4,7 @@ import { checkAtBothWidths } from "./both-widths";
 import { launchPromotion } from "./campaign-page-helpers";
 import { apiKeyFor, approvedTemplate, chatappSender, signIn } from "./helpers";
 
-// Issue 23, point 15: a received message's quick-reply and URL buttons can be tapped on the
+// A received message's quick-reply and URL buttons can be tapped on the
 // virtual phone, and each tap counts as the campaign recipient's interaction; the reply
 // bubble's time passes axe's contrast check.
 

@@ -53,7 +53,7 @@ describe("KeyRateLimiter across instances", () => {
     const [ra, rb] = await Promise.all([hammer(a, id, rate, until), hammer(b, id, rate, until)]);
     const seconds = (Math.max(ra.lastGrant, rb.lastGrant) - started) / 1000;
     const total = ra.granted + rb.granted;
-    // The documented bound (docs/decisions.md): N instances overshoot by at most N leases.
+    // The documented bound (docs/decisions/api-rate-limit.md): N instances overshoot by at most N leases.
     expect(total).toBeLessThanOrEqual(rate.burst + Math.ceil(rate.perSecond * seconds) + 2 * lease);
     // And the limit is a limit, not a wall: both got tokens, and far more than the burst.
     expect(ra.granted).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe("KeyRateLimiter across instances", () => {
     const limiter = new KeyRateLimiter(async (input) => {
       leases++;
       const { leaseRateTokens } = await import("./lease-rate-tokens");
-      const { db } = await import("../db");
+      const { db } = await import("../db/pool");
       return leaseRateTokens(db(), input);
     });
     const rate = { perSecond: 2, burst: 1 };

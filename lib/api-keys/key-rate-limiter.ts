@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/pool";
 import { leaseRateTokens, type RateLease } from "./lease-rate-tokens";
 
 /** A key's limit in force: `perSecond` 0 means no limit. */
@@ -26,7 +26,7 @@ export const LEASE_TTL_MS = 1000;
  * Tokens an instance takes from the shared bucket per database round trip: 5% of the rate
  * (50 at the default 1,000/s), at least 1, at most the burst. At full speed that is about 20
  * round trips a second per key and instance instead of one per request, and N instances
- * together can exceed the bucket by at most N leases (docs/decisions.md, API rate limit).
+ * together can exceed the bucket by at most N leases (docs/decisions/api-rate-limit.md).
  */
 export function leaseSize(rate: EffectiveRate): number {
   return Math.max(1, Math.min(rate.burst, Math.ceil(rate.perSecond * LEASE_FRACTION)));

@@ -1,4 +1,4 @@
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { leaseTokens, type RateLease, type TokenTable } from "../rate/lease-tokens";
 
 export type { RateLease } from "../rate/lease-tokens";

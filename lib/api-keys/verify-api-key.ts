@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, businesses } from "@/db/schema";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { log } from "../log";
 import { hashApiKey, KEY_PREFIX } from "./key-material";
 import { env } from "../env";
@@ -9,7 +9,7 @@ import { runtimeSlot } from "../runtime";
 export type VerifiedKey = {
   keyId: string;
   businessId: string;
-  /** The operator's per-key rate and burst (null: the defaults; docs/decisions.md, API rate limit). */
+  /** The operator's per-key rate and burst (null: the defaults; docs/decisions/api-rate-limit.md). */
   rateLimit: number | null;
   rateBurst: number | null;
 };

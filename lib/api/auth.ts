@@ -3,9 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { effectiveRate, keyRateLimiter } from "@/lib/api-keys/key-rate-limiter";
 import { isKnownGoodKey, verifyApiKey } from "@/lib/api-keys/verify-api-key";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { AppError, unauthorized } from "@/lib/errors";
 import { toSessionUser } from "@/lib/users/authenticate-user";
 import { BadKeyThrottle } from "./bad-key-throttle";
 import { clientAddress } from "./client-address";
@@ -25,8 +25,6 @@ export function presentedKey(c: Context): string | undefined {
   }
   return c.req.query("apikey")?.trim() || undefined;
 }
-
-const unauthorized = (message: string) => new AppError("unauthorized", message);
 
 const badKeys = new BadKeyThrottle(() => ({
   limit: env().API_BAD_KEY_LIMIT,

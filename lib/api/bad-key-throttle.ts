@@ -4,7 +4,7 @@ type Window = { failures: number; ends: number };
  * Slows an address that keeps presenting invalid API keys: after `limit` failures within a
  * window it is refused until the window ends. Per process, unlike the per-key rate limit: it
  * protects this instance's database lookups, not a third party, so N instances allowing N x
- * limit guesses a window is acceptable (docs/decisions.md, API rate limit). Memory is bounded:
+ * limit guesses a window is acceptable (docs/decisions/api-rate-limit.md). Memory is bounded:
  * at most `maxAddresses` windows, the oldest dropped first.
  */
 export class BadKeyThrottle {

@@ -11,7 +11,7 @@ import type { ApiEnv } from "./types";
  * parser never reads past it, and the body stays unread until the route parses it. Only
  * chunked bodies go through hono's bodyLimit, which counts the stream. (Touching
  * `c.req.raw.body` turns @hono/node-server's lightweight request into a full web Request:
- * measured at 17% of the server's CPU under A1 load, bench/RESULTS.md.)
+ * measured at 17% of the server's CPU under A1 load, bench/results-archive/2026.md.)
  */
 export function limitBody(
   limitFor: (c: Context<ApiEnv>) => number,

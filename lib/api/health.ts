@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { checkReadiness } from "@/lib/health/check-readiness";
 import { expectedWorkers } from "@/lib/health/expected-workers";
 import { queueReachable } from "@/lib/jobs/boss";

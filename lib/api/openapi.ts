@@ -40,7 +40,7 @@ export function registerOpenApi(app: ApiApp): void {
   };
   // The document is the same until the process restarts (it comes from the registered
   // contracts), and generating it from the zod schemas is the slow part of the API reference's
-  // load (measured in docs/decisions.md, "Inbox story defects"): made once per
+  // load (measured: docs/decisions/inbox-page.md): made once per
   // app on its first request, answered with an ETag so a browser's second visit gets a 304.
   let cached: { body: string; etag: string } | undefined;
   app.get("/api/openapi.json", (c) => {

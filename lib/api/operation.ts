@@ -70,8 +70,3 @@ type JsonOf<T> = T extends { content: { "application/json": { schema: infer S ex
 export type ResponseOf<R extends RouteConfig, S extends keyof R["responses"] = 200> = JsonOf<
   R["responses"][S]
 >;
-
-/** The JSON body a contract takes, as a client sends it: an operation's request type. */
-export type RequestOf<R extends RouteConfig> = R["request"] extends { body?: infer B }
-  ? z.input<B extends { content: { "application/json": { schema: infer S extends ZodType } } } ? S : never>
-  : never;

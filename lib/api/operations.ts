@@ -1,230 +1,230 @@
-import { getCompleteStatus } from "./bulk/get-complete-status";
-import { getPartialStatus } from "./bulk/get-partial-status";
-import { sendBulk } from "./bulk/send-bulk";
-import { getRecording } from "./calling/get-recording";
-import { telecalling } from "./calling/telecalling";
-import { listChannels } from "./business/list-channels";
-import { listEndpoints } from "./callbacks/list-endpoints";
-import { createEndpoint } from "./callbacks/create-endpoint";
-import { getEndpoint } from "./callbacks/get-endpoint";
-import { updateEndpoint } from "./callbacks/update-endpoint";
-import { deleteEndpoint } from "./callbacks/delete-endpoint";
-import { revealSecret } from "./callbacks/reveal-secret";
-import { rotateSecret } from "./callbacks/rotate-secret";
-import { sendTestEvent } from "./callbacks/send-test-event";
-import { listDeliveries } from "./callbacks/list-deliveries";
-import { getDelivery } from "./callbacks/get-delivery";
-import { replayDelivery } from "./callbacks/replay-delivery";
-import { checkRcs } from "./capability/check-rcs";
-import { listConversations } from "./conversations/list-conversations";
-import { getConversation } from "./conversations/get-conversation";
-import { replyToConversation } from "./conversations/reply-to-conversation";
-import { assignConversation } from "./conversations/assign-conversation";
-import { setConversationState } from "./conversations/set-conversation-state";
-import { addNote } from "./conversations/add-note";
-import { uploadProfiles } from "./profiles/upload-profiles";
-import { listTags } from "./audiences/list-tags";
-import { createTag } from "./audiences/create-tag";
-import { updateTag } from "./audiences/update-tag";
-import { deleteTag } from "./audiences/delete-tag";
-import { listAttributes } from "./audiences/list-attributes";
-import { createAttribute } from "./audiences/create-attribute";
-import { updateAttribute } from "./audiences/update-attribute";
-import { deleteAttribute } from "./audiences/delete-attribute";
-import { getSubscriber } from "./audiences/get-subscriber";
-import { setSubscriberAttributes } from "./audiences/set-subscriber-attributes";
-import { changeSubscriberTags } from "./audiences/change-subscriber-tags";
-import { bulkUpdateSubscribers } from "./audiences/bulk-update-subscribers";
-import { getConsent } from "./audiences/get-consent";
-import { recordConsent } from "./audiences/record-consent";
-import { exportConsent } from "./audiences/export-consent";
-import { eraseSubscriber } from "./audiences/erase-subscriber";
-import { listSegments } from "./audiences/list-segments";
-import { createSegment } from "./audiences/create-segment";
-import { countDefinition } from "./audiences/count-definition";
-import { getSegment } from "./audiences/get-segment";
-import { updateSegment } from "./audiences/update-segment";
-import { deleteSegment } from "./audiences/delete-segment";
-import { countSegment } from "./audiences/count-segment";
-import { listSegmentSubscribers } from "./audiences/list-segment-subscribers";
-import { addOptOuts } from "./promotions/add-opt-outs";
-import { campaignConversions } from "./economics/campaign-conversions";
-import { recordConversion } from "./economics/record-conversion";
-import { addRcsBatch } from "./promotions/add-rcs-batch";
-import { createRcsCampaign } from "./promotions/create-rcs-campaign";
-import { getReport } from "./promotions/get-report";
-import { getStats } from "./promotions/get-stats";
-import { launch } from "./promotions/launch";
-import { listOptOuts } from "./promotions/list-opt-outs";
-import { listPromotions } from "./promotions/list-promotions";
-import { removeOptOuts } from "./promotions/remove-opt-outs";
-import { updateStatus } from "./promotions/update-status";
-import { uploadList } from "./promotions/upload-list";
-import { drainJobs } from "./internal/drain-jobs";
-import { followTrackedLink } from "./links/follow-link";
-import { getClicks } from "./promotions/get-clicks";
-import { getVariants } from "./promotions/get-variants";
-import { listKeyRates } from "./internal/list-key-rates";
-import { listSenderRates as listOperatorSenderRates } from "./internal/list-sender-rates";
-import { setKeyRate } from "./internal/set-key-rate";
-import { setSenderRate } from "./internal/set-sender-rate";
-import { sendRcsTemplate } from "./messages/send-rcs-template";
-import { sendRcsText } from "./messages/send-rcs-text";
-import { sendRcsV1 } from "./messages/send-rcs-v1";
-import { sendTemplate } from "./messages/send-template";
+import { getCompleteStatusOperation } from "./bulk/get-complete-status";
+import { getPartialStatusOperation } from "./bulk/get-partial-status";
+import { sendBulkOperation } from "./bulk/send-bulk";
+import { getRecordingOperation } from "./calling/get-recording";
+import { telecallingOperation } from "./calling/telecalling";
+import { listChannelsOperation } from "./business/list-channels";
+import { listEndpointsOperation } from "./callbacks/list-endpoints";
+import { createEndpointOperation } from "./callbacks/create-endpoint";
+import { getEndpointOperation } from "./callbacks/get-endpoint";
+import { updateEndpointOperation } from "./callbacks/update-endpoint";
+import { deleteEndpointOperation } from "./callbacks/delete-endpoint";
+import { revealSecretOperation } from "./callbacks/reveal-secret";
+import { rotateSecretOperation } from "./callbacks/rotate-secret";
+import { sendTestEventOperation } from "./callbacks/send-test-event";
+import { listDeliveriesOperation } from "./callbacks/list-deliveries";
+import { getDeliveryOperation } from "./callbacks/get-delivery";
+import { replayDeliveryOperation } from "./callbacks/replay-delivery";
+import { checkRcsOperation } from "./capability/check-rcs";
+import { listConversationsOperation } from "./conversations/list-conversations";
+import { getConversationOperation } from "./conversations/get-conversation";
+import { replyToConversationOperation } from "./conversations/reply-to-conversation";
+import { assignConversationOperation } from "./conversations/assign-conversation";
+import { setConversationStateOperation } from "./conversations/set-conversation-state";
+import { addNoteOperation } from "./conversations/add-note";
+import { uploadProfilesOperation } from "./profiles/upload-profiles";
+import { listTagsOperation } from "./audiences/list-tags";
+import { createTagOperation } from "./audiences/create-tag";
+import { updateTagOperation } from "./audiences/update-tag";
+import { deleteTagOperation } from "./audiences/delete-tag";
+import { listAttributesOperation } from "./audiences/list-attributes";
+import { createAttributeOperation } from "./audiences/create-attribute";
+import { updateAttributeOperation } from "./audiences/update-attribute";
+import { deleteAttributeOperation } from "./audiences/delete-attribute";
+import { getSubscriberOperation } from "./audiences/get-subscriber";
+import { setSubscriberAttributesOperation } from "./audiences/set-subscriber-attributes";
+import { changeSubscriberTagsOperation } from "./audiences/change-subscriber-tags";
+import { bulkUpdateSubscribersOperation } from "./audiences/bulk-update-subscribers";
+import { getConsentOperation } from "./audiences/get-consent";
+import { recordConsentOperation } from "./audiences/record-consent";
+import { exportConsentOperation } from "./audiences/export-consent";
+import { eraseSubscriberOperation } from "./audiences/erase-subscriber";
+import { listSegmentsOperation } from "./audiences/list-segments";
+import { createSegmentOperation } from "./audiences/create-segment";
+import { countDefinitionOperation } from "./audiences/count-definition";
+import { getSegmentOperation } from "./audiences/get-segment";
+import { updateSegmentOperation } from "./audiences/update-segment";
+import { deleteSegmentOperation } from "./audiences/delete-segment";
+import { countSegmentOperation } from "./audiences/count-segment";
+import { listSegmentSubscribersOperation } from "./audiences/list-segment-subscribers";
+import { addOptOutsOperation } from "./promotions/add-opt-outs";
+import { campaignConversionsOperation } from "./economics/campaign-conversions";
+import { recordConversionOperation } from "./economics/record-conversion";
+import { addRcsBatchOperation } from "./promotions/add-rcs-batch";
+import { createRcsCampaignOperation } from "./promotions/create-rcs-campaign";
+import { getReportOperation } from "./promotions/get-report";
+import { getStatsOperation } from "./promotions/get-stats";
+import { launchOperation } from "./promotions/launch";
+import { listOptOutsOperation } from "./promotions/list-opt-outs";
+import { listPromotionsOperation } from "./promotions/list-promotions";
+import { removeOptOutsOperation } from "./promotions/remove-opt-outs";
+import { updateStatusOperation } from "./promotions/update-status";
+import { uploadListOperation } from "./promotions/upload-list";
+import { drainJobsOperation } from "./internal/drain-jobs";
+import { followTrackedLinkOperation } from "./links/follow-link";
+import { getClicksOperation } from "./promotions/get-clicks";
+import { getVariantsOperation } from "./promotions/get-variants";
+import { listKeyRatesOperation } from "./internal/list-key-rates";
+import { listOperatorSenderRatesOperation } from "./internal/list-operator-sender-rates";
+import { setKeyRateOperation } from "./internal/set-key-rate";
+import { setSenderRateOperation } from "./internal/set-sender-rate";
+import { sendRcsTemplateOperation } from "./messages/send-rcs-template";
+import { sendRcsTextOperation } from "./messages/send-rcs-text";
+import { sendRcsV1Operation } from "./messages/send-rcs-v1";
+import { sendTemplateOperation } from "./messages/send-template";
 import type { Operation } from "./operation";
-import { createRcsTemplate } from "./rcs-templates/create-rcs-template";
-import { getRcsTemplate } from "./rcs-templates/get-rcs-template";
-import { listRcsTemplates } from "./rcs-templates/list-rcs-templates";
-import { listSenderRates } from "./senders/list-sender-rates";
-import { addTeamMember } from "./teams/add-team-member";
-import { createTeam } from "./teams/create-team";
-import { removeTeamMember } from "./teams/remove-team-member";
-import { createMediaTemplate } from "./templates/create-media-template";
-import { createTemplate } from "./templates/create-template";
-import { getMedia } from "./templates/get-media";
-import { getTemplate } from "./templates/get-template";
-import { listTemplates } from "./templates/list-templates";
-import { createUser } from "./users/create-user";
-import { disableUser } from "./users/disable-user";
-import { enableUser } from "./users/enable-user";
-import { getUserStatus } from "./users/get-user-status";
-import { updateUser } from "./users/update-user";
-import { exotelCallStatus } from "./webhooks/exotel-call-status";
-import { rbmBusinessEvents } from "./webhooks/rbm-business-events";
-import { rbmEvents } from "./webhooks/rbm-events";
-import { whatsappBusinessEvents } from "./webhooks/whatsapp-business-events";
-import { whatsappBusinessVerify } from "./webhooks/whatsapp-business-verify";
-import { whatsappEvents } from "./webhooks/whatsapp-events";
-import { whatsappVerify } from "./webhooks/whatsapp-verify";
-import { whoami } from "./whoami/whoami";
-import { createFlow } from "./flows/create-flow";
-import { deleteFlow } from "./flows/delete-flow";
-import { duplicateFlow } from "./flows/duplicate-flow";
-import { getFlow } from "./flows/get-flow";
-import { listFlowRuns } from "./flows/list-runs";
-import { getFlowRun } from "./flows/get-run";
-import { startFlowRun } from "./flows/start-run";
-import { stopFlowRun } from "./flows/stop-run";
-import { listFlows } from "./flows/list-flows";
-import { listFlowVersions } from "./flows/list-versions";
-import { publishFlow } from "./flows/publish-flow";
-import { updateFlow } from "./flows/update-flow";
+import { createRcsTemplateOperation } from "./rcs-templates/create-rcs-template";
+import { getRcsTemplateOperation } from "./rcs-templates/get-rcs-template";
+import { listRcsTemplatesOperation } from "./rcs-templates/list-rcs-templates";
+import { listSenderRatesOperation } from "./senders/list-sender-rates";
+import { addTeamMemberOperation } from "./teams/add-team-member";
+import { createTeamOperation } from "./teams/create-team";
+import { removeTeamMemberOperation } from "./teams/remove-team-member";
+import { createMediaTemplateOperation } from "./templates/create-media-template";
+import { createTemplateOperation } from "./templates/create-template";
+import { getMediaOperation } from "./templates/get-media";
+import { getTemplateOperation } from "./templates/get-template";
+import { listTemplatesOperation } from "./templates/list-templates";
+import { createUserOperation } from "./users/create-user";
+import { disableUserOperation } from "./users/disable-user";
+import { enableUserOperation } from "./users/enable-user";
+import { getUserStatusOperation } from "./users/get-user-status";
+import { updateUserOperation } from "./users/update-user";
+import { exotelCallStatusOperation } from "./webhooks/exotel-call-status";
+import { rbmBusinessEventsOperation } from "./webhooks/rbm-business-events";
+import { rbmEventsOperation } from "./webhooks/rbm-events";
+import { whatsappBusinessEventsOperation } from "./webhooks/whatsapp-business-events";
+import { whatsappBusinessVerifyOperation } from "./webhooks/whatsapp-business-verify";
+import { whatsappEventsOperation } from "./webhooks/whatsapp-events";
+import { whatsappVerifyOperation } from "./webhooks/whatsapp-verify";
+import { whoamiOperation } from "./whoami/whoami";
+import { createFlowOperation } from "./flows/create-flow";
+import { deleteFlowOperation } from "./flows/delete-flow";
+import { duplicateFlowOperation } from "./flows/duplicate-flow";
+import { getFlowOperation } from "./flows/get-flow";
+import { listFlowRunsOperation } from "./flows/list-runs";
+import { getFlowRunOperation } from "./flows/get-run";
+import { startFlowRunOperation } from "./flows/start-run";
+import { stopFlowRunOperation } from "./flows/stop-run";
+import { listFlowsOperation } from "./flows/list-flows";
+import { listFlowVersionsOperation } from "./flows/list-versions";
+import { publishFlowOperation } from "./flows/publish-flow";
+import { updateFlowOperation } from "./flows/update-flow";
 
 /**
  * Every operation of the public API, in registration order (the OpenAPI document lists them
  * in this order). app.ts registers them; lib/api/security-harness.int.test.ts walks them.
  */
 export const operations: readonly Operation[] = [
-  listChannels,
-  listSenderRates,
-  sendTemplate,
-  sendRcsTemplate,
-  sendRcsText,
-  sendRcsV1,
-  sendBulk,
-  getCompleteStatus,
-  getPartialStatus,
-  checkRcs,
-  createRcsCampaign,
-  addRcsBatch,
-  listEndpoints,
-  createEndpoint,
-  getEndpoint,
-  updateEndpoint,
-  deleteEndpoint,
-  revealSecret,
-  rotateSecret,
-  sendTestEvent,
-  listDeliveries,
-  getDelivery,
-  replayDelivery,
-  listFlows,
-  createFlow,
-  getFlow,
-  updateFlow,
-  publishFlow,
-  listFlowRuns,
-  listFlowVersions,
-  duplicateFlow,
-  deleteFlow,
-  startFlowRun,
-  getFlowRun,
-  stopFlowRun,
-  drainJobs,
-  listOperatorSenderRates,
-  setSenderRate,
-  listKeyRates,
-  setKeyRate,
-  createTemplate,
-  createMediaTemplate,
-  listTemplates,
-  getTemplate,
-  getMedia,
-  createRcsTemplate,
-  listRcsTemplates,
-  getRcsTemplate,
-  whatsappVerify,
-  whatsappEvents,
-  whatsappBusinessVerify,
-  whatsappBusinessEvents,
-  rbmEvents,
-  rbmBusinessEvents,
-  whoami,
-  uploadProfiles,
-  listTags,
-  createTag,
-  updateTag,
-  deleteTag,
-  listAttributes,
-  createAttribute,
-  updateAttribute,
-  deleteAttribute,
-  getSubscriber,
-  setSubscriberAttributes,
-  changeSubscriberTags,
-  bulkUpdateSubscribers,
-  getConsent,
-  recordConsent,
-  exportConsent,
-  eraseSubscriber,
-  listSegments,
-  createSegment,
-  countDefinition,
-  getSegment,
-  updateSegment,
-  deleteSegment,
-  countSegment,
-  listSegmentSubscribers,
-  createUser,
-  updateUser,
-  enableUser,
-  disableUser,
-  getUserStatus,
-  createTeam,
-  addTeamMember,
-  removeTeamMember,
-  telecalling,
-  getRecording,
-  exotelCallStatus,
-  updateStatus,
-  getStats,
-  getReport,
-  getClicks,
-  getVariants,
-  launch,
-  uploadList,
-  listPromotions,
-  listOptOuts,
-  addOptOuts,
-  removeOptOuts,
-  recordConversion,
-  campaignConversions,
-  listConversations,
-  getConversation,
-  replyToConversation,
-  assignConversation,
-  setConversationState,
-  addNote,
-  followTrackedLink,
+  listChannelsOperation,
+  listSenderRatesOperation,
+  sendTemplateOperation,
+  sendRcsTemplateOperation,
+  sendRcsTextOperation,
+  sendRcsV1Operation,
+  sendBulkOperation,
+  getCompleteStatusOperation,
+  getPartialStatusOperation,
+  checkRcsOperation,
+  createRcsCampaignOperation,
+  addRcsBatchOperation,
+  listEndpointsOperation,
+  createEndpointOperation,
+  getEndpointOperation,
+  updateEndpointOperation,
+  deleteEndpointOperation,
+  revealSecretOperation,
+  rotateSecretOperation,
+  sendTestEventOperation,
+  listDeliveriesOperation,
+  getDeliveryOperation,
+  replayDeliveryOperation,
+  listFlowsOperation,
+  createFlowOperation,
+  getFlowOperation,
+  updateFlowOperation,
+  publishFlowOperation,
+  listFlowRunsOperation,
+  listFlowVersionsOperation,
+  duplicateFlowOperation,
+  deleteFlowOperation,
+  startFlowRunOperation,
+  getFlowRunOperation,
+  stopFlowRunOperation,
+  drainJobsOperation,
+  listOperatorSenderRatesOperation,
+  setSenderRateOperation,
+  listKeyRatesOperation,
+  setKeyRateOperation,
+  createTemplateOperation,
+  createMediaTemplateOperation,
+  listTemplatesOperation,
+  getTemplateOperation,
+  getMediaOperation,
+  createRcsTemplateOperation,
+  listRcsTemplatesOperation,
+  getRcsTemplateOperation,
+  whatsappVerifyOperation,
+  whatsappEventsOperation,
+  whatsappBusinessVerifyOperation,
+  whatsappBusinessEventsOperation,
+  rbmEventsOperation,
+  rbmBusinessEventsOperation,
+  whoamiOperation,
+  uploadProfilesOperation,
+  listTagsOperation,
+  createTagOperation,
+  updateTagOperation,
+  deleteTagOperation,
+  listAttributesOperation,
+  createAttributeOperation,
+  updateAttributeOperation,
+  deleteAttributeOperation,
+  getSubscriberOperation,
+  setSubscriberAttributesOperation,
+  changeSubscriberTagsOperation,
+  bulkUpdateSubscribersOperation,
+  getConsentOperation,
+  recordConsentOperation,
+  exportConsentOperation,
+  eraseSubscriberOperation,
+  listSegmentsOperation,
+  createSegmentOperation,
+  countDefinitionOperation,
+  getSegmentOperation,
+  updateSegmentOperation,
+  deleteSegmentOperation,
+  countSegmentOperation,
+  listSegmentSubscribersOperation,
+  createUserOperation,
+  updateUserOperation,
+  enableUserOperation,
+  disableUserOperation,
+  getUserStatusOperation,
+  createTeamOperation,
+  addTeamMemberOperation,
+  removeTeamMemberOperation,
+  telecallingOperation,
+  getRecordingOperation,
+  exotelCallStatusOperation,
+  updateStatusOperation,
+  getStatsOperation,
+  getReportOperation,
+  getClicksOperation,
+  getVariantsOperation,
+  launchOperation,
+  uploadListOperation,
+  listPromotionsOperation,
+  listOptOutsOperation,
+  addOptOutsOperation,
+  removeOptOutsOperation,
+  recordConversionOperation,
+  campaignConversionsOperation,
+  listConversationsOperation,
+  getConversationOperation,
+  replyToConversationOperation,
+  assignConversationOperation,
+  setConversationStateOperation,
+  addNoteOperation,
+  followTrackedLinkOperation,
 ];

@@ -8,7 +8,7 @@ import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { createApiApp } from "./app";
 
 // The per-key rate limit (shared bucket in the database) and the invalid-key throttle per
-// client address, through the API in process. docs/decisions.md, "API rate limit".
+// client address, through the API in process. docs/decisions/api-rate-limit.md.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const whoami = (key: string) => api("/api/v3/whoami", { headers: { "x-api-key": key } });

@@ -288,7 +288,7 @@ async function encode(form: FormData) {
 
 describe("the database backstop", () => {
   it("maps PostgreSQL's refusal of U+0000 (text and jsonb) to a 400, for a path the checks missed", async () => {
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/db/pool");
     const { sql } = await import("drizzle-orm");
     const { fromDatabaseError } = await import("@/lib/errors");
     for (const query of [sql`SELECT ${`a${NUL}b`}::text`, sql`SELECT ${'{"a":"\\u0000"}'}::jsonb`]) {

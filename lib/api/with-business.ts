@@ -1,7 +1,7 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { apiKeyAuth, userEmailAuth } from "./auth";
 import { defineOperation, type Operation, type OperationDef } from "./operation";
 import type { ApiEnv } from "./types";

@@ -4,10 +4,12 @@ import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { invalid, invalidInput } from "../errors";
 import { attributeRules } from "./attribute-definitions";
-import { ensureTags, taggingRace } from "./ensure-tags";
+import { ensureTags } from "./ensure-tags";
+import { tagIdsUnion, tagIdsWithout } from "./tag-ids-sql";
 import { readAttributes } from "./read-attributes";
 import { attributeKey, MAX_BULK_PHONES, tagName } from "./schemas";
-import { phoneReader } from "./subscriber-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { readTypedPhone } from "../phone/typed-reading";
 
 const phones = z
   .array(z.string({ error: "Must be a phone number as text" }), {
@@ -69,64 +71,62 @@ export async function bulkUpdateSubscribers(
     patch = JSON.stringify(read.patch);
   }
 
-  const readPhone = await phoneReader(ctx, businessId);
-  const reads = input.phones.map((p) => readPhone(p));
-  const wanted = [...new Set(reads.flatMap((r) => (r.ok ? [r.phone] : [])))].sort();
+  const country = await getDefaultCountry(ctx, businessId);
+  const reads = input.phones.map((p) => readTypedPhone(p, country));
+  const wanted = [...new Set(reads.flatMap((r) => (r.ok ? [r.e164] : [])))].sort();
   const doc = JSON.stringify(wanted);
 
-  const found = await taggingRace(() =>
-    inTransaction(ctx, async (tx) => {
-      // Rows locked in phone order, as F1 locks them: no deadlock with a concurrent upload. The
-      // numbers are one array (an index condition on (business, phone)), never a join the planner
-      // could run as a loop over the business's profiles.
-      const target = `SELECT id, phone FROM profiles
+  const found = await inTransaction(ctx, async (tx) => {
+    // Rows locked in phone order, as F1 locks them: no deadlock with a concurrent upload. The
+    // numbers are one array (an index condition on (business, phone)), never a join the planner
+    // could run as a loop over the business's profiles.
+    const target = `SELECT id, phone FROM profiles
        WHERE business_id = $1 AND phone = ANY(ARRAY(SELECT json_array_elements_text($2::json)))
        ORDER BY phone FOR UPDATE`;
-      let rows: { phone: string }[];
-      if (input.action === "set_attribute") {
-        rows = await rawQuery(
-          tx.db,
-          `WITH p AS (${target})
+    let rows: { phone: string }[];
+    if (input.action === "set_attribute") {
+      rows = await rawQuery(
+        tx.db,
+        `WITH p AS (${target})
          UPDATE profiles SET attributes = jsonb_strip_nulls(profiles.attributes || $3::jsonb), updated_at = now()
          FROM p WHERE profiles.business_id = $1 AND profiles.id = p.id RETURNING p.phone`,
-          [businessId, doc, patch],
-        );
-      } else if (input.action === "add_tag") {
-        const tagId = (await ensureTags(tx, businessId, [input.tag])).get(input.tag.toLowerCase())!;
-        rows = await rawQuery(
-          tx.db,
-          `WITH p AS (${target}),
-              added AS (INSERT INTO profile_tags (business_id, profile_id, tag_id)
-                        SELECT $1, p.id, $3 FROM p ON CONFLICT DO NOTHING)
-         SELECT phone FROM p`,
-          [businessId, doc, tagId],
-        );
-      } else {
-        rows = await rawQuery(
-          tx.db,
-          `WITH p AS (${target}),
-              removed AS (DELETE FROM profile_tags pt USING p
-                          WHERE pt.business_id = $1 AND pt.profile_id = p.id
-                            AND pt.tag_id IN (SELECT id FROM tags WHERE business_id = $1 AND lower(name) = $3))
-         SELECT phone FROM p`,
-          [businessId, doc, input.tag.toLowerCase()],
-        );
-      }
-      const foundPhones = new Set(rows.map((r) => r.phone));
-      await recordAudit(tx, {
-        businessId,
-        action: `audience.bulk.${input.action}`,
-        targetType: "profile",
-        data: { total: input.phones.length, updated: foundPhones.size },
-      });
-      return foundPhones;
-    }),
-  );
+        [businessId, doc, patch],
+      );
+    } else if (input.action === "add_tag") {
+      const tagId = (await ensureTags(tx, businessId, [input.tag])).get(input.tag.toLowerCase())!;
+      rows = await rawQuery(
+        tx.db,
+        `WITH p AS (${target})
+         UPDATE profiles SET tag_ids = ${tagIdsUnion("profiles.tag_ids", "ARRAY[$3::uuid]")}
+         FROM p WHERE profiles.business_id = $1 AND profiles.id = p.id RETURNING p.phone`,
+        [businessId, doc, tagId],
+      );
+    } else {
+      rows = await rawQuery(
+        tx.db,
+        `WITH p AS (${target})
+         UPDATE profiles SET tag_ids = ${tagIdsWithout(
+           "profiles.tag_ids",
+           "ARRAY(SELECT id FROM tags WHERE business_id = $1 AND lower(name) = $3)",
+         )}
+         FROM p WHERE profiles.business_id = $1 AND profiles.id = p.id RETURNING p.phone`,
+        [businessId, doc, input.tag.toLowerCase()],
+      );
+    }
+    const foundPhones = new Set(rows.map((r) => r.phone));
+    await recordAudit(tx, {
+      businessId,
+      action: `audience.bulk.${input.action}`,
+      targetType: "profile",
+      data: { total: input.phones.length, updated: foundPhones.size },
+    });
+    return foundPhones;
+  });
 
   const results: BulkOutcome[] = input.phones.map((phone, index) => {
     const r = reads[index]!;
     if (!r.ok) return { index, phone, status: "invalid", reason: r.reason };
-    return found.has(r.phone) ? { index, phone, status: "updated" } : { index, phone, status: "not_found" };
+    return found.has(r.e164) ? { index, phone, status: "updated" } : { index, phone, status: "not_found" };
   });
   const count = (s: BulkOutcome["status"]) => results.filter((r) => r.status === s).length;
   return {

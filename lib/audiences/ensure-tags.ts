@@ -1,16 +1,24 @@
+import type { RowOf } from "../db/row-of";
+import type { tags } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
-import { conflict, isForeignKeyViolation } from "../errors";
+import { conflict } from "../errors";
 import { uuidv7 } from "../ids";
 import { DEFAULT_TAG_COLOUR, MAX_TAGS_PER_BUSINESS } from "./schemas";
 import { lockTagCreation, tagLimitReached } from "./tags";
 
 /**
  * The ids of the business's tags named `names` (whatever the case), creating the unknown ones
- * in the default colour (docs/decisions.md, "Audiences: tags and attributes"): a write that
+ * in the default colour (docs/decisions/tags-and-attributes.md): a write that
  * tags a subscriber "vip" works without defining "vip" first. Run inside the write's
  * transaction, so a write refused later creates no tag. Past the business's tag limit: 409.
  * The map is by lower-cased name.
+ *
+ * The tags found are held (FOR KEY SHARE) until the write commits: profiles keep tag ids in
+ * an array, which no foreign key checks, so this lock is what keeps a tag deleted meanwhile off
+ * them. A delete that came first (not committed when the tag was found) leaves no row to hold:
+ * 409, send it again. A delete that comes later waits for the write, then takes the tag off the
+ * profiles it wrote.
  */
 export async function ensureTags(
   tx: Ctx,
@@ -21,12 +29,18 @@ export async function ensureTags(
   if (names.length === 0) return ids;
   const seen = new Set<string>();
   const wanted = names.filter((n) => !seen.has(n.toLowerCase()) && Boolean(seen.add(n.toLowerCase())));
+  // Found and held in one statement: `found` sees a tag whose delete is not committed yet;
+  // `held` waits for that delete and then has no row for it.
   const find = async () => {
-    const rows = await rawQuery<{ id: string; name: string }>(
+    const rows = await rawQuery<{ id: string; name: string; held: boolean }>(
       tx.db,
-      `SELECT id, name FROM tags WHERE business_id = $1 AND lower(name) = ANY($2::text[])`,
+      `WITH found AS (SELECT id, name FROM tags WHERE business_id = $1 AND lower(name) = ANY($2::text[])),
+            held AS (SELECT id FROM tags WHERE business_id = $1 AND id IN (SELECT id FROM found)
+                     ORDER BY id FOR KEY SHARE)
+       SELECT f.id, f.name, f.id IN (SELECT id FROM held) AS held FROM found f`,
       [businessId, wanted.map((n) => n.toLowerCase())],
     );
+    if (rows.some((r) => !r.held)) throw tagDeletedMeanwhile();
     for (const r of rows) ids.set(r.name.toLowerCase(), r.id);
   };
   await find();
@@ -48,16 +62,5 @@ export async function ensureTags(
   return ids;
 }
 
-/**
- * Runs `write` (which tags profiles with ids from ensureTags): a tag deleted by another request
- * between the two fails its foreign key check, which is that request's doing, not a fault: 409.
- */
-export async function taggingRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isForeignKeyViolation(err))
-      throw conflict("A tag this request adds was deleted meanwhile; send it again");
-    throw err;
-  }
-}
+export const tagDeletedMeanwhile = () =>
+  conflict("A tag this request adds was deleted meanwhile; send it again");

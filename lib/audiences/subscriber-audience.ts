@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { profiles } from "@/db/schema";
 import { z } from "zod";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
@@ -5,10 +7,12 @@ import { rawQuery } from "../db/sql";
 import { invalid, invalidInput, notFound } from "../errors";
 import { attributeRules } from "./attribute-definitions";
 import type { AttributeValue } from "./attribute-values";
-import { ensureTags, taggingRace } from "./ensure-tags";
+import { ensureTags } from "./ensure-tags";
+import { tagIdsUnion, tagIdsWithout } from "./tag-ids-sql";
 import { attributesInvalid, readAttributes } from "./read-attributes";
 import { tagNames } from "./schemas";
-import { phoneReader } from "./subscriber-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { readTypedPhone } from "../phone/typed-reading";
 
 /** A subscriber's tags and custom attributes (GET .../subscribers/{phone}). */
 export type SubscriberAudienceView = {
@@ -23,13 +27,13 @@ async function profileOf(
   businessId: string,
   rawPhone: string,
 ): Promise<{ id: string; phone: string }> {
-  const read = (await phoneReader(ctx, businessId))(rawPhone);
+  const read = readTypedPhone(rawPhone, await getDefaultCountry(ctx, businessId));
   if (!read.ok)
     throw invalid(`Invalid request: phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
-  const [row] = await rawQuery<{ id: string; phone: string }>(
+  const [row] = await rawQuery<Pick<RowOf<typeof profiles>, "id" | "phone">>(
     ctx.db,
     `SELECT id, phone FROM profiles WHERE business_id = $1 AND phone = $2`,
-    [businessId, read.phone],
+    [businessId, read.e164],
   );
   if (!row) throw notFound("Subscriber");
   return row;
@@ -43,8 +47,8 @@ async function viewOf(ctx: Ctx, businessId: string, profileId: string): Promise<
   );
   const tags = await rawQuery<{ id: string; name: string; colour: string }>(
     ctx.db,
-    `SELECT t.id, t.name, t.colour FROM profile_tags pt JOIN tags t ON t.id = pt.tag_id AND t.business_id = $1
-     WHERE pt.business_id = $1 AND pt.profile_id = $2 ORDER BY lower(t.name)`,
+    `SELECT t.id, t.name, t.colour FROM profiles p JOIN tags t ON t.id = ANY(p.tag_ids) AND t.business_id = $1
+     WHERE p.business_id = $1 AND p.id = $2 ORDER BY lower(t.name)`,
     [businessId, profileId],
   );
   if (!row) throw notFound("Subscriber");
@@ -111,31 +115,25 @@ export async function changeSubscriberTags(
   if (!parsed.success) throw invalidInput(parsed.error);
   const { add, remove } = parsed.data;
   const profile = await profileOf(ctx, businessId, rawPhone);
-  await taggingRace(() =>
-    inTransaction(ctx, async (tx) => {
-      const ids = await ensureTags(tx, businessId, add);
-      if (ids.size > 0)
-        await rawQuery(
-          tx.db,
-          `INSERT INTO profile_tags (business_id, profile_id, tag_id) SELECT $1, $2, unnest($3::uuid[])
-         ON CONFLICT DO NOTHING`,
-          [businessId, profile.id, [...ids.values()]],
-        );
-      if (remove.length > 0)
-        await rawQuery(
-          tx.db,
-          `DELETE FROM profile_tags WHERE business_id = $1 AND profile_id = $2
-           AND tag_id IN (SELECT id FROM tags WHERE business_id = $1 AND lower(name) = ANY($3::text[]))`,
-          [businessId, profile.id, remove.map((n) => n.toLowerCase())],
-        );
-      await recordAudit(tx, {
-        businessId,
-        action: "profile.tags",
-        targetType: "profile",
-        targetId: profile.id,
-        data: { add, remove },
-      });
-    }),
-  );
+  await inTransaction(ctx, async (tx) => {
+    const ids = await ensureTags(tx, businessId, add);
+    // Removed by name: the business's tags of those names (an unknown name removes nothing).
+    await rawQuery(
+      tx.db,
+      `UPDATE profiles SET tag_ids = ${tagIdsWithout(
+        tagIdsUnion("tag_ids", "$3::uuid[]"),
+        "ARRAY(SELECT id FROM tags WHERE business_id = $1 AND lower(name) = ANY($4::text[]))",
+      )}
+       WHERE business_id = $1 AND id = $2`,
+      [businessId, profile.id, [...new Set(ids.values())].sort(), remove.map((n) => n.toLowerCase())],
+    );
+    await recordAudit(tx, {
+      businessId,
+      action: "profile.tags",
+      targetType: "profile",
+      targetId: profile.id,
+      data: { add, remove },
+    });
+  });
   return viewOf(ctx, businessId, profile.id);
 }

@@ -13,6 +13,9 @@ type Guarded<T extends Record<string, Rule>> = {
   [K in keyof T]: T[K]["roles"] extends "anyone" ? never : K;
 }[keyof T];
 
+/** The action keys with a guard (defineAction passes the others without reading the session). */
+export type GuardedAction = Guarded<typeof actions>;
+
 async function pass(rule: Rule): Promise<SessionUser> {
   const user = await currentUser();
   const d = decide(rule, user);
@@ -44,8 +47,9 @@ async function check(rule: Rule): Promise<SessionUser> {
 }
 
 /**
- * For a server action, inside runAction: the user, or an AppError that runAction returns as
- * `{ ok: false, message }` (403/401-style; a server action is a public endpoint).
+ * For a server action (called by defineAction, inside runAction): the user, or an AppError that
+ * runAction returns as `{ ok: false, message }` (403/401-style; a server action is a public
+ * endpoint).
  */
 export async function requireAction<K extends Guarded<typeof actions>>(
   action: K,

@@ -5,11 +5,12 @@ import { inboundMessages, mediaObjects } from "@/db/schema";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { pngBytes } from "@/test/templates";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { uuidv7 } from "../ids";
 import { createDashboardUser } from "../users/create-dashboard-user";
 import { findSessionUser } from "../users/find-session-user";
 import type { SessionUser } from "../users/schemas";
+import { definedActionKey } from "../actions/define-action";
 import { actions, decide, layouts, pages, routes, type Rule } from "./access";
 import { homePathFor, type Role } from "./roles";
 
@@ -181,6 +182,8 @@ describe("every server action and route handler refuses every subject its rule r
       for (const [name, fn] of Object.entries(mod)) {
         const rule: Rule = actions[name as keyof typeof actions];
         expect(rule, `${file} ${name}`).toBeDefined();
+        // Made by defineAction with its own key (the text check is access-table.int.test.ts's).
+        expect(definedActionKey(fn), `${file} ${name}`).toBe(name);
         for (const s of subjects) {
           const d = decide(rule, s.user);
           if (d.allowed) continue;

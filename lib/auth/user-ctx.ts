@@ -1,5 +1,5 @@
 import type { Ctx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import type { SessionUser } from "../users/schemas";
 
 /** The domain context of a dashboard request: audit rows name the signed-in user. */

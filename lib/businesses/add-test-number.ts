@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
-import { parseRecipient } from "../messages/send/recipient";
+import { requireRecipient } from "../phone/international";
 import { MAX_TEST_NUMBERS } from "./test-numbers";
 import { updateTestNumbers } from "./update-test-numbers";
 
@@ -17,7 +17,7 @@ export const testNumberInput = z.object({
  */
 export async function addTestNumber(ctx: Ctx, raw: z.input<typeof testNumberInput>): Promise<string[]> {
   const input = testNumberInput.parse(raw);
-  const number = parseRecipient(input.number, "number");
+  const number = requireRecipient(input.number, "number");
   return updateTestNumbers(ctx, {
     businessId: input.businessId,
     number,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businesses, messages, profiles } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { searchMessages } from "@/lib/messages/status/search-messages";
@@ -14,8 +14,8 @@ import { createBusiness } from "./create-business";
 import { getBusiness } from "./list-businesses";
 import { setDefaultCountry } from "./set-default-country";
 
-// The vendor's documented samples write phone numbers as 10-digit Indian national numbers
-// (issue 9): they must work for a business whose default country is IN, while numbers with
+// The vendor's documented samples write phone numbers as 10-digit Indian national numbers:
+// they must work for a business whose default country is IN, while numbers with
 // their country code keep working for every business.
 const ctx = systemCtx("test");
 const USER = "/api/v1/business/user";

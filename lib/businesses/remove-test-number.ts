@@ -1,5 +1,5 @@
 import type { Ctx } from "../context";
-import { tryParseRecipient } from "../messages/send/recipient";
+import { readInternational } from "../phone/international";
 import { testNumberInput } from "./add-test-number";
 import { updateTestNumbers } from "./update-test-numbers";
 
@@ -9,7 +9,7 @@ export async function removeTestNumber(
   raw: { businessId: string; number: string },
 ): Promise<string[]> {
   const input = testNumberInput.parse(raw);
-  const number = tryParseRecipient(input.number) ?? input.number.replace(/\D/g, "");
+  const number = readInternational(input.number) ?? input.number.replace(/\D/g, "");
   return updateTestNumbers(ctx, {
     businessId: input.businessId,
     number,

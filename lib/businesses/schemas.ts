@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCountryCode } from "../profiles/normalise-phone";
+import { isCountryCode } from "../phone/read-phone";
 import { timeZone } from "./time-zone";
 
 export const channels = ["chatapp", "rcs"] as const;
@@ -29,7 +29,7 @@ export const rcsConfig = z.object({
 export const businessName = z.string().trim().min(2, "At least 2 characters").max(120);
 
 /**
- * The region of numbers typed without a country code (docs/decisions.md, Default country):
+ * The region of numbers typed without a country code (docs/decisions/default-country.md):
  * a two-letter code, any case; "" or null is "no default" (numbers need their country code).
  */
 export const defaultCountry = z.preprocess(
@@ -68,7 +68,6 @@ export type SetDefaultCountryInput = z.input<typeof setDefaultCountryInput>;
 
 /** The dashboard's business settings form (the business is the signed-in admin's). */
 export const businessSettingsForm = z.object({ defaultCountry, timeZone });
-export type BusinessSettingsForm = z.input<typeof businessSettingsForm>;
 
 export type ChannelView = {
   channel: Channel;

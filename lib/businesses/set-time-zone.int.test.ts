@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { rawQuery } from "../db/sql";
 import { createBusiness } from "./create-business";
 import { createBusinessInput } from "./schemas";

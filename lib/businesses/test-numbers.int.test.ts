@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate } from "@/test/messages";
@@ -10,7 +10,7 @@ import { addTestNumber } from "./add-test-number";
 import { removeTestNumber } from "./remove-test-number";
 import { listTestNumbers, MAX_TEST_NUMBERS } from "./test-numbers";
 
-// Issue 23, point 2: test sends go to a list the business keeps, never to a number suggested
+// Test sends go to a list the business keeps, never to a number suggested
 // because something was sent to it.
 
 const ctx = systemCtx("test");

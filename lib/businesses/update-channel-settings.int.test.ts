@@ -6,7 +6,7 @@ import { exotelConfig } from "@/lib/channels/exotel/config";
 import { rbmAccessToken } from "@/lib/channels/google-rbm/config";
 import { whatsappAccessToken, whatsappCredentials } from "@/lib/channels/whatsapp-cloud/config";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, uniq } from "@/test/factories";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { systemCtx } from "../context";
-import { databaseUrl } from "../db";
+import { databaseUrl } from "../db/pool";
 import { drainQueues } from "../jobs/drain-queues";
 import { createEndpoint } from "./create-endpoint";
 import { enqueueCallback } from "./enqueue-callbacks";

@@ -1,6 +1,8 @@
+import type { RowOf } from "../db/row-of";
+import type { callbackDeliveries } from "@/db/schema";
 import { z } from "zod";
-import type { Executor } from "../db";
-import { db } from "../db";
+import type { Executor } from "../db/pool";
+import { db } from "../db/pool";
 import { env } from "../env";
 import { rawQuery } from "../db/sql";
 import { uuidv7Floor, uuidv7Ms } from "../ids";
@@ -127,7 +129,7 @@ async function strandedNew(
      WHERE ${NEW_PENDING} AND (locked_until IS NULL OR locked_until < now()) ORDER BY id LIMIT $3`,
     [...window, limit],
   );
-  const [first] = await rawQuery<{ id: string }>(
+  const [first] = await rawQuery<Pick<RowOf<typeof callbackDeliveries>, "id">>(
     db(),
     `SELECT id FROM callback_deliveries WHERE ${NEW_PENDING} ORDER BY id LIMIT 1`,
     window,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { resetEnv } from "@/lib/env";
 import { leasedOnFirstRun } from "@/lib/jobs/job-leases";

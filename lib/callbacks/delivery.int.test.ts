@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { systemCtx, inTransaction } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { resetEnv } from "../env";
 import { rawQuery } from "../db/sql";
 import { uuidv7Floor } from "../ids";

@@ -32,7 +32,6 @@ export const endpointForm = createEndpointInput
     }
     if (v.authMode === "bearer") check(AuthToken, v.token, "token");
   });
-export type EndpointFormValues = z.input<typeof endpointForm>;
 
 /** The form's values as the API's create/update input (`auth` absent when kept). */
 export function endpointInputOf(v: z.output<typeof endpointForm>): CreateEndpointInput {

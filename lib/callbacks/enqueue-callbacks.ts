@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { callbackEndpoints } from "@/db/schema";
 import { inTransaction, type Ctx } from "../context";
 import { env } from "../env";
 import { uuidv7 } from "../ids";
@@ -26,7 +28,7 @@ export async function enqueueCallbacks(
   // endpoint for these events, the common case, one statement instead of three on the caller's
   // transaction (an inbound message raises three events, two under the routing lock;
   // bench/inbound.ts).
-  const endpoints = await rawQuery<{ id: string; events: string[] }>(
+  const endpoints = await rawQuery<Pick<RowOf<typeof callbackEndpoints>, "id" | "events">>(
     ctx.db,
     `SELECT id, events FROM callback_endpoints WHERE business_id = $1 AND enabled`,
     [businessId],
@@ -58,7 +60,7 @@ export async function enqueueCallbacks(
     // The rows and their jobs in one statement: one JSON document (node-postgres would escape
     // an array parameter element by element) and pg-boss's own job insert as a CTE. The rows
     // are born leased to their first job until a lease after they fall due, so that job sends
-    // them without a claim write (one row version less per callback; issue 10). Due at once,
+    // them without a claim write (one row version less per callback). Due at once,
     // their next_attempt_at is NULL (their outcome write is then HOT: callbackDeliveries).
     await writeStatement()
       .with(

@@ -1,5 +1,5 @@
 import type { StoredAttempt } from "@/db/schema";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { env } from "../env";
 import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";

@@ -26,7 +26,7 @@ export const CallbackEventType = z.enum(callbackEventTypes);
 /**
  * Types an endpoint receives only when it lists them: an endpoint with an empty list ("every
  * event") keeps receiving exactly the interface's events, so a receiver written before
- * `message.received` existed never sees a body it does not know (docs/decisions.md).
+ * `message.received` existed never sees a body it does not know (docs/decisions/inbound-messages.md).
  */
 export const optInEventTypes: readonly CallbackEventType[] = [
   "message.received",

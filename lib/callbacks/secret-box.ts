@@ -6,7 +6,7 @@ import { env } from "../env";
  * reveal them (so no hash), and a database dump alone must not let anyone forge callbacks.
  * The key is derived (HKDF-SHA256) from CALLBACK_SECRET_KEY, else AUTH_SECRET. Stored form:
  * `v1.<key fingerprint>.<iv>.<tag>.<ciphertext>` (base64url), the fingerprint turning a
- * key change into a clear error instead of garbage. See docs/decisions.md (Callbacks).
+ * key change into a clear error instead of garbage. See docs/decisions/sealed-secrets-at-rest.md.
  *
  * `purpose` picks the HKDF info, so each kind of secret has its own derived key: the default
  * is the callback endpoints'; provider credentials use lib/channels/channel-secrets.ts.

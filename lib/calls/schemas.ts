@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typedPhone } from "../validation/typed-phone";
+import { typedPhone } from "../phone/typed-phone";
 import { callProviders, type callStatuses } from "@/db/schema";
 import { isSealed } from "../channels/channel-secrets";
 

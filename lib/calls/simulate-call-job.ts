@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { calls } from "@/db/schema";
 import { simulatedOutcome, simulatorCallDelays } from "../channels/simulator/calls";
 import type { Ctx } from "../context";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { transaction } from "../db/sql";
 import { declareQueue } from "../jobs/declare-queue";
 import { finishCall } from "./finish-call";

@@ -8,8 +8,8 @@ import { inTransaction, type Ctx } from "../context";
 import { AppError, conflict, forbidden, invalid } from "../errors";
 import { uuidv7 } from "../ids";
 import { log } from "../log";
-import { normalisePhone } from "../profiles/normalise-phone";
-import { normaliseTypedPhone } from "../profiles/normalise-typed-phone";
+import { readPhoneForRegion } from "../phone/read-phone";
+import { readTypedPhone } from "../phone/typed-reading";
 import { loadActingUser } from "../users/user-permissions";
 import { findBusinessUser } from "../users/user-details";
 import { callProvider, getCallingConfig } from "./calling-config";
@@ -31,9 +31,9 @@ export async function startCall(ctx: Ctx, businessId: string, raw: StartCallInpu
   if (!cfg.enabled) throw forbidden("Calling is not enabled for this business");
   // National numbers take the business's default country; a business without one keeps the
   // older rule: the country of its registered number.
-  const caller = normalisePhone(cfg.callerId);
+  const caller = readPhoneForRegion(cfg.callerId);
   const region = (await getDefaultCountry(ctx, businessId)) ?? (caller.ok ? caller.country : undefined);
-  const to = normaliseTypedPhone(input.callTo, region ?? null);
+  const to = readTypedPhone(input.callTo, region ?? null);
   if (!to.ok) throw invalid(`call_to: ${to.reason}`, [{ path: "call_to", message: to.reason }]);
 
   const call = await inTransaction(ctx, async (tx) => {

@@ -4,7 +4,7 @@ import { callingSettings } from "@/db/schema";
 import { isSealed } from "@/lib/channels/channel-secrets";
 import { exotelConfig } from "@/lib/channels/exotel/config";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness } from "@/test/factories";

@@ -24,6 +24,3 @@ export type ProviderInboundMessage = {
   /** The provider's message object as received. */
   raw: Record<string, unknown>;
 };
-
-/** Digits of a phone number as providers write it ("+91 98...", "9198..."). */
-export const phoneDigits = (v: string) => v.replace(/\D/g, "");

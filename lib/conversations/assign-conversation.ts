@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { users } from "@/db/schema";
 import { stopActiveRun } from "../flows/engine/stop-run";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
@@ -36,7 +38,7 @@ export async function assignConversation(
       throw forbidden("Only a supervisor may assign or transfer this conversation");
     if (conv.assignee_id === assigneeId) return conversationView(conv);
     if (assigneeId) {
-      const [u] = await rawQuery<{ enabled: boolean; role: string }>(
+      const [u] = await rawQuery<Pick<RowOf<typeof users>, "enabled" | "role">>(
         tx.db,
         `SELECT enabled, role FROM users WHERE business_id = $1 AND id = $2`,
         [businessId, assigneeId],

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
 import { createTestBusiness } from "@/test/factories";
 import { getConversation } from "./get-conversation";
 import { listConversations } from "./list-conversations";
 
-// Issue 34, point 18: the customer's name from the business's profile or the campaign list
+// The customer's name from the business's profile or the campaign list
 // reaches the inbox, and search finds it by name and by the number however it is written.
 
 const phone = () => `9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;

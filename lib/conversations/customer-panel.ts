@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { profiles as profilesTable } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { findVisible } from "./find-visible";
@@ -31,13 +33,9 @@ export async function customerPanel(ctx: Ctx, businessId: string, id: string): P
   const conv = await findVisible(ctx, businessId, viewer, id);
   const phone = conv.customer;
   const [profiles, optOuts, campaigns, notes] = await Promise.all([
-    rawQuery<{
-      name: string | null;
-      city: string | null;
-      gender: string | null;
-      age: number | null;
-      business_subscriber_id: string | null;
-    }>(
+    rawQuery<
+      Pick<RowOf<typeof profilesTable>, "name" | "city" | "gender" | "age" | "business_subscriber_id">
+    >(
       ctx.db,
       `SELECT name, city, gender, age, business_subscriber_id FROM profiles WHERE business_id = $1 AND phone = $2`,
       [businessId, phone],

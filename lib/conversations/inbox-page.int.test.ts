@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { setUserStatus } from "@/lib/users/set-user-status";
 import { conversationOf, customerWrites, userCtx } from "@/test/conversations";
@@ -13,7 +13,7 @@ import { inboxOptions } from "./inbox-options";
 import { conversationStream } from "./live/conversation-stream";
 import { replyTemplates, replyWithTemplate } from "./template-reply";
 
-// What the inbox page reads and does beyond the API's functions (issue 24's page).
+// What the inbox page reads and does beyond the API's functions.
 
 const phone = () => `9197${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 const DAY = 24 * 3600 * 1000;
@@ -88,7 +88,7 @@ describe("the inbox page's reads and actions", () => {
       text: "Hello Ravi, your order A-2 has shipped.",
       templateName: tpl.name,
     });
-    // Issue 34, point 23: the picker starts from the values this customer last got, and from
+    // The picker starts from the values this customer last got, and from
     // the template's samples for a customer who never got it.
     const view = (await getConversation(admin, t.business.id, conv.id)).conversation;
     const prefill = async (c: { sender: string; subscriberId: string }) =>

@@ -5,7 +5,7 @@ import { countUnread } from "./count-unread";
 import { getConversation } from "./get-conversation";
 import { markConversationRead } from "./mark-read";
 
-// Issue 34, point 23: opening a chat clears its unread count, for the agent who holds it.
+// Opening a chat clears its unread count, for the agent who holds it.
 
 const phone = () => `9191${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 

@@ -9,7 +9,7 @@ import { loadViewer } from "./viewer";
  * The agent holding a conversation has opened it: its unread count goes to 0 and every open
  * inbox and menu count of who sees it follows. Anyone else opening it (a supervisor looking
  * in, an agent reading a waiting one) leaves the count to the one who must answer
- * (docs/decisions.md, "Point 23: opening a chat"). Returns whether anything changed.
+ * (docs/decisions/inbox-page.md). Returns whether anything changed.
  */
 export async function markConversationRead(ctx: Ctx, businessId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { readPublishedRcsMedia } from "@/lib/templates/rcs-media";
 import { systemCtx } from "@/lib/context";

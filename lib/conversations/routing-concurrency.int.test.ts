@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { databaseUrl, db } from "@/lib/db";
+import { databaseUrl, db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { chatappSender, customerWrites, setOpenLimit } from "@/test/conversations";
 import { createTestBusiness, createTestUser } from "@/test/factories";

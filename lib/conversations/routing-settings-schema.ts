@@ -23,7 +23,6 @@ export const RoutingSettingsForm = z.object({
     )
     .max(200),
 });
-export type RoutingSettingsFormInput = z.input<typeof RoutingSettingsForm>;
 
 export type RoutingSettingsView = {
   openLimit: number;

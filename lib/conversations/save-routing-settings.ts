@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { teams as teamsTable } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { rawQuery } from "../db/sql";
@@ -28,7 +30,7 @@ export async function routingSettingsView(ctx: Ctx, businessId: string): Promise
   const [settings, senders, teams] = await Promise.all([
     getRoutingSettings(ctx, businessId),
     sendersOf(ctx, businessId),
-    rawQuery<{ id: string; name: string }>(
+    rawQuery<Pick<RowOf<typeof teamsTable>, "id" | "name">>(
       ctx.db,
       `SELECT id, name FROM teams WHERE business_id = $1 ORDER BY lower(name)`,
       [businessId],
@@ -59,7 +61,7 @@ export async function saveRoutingSettings(
     const known = new Set((await sendersOf(tx, businessId)).map((s) => s.key));
     const teamIds = [...new Set(input.senders.map((s) => s.teamId).filter(Boolean))];
     const teams = teamIds.length
-      ? await rawQuery<{ id: string }>(
+      ? await rawQuery<Pick<RowOf<typeof teamsTable>, "id">>(
           tx.db,
           `SELECT id FROM teams WHERE business_id = $1 AND id = ANY($2::uuid[])`,
           [businessId, teamIds],

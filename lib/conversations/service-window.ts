@@ -1,7 +1,7 @@
 /**
  * Meta's customer service window: on chatapp a business may send free-form messages for 24
  * hours after the customer's last message, and only approved templates outside it. RCS has no
- * such window (docs/decisions.md, "Conversations: the service window on RCS"): null.
+ * such window (docs/decisions/conversations-shared-inbox.md): null.
  */
 export const CHATAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { getConversation } from "./get-conversation";
 import { saveReplyAttachment } from "./reply-media";
 import { replyToConversation } from "./reply-to-conversation";
 
-// Issue 34, point 15: the timeline carries the media of a message, sent and received, not
+// The timeline carries the media of a message, sent and received, not
 // only its caption.
 
 const png = () =>

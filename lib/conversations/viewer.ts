@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { users } from "@/db/schema";
 import { conversationScopes } from "../auth/access";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
@@ -21,7 +23,7 @@ export async function loadViewer(ctx: Ctx, businessId: string): Promise<Viewer> 
     return { scope: "business", userId: null };
   }
   if (a.type === "system") return { scope: "business", userId: null };
-  const [u] = await rawQuery<{ role: string; branch_id: string | null; enabled: boolean }>(
+  const [u] = await rawQuery<Pick<RowOf<typeof users>, "role" | "branch_id" | "enabled">>(
     ctx.db,
     `SELECT role, branch_id, enabled FROM users WHERE business_id = $1 AND id = $2`,
     [businessId, a.id],

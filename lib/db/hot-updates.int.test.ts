@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "./pool";
 import { rawQuery } from "./sql";
 
 // The frequent updates of the bulk path are HOT (heap-only: no new index entries) only while
 // no index refers, in its key or its predicate, to a column they change, and while the table's
-// pages keep room for the new versions (docs/decisions.md, "HOT updates on the bulk path").
+// pages keep room for the new versions (docs/decisions/hot-updates-bulk-path.md).
 // An index added on one of these columns would silently make every such update write every
 // index again: this test says so at once.
 const hotColumns = {

@@ -6,9 +6,9 @@ import { lockViolations } from "./migration-locks";
 const folder = path.resolve("db/migrations");
 
 /**
- * Migrations written before the rule (issue 25), each reviewed: they ran when the tables were
+ * Migrations written before the rule, each reviewed: they ran when the tables were
  * small or on releases whose notes said so. Nothing may be added here; a new migration that
- * needs one of these writes it the long-lock-free way (docs/decisions.md).
+ * needs one of these writes it the long-lock-free way (docs/decisions/production-operations.md).
  */
 const HISTORIC = [
   "0015_promotion_engine.sql | index built without CONCURRENTLY | promotion_recipients",

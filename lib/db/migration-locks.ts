@@ -1,5 +1,5 @@
 /**
- * The no-long-lock rule for migrations (docs/decisions.md, "Migrations take no long lock"),
+ * The no-long-lock rule for migrations (docs/decisions/production-operations.md),
  * as a check over their SQL: migrations run on start inside one transaction while the old
  * release may still serve, so a statement that rewrites or scans a large table under an
  * exclusive lock stops sending for as long as it runs.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "./pool";
 import { rawQuery, transaction } from "./sql";
 
 // A raw statement that recurs runs prepared on its connection (planned once), on the embedded

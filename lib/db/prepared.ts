@@ -5,7 +5,7 @@ import { runtimeSlot } from "../runtime";
  * Names for the raw statements that recur, so node-postgres prepares each once per connection
  * and PostgreSQL plans it once (a generic plan after its first executions) instead of at every
  * call. Planning was ~30% of PostgreSQL's time on the single-send path: the group commit's
- * statement alone planned for 0.2 ms per batch (bench/RESULTS.md).
+ * statement alone planned for 0.2 ms per batch (bench/results-archive/2026.md).
  *
  * A text is named on its third use, so statements built for one call (a list spelled out in
  * the text) stay unnamed; at most MAX_NAMED texts get a name, which bounds the prepared
@@ -27,7 +27,7 @@ declare module "../runtime" {
 const state = runtimeSlot("preparedNames", () => ({ names: new Map(), uses: new Map(), enabled: false }));
 const { names, uses } = state;
 
-/** Turns naming on or off for this process (lib/db.ts, when the pool is made). */
+/** Turns naming on or off for this process (lib/db/pool.ts, when the pool is made). */
 export function setPreparedStatements(on: boolean): void {
   state.enabled = on;
 }

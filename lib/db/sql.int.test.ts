@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "@/db/schema";
-import { db } from "../db";
+import { db } from "./pool";
 import { afterCommit, rawQuery, transaction } from "./sql";
 
 const TABLE = `sql_tx_${Date.now()}`;

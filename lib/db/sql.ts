@@ -1,7 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import * as schema from "@/db/schema";
-import type { Executor } from "../db";
+import type { Executor } from "./pool";
 import { statementName } from "./prepared";
 
 /**
@@ -30,11 +30,11 @@ const depths = new WeakMap<pg.PoolClient, number>();
 /** What to run once the transaction open on a client commits (afterCommit). */
 const commitHooks = new WeakMap<pg.PoolClient, Array<() => void>>();
 
-const inTransaction = (client: pg.Pool | pg.PoolClient): client is pg.PoolClient =>
+const isTransactionClient = (client: pg.Pool | pg.PoolClient): client is pg.PoolClient =>
   typeof (client as pg.PoolClient).release === "function";
 
 /** Whether `executor` is an open transaction (its client checked out) rather than the pool. */
-export const isTransaction = (executor: Executor): boolean => inTransaction(executor.$client);
+export const isTransaction = (executor: Executor): boolean => isTransactionClient(executor.$client);
 
 /**
  * Runs `fn` once what was written through `executor` is committed: after the COMMIT of the
@@ -42,7 +42,7 @@ export const isTransaction = (executor: Executor): boolean => inTransaction(exec
  * commits by itself. A hook must not throw (it is called after the caller's transaction ended).
  */
 export function afterCommit(executor: Executor, fn: () => void): void {
-  const hooks = inTransaction(executor.$client) ? commitHooks.get(executor.$client) : undefined;
+  const hooks = isTransactionClient(executor.$client) ? commitHooks.get(executor.$client) : undefined;
   if (hooks) hooks.push(fn);
   else fn();
 }
@@ -55,7 +55,7 @@ export function afterCommit(executor: Executor, fn: () => void): void {
  */
 export async function transaction<T>(executor: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
   const client = executor.$client;
-  if (inTransaction(client)) return savepoint(executor, client, fn);
+  if (isTransactionClient(client)) return savepoint(executor, client, fn);
   const conn = await client.connect();
   let handle = handles.get(conn);
   if (!handle) handles.set(conn, (handle = drizzle({ client: conn, schema })));

@@ -403,31 +403,48 @@ function resolveFunction(
   return new Unknown(`${id.text} is not declared in a file scanned`);
 }
 
-/** The texts a dynamic call's template literal can make: its fixed parts in order, anything between. */
+/**
+ * The texts a dynamic call's template literal can make: its fixed parts in order, anything
+ * between; a local const is read through, and `?:` gives either branch's texts.
+ */
 function patternOf(arg: ts.Expression, m: Module): RegExp | undefined {
-  let e = stripped(arg);
-  if (ts.isIdentifier(e)) {
-    for (let scope: ts.Node | undefined = e.parent; scope && !ts.isSourceFile(scope); scope = scope.parent)
-      if (ts.isBlock(scope))
-        for (const s of scope.statements)
-          if (ts.isVariableStatement(s))
-            for (const d of s.declarationList.declarations)
-              if (ts.isIdentifier(d.name) && d.name.text === (e as ts.Identifier).text && d.initializer) {
-                e = stripped(d.initializer);
-                break;
-              }
+  void m;
+  const source = patternSource(arg, 0);
+  return source === undefined ? undefined : new RegExp(`^\\s*(?:${source})\\s*$`);
+}
+
+function patternSource(arg: ts.Expression, depth: number): string | undefined {
+  if (depth > 8) return undefined;
+  let e = localValue(stripped(arg));
+  if (ts.isConditionalExpression(e)) {
+    const [yes, no] = [patternSource(e.whenTrue, depth + 1), patternSource(e.whenFalse, depth + 1)];
+    return yes === undefined || no === undefined ? undefined : `(?:${yes})|(?:${no})`;
   }
   if (ts.isTaggedTemplateExpression(e)) e = e.template;
+  if (ts.isNoSubstitutionTemplateLiteral(e) || ts.isStringLiteral(e)) return escaped(e.text);
   if (!ts.isTemplateExpression(e)) return undefined;
-  const fixed = [e.head.text, ...e.templateSpans.map((s) => s.literal.text)];
-  const esc = (t: string) =>
-    t
-      .trim()
-      .replace(/\s+/g, " ")
-      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/ /g, "\\s+");
-  void m;
-  return new RegExp(`^\\s*${fixed.map(esc).join("[\\s\\S]*?")}\\s*$`);
+  return [e.head.text, ...e.templateSpans.map((s) => s.literal.text)].map(escaped).join("[\\s\\S]*?");
+}
+
+/** A text as a pattern: its spaces any whitespace, its ends trimmed. */
+const escaped = (t: string) =>
+  t
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/ /g, "\\s+");
+
+/** The initializer of the const `e` names in an enclosing block, else `e`. */
+function localValue(e: ts.Expression): ts.Expression {
+  if (!ts.isIdentifier(e)) return e;
+  for (let scope: ts.Node | undefined = e.parent; scope && !ts.isSourceFile(scope); scope = scope.parent)
+    if (ts.isBlock(scope))
+      for (const s of scope.statements)
+        if (ts.isVariableStatement(s))
+          for (const d of s.declarationList.declarations)
+            if (ts.isIdentifier(d.name) && d.name.text === e.text && d.initializer)
+              return stripped(d.initializer);
+  return e;
 }
 
 const stripped = (e: ts.Expression): ts.Expression =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "./pool";
 import { declareQueue } from "../jobs/declare-queue";
 import { rawQuery } from "./sql";
 import { renumber, writeStatement } from "./write-statement";

@@ -1,4 +1,4 @@
-import type { Executor } from "../db";
+import type { Executor } from "./pool";
 import { rawQuery } from "./sql";
 
 /** An SQL fragment with its own parameters, numbered from $1. */
@@ -25,7 +25,7 @@ type Part = {
  * with its own $1..$n and values, `jobs` adds pg-boss's job insert for a queue, and `run`
  * renumbers every fragment's parameters into one statement. One statement is atomic on the
  * pool without a transaction and costs one round trip: the send path's group commit and the
- * callbacks' enqueue and retries depend on that (bench/RESULTS.md).
+ * callbacks' enqueue and retries depend on that (bench/results-archive/2026.md).
  */
 export class WriteStatement {
   private readonly parts: Part[] = [];

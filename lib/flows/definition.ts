@@ -452,8 +452,3 @@ export function nextsOf(s: FlowStep): NextRef[] {
       return [];
   }
 }
-
-/** An ask with its own rules checked too: the builder's form schema (FlowDefinition checks the same). */
-export const CheckedAskStep = AskStep.superRefine((s, ctx) =>
-  askRules(s, (path, message) => ctx.addIssue({ code: "custom", path, message })),
-);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addTestNumber } from "@/lib/businesses/add-test-number";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { AppError } from "@/lib/errors";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";

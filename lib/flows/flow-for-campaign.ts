@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { flows } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { invalid } from "../errors";
@@ -20,7 +22,7 @@ export async function flowForCampaign(
   const [flow] =
     path === "flowId" && !isUuid(given)
       ? []
-      : await rawQuery<{ id: string; name: string; published_version: number | null }>(
+      : await rawQuery<Pick<RowOf<typeof flows>, "id" | "name" | "published_version">>(
           ctx.db,
           `SELECT id, name, published_version FROM flows
            WHERE business_id = $1 AND ${path === "flowId" ? "id = $2::uuid" : "lower(name) = lower($2)"}`,

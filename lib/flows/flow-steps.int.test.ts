@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { verify } from "@/lib/callbacks/sign";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { boss } from "@/lib/jobs/boss";
 import { runRound } from "@/lib/jobs/drain-queues";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { db, pool } from "@/lib/db";
+import { db, pool } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { startTicker, type TickerLoop } from "@/lib/jobs/tickers";
 import { conversationOf, customerWrites, userCtx } from "@/test/conversations";

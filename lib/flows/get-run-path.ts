@@ -3,7 +3,7 @@ import { rawQuery } from "../db/sql";
 import { notFound } from "../errors";
 import { listFlowRuns, type FlowRunRow } from "./list-flow-runs";
 
-export type RunStepView = {
+export type RunPathStep = {
   id: string;
   stepId: string;
   type: string;
@@ -16,7 +16,7 @@ export async function getRunPath(
   ctx: Ctx,
   businessId: string,
   runId: string,
-): Promise<{ run: FlowRunRow; steps: RunStepView[] }> {
+): Promise<{ run: FlowRunRow; steps: RunPathStep[] }> {
   const [run] = await listFlowRuns(ctx, businessId, { runId });
   if (!run) throw notFound("Run");
   const rows = await rawQuery<{

@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { conversations } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { invalid } from "../errors";
@@ -25,7 +27,7 @@ export async function senderFor(
     const message = `'${input.sender}' is not a ${input.channel} sender of this business (${input.channel === "chatapp" ? "one of its phoneNumberIds" : "its RCS agent id"})`;
     throw invalid(message, [{ path: "sender", message }]);
   }
-  const [last] = await rawQuery<{ sender: string }>(
+  const [last] = await rawQuery<Pick<RowOf<typeof conversations>, "sender">>(
     ctx.db,
     `SELECT sender FROM conversations WHERE business_id = $1 AND channel = $2 AND customer = $3 AND sender = ANY($4::text[])
      ORDER BY last_message_at DESC LIMIT 1`,

@@ -6,7 +6,7 @@ import { rawQuery } from "../db/sql";
 import { AppError, invalidInput } from "../errors";
 import { storeIdempotentResponse } from "../idempotency/key-store";
 import { uuidv7 } from "../ids";
-import { parseRecipient } from "../messages/send/recipient";
+import { requireRecipient } from "../phone/international";
 import { isOptedOut } from "../promotions/opt-outs/filter-opted-out";
 import { activeRunOf } from "./active-run-of";
 import { routeSettled } from "./engine/route-settled";
@@ -41,7 +41,7 @@ export async function startFlowRun(
   const parsed = StartRunInput.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error);
   const input = parsed.data;
-  const phone = parseRecipient(input.subscriberId, "subscriberId");
+  const phone = requireRecipient(input.subscriberId, "subscriberId");
   const flow = await publishedFlowOf(ctx, businessId, flowId);
   if (await isOptedOut(ctx, businessId, phone))
     throw new AppError(

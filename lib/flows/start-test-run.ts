@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { conversations, messages } from "@/db/schema";
 import { z } from "zod";
 import { listTestNumbers } from "../businesses/test-numbers";
 import { inTransaction, type Ctx } from "../context";
@@ -6,7 +8,7 @@ import { AppError, invalid, invalidInput } from "../errors";
 import { uuidv7 } from "../ids";
 import { simulateCustomerReply } from "../inbound/simulate-customer-reply";
 import { loadChannel } from "../messages/dispatch/sender-channel";
-import { parseRecipient } from "../messages/send/recipient";
+import { requireRecipient } from "../phone/international";
 import { FlowDefinition } from "./definition";
 import { stopActiveRun } from "./engine/stop-run";
 import { getFlow, mayEdit } from "./flow-store";
@@ -38,13 +40,13 @@ export async function startTestRun(
   const flow = await getFlow(ctx, businessId, flowId);
   const def = FlowDefinition.safeParse(flow.draft);
   if (!def.success) throw invalidInput(def.error, "Fix the draft first", "definition.");
-  const phone = parseRecipient(input.phone, "phone");
+  const phone = requireRecipient(input.phone, "phone");
   if (!(await listTestNumbers(ctx, businessId)).includes(phone))
     throw invalid("Only the business's test numbers try a draft", [
       { path: "phone", message: "Add it under Settings, test numbers, first" },
     ]);
   return inTransaction(ctx, async (tx) => {
-    const [last] = await rawQuery<{ sender: string }>(
+    const [last] = await rawQuery<Pick<RowOf<typeof messages>, "sender">>(
       tx.db,
       `SELECT sender FROM messages WHERE business_id = $1 AND recipient = $2 AND channel = $3 ORDER BY id DESC LIMIT 1`,
       [businessId, phone, input.channel],
@@ -65,7 +67,7 @@ export async function startTestRun(
        ON CONFLICT (business_id, channel, sender, customer) DO NOTHING`,
       [uuidv7(), businessId, input.channel, sender, phone],
     );
-    const [conv] = await rawQuery<{ id: string; assignee_id: string | null }>(
+    const [conv] = await rawQuery<Pick<RowOf<typeof conversations>, "id" | "assignee_id">>(
       tx.db,
       `SELECT id, assignee_id FROM conversations WHERE business_id = $1 AND channel = $2 AND sender = $3 AND customer = $4 FOR UPDATE`,
       [businessId, input.channel, sender, phone],

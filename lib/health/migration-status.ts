@@ -1,6 +1,6 @@
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { rawQuery } from "../db/sql";
 
 export type MigrationStatus = { expected: number; applied: number };
@@ -22,7 +22,7 @@ function codeHashes(folder: string): string[] {
  * database is behind the code (a new release started on an old database whose migration
  * failed, or a restore of an old backup). More rows than the code knows (a newer release
  * already migrated it during a rolling upgrade) are not counted and are fine: migrations are
- * additive (docs/decisions.md, "Migrations take no long lock").
+ * additive (docs/decisions/production-operations.md).
  */
 export async function migrationStatus(db: Executor, folder = "db/migrations"): Promise<MigrationStatus> {
   const hashes = codeHashes(folder);

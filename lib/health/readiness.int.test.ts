@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { boss } from "@/lib/jobs/boss";
 import { startHeartbeat } from "@/lib/jobs/heartbeat";

@@ -5,7 +5,7 @@ import { systemCtx } from "../context";
 import { createDashboardUser } from "../users/create-dashboard-user";
 import { findSessionUser } from "../users/find-session-user";
 
-// Issue 34, point 10: the dashboard's file uploads (a route handler each, not a server
+// The dashboard's file uploads (a route handler each, not a server
 // action) with bodies that are not multipart answered 500 from Request.formData(); without a
 // Content-Length one read 41 MB before its 413. The real route handlers, with a real user; the
 // session cookie is the only thing stood in for.

@@ -1,3 +1,5 @@
+import type { RowOf } from "../db/row-of";
+import type { inboundMessages } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import type { CustomerReplyView } from "./schemas";
@@ -7,13 +9,9 @@ export async function listCustomerReplies(
   ctx: Ctx,
   input: { businessId: string; phone: string; limit?: number },
 ): Promise<CustomerReplyView[]> {
-  const rows = await rawQuery<{
-    id: string;
-    channel: "chatapp" | "rcs";
-    type: string;
-    text: string | null;
-    received_at: Date;
-  }>(
+  const rows = await rawQuery<
+    Pick<RowOf<typeof inboundMessages>, "id" | "channel" | "type" | "text" | "received_at">
+  >(
     ctx.db,
     `SELECT id, channel, type, text, received_at FROM inbound_messages
      WHERE business_id = $1 AND "from" = $2 ORDER BY received_at DESC, id DESC LIMIT $3`,

@@ -4,7 +4,7 @@ import { updateChannelSettings } from "@/lib/businesses/update-channel-settings"
 import { systemCtx } from "@/lib/context";
 import { getConversation } from "@/lib/conversations/get-conversation";
 import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";

@@ -1,7 +1,7 @@
 import { getDefaultCountry } from "../businesses/get-default-country";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
-import { numberPrefixes } from "../profiles/number-prefixes";
+import { numberPrefixes } from "../phone/number-prefixes";
 
 /** A customer's message in the replies inbox, with the last message the business sent before it. */
 export type ReplyRow = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";

@@ -1,6 +1,8 @@
+import type { RowOf } from "../db/row-of";
+import type { messages } from "@/db/schema";
 import { z } from "zod";
 import { loadChannel } from "../messages/dispatch/sender-channel";
-import { parseRecipient } from "../messages/send/recipient";
+import { requireRecipient } from "../phone/international";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { uuidv7 } from "../ids";
@@ -19,8 +21,8 @@ const input = customerReplyInput.extend({ businessId: z.string().uuid(), phone: 
  */
 export async function simulateCustomerReply(ctx: Ctx, raw: z.input<typeof input>): Promise<{ id: string }> {
   const data = input.parse(raw);
-  const phone = parseRecipient(data.phone, "phone");
-  const [last] = await rawQuery<{ sender: string }>(
+  const phone = requireRecipient(data.phone, "phone");
+  const [last] = await rawQuery<Pick<RowOf<typeof messages>, "sender">>(
     ctx.db,
     `SELECT sender FROM messages WHERE business_id = $1 AND recipient = $2 AND channel = $3 ORDER BY id DESC LIMIT 1`,
     [data.businessId, phone, data.channel],

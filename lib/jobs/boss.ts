@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import { databaseUrl } from "../db";
+import { databaseUrl } from "../db/pool";
 import { log } from "../log";
 import { runtime } from "../runtime";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import bossPlans from "pg-boss/src/plans.js";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { rawQuery } from "../db/sql";
 import { boss as currentBoss } from "./boss";
 import { ensureQueue } from "./ensure-queues";

@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { rawQuery } from "../db/sql";
 import { BOSS_SCHEMA, type QueueOptions } from "./queue-types";
 import { queueDefinitions } from "./registered-queues";

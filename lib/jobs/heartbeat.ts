@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { rawQuery } from "../db/sql";
 import { log } from "../log";
 

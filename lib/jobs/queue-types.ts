@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import type { JobInsert } from "../db/write-statement";
 
 /** `retryCount` is 0 on a job's first run (pg-boss counts the runs after it). */

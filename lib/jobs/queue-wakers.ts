@@ -1,4 +1,4 @@
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { afterCommit } from "../db/sql";
 import { runtimeSlot } from "../runtime";
 import type { SendOptions } from "./queue-types";

@@ -1,10 +1,10 @@
-import type { Executor } from "../db";
+import type { Executor } from "../db/pool";
 import { rawQuery } from "../db/sql";
 
 /**
  * Sweepers that read a table in time order (UUIDv7 ids) from a persisted mark onwards: rows
  * they must find (stranded ones) are then found without an index on a column the rows'
- * hot-path updates change, so those updates stay HOT (docs/decisions.md). A sweeper moves its
+ * hot-path updates change, so those updates stay HOT (docs/decisions/hot-updates-bulk-path.md). A sweeper moves its
  * mark up to its first row still open; everything before the mark was seen settled. Two
  * sweepers racing may move it back: harmless, the next sweep reads a little more.
  */

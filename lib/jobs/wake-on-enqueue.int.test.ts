@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { rawQuery, transaction } from "../db/sql";
 import { writeStatement } from "../db/write-statement";
 import { resetEnv } from "../env";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { boss } from "./boss";
 import { declareQueue } from "./declare-queue";
 import { drainQueues } from "./drain-queues";

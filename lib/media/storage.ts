@@ -58,11 +58,7 @@ async function exists(file: string): Promise<boolean> {
 
 let current: MediaStorage | undefined;
 
-/** The process's media store: `${DATA_DIR}/media` unless a test or deployment swaps it. */
+/** The process's media store: `${DATA_DIR}/media`. */
 export function mediaStorage(): MediaStorage {
   return (current ??= fileMediaStorage(path.resolve(env().DATA_DIR, "media")));
-}
-
-export function setMediaStorage(storage: MediaStorage | undefined): void {
-  current = storage;
 }

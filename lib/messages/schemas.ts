@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWhatsAppUserId } from "../channels/whatsapp-user-id";
+import { isWhatsAppUserId } from "../phone/whatsapp-user-id";
 import { messageStatuses } from "@/db/schema/statuses";
 import { rcsRichCard } from "../templates/rcs-schemas";
 import { limits } from "../templates/template-fields";

@@ -1,5 +1,5 @@
 import client from "prom-client";
-import { db, pool } from "../db";
+import { db, pool } from "../db/pool";
 import { rawQuery } from "../db/sql";
 import { HEARTBEAT_STALE_SECONDS } from "../jobs/heartbeat";
 import { log } from "../log";

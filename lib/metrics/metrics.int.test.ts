@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { resetEnv } from "@/lib/env";
 import { sendTemplateMessage } from "@/lib/messages/send/send-template-message";

@@ -1,5 +1,6 @@
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
+import type { MessageStatus } from "../messages/schemas";
 import { compactMessageStats } from "./compact-message-stats";
 import { errorReason } from "../messages/status/error-reasons";
 import {
@@ -8,7 +9,6 @@ import {
   type DayCounts,
   type FailureCount,
   type MessageOverview,
-  type MessageStatus,
   type StatusCounts,
 } from "./schemas";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { businesses } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";

@@ -1,7 +1,6 @@
 import type { MonthCampaignCost } from "../economics/cost/month-campaign-cost";
-import type { messageStatuses } from "../messages/status/search-schemas";
+import type { MessageStatus } from "../messages/schemas";
 
-export type MessageStatus = (typeof messageStatuses)[number];
 export type StatusCounts = Record<MessageStatus, number>;
 
 /** One day of the business's time zone: messages created that day, by their current status. */

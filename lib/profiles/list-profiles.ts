@@ -2,8 +2,9 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { profiles } from "@/db/schema";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import type { Ctx } from "../context";
-import { numberPrefixes } from "./number-prefixes";
+import { numberPrefixes } from "../phone/number-prefixes";
 import { listProfilesInput, type ListProfilesInput } from "./schemas";
+import { digitsOnly } from "../phone/typed-phone";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfilePage = { rows: ProfileRow[]; total: number; page: number; pageSize: number };
@@ -45,7 +46,7 @@ export async function profileFilter(ctx: Ctx, businessId: string, search?: strin
   const where: SQL[] = [eq(profiles.businessId, businessId)];
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = search.replace(/\D/g, "");
+    const digits = digitsOnly(search);
     // A national number (or its start) also matches after the default country's code.
     const prefixes =
       digits.length >= 3 && /^\+?[\d\s().-]+$/.test(search)

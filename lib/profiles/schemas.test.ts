@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalisePhone } from "./normalise-phone";
 import { parseDob, profileRecordFor } from "./schemas";
 
 const profileRecord = profileRecordFor(null);
-
-describe("normalisePhone", () => {
-  it("accepts national, international-without-plus and E.164 forms", () => {
-    expect(normalisePhone("9876543210", "IN")).toMatchObject({ ok: true, e164: "919876543210" });
-    expect(normalisePhone("919876543210", "IN")).toMatchObject({ ok: true, e164: "919876543210" });
-    expect(normalisePhone("+91 98765-43210", "in")).toMatchObject({ ok: true, e164: "919876543210" });
-    expect(normalisePhone("+14155550100", "IN")).toMatchObject({ ok: true, e164: "14155550100" });
-  });
-  it("rejects garbage and too-short numbers", () => {
-    expect(normalisePhone("12345", "IN").ok).toBe(false);
-    expect(normalisePhone("98765abc10", "IN")).toMatchObject({ ok: false, reason: /invalid characters/ });
-    expect(normalisePhone("", "IN").ok).toBe(false);
-  });
-});
 
 describe("parseDob", () => {
   it("reads day/month/year", () => {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { AttributeDefinitionRule } from "../audiences/attribute-values";
 import { readAttributes } from "../audiences/read-attributes";
 import { tagNames } from "../audiences/schemas";
-import { isCountryCode, normalisePhone } from "./normalise-phone";
-import { normaliseTypedPhone } from "./normalise-typed-phone";
+import { isCountryCode, readPhoneForRegion } from "../phone/read-phone";
+import { readTypedPhone } from "../phone/typed-reading";
 
 export const MAX_PROFILES_PER_UPLOAD = 1000;
 
@@ -35,7 +35,7 @@ const countryCode = z
 /**
  * One subscriber profile of F1, for a business whose default country is `defaultCountry`.
  * Required: `phone`, and `countrycode` unless the business has a default country (decision in
- * docs/decisions.md); everything else is optional. Unknown fields are ignored. `tags` (names)
+ * docs/decisions/default-country.md); everything else is optional. Unknown fields are ignored. `tags` (names)
  * and `attributes` (values by key, checked against the business's definitions `rules`) are
  * the audience extras (docs/audiences.md); null or absent, they say nothing.
  */
@@ -93,8 +93,8 @@ export function profileRecordFor(
       // Never undefined: countrycode is required when there is no default.
       const country = (p.countrycode ?? defaultCountry)!;
       // An explicit countrycode is the uploader's word (today's rule); without one the number
-      // is read like any typed number of the business (normalise-typed-phone.ts).
-      const phone = p.countrycode ? normalisePhone(p.phone, country) : normaliseTypedPhone(p.phone, country);
+      // is read like any typed number of the business (lib/phone/typed-reading.ts).
+      const phone = p.countrycode ? readPhoneForRegion(p.phone, country) : readTypedPhone(p.phone, country);
       if (!phone.ok) {
         ctx.addIssue({ code: "custom", path: ["phone"], message: phone.reason });
         return z.NEVER;

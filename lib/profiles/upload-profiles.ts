@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { attributeRules } from "../audiences/attribute-definitions";
-import { ensureTags, taggingRace } from "../audiences/ensure-tags";
+import { ensureTags } from "../audiences/ensure-tags";
+import { tagIdsUnion } from "../audiences/tag-ids-sql";
 import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
@@ -29,8 +30,11 @@ export async function uploadProfiles(
 ): Promise<UploadProfilesResult & { accepted: { index: number; phone: string }[] }> {
   const { profile } = uploadProfilesInput.parse(raw);
   const sends = (field: string) => profile.some((p) => p !== null && typeof p === "object" && field in p);
-  const rules = sends("attributes") ? await attributeRules(ctx, businessId) : undefined;
-  const profileRecord = profileRecordFor(await getDefaultCountry(ctx, businessId), rules);
+  const [country, rules] = await Promise.all([
+    getDefaultCountry(ctx, businessId),
+    sends("attributes") ? attributeRules(ctx, businessId) : undefined,
+  ]);
+  const profileRecord = profileRecordFor(country, rules);
   const errors: UploadProfilesResult["errors"] = [];
   // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
   const byPhone = new Map<string, ProfileRecord>();
@@ -60,49 +64,63 @@ export async function uploadProfiles(
     const sets = (r: ProfileRecord) =>
       r.attributes ? Object.fromEntries(Object.entries(r.attributes).filter(([, v]) => v !== null)) : {};
     const withAttributes = rows.some((r) => Object.keys(sets(r)).length > 0);
-    // One JSON document: node-postgres escapes array parameters element by element, which
-    // cost more than the upsert's own work for 1,000 profiles (measured with --cpu-prof).
-    const doc = JSON.stringify(
-      rows.map((r) => ({
-        id: uuidv7(),
-        phone: r.phone,
-        cc: r.countrycode,
-        name: r.name ?? null,
-        age: r.age ?? null,
-        gender: r.gender ?? null,
-        dob: r.dob ?? null,
-        bsid: r.businesssubscriberid ?? null,
-        city: r.city ?? null,
-        ...(withAttributes ? { attrs: sets(r) } : {}),
-      })),
-    );
-    // Tags and removals are written by profile id, which the upsert then returns.
-    const extras = rows.some(
-      (r) => (r.tags?.length ?? 0) > 0 || Object.values(r.attributes ?? {}).some((v) => v === null),
-    );
-    const [column, value, field, merge] = withAttributes
-      ? [
-          sql`, attributes`,
-          sql`, u.attrs`,
-          sql`, attrs jsonb`,
-          sql`attributes = profiles.attributes || excluded.attributes,`,
-        ]
-      : [sql``, sql``, sql``, sql``];
-    await taggingRace(() =>
-      inTransaction(ctx, async (tx) => {
-        // Tags first: ensureTags may wait on the business's tag lock, which must never be held
-        // while waiting for the rows this upsert locks (bulk-update-subscribers.ts takes it first).
-        const tagIds = await ensureTags(
-          tx,
-          businessId,
-          rows.flatMap((r) => r.tags ?? []),
-        );
-        const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
+    const withTags = rows.some((r) => (r.tags?.length ?? 0) > 0);
+    // Tags first: ensureTags may wait on the business's tag lock, which must never be held
+    // while waiting for the rows the upsert locks (bulk-update-subscribers.ts takes it first).
+    // Each record's tag ids then travel in the document and are merged into profiles.tag_ids by
+    // the upsert itself: tags cost no statement of their own.
+    await inTransaction(ctx, async (tx) => {
+      const tagIds = withTags
+        ? await ensureTags(
+            tx,
+            businessId,
+            rows.flatMap((r) => r.tags ?? []),
+          )
+        : new Map<string, string>();
+      const idsOf = (r: ProfileRecord) =>
+        [...new Set((r.tags ?? []).map((n) => tagIds.get(n.toLowerCase())!))].sort();
+      // One JSON document: node-postgres escapes array parameters element by element, which
+      // cost more than the upsert's own work for 1,000 profiles (measured with --cpu-prof).
+      const doc = JSON.stringify(
+        rows.map((r) => ({
+          id: uuidv7(),
+          phone: r.phone,
+          cc: r.countrycode,
+          name: r.name ?? null,
+          age: r.age ?? null,
+          gender: r.gender ?? null,
+          dob: r.dob ?? null,
+          bsid: r.businesssubscriberid ?? null,
+          city: r.city ?? null,
+          ...(withAttributes ? { attrs: sets(r) } : {}),
+          ...(withTags ? { tids: idsOf(r) } : {}),
+        })),
+      );
+      // Removals (null) are a second statement, by the ids the upsert returns.
+      const removals = rows.some((r) => Object.values(r.attributes ?? {}).some((v) => v === null));
+      const [column, value, field, merge] = withAttributes
+        ? [
+            sql`, attributes`,
+            // Read as json and cast: json_to_recordset's own jsonb conversion costs more (measured).
+            sql`, u.attrs::jsonb`,
+            sql`, attrs json`,
+            sql`attributes = profiles.attributes || excluded.attributes,`,
+          ]
+        : [sql``, sql``, sql``, sql``];
+      const [tagColumn, tagValue, tagField, tagMerge] = withTags
+        ? [
+            sql`, tag_ids`,
+            sql`, coalesce(u.tids, '{}')`,
+            sql`, tids uuid[]`,
+            sql.raw(`tag_ids = ${tagIdsUnion("profiles.tag_ids", "excluded.tag_ids")},`),
+          ]
+        : [sql``, sql``, sql``, sql``];
+      const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
-                              business_subscriber_id, city${column})
-        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}
+                              business_subscriber_id, city${column}${tagColumn})
+        SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}${tagValue}
         FROM json_to_recordset(${doc}::json)
-             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text${field})
+             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text${field}${tagField})
         ORDER BY u.phone
         ON CONFLICT (business_id, phone) DO UPDATE SET
           country_code = excluded.country_code,
@@ -112,21 +130,20 @@ export async function uploadProfiles(
           dob = coalesce(excluded.dob, profiles.dob),
           business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
           city = coalesce(excluded.city, profiles.city),
-          ${merge}
+          ${merge}${tagMerge}
           updated_at = now()
-        ${extras ? sql`RETURNING id, phone` : sql``}`);
-        if (extras) {
-          const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
-          await writeAudienceExtras(tx, businessId, rows, idOf, tagIds);
-        }
-        await recordAudit(tx, {
-          businessId,
-          action: "profile.upload",
-          targetType: "profile",
-          data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
-        });
-      }),
-    );
+        ${removals ? sql`RETURNING id, phone` : sql``}`);
+      if (removals) {
+        const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
+        await removeAttributes(tx, businessId, rows, idOf);
+      }
+      await recordAudit(tx, {
+        businessId,
+        action: "profile.upload",
+        targetType: "profile",
+        data: { total: profile.length, uploaded: profile.length - errors.length, rejected: errors.length },
+      });
+    });
   }
   const rejected = errors.length;
   return {
@@ -140,16 +157,15 @@ export async function uploadProfiles(
 }
 
 /**
- * Removals (null attribute values) and tags of the upload's records, after their upsert, by
- * the ids it returned: no statement here joins profiles to the upload (a join the planner may
- * run as a loop over the business's profiles when its statistics are stale).
+ * Removals (null attribute values) of the upload's records, after their upsert, by the ids it
+ * returned: no statement here joins profiles to the upload (a join the planner may run as a
+ * loop over the business's profiles when its statistics are stale).
  */
-async function writeAudienceExtras(
+async function removeAttributes(
   tx: Ctx,
   businessId: string,
   rows: ProfileRecord[],
   idOf: Map<string, string>,
-  tagIds: Map<string, string>,
 ): Promise<void> {
   // One statement per set of keys removed (an upload usually removes the same keys throughout).
   const byKeys = new Map<string, string[]>();
@@ -165,13 +181,4 @@ async function writeAudienceExtras(
                           updated_at = now()
       WHERE business_id = ${businessId}::uuid
         AND id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)::uuid))`);
-  const pairs = rows.flatMap((r) =>
-    (r.tags ?? []).map((n) => ({ pid: idOf.get(r.phone)!, tid: tagIds.get(n.toLowerCase())! })),
-  );
-  if (pairs.length === 0) return;
-  await tx.db.execute(sql`
-    INSERT INTO profile_tags (business_id, profile_id, tag_id)
-    SELECT ${businessId}::uuid, x.pid, x.tid FROM json_to_recordset(${JSON.stringify(pairs)}::json) AS x(pid uuid, tid uuid)
-    ORDER BY x.pid, x.tid
-    ON CONFLICT DO NOTHING`);
 }

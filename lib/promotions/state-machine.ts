@@ -20,9 +20,6 @@ export const promotionTransitions: Readonly<Record<PromotionStatus, readonly Pro
   Expired: [],
 };
 
-/** States the engine sends in or waits to send in. */
-export const runningStatuses: readonly PromotionStatus[] = ["Scheduled", "Active"];
-
 export function canMove(from: PromotionStatus, to: PromotionStatus): boolean {
   return promotionTransitions[from].includes(to);
 }

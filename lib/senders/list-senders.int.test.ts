@@ -5,7 +5,7 @@ import { systemCtx } from "../context";
 import { listSenders } from "./list-senders";
 import { simulatorDisplayNumber } from "./simulator-sender";
 
-// Issue 34, point 19: senders have names; the simulator gives a new business's, the console's
+// Senders have names; the simulator gives a new business's, the console's
 // channel settings set them, and a removed sender's name goes with it.
 describe("listSenders", () => {
   it("names the simulator's senders, takes the console's names, drops removed ones", async () => {

@@ -8,7 +8,7 @@ import { pickClientAddress } from "../http/pick-client-address";
 export const CLIENT_ADDRESS_HEADER = "x-switchboard-client-address";
 
 /** The Next.js request's client address (lib/http/pick-client-address.ts has the rule). */
-export function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
+export function requestClientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
   const xff = req.headers["x-forwarded-for"];
   return pickClientAddress(Array.isArray(xff) ? xff.join(",") : xff, req.socket.remoteAddress, trustProxy);
 }

@@ -8,7 +8,7 @@ import { chatappLaunch, multipart } from "@/test/promotion-uploads";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { createRequestListener } from "./request-listener";
 
-// Issue 34, point 12: E1 refused a streamed upload early (400 "not a CSV") and answered
+// E1 refused a streamed upload early (400 "not a CSV") and answered
 // `Connection: keep-alive`, then closed the socket, so a client's next request on that
 // connection got nothing. Over a real socket, two requests on one connection.
 

@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { observeDashboardRequest } from "../metrics/http-metrics";
 import { metricsEnabled } from "../metrics/registry";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, requestClientAddress } from "./client-address";
 import { closeWhenBodyUnread } from "./close-when-body-unread";
 import { securityHeaders, servedOverTls } from "./security-headers";
 import { guardServerAction, isServerActionRequest } from "./server-action-guard";
@@ -25,7 +25,7 @@ export function createRequestListener(opts: {
 }): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   const { api, web, trustProxy, dev } = opts;
   return (req, res) => {
-    const address = clientAddress(req, trustProxy);
+    const address = requestClientAddress(req, trustProxy);
     if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
     else delete req.headers[CLIENT_ADDRESS_HEADER];
     closeWhenBodyUnread(req, res);

@@ -5,7 +5,7 @@ import type http from "node:http";
  * and React and Swagger UI set inline style attributes, so scripts and styles allow
  * 'unsafe-inline' from our own origin; nonces would cover the scripts only, force every page
  * to render per request through a proxy, and still leave the style attributes (decision in
- * docs/decisions.md). What the policy does hold: nothing is loaded from or sent to another
+ * docs/decisions/logs-and-security-headers.md). What the policy does hold: nothing is loaded from or sent to another
  * origin, no plugins, no <base> or form redirection, and no framing (clickjacking).
  */
 export function contentSecurityPolicy(dev: boolean): string {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRequestListener } from "./request-listener";
 import { SERVER_ACTION_BODY_LIMIT } from "./server-action-guard";
 
-// Issue 34, point 11: a server action's body that Next.js cannot decode (invalid JSON,
+// A server action's body that Next.js cannot decode (invalid JSON,
 // 100,000-deep arrays, over 1 MB) answered 500. The process's real request listener on a
 // socket; in place of Next.js, a handler that records what reached it (e2e/api/
 // malformed-bodies.spec.ts runs the same bodies against the built Next.js).

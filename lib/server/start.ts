@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApiApp } from "../api/app";
 import { ensureAuthSecret } from "../auth/auth-secret";
 import { systemCtx } from "../context";
-import { closeDb, databaseUrl, pool, setDatabaseUrl } from "../db";
+import { closeDb, databaseUrl, pool, setDatabaseUrl } from "../db/pool";
 import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
 import { migrate } from "../db/migrate";
 import { env, resetEnv } from "../env";

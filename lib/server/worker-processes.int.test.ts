@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, db, setDatabaseUrl } from "@/lib/db";
+import { closeDb, db, setDatabaseUrl } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness } from "@/test/factories";

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type PgBoss from "pg-boss";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { startHeartbeat } from "../jobs/heartbeat";
 import { startWorkers, stopWorkers, workersAlive } from "../jobs/fetch-loop";
 import { log } from "../log";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { startHeartbeat } from "@/lib/jobs/heartbeat";
 import { sendTemplateMessage } from "@/lib/messages/send/send-template-message";
 import { createTestBusiness } from "@/test/factories";

@@ -44,9 +44,8 @@ export const SYSTEM_HOURS = 6;
 
 /**
  * The operator console's System page: reads only counters, small tables and index ranges, never
- * a scan of `messages` or `callback_deliveries` (docs/decisions.md, "The operator's system
- * page"): message_stats' quarter-hour deltas per business through its (business_id, bucket)
- * index, the last hour of callback deliveries as a UUIDv7 id range of (business_id, id), the
+ * a scan of `messages` or `callback_deliveries` (docs/decisions/production-operations.md): message_stats' quarter-hour deltas per
+ * business through its (business_id, bucket) index, the last hour of callback deliveries as a UUIDv7 id range of (business_id, id), the
  * failing endpoints from the partial index of deliveries waiting for a retry, pg-boss's job
  * table by queue, worker_heartbeats, and the catalog's sizes.
  */

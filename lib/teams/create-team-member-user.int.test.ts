@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
 import type { Ctx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { createBusinessUser } from "../users/create-business-user";
 import { createBusinessUserInput } from "../users/business-user-schemas";
 import { addTeamMembers } from "./add-team-members";
@@ -9,7 +9,7 @@ import { createTeam } from "./create-team";
 import { createTeamMemberUser } from "./create-team-member-user";
 import { findTeam, teamDetails } from "./team-details";
 
-// Issue 34, point 21: the dashboard's create-user takes a team and a status and no phone; G1's
+// The dashboard's create-user takes a team and a status and no phone; G1's
 // contract keeps the phone required; a team takes several members at once, all or none.
 let t: TestBusiness;
 let admin: Ctx;

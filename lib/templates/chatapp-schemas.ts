@@ -286,4 +286,3 @@ export const createChatappTemplateInput = z
     }
     return { ...t, components: r.data as ChatappComponent[] };
   });
-export type CreateChatappTemplateInput = z.input<typeof createChatappTemplateInput>;

@@ -6,9 +6,9 @@ import { saveImage } from "../media/save-image";
 import { saveSample, type SampleFormat } from "../media/save-sample";
 import { insertTemplate } from "./insert-template";
 import { lintChatappComponents } from "./lint-template";
-import { parseInput } from "./parse-input";
+import { parseTemplateInput } from "./parse-input";
 import { createChatappTemplateInput } from "./chatapp-schemas";
-import { type TemplateView } from "./schemas";
+import type { TemplateView } from "./schemas";
 import { imageHeaderCount } from "./template-view";
 
 export type UploadedFile = { bytes: Uint8Array; fileName?: string };
@@ -26,7 +26,7 @@ export async function createChatappTemplate(
   ctx: Ctx,
   input: { businessId: string; template: unknown; files?: UploadedFile[]; mediaHashes?: string[] },
 ): Promise<TemplateView> {
-  const t = parseInput(createChatappTemplateInput, input.template);
+  const t = parseTemplateInput(createChatappTemplateInput, input.template);
   const files = input.files ?? [];
   const uploaded = input.mediaHashes ?? [];
   const needed = imageHeaderCount(t.components);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx, type Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { saveImage } from "@/lib/media/save-image";
 import { detectSampleType, saveSample } from "@/lib/media/save-sample";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
@@ -9,7 +9,7 @@ import { createChatappTemplate } from "./create-chatapp-template";
 import { chatappRecord } from "./template-records";
 import { testSlotsOf } from "./test-slots";
 
-// Issue 23, point 16: DOCUMENT and VIDEO headers with their sample upload, as Meta allows.
+// DOCUMENT and VIDEO headers with their sample upload, as Meta allows.
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const MP4 = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypmp42"), 0, 0, 0, 0, 0, 0, 0, 0]);

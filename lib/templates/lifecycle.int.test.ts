@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, messages, templates } from "@/db/schema";
 import { systemCtx, type Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, carouselComponents, rcsCard, richComponents } from "@/test/messages";

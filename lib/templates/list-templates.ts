@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import { usageTotals } from "./usage-totals";
 import type { Ctx } from "../context";
-import { parseInput } from "./parse-input";
+import { parseTemplateInput } from "./parse-input";
 import {
   listTemplatesQuery,
   type ListTemplatesQuery,
@@ -25,7 +25,7 @@ export async function listTemplates(
   businessId: string,
   raw: ListTemplatesQuery & { search?: string } = {},
 ): Promise<{ items: (TemplateView & { usage: UsageCounters })[]; nextCursor: string | null }> {
-  const q = parseInput(listTemplatesQuery, raw);
+  const q = parseTemplateInput(listTemplatesQuery, raw);
   const limit = q.limit ?? DEFAULT_PAGE;
   const where: (SQL | undefined)[] = [eq(templates.businessId, businessId), isNull(templates.deletedAt)];
   if (q.channel) where.push(eq(templates.channel, q.channel));

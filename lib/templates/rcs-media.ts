@@ -9,7 +9,7 @@ import { requireOwnedMedia } from "./create-chatapp-template";
  * The public address of an image uploaded for an RCS card. Google's RBM platform fetches
  * `fileUrl` itself (no API key), so such an image is served without sign-in at an address
  * that names the business and the image's SHA-256, and only while a live RCS template of that
- * business uses it (docs/decisions.md, "Template lifecycle").
+ * business uses it (docs/decisions/send-a-test.md).
  */
 export const rcsMediaUrl = (businessId: string, sha256: string) =>
   `${publicBaseUrl()}/media/${businessId}/${sha256}`;

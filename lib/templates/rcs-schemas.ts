@@ -157,4 +157,3 @@ export const createRcsTemplateInput = z.object({
   messageTemplate: z.object({ name: templateName, language: templateLanguage }),
   rcsOutgoingMessage: rcsRichCard,
 });
-export type CreateRcsTemplateInput = z.input<typeof createRcsTemplateInput>;

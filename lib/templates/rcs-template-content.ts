@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { lintRcsCard } from "./lint-template";
-import { parseInput } from "./parse-input";
+import { parseTemplateInput } from "./parse-input";
 import { withUploadedRcsImage } from "./rcs-media";
 import { createRcsTemplateInput } from "./rcs-schemas";
 import { type LintWarning } from "./schemas";
@@ -18,7 +18,7 @@ export async function rcsTemplateContent(
   cardHashes: string | (string | undefined)[] | undefined,
 ): Promise<TemplateContent & { lintWarnings: LintWarning[] }> {
   const uploaded = await withUploadedRcsImage(ctx, businessId, template, cardHashes);
-  const t = parseInput(createRcsTemplateInput, uploaded.template);
+  const t = parseTemplateInput(createRcsTemplateInput, uploaded.template);
   return {
     name: t.messageTemplate.name,
     language: t.messageTemplate.language,

@@ -7,7 +7,7 @@ import { AppError, invalid, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import { requireOwnedMedia, stripHandles } from "./create-chatapp-template";
 import { lintChatappComponents } from "./lint-template";
-import { parseInput } from "./parse-input";
+import { parseTemplateInput } from "./parse-input";
 import { rcsTemplateContent } from "./rcs-template-content";
 import { templateReviewQueue } from "./review-queue";
 import { createChatappTemplateInput } from "./chatapp-schemas";
@@ -109,7 +109,7 @@ async function contentOf(
     // The dashboard sends one entry per card ("" for a card without an upload).
     return rcsTemplateContent(tx, input.businessId, input.template, input.mediaHashes);
   }
-  const t = parseInput(createChatappTemplateInput, input.template);
+  const t = parseTemplateInput(createChatappTemplateInput, input.template);
   const hashes = input.mediaHashes ?? [];
   const needed = imageHeaderCount(t.components);
   if (hashes.length !== needed)

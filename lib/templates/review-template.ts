@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { forbidden } from "../errors";
-import { parseInput } from "./parse-input";
+import { parseTemplateInput } from "./parse-input";
 import { reviewDecisionInput, type ReviewDecisionInput, type TemplateView } from "./schemas";
 import { setTemplateStatus } from "./set-template-status";
 
@@ -11,7 +11,7 @@ import { setTemplateStatus } from "./set-template-status";
 export async function reviewTemplate(ctx: Ctx, raw: ReviewDecisionInput): Promise<TemplateView> {
   if (ctx.actor.type !== "user" || ctx.actor.role !== "OPERATOR")
     throw forbidden("Only operators review templates");
-  const input = parseInput(reviewDecisionInput, raw);
+  const input = parseTemplateInput(reviewDecisionInput, raw);
   const { template } = await setTemplateStatus(ctx, {
     businessId: input.businessId,
     templateId: input.templateId,

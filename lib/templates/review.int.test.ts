@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, businessChannels } from "@/db/schema";
 import { inTransaction, systemCtx, type Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { api } from "@/test/api";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";
 import { imageTemplate, pngBytes, runTemplateReviews, textTemplate } from "@/test/templates";

@@ -13,7 +13,7 @@ export type StatusChange = {
   templateId: string;
   to: TemplateStatus;
   reason?: string | null;
-  /** States the change may start from (docs/decisions.md, "Templates"). */
+  /** States the change may start from (docs/decisions/template-states-and-review.md). */
   from: TemplateStatus[];
   /** Audit action name, e.g. template.review for operators. */
   action?: string;

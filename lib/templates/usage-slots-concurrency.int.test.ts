@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { describe, expect, it } from "vitest";
 import * as schema from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { createTestBusiness } from "@/test/factories";
 import { approvedTemplate } from "@/test/messages";
 import { getTemplateUsage } from "./get-template";

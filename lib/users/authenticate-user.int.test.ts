@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { authenticateUser } from "./authenticate-user";
 import { createTestBusiness } from "@/test/factories";
 

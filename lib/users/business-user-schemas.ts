@@ -4,7 +4,7 @@ import { businessRole, email, password, userStatus } from "./schemas";
 
 /**
  * A user's calling number as typed: national (read with the business's default country) or
- * with its country code. The domain functions normalise it with that country (userPhone) and
+ * with its country code. The domain functions normalise it with that country (requireTypedPhone, lib/phone) and
  * store E.164 digits without "+"; here only its shape is checked, since the country is the
  * business's, which a schema cannot know.
  */
@@ -42,7 +42,6 @@ export const createBusinessUserInput = z.object({
   supervisorId: uuidRef,
   branchId: optionalText(64),
 });
-export type CreateBusinessUserInput = z.input<typeof createBusinessUserInput>;
 
 /**
  * What createBusinessUser stores: G1's fields, with the phone optional (the dashboard's
@@ -78,7 +77,6 @@ export const updateBusinessUserInput = z.discriminatedUnion(
   ],
   { error: "type is userStatus (with userStatus) or callingEnabled (with callingEnabled and phoneNumber)" },
 );
-export type UpdateBusinessUserInput = z.input<typeof updateBusinessUserInput>;
 
 /** Dashboard edit: profile fields, role and an optional new temporary password. */
 export const editBusinessUserInput = z.object({

@@ -5,7 +5,8 @@ import { inTransaction, type Ctx } from "../context";
 import { conflict, invalid, isUniqueViolation } from "../errors";
 import { uuidv7 } from "../ids";
 import { newBusinessUserInput, type NewBusinessUserInput, type UserDetails } from "./business-user-schemas";
-import { userPhone } from "./user-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { requireTypedPhone } from "../phone/typed-phones";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
@@ -15,7 +16,7 @@ import { findBusinessUser, userDetails } from "./user-details";
  * dashboard until an admin sets one (the API still knows it by e-mail). A branch admin's
  * users land in its own branch. `phoneNumber` may be national (the business's default
  * country) and is stored and answered as E.164 digits; G1 requires it, the dashboard does not
- * (a chat-only agent has no phone: docs/decisions.md, "Inbox story defects").
+ * (a chat-only agent has no phone: docs/decisions/inbox-page.md).
  */
 export async function createBusinessUser(
   ctx: Ctx,
@@ -27,7 +28,9 @@ export async function createBusinessUser(
   try {
     return await inTransaction(ctx, async (tx) => {
       const actor = await loadActingUser(tx, businessId);
-      const phoneNumber = input.phoneNumber ? await userPhone(tx, businessId, input.phoneNumber) : null;
+      const phoneNumber = input.phoneNumber
+        ? requireTypedPhone(input.phoneNumber, await getDefaultCountry(tx, businessId), "phoneNumber")
+        : null;
       const branchId = input.branchId ?? (actor.role === "BRANCH_ADMIN" ? actor.branchId : null);
       assertCanManageUser(
         actor,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/test/api";
 import { createTestBusiness, createTestUser, type TestBusiness } from "@/test/factories";
 import type { Ctx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { AppError } from "../errors";
 import { editBusinessUser } from "./edit-business-user";
 import { findBusinessUser } from "./user-details";

@@ -5,7 +5,8 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { AppError, forbidden, invalid } from "../errors";
 import { editBusinessUserInput, type EditBusinessUserInput, type UserDetails } from "./business-user-schemas";
-import { userPhone } from "./user-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { requireTypedPhone } from "../phone/typed-phones";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
@@ -27,7 +28,11 @@ export async function editBusinessUser(
     const actor = await loadActingUser(tx, businessId);
     const target = await findBusinessUser(tx, businessId, input.userId, { forUpdate: true });
     const branchId = input.branchId ?? null;
-    const phoneNumber = await userPhone(tx, businessId, input.phoneNumber);
+    const phoneNumber = requireTypedPhone(
+      input.phoneNumber,
+      await getDefaultCountry(tx, businessId),
+      "phoneNumber",
+    );
     if (target.id === actor.id) {
       if (input.role !== target.role || branchId !== target.branchId) {
         throw forbidden("You cannot change your own role or branch");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, createTestUser } from "@/test/factories";

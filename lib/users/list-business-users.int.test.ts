@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { businesses } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { createTestBusiness, createTestUser } from "@/test/factories";
 import { findSessionUser } from "./find-session-user";
 import { listBusinessUsers } from "./list-business-users";
@@ -15,7 +15,7 @@ const as = (id: string, role: string, businessId: string): Ctx => ({
   actor: { type: "user", id, role, businessId } as Ctx["actor"],
 });
 
-describe("the Users page's controls (issue 23, point 11)", () => {
+describe("the Users page's controls", () => {
   it("an admin may set the status of the users it manages and turn calling on for itself", async () => {
     const t = await createTestBusiness();
     const agent = await createTestUser(t.business.id, { role: "AGENT" });
@@ -60,7 +60,7 @@ describe("the Users page's controls (issue 23, point 11)", () => {
   });
 });
 
-describe("a disabled business (issue 23, point 10)", () => {
+describe("a disabled business", () => {
   it("signs its users out: their sessions no longer resolve until it is enabled again", async () => {
     const t = await createTestBusiness();
     const ctx = systemCtx("test");

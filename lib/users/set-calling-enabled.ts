@@ -4,7 +4,8 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { forbidden } from "../errors";
 import type { UserDetails } from "./business-user-schemas";
-import { userPhone } from "./user-phone";
+import { getDefaultCountry } from "../businesses/get-default-country";
+import { requireTypedPhone } from "../phone/typed-phones";
 import { assertCanManageUser, loadActingUser } from "./user-permissions";
 import { findBusinessUser, userDetails } from "./user-details";
 
@@ -25,7 +26,11 @@ export async function setCallingEnabled(
       throw forbidden("Only a business admin may change its own calling settings");
     }
     assertCanManageUser(actor, target, "change this user's calling settings");
-    const phoneNumber = await userPhone(tx, businessId, input.phoneNumber);
+    const phoneNumber = requireTypedPhone(
+      input.phoneNumber,
+      await getDefaultCountry(tx, businessId),
+      "phoneNumber",
+    );
     const [row] = await tx.db
       .update(users)
       .set({ callingEnabled: input.callingEnabled, phoneNumber, updatedAt: sql`now()` })

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { auditLog, signInThrottle } from "@/db/schema";
 import { AppError } from "../errors";
 import { systemCtx } from "../context";
-import { db } from "../db";
+import { db } from "../db/pool";
 import { signInUser, waitText } from "./sign-in-user";
 import { createTestBusiness } from "@/test/factories";
 
-// The sign-in throttle (issue 9): counts live in PostgreSQL, so these hold across instances.
+// The sign-in throttle: counts live in PostgreSQL, so these hold across instances.
 const ctx = systemCtx("test");
 const address = () => `198.51.100.${randomBytes(1)[0]}-${randomBytes(4).toString("hex")}`;
 const keyOf = (kind: string, value: string) => createHash("sha256").update(`${kind}:${value}`).digest("hex");

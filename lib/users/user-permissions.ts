@@ -7,7 +7,7 @@ export type ActingUser = Pick<UserRow, "id" | "role" | "branchId" | "businessId"
 type Target = { id?: string; role: Role; branchId: string | null };
 
 /**
- * The role matrix of docs/decisions.md ("Users and teams"): may `actor` manage (create,
+ * The role matrix of docs/decisions/users-and-teams-rules.md: may `actor` manage (create,
  * change, enable, disable) a user like `target`? A business admin manages everybody, a
  * manager everybody but business admins, a branch admin agents and branch admins of its own
  * branch, an agent nobody. Acting on oneself has its own rules (see the callers).

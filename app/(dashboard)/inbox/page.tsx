@@ -69,8 +69,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   let detail = null;
   let panel = null;
   // A conversation the user may not (or no longer) see: said in place of it, beside the list,
-  // whether it was transferred away a moment ago or never was theirs (docs/decisions.md,
-  // "Point 14"). The same words either way, so the notice tells nothing of another's inbox.
+  // whether it was transferred away a moment ago or never was theirs (docs/decisions/inbox-page.md). The same words either way, so the notice tells nothing of another's inbox.
   let gone = false;
   if (query.c) {
     try {

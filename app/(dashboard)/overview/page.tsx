@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { ComponentProps } from "react";
+import { Suspense, type ComponentProps } from "react";
 import { formatMoney } from "@/components/campaigns/cost-by-country";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,6 +9,7 @@ import { getOverview } from "@/lib/overview/get-overview";
 import { ratesOf, totalOf, type Rates } from "@/lib/overview/schemas";
 import { FailuresTable } from "./failures-table";
 import { RateChart } from "./rate-chart";
+import { SegmentsCard, SegmentsCardLoading } from "./segments-card";
 import { StatTile } from "./stat-tile";
 import { messagesHref, percent } from "@/components/overview/status-colors";
 import { StatusChart } from "./status-chart";
@@ -149,6 +150,12 @@ export default async function Page() {
               <FailuresTable m={m} />
             </CardBody>
           </Card>
+        </div>
+
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+          <Suspense fallback={<SegmentsCardLoading />}>
+            <SegmentsCard ctx={userCtx(user)} businessId={user.businessId} />
+          </Suspense>
         </div>
       </div>
     </>

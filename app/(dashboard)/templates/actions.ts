@@ -1,54 +1,36 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireAction } from "@/lib/auth/guard";
-import { userCtx } from "@/lib/auth/user-ctx";
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
 import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
 import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
+import { imageHashes } from "@/lib/templates/image-hash-args";
 import { limits } from "@/lib/templates/template-fields";
 
+// The template itself is parsed by its domain function (the API's too).
+const PAGE = ["/templates"];
+
 /** Creates a chatapp template from the form; images were uploaded first (their hashes). */
-export async function createChatappTemplateAction(
-  template: unknown,
-  mediaHashes: string[],
-): Promise<ActionResult<{ id: string }>> {
-  return runAction(
-    async () => {
-      const user = await requireAction("createChatappTemplateAction");
-      const t = await createChatappTemplate(userCtx(user), {
-        businessId: user.businessId,
-        template,
-        mediaHashes: Array.isArray(mediaHashes) ? mediaHashes.map(String) : [],
-      });
-      revalidatePath("/templates");
-      return { id: t.id };
-    },
-    template,
-    mediaHashes,
+export const createChatappTemplateAction = defineAction(
+  { action: "createChatappTemplateAction", input: z.tuple([z.unknown(), imageHashes]), revalidate: PAGE },
+  async ([template, mediaHashes], { ctx, businessId }) => {
+    const t = await createChatappTemplate(ctx, { businessId, template, mediaHashes });
+    return { id: t.id };
+  },
+);
+
+/** Uploaded images as their hashes, one per card ("" for none): strings only, one per card. */
+const cardHashes = z
+  .unknown()
+  .transform((h) =>
+    (Array.isArray(h) ? h : [h]).slice(0, limits.cards.max).map((x) => (typeof x === "string" ? x : "")),
   );
-}
 
 /** Creates an RCS template; uploaded images come as their hashes, one per card ("" for none). */
-export async function createRcsTemplateAction(
-  template: unknown,
-  mediaHash?: string | string[],
-): Promise<ActionResult<{ id: string }>> {
-  return runAction(
-    async () => {
-      const user = await requireAction("createRcsTemplateAction");
-      const t = await createRcsTemplate(userCtx(user), {
-        businessId: user.businessId,
-        template,
-        // A server action's arguments are untrusted: strings only, at most one per card.
-        mediaHash: (Array.isArray(mediaHash) ? mediaHash : [mediaHash])
-          .slice(0, limits.cards.max)
-          .map((h) => (typeof h === "string" ? h : "")),
-      });
-      revalidatePath("/templates");
-      return { id: t.id };
-    },
-    template,
-    mediaHash ?? null,
-  );
-}
+export const createRcsTemplateAction = defineAction(
+  { action: "createRcsTemplateAction", input: z.tuple([z.unknown(), cardHashes]), revalidate: PAGE },
+  async ([template, mediaHash], { ctx, businessId }) => {
+    const t = await createRcsTemplate(ctx, { businessId, template, mediaHash });
+    return { id: t.id };
+  },
+);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typedPhone } from "@/lib/validation/typed-phone";
+import { typedPhone } from "@/lib/phone/typed-phone";
 
 /** The virtual phone's number field, as a person types it; the server checks it with libphonenumber. */
 export const phoneNumberForm = z.object({

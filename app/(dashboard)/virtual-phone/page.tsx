@@ -9,7 +9,7 @@ import { listCustomerReplies } from "@/lib/inbound/list-customer-replies";
 import type { CustomerReplyView } from "@/lib/inbound/schemas";
 import { listRecentRecipients } from "@/lib/messages/simulator/list-recent-recipients";
 import { listSimulatorInbox, type InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
-import { parseRecipient } from "@/lib/messages/send/recipient";
+import { requireRecipient } from "@/lib/phone/international";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { testSlotsOf } from "@/lib/templates/test-slots";
 import { NumberPicker } from "./number-picker";
@@ -31,7 +31,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   let error: string | null = null;
   if (raw) {
     try {
-      number = parseRecipient(raw, "number");
+      number = requireRecipient(raw, "number");
       inbox = await listSimulatorInbox(ctx, { businessId: user.businessId, phone: number, limit: 200 });
       replies = await listCustomerReplies(ctx, { businessId: user.businessId, phone: number });
     } catch (e) {

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db, pool } from "@/lib/db";
+import { db, pool } from "@/lib/db/pool";
 import { deleteProfile } from "@/lib/profiles/edit-profile";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

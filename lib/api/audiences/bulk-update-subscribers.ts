@@ -1,6 +1,6 @@
 /** One tag or attribute change for up to 10,000 subscribers. POST /api/v3/audiences/{business_id}/subscribers/bulk */
 import { createRoute, z } from "@hono/zod-openapi";
-import { BulkUpdateInput, bulkUpdateSubscribers as bulk } from "@/lib/audiences/bulk-update-subscribers";
+import { BulkUpdateInput, bulkUpdateSubscribers } from "@/lib/audiences/bulk-update-subscribers";
 import { withBusiness } from "../with-business";
 import { BASE, body, businessParam, errorResponsesWithConflict, json, TAG } from "./schemas";
 
@@ -48,6 +48,6 @@ export const contract = createRoute({
   responses: { 200: json(BulkResult, "Every number's outcome"), ...errorResponsesWithConflict },
 });
 
-export const bulkUpdateSubscribers = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await bulk(ctx, businessId, c.req.valid("json")), 200),
+export const bulkUpdateSubscribersOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await bulkUpdateSubscribers(ctx, businessId, c.req.valid("json")), 200),
 );

@@ -1,6 +1,6 @@
 /** Add and remove a subscriber's tags by name. PATCH /api/v3/audiences/{business_id}/subscribers/{phone}/tags */
 import { createRoute, z } from "@hono/zod-openapi";
-import { changeSubscriberTags as change } from "@/lib/audiences/subscriber-audience";
+import { changeSubscriberTags } from "@/lib/audiences/subscriber-audience";
 import { withBusiness } from "../with-business";
 import {
   BASE,
@@ -35,6 +35,6 @@ export const contract = createRoute({
   },
 });
 
-export const changeSubscriberTags = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await change(ctx, businessId, c.req.valid("param").phone, c.req.valid("json")), 200),
+export const changeSubscriberTagsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await changeSubscriberTags(ctx, businessId, c.req.valid("param").phone, c.req.valid("json")), 200),
 );

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { api } from "@/test/api";

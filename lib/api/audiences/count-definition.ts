@@ -1,7 +1,7 @@
 /** Count a definition not saved yet. POST /api/v3/audiences/{business_id}/segments/count */
 import { createRoute, z } from "@hono/zod-openapi";
 import { SegmentDefinition, segmentExample } from "@/lib/audiences/segments/definition";
-import { countDefinition as count } from "@/lib/audiences/segments/segment-matches";
+import { countDefinition } from "@/lib/audiences/segments/segment-matches";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, body, businessParam, json, SegmentCount, TAG } from "./schemas";
@@ -20,6 +20,6 @@ export const contract = createRoute({
   responses: { 200: json(SegmentCount, "The live count"), ...errorResponses },
 });
 
-export const countDefinition = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await count(ctx, businessId, c.req.valid("json").definition), 200),
+export const countDefinitionOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await countDefinition(ctx, businessId, c.req.valid("json").definition), 200),
 );

@@ -1,6 +1,6 @@
 /** Count a saved segment. GET /api/v3/audiences/{business_id}/segments/{segment_id}/count */
 import { createRoute } from "@hono/zod-openapi";
-import { countSegment as count } from "@/lib/audiences/segments/segment-matches";
+import { countSegment } from "@/lib/audiences/segments/segment-matches";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, json, SegmentCount, segmentParams, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(SegmentCount, "The live count"), ...errorResponses },
 });
 
-export const countSegment = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await count(ctx, businessId, c.req.valid("param").segment_id), 200),
+export const countSegmentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await countSegment(ctx, businessId, c.req.valid("param").segment_id), 200),
 );

@@ -1,6 +1,6 @@
 /** Define a custom attribute. POST /api/v3/audiences/{business_id}/attributes */
 import { createRoute } from "@hono/zod-openapi";
-import { createAttributeDefinition as create } from "@/lib/audiences/attribute-definitions";
+import { createAttributeDefinition } from "@/lib/audiences/attribute-definitions";
 import { AttributeDefinitionInput } from "@/lib/audiences/schemas";
 import { withBusiness } from "../with-business";
 import {
@@ -33,6 +33,6 @@ export const contract = createRoute({
   responses: { 201: json(AttributeDefinition, "Created"), ...errorResponsesWithConflict },
 });
 
-export const createAttribute = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await create(ctx, businessId, c.req.valid("json")), 201),
+export const createAttributeOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await createAttributeDefinition(ctx, businessId, c.req.valid("json")), 201),
 );

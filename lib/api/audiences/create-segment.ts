@@ -1,7 +1,7 @@
 /** Save a segment. POST /api/v3/audiences/{business_id}/segments */
 import { createRoute } from "@hono/zod-openapi";
 import { SegmentInput, segmentExample } from "@/lib/audiences/segments/definition";
-import { createSegment as create } from "@/lib/audiences/segments/segments";
+import { createSegment } from "@/lib/audiences/segments/segments";
 import { withBusiness } from "../with-business";
 import { BASE, body, businessParam, errorResponsesWithConflict, json, Segment, TAG } from "./schemas";
 
@@ -15,6 +15,6 @@ export const contract = createRoute({
   responses: { 201: json(Segment, "Created"), ...errorResponsesWithConflict },
 });
 
-export const createSegment = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await create(ctx, businessId, c.req.valid("json")), 201),
+export const createSegmentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await createSegment(ctx, businessId, c.req.valid("json")), 201),
 );

@@ -1,7 +1,7 @@
 /** Create a subscriber tag. POST /api/v3/audiences/{business_id}/tags */
 import { createRoute } from "@hono/zod-openapi";
 import { TagInput } from "@/lib/audiences/schemas";
-import { createTag as create } from "@/lib/audiences/tags";
+import { createTag } from "@/lib/audiences/tags";
 import { withBusiness } from "../with-business";
 import { BASE, body, businessParam, errorResponsesWithConflict, json, Tag, TAG } from "./schemas";
 
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 201: json(Tag, "Created"), ...errorResponsesWithConflict },
 });
 
-export const createTag = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await create(ctx, businessId, c.req.valid("json")), 201),
+export const createTagOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await createTag(ctx, businessId, c.req.valid("json")), 201),
 );

@@ -1,6 +1,6 @@
 /** Delete an attribute and its values. DELETE /api/v3/audiences/{business_id}/attributes/{key} */
 import { createRoute } from "@hono/zod-openapi";
-import { deleteAttributeDefinition as remove } from "@/lib/audiences/attribute-definitions";
+import { deleteAttributeDefinition } from "@/lib/audiences/attribute-definitions";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { attributeParams, BASE, TAG } from "./schemas";
@@ -14,7 +14,7 @@ export const contract = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
-export const deleteAttribute = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  await remove(ctx, businessId, c.req.valid("param").key);
+export const deleteAttributeOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await deleteAttributeDefinition(ctx, businessId, c.req.valid("param").key);
   return c.body(null, 204);
 });

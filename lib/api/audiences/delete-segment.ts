@@ -1,6 +1,6 @@
 /** Delete a segment. DELETE /api/v3/audiences/{business_id}/segments/{segment_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { deleteSegment as remove } from "@/lib/audiences/segments/segments";
+import { deleteSegment } from "@/lib/audiences/segments/segments";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, segmentParams, TAG } from "./schemas";
@@ -14,7 +14,7 @@ export const contract = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
-export const deleteSegment = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  await remove(ctx, businessId, c.req.valid("param").segment_id);
+export const deleteSegmentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await deleteSegment(ctx, businessId, c.req.valid("param").segment_id);
   return c.body(null, 204);
 });

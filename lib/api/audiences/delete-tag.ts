@@ -1,6 +1,6 @@
 /** Delete a tag and take it off every profile. DELETE /api/v3/audiences/{business_id}/tags/{tag_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { deleteTag as remove } from "@/lib/audiences/tags";
+import { deleteTag } from "@/lib/audiences/tags";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, TAG, tagParams } from "./schemas";
@@ -14,7 +14,7 @@ export const contract = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
-export const deleteTag = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  await remove(ctx, businessId, c.req.valid("param").tag_id);
+export const deleteTagOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await deleteTag(ctx, businessId, c.req.valid("param").tag_id);
   return c.body(null, 204);
 });

@@ -1,6 +1,6 @@
 /** Erase a subscriber (profile and consent events, leaving a tombstone). POST /api/v3/audiences/{business_id}/subscribers/{phone}/erase */
 import { createRoute } from "@hono/zod-openapi";
-import { eraseSubscriber as erase } from "@/lib/audiences/consent/erase-subscriber";
+import { eraseSubscriber } from "@/lib/audiences/consent/erase-subscriber";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { Erasure } from "./consent-schemas";
@@ -19,6 +19,6 @@ export const contract = createRoute({
   responses: { 200: json(Erasure, "What was erased"), ...errorResponses },
 });
 
-export const eraseSubscriber = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await erase(ctx, businessId, c.req.valid("param").phone), 200),
+export const eraseSubscriberOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await eraseSubscriber(ctx, businessId, c.req.valid("param").phone), 200),
 );

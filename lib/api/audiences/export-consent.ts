@@ -1,7 +1,7 @@
 /** A number's consent proof as CSV. GET /api/v3/audiences/{business_id}/consent/{phone}/export */
 import { createRoute, z } from "@hono/zod-openapi";
 import { consentPhone } from "@/lib/audiences/consent/consent-phone";
-import { CONSENT_EXPORT_HEADER, exportConsent as csv } from "@/lib/audiences/consent/export-consent";
+import { CONSENT_EXPORT_HEADER, exportConsent } from "@/lib/audiences/consent/export-consent";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, subscriberParams, TAG } from "./schemas";
@@ -28,9 +28,9 @@ export const contract = createRoute({
   },
 });
 
-export const exportConsent = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const exportConsentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const phone = await consentPhone(ctx, businessId, c.req.valid("param").phone);
-  return c.text(await csv(ctx, businessId, phone), 200, {
+  return c.text(await exportConsent(ctx, businessId, phone), 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="consent-${phone}.csv"`,
   });

@@ -16,7 +16,7 @@ export const contract = createRoute({
   responses: { 200: json(ConsentHistory, "History and state"), ...errorResponses },
 });
 
-export const getConsent = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getConsentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const phone = await consentPhone(ctx, businessId, c.req.valid("param").phone);
   return c.json(await consentHistory(ctx, businessId, phone), 200);
 });

@@ -1,6 +1,6 @@
 /** One segment. GET /api/v3/audiences/{business_id}/segments/{segment_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { getSegment as get } from "@/lib/audiences/segments/segments";
+import { getSegment } from "@/lib/audiences/segments/segments";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, json, Segment, segmentParams, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(Segment, "The segment"), ...errorResponses },
 });
 
-export const getSegment = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await get(ctx, businessId, c.req.valid("param").segment_id), 200),
+export const getSegmentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await getSegment(ctx, businessId, c.req.valid("param").segment_id), 200),
 );

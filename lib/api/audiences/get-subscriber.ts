@@ -18,7 +18,7 @@ export const contract = createRoute({
   },
 });
 
-export const getSubscriber = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getSubscriberOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const audience = await getSubscriberAudience(ctx, businessId, c.req.valid("param").phone);
   return c.json({ ...audience, activity: await subscriberActivity(ctx, businessId, audience.phone) }, 200);
 });

@@ -1,6 +1,6 @@
 /** The business's custom attribute definitions. GET /api/v3/audiences/{business_id}/attributes */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listAttributeDefinitions as list } from "@/lib/audiences/attribute-definitions";
+import { listAttributeDefinitions } from "@/lib/audiences/attribute-definitions";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { AttributeDefinition, BASE, businessParam, json, TAG } from "./schemas";
@@ -17,6 +17,6 @@ export const contract = createRoute({
   },
 });
 
-export const listAttributes = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json({ attributes: await list(ctx, businessId) }, 200),
+export const listAttributesOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json({ attributes: await listAttributeDefinitions(ctx, businessId) }, 200),
 );

@@ -27,7 +27,7 @@ export const contract = createRoute({
   responses: { 200: json(Page, "A page"), ...errorResponses },
 });
 
-export const listSegmentSubscribers = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+export const listSegmentSubscribersOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
   c.json(
     await listSegmentMatches(ctx, businessId, c.req.valid("param").segment_id, c.req.valid("query")),
     200,

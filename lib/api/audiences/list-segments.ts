@@ -1,6 +1,6 @@
 /** The business's segments. GET /api/v3/audiences/{business_id}/segments */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listSegments as list } from "@/lib/audiences/segments/segments";
+import { listSegments } from "@/lib/audiences/segments/segments";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, businessParam, json, Segment, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(z.object({ segments: z.array(Segment) }), "Segments by name"), ...errorResponses },
 });
 
-export const listSegments = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json({ segments: await list(ctx, businessId) }, 200),
+export const listSegmentsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json({ segments: await listSegments(ctx, businessId) }, 200),
 );

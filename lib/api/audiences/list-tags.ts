@@ -1,6 +1,6 @@
 /** The business's tags with their counts. GET /api/v3/audiences/{business_id}/tags */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listTags as list } from "@/lib/audiences/tags";
+import { listTags } from "@/lib/audiences/tags";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, businessParam, json, Tag, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(z.object({ tags: z.array(Tag) }), "Tags by name"), ...errorResponses },
 });
 
-export const listTags = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json({ tags: await list(ctx, businessId) }, 200),
+export const listTagsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json({ tags: await listTags(ctx, businessId) }, 200),
 );

@@ -31,6 +31,6 @@ export const contract = createRoute({
   responses: { 201: json(ConsentHistory, "Recorded: the number's history and state"), ...errorResponses },
 });
 
-export const recordConsent = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) =>
+export const recordConsentOperation = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) =>
   c.json(await recordApiConsent(ctx, businessId, keyId, c.req.valid("json")), 201),
 );

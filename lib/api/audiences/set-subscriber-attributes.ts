@@ -1,6 +1,6 @@
 /** Merge a subscriber's attribute values. PATCH /api/v3/audiences/{business_id}/subscribers/{phone}/attributes */
 import { createRoute, z } from "@hono/zod-openapi";
-import { setSubscriberAttributes as set } from "@/lib/audiences/subscriber-audience";
+import { setSubscriberAttributes } from "@/lib/audiences/subscriber-audience";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, body, json, SubscriberAudience, subscriberParams, TAG } from "./schemas";
@@ -25,6 +25,9 @@ export const contract = createRoute({
   responses: { 200: json(SubscriberAudience, "The subscriber after the change"), ...errorResponses },
 });
 
-export const setSubscriberAttributes = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await set(ctx, businessId, c.req.valid("param").phone, c.req.valid("json")), 200),
+export const setSubscriberAttributesOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(
+    await setSubscriberAttributes(ctx, businessId, c.req.valid("param").phone, c.req.valid("json")),
+    200,
+  ),
 );

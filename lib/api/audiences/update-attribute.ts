@@ -1,6 +1,6 @@
 /** Change an attribute's label, choices or type. PATCH /api/v3/audiences/{business_id}/attributes/{key} */
 import { createRoute } from "@hono/zod-openapi";
-import { updateAttributeDefinition as update } from "@/lib/audiences/update-attribute-definition";
+import { updateAttributeDefinition } from "@/lib/audiences/update-attribute-definition";
 import { AttributeDefinitionUpdate } from "@/lib/audiences/schemas";
 import { withBusiness } from "../with-business";
 import {
@@ -28,6 +28,9 @@ export const contract = createRoute({
   responses: { 200: json(AttributeDefinition, "Updated"), ...errorResponsesWithConflict },
 });
 
-export const updateAttribute = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await update(ctx, businessId, c.req.valid("param").key, c.req.valid("json")), 200),
+export const updateAttributeOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(
+    await updateAttributeDefinition(ctx, businessId, c.req.valid("param").key, c.req.valid("json")),
+    200,
+  ),
 );

@@ -1,7 +1,7 @@
 /** Rename a segment or replace its definition. PATCH /api/v3/audiences/{business_id}/segments/{segment_id} */
 import { createRoute } from "@hono/zod-openapi";
 import { SegmentUpdate, segmentExample } from "@/lib/audiences/segments/definition";
-import { updateSegment as update } from "@/lib/audiences/segments/segments";
+import { updateSegment } from "@/lib/audiences/segments/segments";
 import { withBusiness } from "../with-business";
 import { BASE, body, errorResponsesWithConflict, json, Segment, segmentParams, TAG } from "./schemas";
 
@@ -17,6 +17,6 @@ export const contract = createRoute({
   responses: { 200: json(Segment, "Updated"), ...errorResponsesWithConflict },
 });
 
-export const updateSegment = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await update(ctx, businessId, c.req.valid("param").segment_id, c.req.valid("json")), 200),
+export const updateSegmentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await updateSegment(ctx, businessId, c.req.valid("param").segment_id, c.req.valid("json")), 200),
 );

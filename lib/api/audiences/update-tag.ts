@@ -1,7 +1,7 @@
 /** Rename or recolour a tag. PATCH /api/v3/audiences/{business_id}/tags/{tag_id} */
 import { createRoute } from "@hono/zod-openapi";
 import { TagUpdate } from "@/lib/audiences/schemas";
-import { updateTag as update } from "@/lib/audiences/tags";
+import { updateTag } from "@/lib/audiences/tags";
 import { withBusiness } from "../with-business";
 import { BASE, body, errorResponsesWithConflict, json, Tag, TAG, tagParams } from "./schemas";
 
@@ -17,6 +17,6 @@ export const contract = createRoute({
   responses: { 200: json(Tag, "Updated"), ...errorResponsesWithConflict },
 });
 
-export const updateTag = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await update(ctx, businessId, c.req.valid("param").tag_id, c.req.valid("json")), 200),
+export const updateTagOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await updateTag(ctx, businessId, c.req.valid("param").tag_id, c.req.valid("json")), 200),
 );

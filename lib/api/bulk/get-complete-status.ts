@@ -45,8 +45,11 @@ export const contract = createRoute({
   },
 });
 
-export const getCompleteStatus = withBusiness({ spec: "B2", contract }, async (c, { ctx, businessId }) => {
-  const { transaction_id } = c.req.valid("param");
-  const json = await completeStatusJson(ctx, businessId, transaction_id);
-  return jsonText<CompleteStatusResponse>(c, json);
-});
+export const getCompleteStatusOperation = withBusiness(
+  { spec: "B2", contract },
+  async (c, { ctx, businessId }) => {
+    const { transaction_id } = c.req.valid("param");
+    const json = await completeStatusJson(ctx, businessId, transaction_id);
+    return jsonText<CompleteStatusResponse>(c, json);
+  },
+);

@@ -34,7 +34,10 @@ export const contract = createRoute({
   },
 });
 
-export const getPartialStatus = withBusiness({ spec: "B3", contract }, async (c, { ctx, businessId }) => {
-  const { transaction_id } = c.req.valid("param");
-  return c.json(await partialStatus(ctx, businessId, transaction_id), 200);
-});
+export const getPartialStatusOperation = withBusiness(
+  { spec: "B3", contract },
+  async (c, { ctx, businessId }) => {
+    const { transaction_id } = c.req.valid("param");
+    return c.json(await partialStatus(ctx, businessId, transaction_id), 200);
+  },
+);

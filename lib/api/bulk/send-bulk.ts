@@ -76,7 +76,7 @@ export const contract = createRoute({
   responses: sendResponsesOf(BulkSendResponse),
 });
 
-export const sendBulk = withBusiness({ spec: "B1", contract }, async (c, { ctx, businessId }) => {
+export const sendBulkOperation = withBusiness({ spec: "B1", contract }, async (c, { ctx, businessId }) => {
   const body = c.req.valid("json");
   return await idempotentSend(c, body, (idem) => sendBulkMessages(ctx, businessId, body, idem));
 });

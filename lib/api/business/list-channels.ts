@@ -1,6 +1,6 @@
 /**
  * The business's channels: enabled or not, provider, sender ids (onboarding check; not in the
- * spec, see docs/decisions.md).
+ * spec, see docs/decisions/api-credentials-and-keys.md).
  * GET /api/v3/business/{business_id}/channels
  */
 import { createRoute, z } from "@hono/zod-openapi";
@@ -30,7 +30,7 @@ export const contract = createRoute({
   },
 });
 
-export const listChannels = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const listChannelsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const b = await getBusiness(ctx, businessId);
   return c.json({ businessId: b.id, name: b.name, channels: b.channels }, 200);
 });

@@ -3,7 +3,7 @@ import { enqueueCallback } from "@/lib/callbacks/enqueue-callbacks";
 import { verify } from "@/lib/callbacks/sign";
 import { systemCtx } from "@/lib/context";
 import { resetEnv } from "@/lib/env";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { startReceiver, type Received } from "@/test/callback-receiver";

@@ -3,7 +3,7 @@
  * POST /api/v3/callbacks/{business_id}/endpoints
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createEndpoint as create } from "@/lib/callbacks/create-endpoint";
+import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { createEndpointInput } from "@/lib/callbacks/schemas";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
@@ -26,6 +26,6 @@ export const contract = createRoute({
 
 export type CreateEndpointResponse = ResponseOf<typeof contract, 201>;
 
-export const createEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await create(ctx, businessId, c.req.valid("json")), 201);
+export const createEndpointOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await createEndpoint(ctx, businessId, c.req.valid("json")), 201);
 });

@@ -3,7 +3,7 @@
  * DELETE /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}
  */
 import { createRoute } from "@hono/zod-openapi";
-import { deleteEndpoint as remove } from "@/lib/callbacks/delete-endpoint";
+import { deleteEndpoint } from "@/lib/callbacks/delete-endpoint";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, endpointParams, TAG } from "./schemas";
@@ -17,7 +17,7 @@ export const contract = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
-export const deleteEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  await remove(ctx, businessId, c.req.valid("param").endpoint_id);
+export const deleteEndpointOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await deleteEndpoint(ctx, businessId, c.req.valid("param").endpoint_id);
   return c.body(null, 204);
 });

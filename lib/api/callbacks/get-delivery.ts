@@ -3,7 +3,7 @@
  * GET /api/v3/callbacks/{business_id}/deliveries/{delivery_id}
  */
 import { createRoute } from "@hono/zod-openapi";
-import { getDelivery as get } from "@/lib/callbacks/list-deliveries";
+import { getDelivery } from "@/lib/callbacks/list-deliveries";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -20,6 +20,6 @@ export const contract = createRoute({
 
 export type GetDeliveryResponse = ResponseOf<typeof contract>;
 
-export const getDelivery = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await get(ctx, businessId, c.req.valid("param").delivery_id), 200);
+export const getDeliveryOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await getDelivery(ctx, businessId, c.req.valid("param").delivery_id), 200);
 });

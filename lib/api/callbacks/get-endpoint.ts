@@ -3,7 +3,7 @@
  * GET /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}
  */
 import { createRoute } from "@hono/zod-openapi";
-import { getEndpoint as get } from "@/lib/callbacks/list-endpoints";
+import { getEndpoint } from "@/lib/callbacks/list-endpoints";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -20,6 +20,6 @@ export const contract = createRoute({
 
 export type GetEndpointResponse = ResponseOf<typeof contract>;
 
-export const getEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await get(ctx, businessId, c.req.valid("param").endpoint_id), 200);
+export const getEndpointOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await getEndpoint(ctx, businessId, c.req.valid("param").endpoint_id), 200);
 });

@@ -3,7 +3,7 @@
  * GET /api/v3/callbacks/{business_id}/deliveries
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listDeliveries as list } from "@/lib/callbacks/list-deliveries";
+import { listDeliveries } from "@/lib/callbacks/list-deliveries";
 import { deliveryFilters } from "@/lib/callbacks/schemas";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
@@ -32,6 +32,6 @@ export const contract = createRoute({
 
 export type ListDeliveriesResponse = ResponseOf<typeof contract>;
 
-export const listDeliveries = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await list(ctx, businessId, c.req.valid("query")), 200);
+export const listDeliveriesOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await listDeliveries(ctx, businessId, c.req.valid("query")), 200);
 });

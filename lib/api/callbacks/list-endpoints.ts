@@ -3,7 +3,7 @@
  * GET /api/v3/callbacks/{business_id}/endpoints
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listEndpoints as list } from "@/lib/callbacks/list-endpoints";
+import { listEndpoints } from "@/lib/callbacks/list-endpoints";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -20,6 +20,6 @@ export const contract = createRoute({
 
 export type ListEndpointsResponse = ResponseOf<typeof contract>;
 
-export const listEndpoints = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json({ endpoints: await list(ctx, businessId) }, 200);
+export const listEndpointsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json({ endpoints: await listEndpoints(ctx, businessId) }, 200);
 });

@@ -3,7 +3,7 @@
  * POST /api/v3/callbacks/{business_id}/deliveries/{delivery_id}/replay
  */
 import { createRoute } from "@hono/zod-openapi";
-import { replayDelivery as replay } from "@/lib/callbacks/replay-delivery";
+import { replayDelivery } from "@/lib/callbacks/replay-delivery";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -20,6 +20,6 @@ export const contract = createRoute({
 
 export type ReplayDeliveryResponse = ResponseOf<typeof contract>;
 
-export const replayDelivery = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await replay(ctx, businessId, c.req.valid("param").delivery_id), 200);
+export const replayDeliveryOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await replayDelivery(ctx, businessId, c.req.valid("param").delivery_id), 200);
 });

@@ -3,7 +3,7 @@
  * GET /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}/secret
  */
 import { createRoute } from "@hono/zod-openapi";
-import { revealSecret as reveal } from "@/lib/callbacks/reveal-secret";
+import { revealSecret } from "@/lib/callbacks/reveal-secret";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -20,7 +20,7 @@ export const contract = createRoute({
 
 export type RevealSecretResponse = ResponseOf<typeof contract>;
 
-export const revealSecret = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  const secret = await reveal(ctx, businessId, c.req.valid("param").endpoint_id);
+export const revealSecretOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  const secret = await revealSecret(ctx, businessId, c.req.valid("param").endpoint_id);
   return c.json({ secret }, 200);
 });

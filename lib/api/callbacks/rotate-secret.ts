@@ -3,7 +3,7 @@
  * POST /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}/rotate-secret
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { rotateSecret as rotate } from "@/lib/callbacks/rotate-secret";
+import { rotateSecret } from "@/lib/callbacks/rotate-secret";
 import { rotateSecretInput } from "@/lib/callbacks/schemas";
 import { emptyBodyAsObject } from "../empty-body";
 import type { ResponseOf } from "../operation";
@@ -31,7 +31,7 @@ export const contract = createRoute({
 
 export type RotateSecretResponse = ResponseOf<typeof contract>;
 
-export const rotateSecret = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const rotateSecretOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { endpoint_id } = c.req.valid("param");
-  return c.json(await rotate(ctx, businessId, endpoint_id, c.req.valid("json")), 200);
+  return c.json(await rotateSecret(ctx, businessId, endpoint_id, c.req.valid("json")), 200);
 });

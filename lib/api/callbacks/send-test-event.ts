@@ -3,7 +3,7 @@
  * POST /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}/test
  */
 import { createRoute } from "@hono/zod-openapi";
-import { sendTestEvent as send } from "@/lib/callbacks/send-test-event";
+import { sendTestEvent } from "@/lib/callbacks/send-test-event";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -20,6 +20,6 @@ export const contract = createRoute({
 
 export type SendTestEventResponse = ResponseOf<typeof contract>;
 
-export const sendTestEvent = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await send(ctx, businessId, c.req.valid("param").endpoint_id), 200);
+export const sendTestEventOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await sendTestEvent(ctx, businessId, c.req.valid("param").endpoint_id), 200);
 });

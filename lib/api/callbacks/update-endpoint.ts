@@ -3,7 +3,7 @@
  * PATCH /api/v3/callbacks/{business_id}/endpoints/{endpoint_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { updateEndpoint as update } from "@/lib/callbacks/update-endpoint";
+import { updateEndpoint } from "@/lib/callbacks/update-endpoint";
 import { updateEndpointInput } from "@/lib/callbacks/schemas";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
@@ -23,7 +23,7 @@ export const contract = createRoute({
 
 export type UpdateEndpointResponse = ResponseOf<typeof contract>;
 
-export const updateEndpoint = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const updateEndpointOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const id = c.req.valid("param").endpoint_id;
-  return c.json(await update(ctx, businessId, id, c.req.valid("json")), 200);
+  return c.json(await updateEndpoint(ctx, businessId, id, c.req.valid("json")), 200);
 });

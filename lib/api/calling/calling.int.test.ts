@@ -7,7 +7,7 @@ import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { verify } from "@/lib/callbacks/sign";
 import { setCallingSettings } from "@/lib/calls/calling-config";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { drainQueues } from "@/lib/jobs/drain-queues";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";

@@ -29,7 +29,7 @@ export const contract = createRoute({
   },
 });
 
-export const getRecording = defineOperation({
+export const getRecordingOperation = defineOperation({
   auth: "public",
   contract,
   handler: async (c) => {

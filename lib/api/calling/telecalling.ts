@@ -59,7 +59,7 @@ export const contract = createRoute({
   },
 });
 
-export const telecalling = withBusiness(
+export const telecallingOperation = withBusiness(
   { spec: "G9", contract, actAs: "user", aliases: [{ method: "post" }] },
   async (c, { ctx, businessId }) => {
     const call = await startCall(ctx, businessId, { callTo: c.req.query("call_to") ?? "" });

@@ -34,7 +34,7 @@ export const contract = createRoute({
   },
 });
 
-export const checkRcs = withBusiness({ spec: "A3", contract }, async (c, { ctx, businessId }) => {
+export const checkRcsOperation = withBusiness({ spec: "A3", contract }, async (c, { ctx, businessId }) => {
   const { subscriberId } = c.req.valid("query");
   return c.json(await checkRcsCapability(ctx, businessId, subscriberId), 200);
 });

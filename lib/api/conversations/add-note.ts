@@ -3,7 +3,7 @@
  * POST /api/v3/conversations/{business_id}/{conversation_id}/notes
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { addNote as add } from "@/lib/conversations/add-note";
+import { addNote } from "@/lib/conversations/add-note";
 import { NoteInput } from "@/lib/conversations/schemas";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
@@ -39,7 +39,7 @@ export const contract = createRoute({
 
 export type AddNoteResponse = ResponseOf<typeof contract, 201>;
 
-export const addNote = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const addNoteOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");
-  return c.json(await add(ctx, businessId, conversation_id, c.req.valid("json")), 201);
+  return c.json(await addNote(ctx, businessId, conversation_id, c.req.valid("json")), 201);
 });

@@ -3,7 +3,7 @@
  * POST /api/v3/conversations/{business_id}/{conversation_id}/assign
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { assignConversation as assign } from "@/lib/conversations/assign-conversation";
+import { assignConversation } from "@/lib/conversations/assign-conversation";
 import { AssignInput, ConversationView } from "@/lib/conversations/schemas";
 import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
@@ -27,7 +27,7 @@ export const contract = createRoute({
 
 export type AssignConversationResponse = ResponseOf<typeof contract>;
 
-export const assignConversation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const assignConversationOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");
-  return c.json(await assign(ctx, businessId, conversation_id, c.req.valid("json")), 200);
+  return c.json(await assignConversation(ctx, businessId, conversation_id, c.req.valid("json")), 200);
 });

@@ -3,7 +3,7 @@
  * GET /api/v3/conversations/{business_id}/{conversation_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { getConversation as get } from "@/lib/conversations/get-conversation";
+import { getConversation } from "@/lib/conversations/get-conversation";
 import { ConversationView, TimelineInput, TimelineItem } from "@/lib/conversations/schemas";
 import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
@@ -31,7 +31,7 @@ export const contract = createRoute({
 
 export type GetConversationResponse = ResponseOf<typeof contract>;
 
-export const getConversation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getConversationOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");
-  return c.json(await get(ctx, businessId, conversation_id, c.req.valid("query")), 200);
+  return c.json(await getConversation(ctx, businessId, conversation_id, c.req.valid("query")), 200);
 });

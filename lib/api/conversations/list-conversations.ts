@@ -3,7 +3,7 @@
  * GET /api/v3/conversations/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listConversations as list } from "@/lib/conversations/list-conversations";
+import { listConversations } from "@/lib/conversations/list-conversations";
 import { ConversationView, ListConversationsInput } from "@/lib/conversations/schemas";
 import { businessIdParam } from "../schemas";
 import type { ResponseOf } from "../operation";
@@ -28,6 +28,6 @@ export const contract = createRoute({
 
 export type ListConversationsResponse = ResponseOf<typeof contract>;
 
-export const listConversations = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await list(ctx, businessId, c.req.valid("query")), 200);
+export const listConversationsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await listConversations(ctx, businessId, c.req.valid("query")), 200);
 });

@@ -3,7 +3,7 @@
  * POST /api/v3/conversations/{business_id}/{conversation_id}/messages
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { replyToConversation as reply } from "@/lib/conversations/reply-to-conversation";
+import { replyToConversation } from "@/lib/conversations/reply-to-conversation";
 import { ReplyInput, ReplyResult } from "@/lib/conversations/reply-schemas";
 import { idempotentSend } from "../idempotent-send";
 import { idempotencyHeaders, sendResponsesOf } from "../schemas";
@@ -30,10 +30,10 @@ export const contract = createRoute({
 
 export type ReplyToConversationResponse = ResponseOf<typeof contract>;
 
-export const replyToConversation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const replyToConversationOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");
   const body = c.req.valid("json");
   return idempotentSend(c, { conversation_id, body }, (idempotency) =>
-    reply(ctx, businessId, conversation_id, body, { idempotency }),
+    replyToConversation(ctx, businessId, conversation_id, body, { idempotency }),
   );
 });

@@ -3,7 +3,7 @@
  * POST /api/v3/conversations/{business_id}/{conversation_id}/state
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { setConversationState as setState } from "@/lib/conversations/set-conversation-state";
+import { setConversationState } from "@/lib/conversations/set-conversation-state";
 import { ConversationView, StateInput } from "@/lib/conversations/schemas";
 import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
@@ -23,7 +23,7 @@ export const contract = createRoute({
 
 export type SetConversationStateResponse = ResponseOf<typeof contract>;
 
-export const setConversationState = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const setConversationStateOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { conversation_id } = c.req.valid("param");
-  return c.json(await setState(ctx, businessId, conversation_id, c.req.valid("json")), 200);
+  return c.json(await setConversationState(ctx, businessId, conversation_id, c.req.valid("json")), 200);
 });

@@ -4,7 +4,7 @@
  * GET /api/v3/conversions/{business_id}/campaigns/{promotion_id}
  */
 import { createRoute } from "@hono/zod-openapi";
-import { campaignConversions as read } from "@/lib/economics/conversions/campaign-conversions";
+import { campaignConversions } from "@/lib/economics/conversions/campaign-conversions";
 import { CampaignConversionsDoc } from "@/lib/economics/conversions/schemas";
 import { errorResponses, jsonResponse } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -22,6 +22,6 @@ export const contract = createRoute({
   },
 });
 
-export const campaignConversions = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await read(ctx, businessId, c.req.valid("param").promotion_id), 200);
+export const campaignConversionsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await campaignConversions(ctx, businessId, c.req.valid("param").promotion_id), 200);
 });

@@ -4,7 +4,7 @@ import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { chatappLaunch, launchOnList, uploadList } from "@/test/promotion-uploads";
 import { approvedTemplate, phoneOf } from "@/test/messages";
 import { createTestPromotion, finalStatus, numbers, runUntil } from "@/test/promotions";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@
  * POST /api/v3/conversions/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { recordConversion as record } from "@/lib/economics/conversions/record-conversion";
+import { recordConversion } from "@/lib/economics/conversions/record-conversion";
 import { ConversionDoc, ConversionInput } from "@/lib/economics/conversions/schemas";
 import { businessIdParam, errorResponses, jsonBody, jsonResponse } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -40,7 +40,7 @@ export const contract = createRoute({
   },
 });
 
-export const recordConversion = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  const { created, conversion } = await record(ctx, businessId, c.req.valid("json"));
+export const recordConversionOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  const { created, conversion } = await recordConversion(ctx, businessId, c.req.valid("json"));
   return created ? c.json({ conversion }, 201) : c.json({ conversion }, 200);
 });

@@ -1,6 +1,6 @@
 /** Create a flow with its draft definition. POST /api/v3/flows/{business_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { createFlow as create } from "@/lib/flows/flow-store";
+import { createFlow } from "@/lib/flows/flow-store";
 import { FlowInput } from "@/lib/flows/flow-schemas";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -15,6 +15,6 @@ export const contract = createRoute({
   responses: { 201: json(Flow, "Created"), ...errorResponses },
 });
 
-export const createFlow = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await create(ctx, businessId, c.req.valid("json")), 201),
+export const createFlowOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await createFlow(ctx, businessId, c.req.valid("json")), 201),
 );

@@ -1,6 +1,6 @@
 /** Delete a flow with its versions and runs. DELETE /api/v3/flows/{business_id}/{flow_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { deleteFlow as remove } from "@/lib/flows/delete-flow";
+import { deleteFlow } from "@/lib/flows/delete-flow";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, flowParams, TAG } from "./schemas";
@@ -14,7 +14,7 @@ export const contract = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses },
 });
 
-export const deleteFlow = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  await remove(ctx, businessId, c.req.valid("param").flow_id);
+export const deleteFlowOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  await deleteFlow(ctx, businessId, c.req.valid("param").flow_id);
   return c.body(null, 204);
 });

@@ -1,6 +1,6 @@
 /** Copy a flow's draft into a new flow. POST /api/v3/flows/{business_id}/{flow_id}/duplicate */
 import { createRoute } from "@hono/zod-openapi";
-import { duplicateFlow as duplicate } from "@/lib/flows/duplicate-flow";
+import { duplicateFlow } from "@/lib/flows/duplicate-flow";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, Flow, flowParams, json, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 201: json(Flow, "The copy"), ...errorResponses },
 });
 
-export const duplicateFlow = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await duplicate(ctx, businessId, c.req.valid("param").flow_id), 201),
+export const duplicateFlowOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await duplicateFlow(ctx, businessId, c.req.valid("param").flow_id), 201),
 );

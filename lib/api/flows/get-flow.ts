@@ -1,6 +1,6 @@
 /** One flow with its draft. GET /api/v3/flows/{business_id}/{flow_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { getFlow as get } from "@/lib/flows/flow-store";
+import { getFlow } from "@/lib/flows/flow-store";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, Flow, flowParams, json, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(Flow, "Flow"), ...errorResponses },
 });
 
-export const getFlow = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await get(ctx, businessId, c.req.valid("param").flow_id), 200),
+export const getFlowOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await getFlow(ctx, businessId, c.req.valid("param").flow_id), 200),
 );

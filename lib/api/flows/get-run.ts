@@ -1,6 +1,6 @@
 /** One run with its steps. GET /api/v3/flows/{business_id}/{flow_id}/runs/{run_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { getRun as get } from "@/lib/flows/run-view";
+import { getRun } from "@/lib/flows/run-view";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, FlowRunWithSteps, json, runParams, TAG } from "./schemas";
@@ -14,7 +14,7 @@ export const contract = createRoute({
   responses: { 200: json(FlowRunWithSteps, "The run"), ...errorResponses },
 });
 
-export const getFlowRun = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getFlowRunOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const p = c.req.valid("param");
-  return c.json(await get(ctx, businessId, p.flow_id, p.run_id), 200);
+  return c.json(await getRun(ctx, businessId, p.flow_id, p.run_id), 200);
 });

@@ -1,6 +1,6 @@
 /** The business's flows. GET /api/v3/flows/{business_id} */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listFlows as list } from "@/lib/flows/flow-store";
+import { listFlows } from "@/lib/flows/flow-store";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, businessParam, Flow, json, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(z.object({ flows: z.array(Flow) }), "Flows by name"), ...errorResponses },
 });
 
-export const listFlows = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json({ flows: await list(ctx, businessId) }, 200),
+export const listFlowsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json({ flows: await listFlows(ctx, businessId) }, 200),
 );

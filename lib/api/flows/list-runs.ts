@@ -1,6 +1,6 @@
 /** A flow's runs. GET /api/v3/flows/{business_id}/{flow_id}/runs */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listRuns as list } from "@/lib/flows/flow-store";
+import { listRuns } from "@/lib/flows/flow-store";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, flowParams, FlowRun, json, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(z.object({ runs: z.array(FlowRun) }), "Runs"), ...errorResponses },
 });
 
-export const listFlowRuns = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json({ runs: await list(ctx, businessId, c.req.valid("param").flow_id) }, 200),
+export const listFlowRunsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json({ runs: await listRuns(ctx, businessId, c.req.valid("param").flow_id) }, 200),
 );

@@ -1,7 +1,7 @@
 /** A flow's published versions, newest first. GET /api/v3/flows/{business_id}/{flow_id}/versions */
 import { createRoute, z } from "@hono/zod-openapi";
 import { FlowDefinition } from "@/lib/flows/definition";
-import { listFlowVersions as list } from "@/lib/flows/list-flow-versions";
+import { listFlowVersions } from "@/lib/flows/list-flow-versions";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, flowParams, json, TAG } from "./schemas";
@@ -24,6 +24,6 @@ export const contract = createRoute({
   responses: { 200: json(z.object({ versions: z.array(FlowVersion) }), "Versions"), ...errorResponses },
 });
 
-export const listFlowVersions = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json({ versions: await list(ctx, businessId, c.req.valid("param").flow_id) }, 200),
+export const listFlowVersionsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json({ versions: await listFlowVersions(ctx, businessId, c.req.valid("param").flow_id) }, 200),
 );

@@ -1,6 +1,6 @@
 /** Publish the draft as the next version. POST /api/v3/flows/{business_id}/{flow_id}/publish */
 import { createRoute } from "@hono/zod-openapi";
-import { publishFlow as publish } from "@/lib/flows/flow-store";
+import { publishFlow } from "@/lib/flows/flow-store";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, Flow, flowParams, json, TAG } from "./schemas";
@@ -14,6 +14,6 @@ export const contract = createRoute({
   responses: { 200: json(Flow, "Published"), ...errorResponses },
 });
 
-export const publishFlow = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await publish(ctx, businessId, c.req.valid("param").flow_id), 200),
+export const publishFlowOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await publishFlow(ctx, businessId, c.req.valid("param").flow_id), 200),
 );

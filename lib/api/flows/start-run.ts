@@ -1,7 +1,7 @@
 /** Starts a run for a subscriber. POST /api/v3/flows/{business_id}/{flow_id}/runs */
 import { createRoute } from "@hono/zod-openapi";
 import { StartRunInput } from "@/lib/flows/flow-schemas";
-import { startFlowRun as start } from "@/lib/flows/start-flow-run";
+import { startFlowRun } from "@/lib/flows/start-flow-run";
 import { idempotentSend } from "../idempotent-send";
 import { errorResponses, idempotencyHeaders } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -36,13 +36,13 @@ export const contract = createRoute({
   } as const,
 });
 
-export const startFlowRun = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const startFlowRunOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { flow_id } = c.req.valid("param");
   const input = c.req.valid("json");
   return idempotentSend(
     c,
     { flow_id, input },
-    (idempotency) => start(ctx, businessId, flow_id, input, { idempotency }),
+    (idempotency) => startFlowRun(ctx, businessId, flow_id, input, { idempotency }),
     201,
   );
 });

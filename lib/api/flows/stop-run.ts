@@ -1,6 +1,6 @@
 /** Stops a run. POST /api/v3/flows/{business_id}/{flow_id}/runs/{run_id}/stop */
 import { createRoute } from "@hono/zod-openapi";
-import { stopRun as stop } from "@/lib/flows/run-view";
+import { stopRun } from "@/lib/flows/run-view";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { BASE, FlowRunWithSteps, json, runParams, TAG } from "./schemas";
@@ -14,7 +14,7 @@ export const contract = createRoute({
   responses: { 200: json(FlowRunWithSteps, "The run after"), ...errorResponses },
 });
 
-export const stopFlowRun = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const stopFlowRunOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const p = c.req.valid("param");
-  return c.json(await stop(ctx, businessId, p.flow_id, p.run_id), 200);
+  return c.json(await stopRun(ctx, businessId, p.flow_id, p.run_id), 200);
 });

@@ -1,6 +1,6 @@
 /** Change a flow's name, enabled or draft. PATCH /api/v3/flows/{business_id}/{flow_id} */
 import { createRoute } from "@hono/zod-openapi";
-import { updateFlow as update } from "@/lib/flows/flow-store";
+import { updateFlow } from "@/lib/flows/flow-store";
 import { FlowUpdate } from "@/lib/flows/flow-schemas";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -15,6 +15,6 @@ export const contract = createRoute({
   responses: { 200: json(Flow, "Updated"), ...errorResponses },
 });
 
-export const updateFlow = withBusiness({ contract }, async (c, { ctx, businessId }) =>
-  c.json(await update(ctx, businessId, c.req.valid("param").flow_id, c.req.valid("json")), 200),
+export const updateFlowOperation = withBusiness({ contract }, async (c, { ctx, businessId }) =>
+  c.json(await updateFlow(ctx, businessId, c.req.valid("param").flow_id, c.req.valid("json")), 200),
 );

@@ -59,7 +59,7 @@ export const contract = createRoute({
 
 export type DrainJobsResponse = ResponseOf<typeof contract>;
 
-export const drainJobs = withOperator({ contract }, async (c) => {
+export const drainJobsOperation = withOperator({ contract }, async (c) => {
   const started = Date.now();
   const { maxJobs, budgetMs } = c.req.valid("query");
   const queues = await drainQueues({ maxJobs, budgetMs });

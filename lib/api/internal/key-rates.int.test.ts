@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
 import { api } from "@/test/api";

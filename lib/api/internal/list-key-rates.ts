@@ -1,5 +1,5 @@
 /**
- * A business's API keys and their rate limits (operator; not in the spec, see docs/decisions.md).
+ * A business's API keys and their rate limits (operator; not in the spec, see docs/decisions/api-rate-limit.md).
  * GET /api/internal/business/{business_id}/keys
  */
 import { createRoute, z } from "@hono/zod-openapi";
@@ -30,7 +30,7 @@ export const contract = createRoute({
 
 export type ListKeyRatesResponse = ResponseOf<typeof contract>;
 
-export const listKeyRates = withOperator({ contract }, async (c) => {
+export const listKeyRatesOperation = withOperator({ contract }, async (c) => {
   const { business_id } = c.req.valid("param");
   const keys = await listApiKeyRates(systemCtx("operator-api"), business_id);
   return c.json({ businessId: business_id, keys }, 200);

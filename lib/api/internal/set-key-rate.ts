@@ -1,5 +1,5 @@
 /**
- * Set or clear an API key's rate limit (operator; see docs/decisions.md).
+ * Set or clear an API key's rate limit (operator; see docs/decisions/api-rate-limit.md).
  * PUT /api/internal/business/{business_id}/keys/{key_id}/rate
  */
 import { createRoute, z } from "@hono/zod-openapi";
@@ -47,7 +47,7 @@ export const contract = createRoute({
   },
 });
 
-export const setKeyRate = withOperator({ contract }, async (c) => {
+export const setKeyRateOperation = withOperator({ contract }, async (c) => {
   const { business_id, key_id } = c.req.valid("param");
   const { perSecond, burst } = c.req.valid("json");
   const view = await setApiKeyRate(systemCtx("operator-api"), {

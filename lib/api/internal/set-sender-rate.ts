@@ -1,11 +1,11 @@
 /**
- * Set or clear a sender's dispatch rate (operator; see docs/decisions.md).
+ * Set or clear a sender's dispatch rate (operator; see docs/decisions/sender-rate-set-by-operator.md).
  * PUT /api/internal/business/{business_id}/senders/{sender}/rate
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { systemCtx } from "@/lib/context";
 import { apiSenderRate } from "@/lib/messages/dispatch/list-sender-rates";
-import { setSenderRate as set } from "@/lib/messages/dispatch/sender-rate";
+import { setSenderRate } from "@/lib/messages/dispatch/sender-rate";
 import { MAX_SENDER_RATE, senderChannel, senderPerSecond } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { SenderRate } from "../senders/schemas";
 import { withOperator } from "./operator-auth";
@@ -49,9 +49,14 @@ export const contract = createRoute({
   },
 });
 
-export const setSenderRate = withOperator({ contract }, async (c) => {
+export const setSenderRateOperation = withOperator({ contract }, async (c) => {
   const { business_id, sender } = c.req.valid("param");
   const { perSecond, channel } = c.req.valid("json");
-  const view = await set(systemCtx("operator-api"), { businessId: business_id, sender, channel, perSecond });
+  const view = await setSenderRate(systemCtx("operator-api"), {
+    businessId: business_id,
+    sender,
+    channel,
+    perSecond,
+  });
   return c.json(apiSenderRate(view), 200);
 });

@@ -45,7 +45,7 @@ export const contract = createRoute({
 type Answer = Response & TypedResponse<string, 302 | 404 | 503, "text">;
 const NO_STORE = { "cache-control": "no-store", "x-robots-tag": "noindex" };
 
-export const followTrackedLink = defineOperation({
+export const followTrackedLinkOperation = defineOperation({
   auth: "public",
   contract,
   handler: async (c) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { claimIdempotencyKey } from "@/lib/idempotency/key-store";
 import { api, sendRcsTemplate } from "@/test/api";
@@ -43,7 +43,7 @@ describe("A1 send chatapp template", () => {
     const rec = st.json[0];
     expect(rec).toMatchObject({
       platform_msg_id: res.json.messageId,
-      // The vendor's published page's name for it, the same value (issue 34, point 1).
+      // The vendor's published page's name for it, the same value.
       msgkart_msg_id: res.json.messageId,
       subscriber_id: "919900000001",
       msg_type: "template",

@@ -37,7 +37,7 @@ export const contract = createRoute({
   responses: sendResponses,
 });
 
-export const sendRcsTemplate = withBusiness({ spec: "A2", contract }, (c, { ctx, businessId }) => {
+export const sendRcsTemplateOperation = withBusiness({ spec: "A2", contract }, (c, { ctx, businessId }) => {
   const body = c.req.valid("json");
   return idempotentSend(c, body, (idempotency) =>
     sendRcsMessage(ctx, businessId, { ...body, toPath: "to" }, { idempotency, groupCommit: true }),

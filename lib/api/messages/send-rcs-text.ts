@@ -29,7 +29,7 @@ export const contract = createRoute({
   responses: sendResponses,
 });
 
-export const sendRcsText = withBusiness({ spec: "A4", contract }, (c, { ctx, businessId }) => {
+export const sendRcsTextOperation = withBusiness({ spec: "A4", contract }, (c, { ctx, businessId }) => {
   const body = c.req.valid("json");
   const input = {
     to: body.phone,

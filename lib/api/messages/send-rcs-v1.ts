@@ -41,7 +41,7 @@ export const contract = createRoute({
   responses: sendResponses,
 });
 
-export const sendRcsV1 = withBusiness({ spec: "A5", contract }, (c, { ctx, businessId }) => {
+export const sendRcsV1Operation = withBusiness({ spec: "A5", contract }, (c, { ctx, businessId }) => {
   const body = c.req.valid("json");
   return idempotentSend(c, body, (idempotency) =>
     sendRcsMessage(ctx, businessId, { ...body, toPath: "to" }, { idempotency, groupCommit: true }),

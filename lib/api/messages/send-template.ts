@@ -135,7 +135,7 @@ export const contract = createRoute({
   responses: sendResponses,
 });
 
-export const sendTemplate = withBusiness(
+export const sendTemplateOperation = withBusiness(
   {
     spec: "A1",
     contract,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 

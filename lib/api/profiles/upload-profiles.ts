@@ -3,7 +3,7 @@
  * POST /api/v3/profile/upload
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { uploadProfiles as upload } from "@/lib/profiles/upload-profiles";
+import { uploadProfiles } from "@/lib/profiles/upload-profiles";
 import { MAX_PROFILES_PER_UPLOAD } from "@/lib/profiles/schemas";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -81,10 +81,10 @@ export const contract = createRoute({
   },
 });
 
-export const uploadProfiles = withBusiness(
+export const uploadProfilesOperation = withBusiness(
   { spec: "F1", contract, components: { Profile: ProfileDoc } },
   async (c, { ctx, businessId }) => {
-    const { accepted: _accepted, ...result } = await upload(ctx, businessId, c.req.valid("json"));
+    const { accepted: _accepted, ...result } = await uploadProfiles(ctx, businessId, c.req.valid("json"));
     return c.json(result, 200);
   },
 );

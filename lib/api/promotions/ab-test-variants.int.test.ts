@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { promotions } from "@/db/schema";
 import type { StoredAbTest } from "@/db/schema/ab-test";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { twoProportionInterval } from "@/lib/promotions/ab/two-proportion-interval";

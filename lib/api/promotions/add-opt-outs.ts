@@ -3,8 +3,9 @@
  * POST /api/v3/optouts/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { addOptOuts as add } from "@/lib/promotions/opt-outs/add-opt-outs";
-import { normalisePhones } from "@/lib/promotions/opt-outs/normalise-phones";
+import { addOptOuts } from "@/lib/promotions/opt-outs/add-opt-outs";
+import { getDefaultCountry } from "@/lib/businesses/get-default-country";
+import { readTypedPhones } from "@/lib/phone/typed-phones";
 import { optOutPhonesInput } from "@/lib/promotions/opt-outs/schemas";
 import { businessIdParam } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -23,8 +24,12 @@ export const contract = createRoute({
   responses: changed("added"),
 });
 
-export const addOptOuts = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) => {
-  const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
-  const added = (await add(ctx, { businessId, phones: valid, source: "api", sourceRef: keyId })).length;
+export const addOptOutsOperation = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) => {
+  const { valid, refused } = readTypedPhones(
+    c.req.valid("json").phones,
+    await getDefaultCountry(ctx, businessId),
+  );
+  const added = (await addOptOuts(ctx, { businessId, phones: valid, source: "api", sourceRef: keyId }))
+    .length;
   return c.json({ added, invalid: refused }, 200);
 });

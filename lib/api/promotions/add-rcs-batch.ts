@@ -3,7 +3,7 @@
  * POST /api/v3/promotion/{tenant_id}/rcs/batch
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { addRcsBatch as add } from "@/lib/promotions/rcs/add-rcs-batch";
+import { addRcsBatch } from "@/lib/promotions/rcs/add-rcs-batch";
 import { addRcsBatchInput } from "@/lib/promotions/rcs/schemas";
 import { idempotentSend } from "../idempotent-send";
 import { idempotencyHeaders, sendResponsesOf, tenantIdParam, jsonBody } from "../schemas";
@@ -49,9 +49,9 @@ export const contract = createRoute({
   responses: sendResponsesOf(BatchResponse),
 });
 
-export const addRcsBatch = withBusiness({ spec: "C2", contract }, async (c, { ctx, businessId }) => {
+export const addRcsBatchOperation = withBusiness({ spec: "C2", contract }, async (c, { ctx, businessId }) => {
   const body = c.req.valid("json");
   return await idempotentSend(c, body, (idem) =>
-    add(ctx, businessId, body, { onCommit: completeKey(businessId, idem) }),
+    addRcsBatch(ctx, businessId, body, { onCommit: completeKey(businessId, idem) }),
   );
 });

@@ -3,7 +3,7 @@
  * POST /api/v3/promotion/{tenant_id}/rcs
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRcsCampaign as create } from "@/lib/promotions/rcs/create-rcs-campaign";
+import { createRcsCampaign } from "@/lib/promotions/rcs/create-rcs-campaign";
 import { createRcsCampaignInput } from "@/lib/promotions/rcs/schemas";
 import { idempotentSend } from "../idempotent-send";
 import { idempotencyHeaders, sendResponsesOf, tenantIdParam, jsonBody } from "../schemas";
@@ -47,9 +47,12 @@ export const contract = createRoute({
   responses: sendResponsesOf(RcsCampaignCreated),
 });
 
-export const createRcsCampaign = withBusiness({ spec: "C1", contract }, async (c, { ctx, businessId }) => {
-  const body = c.req.valid("json");
-  return await idempotentSend(c, body, (idem) =>
-    create(ctx, businessId, body, { onCommit: completeKey(businessId, idem) }),
-  );
-});
+export const createRcsCampaignOperation = withBusiness(
+  { spec: "C1", contract },
+  async (c, { ctx, businessId }) => {
+    const body = c.req.valid("json");
+    return await idempotentSend(c, body, (idem) =>
+      createRcsCampaign(ctx, businessId, body, { onCommit: completeKey(businessId, idem) }),
+    );
+  },
+);

@@ -67,7 +67,7 @@ export const contract = createRoute({
   },
 });
 
-export const getClicks = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getClicksOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { promotion_id } = c.req.valid("param");
   return c.json(await getCampaignClicks(ctx, businessId, promotion_id), 200);
 });

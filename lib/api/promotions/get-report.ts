@@ -34,7 +34,7 @@ export const contract = createRoute({
   },
 });
 
-export const getReport = withBusiness({ spec: "E3", contract }, async (c, { ctx, businessId }) => {
+export const getReportOperation = withBusiness({ spec: "E3", contract }, async (c, { ctx, businessId }) => {
   const { promotion_id } = c.req.valid("param");
   const { channel } = c.req.valid("query");
   const stream = await streamPromotionReport(ctx, businessId, promotion_id, channel);

@@ -94,7 +94,7 @@ export const contract = createRoute({
   },
 });
 
-export const getStats = withBusiness({ spec: "E4", contract }, async (c, { ctx, businessId }) => {
+export const getStatsOperation = withBusiness({ spec: "E4", contract }, async (c, { ctx, businessId }) => {
   const { promotion_id } = c.req.valid("param");
   const { channel } = c.req.valid("query");
   const { holdout, ...stats } = await getPromotionStats(ctx, businessId, promotion_id, channel);

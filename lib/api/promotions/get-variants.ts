@@ -135,7 +135,7 @@ export const contract = createRoute({
   },
 });
 
-export const getVariants = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getVariantsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { promotion_id } = c.req.valid("param");
   return c.json(await variantsReport(ctx, businessId, promotion_id), 200);
 });

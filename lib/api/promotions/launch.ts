@@ -80,7 +80,7 @@ async function launchHandler(c: Context<ApiEnv>, scope: BusinessScope) {
  * validators would buffer the multipart body (and refuse it), while this route streams the
  * CSV. The key middleware is withBusiness's (auth.ts), in the same place: before the body.
  */
-export const launch: Operation = {
+export const launchOperation: Operation = {
   spec: "E1",
   auth: "business",
   routes: [contract],

@@ -3,7 +3,7 @@
  * GET /api/v3/optouts/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listOptOuts as list } from "@/lib/promotions/opt-outs/list-opt-outs";
+import { listOptOuts } from "@/lib/promotions/opt-outs/list-opt-outs";
 import { listOptOutsQuery } from "@/lib/promotions/opt-outs/schemas";
 import { businessIdParam, errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -42,6 +42,6 @@ export const contract = createRoute({
   },
 });
 
-export const listOptOuts = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  return c.json(await list(ctx, businessId, c.req.valid("query")), 200);
+export const listOptOutsOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  return c.json(await listOptOuts(ctx, businessId, c.req.valid("query")), 200);
 });

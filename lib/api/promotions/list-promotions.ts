@@ -3,7 +3,7 @@
  * GET /api/v2/promotion/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listPromotions as list, listPromotionsQuery } from "@/lib/promotions/list-promotions";
+import { listPromotions, listPromotionsQuery } from "@/lib/promotions/list-promotions";
 import { businessIdParam, errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { PromotionRecordDoc } from "./schemas";
@@ -35,6 +35,9 @@ export const contract = createRoute({
   },
 });
 
-export const listPromotions = withBusiness({ spec: "E2", contract }, async (c, { ctx, businessId }) => {
-  return c.json(await list(ctx, businessId, c.req.valid("query")), 200);
-});
+export const listPromotionsOperation = withBusiness(
+  { spec: "E2", contract },
+  async (c, { ctx, businessId }) => {
+    return c.json(await listPromotions(ctx, businessId, c.req.valid("query")), 200);
+  },
+);

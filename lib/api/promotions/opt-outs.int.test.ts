@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages, optOuts, promotionCounters, promotionRecipients } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { api } from "@/test/api";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { promotionCounters, promotionRecipients, promotions } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf } from "@/test/messages";

@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { targetListRejects, targetListRows, targetLists } from "@/db/schema";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { uploadList } from "@/test/promotion-uploads";
 import { LIST_CELL_SEPARATOR } from "@/lib/promotions/lists/list-cells";
-import { tryParseRecipient } from "@/lib/messages/send/recipient";
-import { normaliseTypedPhone } from "@/lib/profiles/normalise-typed-phone";
+import { readInternational } from "@/lib/phone/international";
+import { readTypedPhone } from "@/lib/phone/typed-reading";
 
 const rowsOf = (listId: string) =>
   db()
@@ -136,9 +136,9 @@ describe("POST /api/v2/promotion/{business_id}/list (target list upload)", () =>
     const expectedRows: Array<[number, string]> = [];
     const expectedRejects: Array<[number, string]> = [];
     cells.forEach((raw, i) => {
-      let e164 = tryParseRecipient(raw);
+      let e164 = readInternational(raw);
       if (e164 === undefined) {
-        const typed = normaliseTypedPhone(raw, "IN");
+        const typed = readTypedPhone(raw, "IN");
         if (!typed.ok) return void expectedRejects.push([i + 1, `invalid phone: ${typed.reason}`]);
         e164 = typed.e164;
       }

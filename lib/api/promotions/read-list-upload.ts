@@ -11,7 +11,7 @@ import { LIST_UPLOAD_OVERHEAD } from "../body-policy";
 import { boundaryOf, multipartParts, partText } from "@/lib/http/multipart-stream";
 import type { ApiEnv } from "../types";
 
-export type ListUpload = { ingest: IngestResult; body: unknown; fileSha256: string };
+export type ReceivedListUpload = { ingest: IngestResult; body: unknown; fileSha256: string };
 
 /** The request body's bytes, refused with a 413 past `limit` (a chunked body has no length). */
 async function* counted(source: AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
@@ -52,7 +52,7 @@ export async function readListUpload(
   c: Context<ApiEnv>,
   ctx: Ctx,
   input: { businessId: string; name: string | undefined; withBody: boolean },
-): Promise<ListUpload> {
+): Promise<ReceivedListUpload> {
   const raw = c.req.raw.body;
   if (!raw) throw invalid("The multipart body is empty", [{ path: "file", message: "Required" }]);
   const limit = env().PROMOTION_LIST_MAX_BYTES + LIST_UPLOAD_OVERHEAD;

@@ -3,8 +3,9 @@
  * DELETE /api/v3/optouts/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { removeOptOuts as remove } from "@/lib/promotions/opt-outs/remove-opt-outs";
-import { normalisePhones } from "@/lib/promotions/opt-outs/normalise-phones";
+import { removeOptOuts } from "@/lib/promotions/opt-outs/remove-opt-outs";
+import { getDefaultCountry } from "@/lib/businesses/get-default-country";
+import { readTypedPhones } from "@/lib/phone/typed-phones";
 import { optOutPhonesInput } from "@/lib/promotions/opt-outs/schemas";
 import { businessIdParam } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -23,8 +24,11 @@ export const contract = createRoute({
   responses: changed("removed"),
 });
 
-export const removeOptOuts = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) => {
-  const { valid, refused } = await normalisePhones(ctx, businessId, c.req.valid("json").phones);
-  const removed = await remove(ctx, { businessId, phones: valid, source: "api", sourceRef: keyId });
+export const removeOptOutsOperation = withBusiness({ contract }, async (c, { ctx, businessId, keyId }) => {
+  const { valid, refused } = readTypedPhones(
+    c.req.valid("json").phones,
+    await getDefaultCountry(ctx, businessId),
+  );
+  const removed = await removeOptOuts(ctx, { businessId, phones: valid, source: "api", sourceRef: keyId });
   return c.json({ removed, invalid: refused }, 200);
 });

@@ -45,9 +45,12 @@ export const contract = createRoute({
   },
 });
 
-export const updateStatus = withBusiness({ spec: "E5", contract }, async (c, { ctx, businessId }) => {
-  const { promotion_id } = c.req.valid("param");
-  const { channel } = c.req.valid("query");
-  const record = await updatePromotionStatus(ctx, businessId, promotion_id, c.req.valid("json"), channel);
-  return c.json(record as UpdateStatusResponse, 200);
-});
+export const updateStatusOperation = withBusiness(
+  { spec: "E5", contract },
+  async (c, { ctx, businessId }) => {
+    const { promotion_id } = c.req.valid("param");
+    const { channel } = c.req.valid("query");
+    const record = await updatePromotionStatus(ctx, businessId, promotion_id, c.req.valid("json"), channel);
+    return c.json(record as UpdateStatusResponse, 200);
+  },
+);

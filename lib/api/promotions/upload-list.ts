@@ -28,7 +28,7 @@ export const contract = createRoute({
   },
 });
 
-export const uploadList = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const uploadListOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   if (!MULTIPART.test(c.req.header("content-type") ?? "")) {
     throw invalid("Send the CSV as multipart/form-data in the part 'file'", [
       { path: "file", message: "Required" },

@@ -3,7 +3,7 @@
  * POST /api/v2/resource/{business_id}/rcs/template
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRcsTemplate as create } from "@/lib/templates/create-rcs-template";
+import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
 import { createRcsTemplateInput } from "@/lib/templates/rcs-schemas";
 import { businessIdParam, errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -35,16 +35,19 @@ export const contract = createRoute({
   },
 });
 
-export const createRcsTemplate = withBusiness({ spec: "D5", contract }, async (c, { ctx, businessId }) => {
-  const t = await create(ctx, { businessId, template: c.req.valid("json") });
-  return c.json(
-    {
-      id: t.id,
-      status: t.status,
-      template: { name: t.name, language: t.language, id: t.id },
-      rcsOutgoingMessage: t.rcsCard as unknown as Record<string, unknown>,
-      lintWarnings: t.lintWarnings,
-    },
-    200,
-  );
-});
+export const createRcsTemplateOperation = withBusiness(
+  { spec: "D5", contract },
+  async (c, { ctx, businessId }) => {
+    const t = await createRcsTemplate(ctx, { businessId, template: c.req.valid("json") });
+    return c.json(
+      {
+        id: t.id,
+        status: t.status,
+        template: { name: t.name, language: t.language, id: t.id },
+        rcsOutgoingMessage: t.rcsCard as unknown as Record<string, unknown>,
+        lintWarnings: t.lintWarnings,
+      },
+      200,
+    );
+  },
+);

@@ -22,8 +22,11 @@ export const contract = createRoute({
   responses: { 200: json(RcsRecordDoc, "The template"), ...errorResponses },
 });
 
-export const getRcsTemplate = withBusiness({ spec: "D7", contract }, async (c, { ctx, businessId }) => {
-  const templateId = c.req.valid("query").templateId;
-  const t = await getTemplate(ctx, { businessId, templateId, channel: "rcs" });
-  return c.json(rcsRecord(t, await rcsAgentId(ctx, businessId)), 200);
-});
+export const getRcsTemplateOperation = withBusiness(
+  { spec: "D7", contract },
+  async (c, { ctx, businessId }) => {
+    const templateId = c.req.valid("query").templateId;
+    const t = await getTemplate(ctx, { businessId, templateId, channel: "rcs" });
+    return c.json(rcsRecord(t, await rcsAgentId(ctx, businessId)), 200);
+  },
+);

@@ -32,13 +32,16 @@ export const contract = createRoute({
   },
 });
 
-export const listRcsTemplates = withBusiness({ spec: "D6", contract }, async (c, { ctx, businessId }) => {
-  const [page, agentId] = await Promise.all([
-    listTemplates(ctx, businessId, { ...c.req.valid("query"), channel: "rcs" }),
-    rcsAgentId(ctx, businessId),
-  ]);
-  return c.json(
-    { data: page.items.map((t) => rcsRecord(t, agentId)), paging: { nextCursor: page.nextCursor } },
-    200,
-  );
-});
+export const listRcsTemplatesOperation = withBusiness(
+  { spec: "D6", contract },
+  async (c, { ctx, businessId }) => {
+    const [page, agentId] = await Promise.all([
+      listTemplates(ctx, businessId, { ...c.req.valid("query"), channel: "rcs" }),
+      rcsAgentId(ctx, businessId),
+    ]);
+    return c.json(
+      { data: page.items.map((t) => rcsRecord(t, agentId)), paging: { nextCursor: page.nextCursor } },
+      200,
+    );
+  },
+);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
 import { listSimulatorInbox } from "@/lib/messages/simulator/list-simulator-inbox";

@@ -1,10 +1,10 @@
 /**
  * The business's senders and the rate each is dispatched at (not in the spec, see
- * docs/decisions.md); the operator sets them (internal/set-sender-rate.ts).
+ * docs/decisions/sender-rate-set-by-operator.md); the operator sets them (internal/set-sender-rate.ts).
  * GET /api/v3/business/{business_id}/senders
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiSenderRate, listSenderRates as listRates } from "@/lib/messages/dispatch/list-sender-rates";
+import { apiSenderRate, listSenderRates } from "@/lib/messages/dispatch/list-sender-rates";
 import { MAX_SENDER_RATE } from "@/lib/messages/dispatch/sender-rate-schemas";
 import { businessIdParam, errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -29,7 +29,7 @@ export const contract = createRoute({
   },
 });
 
-export const listSenderRates = withBusiness({ contract }, async (c, { ctx, businessId }) => {
-  const senders = (await listRates(ctx, businessId)).map(apiSenderRate);
+export const listSenderRatesOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+  const senders = (await listSenderRates(ctx, businessId)).map(apiSenderRate);
   return c.json({ businessId, maxPerSecond: MAX_SENDER_RATE, senders }, 200);
 });

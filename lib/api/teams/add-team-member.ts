@@ -3,7 +3,7 @@
  * POST /api/v3/provisioning/user-team/team/{teamId}?apikey=&email=
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { addTeamMember as add } from "@/lib/teams/add-team-member";
+import { addTeamMember } from "@/lib/teams/add-team-member";
 import { addTeamMemberInput } from "@/lib/teams/schemas";
 import { jsonOrFormBody, readBody, userQuery } from "../form-or-json";
 import type { ResponseOf } from "../operation";
@@ -27,10 +27,15 @@ export const contract = createRoute({
 
 export type AddTeamMemberResponse = ResponseOf<typeof contract>;
 
-export const addTeamMember = withBusiness(
+export const addTeamMemberOperation = withBusiness(
   { spec: "G7", contract, actAs: "user" },
   async (c, { ctx, businessId }) => {
-    const team = await add(ctx, businessId, c.req.valid("param").teamId, readBody(c, addTeamMemberInput));
+    const team = await addTeamMember(
+      ctx,
+      businessId,
+      c.req.valid("param").teamId,
+      readBody(c, addTeamMemberInput),
+    );
     return c.json({ success: true as const, message: "User added to the team", ...team }, 200);
   },
 );

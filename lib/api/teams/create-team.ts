@@ -3,7 +3,7 @@
  * POST /api/v3/provisioning/user-team/team?apikey=&email=
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { createTeam as create } from "@/lib/teams/create-team";
+import { createTeam } from "@/lib/teams/create-team";
 import { createTeamInput } from "@/lib/teams/schemas";
 import { jsonOrFormBody, readBody, userQuery } from "../form-or-json";
 import type { ResponseOf } from "../operation";
@@ -23,10 +23,10 @@ export const contract = createRoute({
 
 export type CreateTeamResponse = ResponseOf<typeof contract>;
 
-export const createTeam = withBusiness(
+export const createTeamOperation = withBusiness(
   { spec: "G6", contract, actAs: "user" },
   async (c, { ctx, businessId }) => {
-    const team = await create(ctx, businessId, readBody(c, createTeamInput));
+    const team = await createTeam(ctx, businessId, readBody(c, createTeamInput));
     return c.json({ success: true as const, message: "Team created", ...team }, 200);
   },
 );

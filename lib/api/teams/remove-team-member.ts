@@ -3,7 +3,7 @@
  * DELETE /api/v3/provisioning/user-team/team/{teamId}/{memberId}?apikey=&email=
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { removeTeamMember as remove } from "@/lib/teams/remove-team-member";
+import { removeTeamMember } from "@/lib/teams/remove-team-member";
 import { userQuery } from "../form-or-json";
 import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
@@ -23,11 +23,11 @@ export const contract = createRoute({
 
 export type RemoveTeamMemberResponse = ResponseOf<typeof contract>;
 
-export const removeTeamMember = withBusiness(
+export const removeTeamMemberOperation = withBusiness(
   { spec: "G8", contract, actAs: "user" },
   async (c, { ctx, businessId }) => {
     const { teamId, memberId } = c.req.valid("param");
-    const team = await remove(ctx, businessId, teamId, memberId);
+    const team = await removeTeamMember(ctx, businessId, teamId, memberId);
     return c.json({ success: true as const, message: "User removed from the team", ...team }, 200);
   },
 );

@@ -30,14 +30,17 @@ export const contract = createRoute({
   },
 });
 
-export const createMediaTemplate = withBusiness({ spec: "D2", contract }, async (c, { ctx, businessId }) => {
-  const { template, files } = await readD2Body(c);
-  const t = await createChatappTemplate(ctx, { businessId, template, files });
-  return c.json(
-    { id: t.id, status: t.status, category: t.category ?? "", lintWarnings: t.lintWarnings },
-    200,
-  );
-});
+export const createMediaTemplateOperation = withBusiness(
+  { spec: "D2", contract },
+  async (c, { ctx, businessId }) => {
+    const { template, files } = await readD2Body(c);
+    const t = await createChatappTemplate(ctx, { businessId, template, files });
+    return c.json(
+      { id: t.id, status: t.status, category: t.category ?? "", lintWarnings: t.lintWarnings },
+      200,
+    );
+  },
+);
 
 /** D2: the template JSON from its part (or a JSON body) and the image files, in order. */
 async function readD2Body(c: Context<ApiEnv>): Promise<{ template: unknown; files: UploadedFile[] }> {

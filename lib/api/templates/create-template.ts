@@ -70,15 +70,18 @@ export const contract = createRoute({
   },
 });
 
-export const createTemplate = withBusiness({ spec: "D1", contract }, async (c, { ctx, businessId }) => {
-  const t = await createChatappTemplate(ctx, { businessId, template: c.req.valid("json") }).catch(
-    hintMediaEndpoint,
-  );
-  return c.json(
-    { id: t.id, status: t.status, category: t.category ?? "", lintWarnings: t.lintWarnings },
-    200,
-  );
-});
+export const createTemplateOperation = withBusiness(
+  { spec: "D1", contract },
+  async (c, { ctx, businessId }) => {
+    const t = await createChatappTemplate(ctx, { businessId, template: c.req.valid("json") }).catch(
+      hintMediaEndpoint,
+    );
+    return c.json(
+      { id: t.id, status: t.status, category: t.category ?? "", lintWarnings: t.lintWarnings },
+      200,
+    );
+  },
+);
 
 /** D1 is text-only: point callers with image headers at D2. */
 function hintMediaEndpoint(err: unknown): never {

@@ -22,7 +22,7 @@ export const contract = createRoute({
   },
 });
 
-export const getMedia = withBusiness({ contract }, async (c, { ctx, businessId }) => {
+export const getMediaOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {
   const { sha256 } = c.req.valid("param");
   const m = await readMedia(ctx, { businessId, sha256 });
   return c.body(new Uint8Array(m.bytes), 200, {

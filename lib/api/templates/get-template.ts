@@ -3,7 +3,7 @@
  * GET /api/v1/template/id/{business_id}?templateId=&analytics=true
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { getTemplate as get, getTemplateUsage } from "@/lib/templates/get-template";
+import { getTemplate, getTemplateUsage } from "@/lib/templates/get-template";
 import { chatappRecord } from "@/lib/templates/template-records";
 import { businessIdParam, errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
@@ -28,9 +28,9 @@ export const contract = createRoute({
   responses: { 200: json(ChatappRecordDoc, "The template"), ...errorResponses },
 });
 
-export const getTemplate = withBusiness({ spec: "D4", contract }, async (c, { ctx, businessId }) => {
+export const getTemplateOperation = withBusiness({ spec: "D4", contract }, async (c, { ctx, businessId }) => {
   const q = c.req.valid("query");
-  const t = await get(ctx, { businessId, templateId: q.templateId, channel: "chatapp" });
+  const t = await getTemplate(ctx, { businessId, templateId: q.templateId, channel: "chatapp" });
   const record = chatappRecord(t, new URL(c.req.url).origin);
   if (q.analytics === "true") record.analytics = await getTemplateUsage(ctx, businessId, t.id);
   return c.json(record, 200);

@@ -3,7 +3,7 @@
  * GET /api/v1/template/{business_id}
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { listTemplates as list } from "@/lib/templates/list-templates";
+import { listTemplates } from "@/lib/templates/list-templates";
 import { listTemplatesQuery } from "@/lib/templates/schemas";
 import { chatappRecord } from "@/lib/templates/template-records";
 import { businessIdParam, errorResponses } from "../schemas";
@@ -35,11 +35,14 @@ export const contract = createRoute({
   },
 });
 
-export const listTemplates = withBusiness({ spec: "D3", contract }, async (c, { ctx, businessId }) => {
-  const page = await list(ctx, businessId, { ...c.req.valid("query"), channel: "chatapp" });
-  const origin = new URL(c.req.url).origin;
-  return c.json(
-    { data: page.items.map((t) => chatappRecord(t, origin)), paging: { nextCursor: page.nextCursor } },
-    200,
-  );
-});
+export const listTemplatesOperation = withBusiness(
+  { spec: "D3", contract },
+  async (c, { ctx, businessId }) => {
+    const page = await listTemplates(ctx, businessId, { ...c.req.valid("query"), channel: "chatapp" });
+    const origin = new URL(c.req.url).origin;
+    return c.json(
+      { data: page.items.map((t) => chatappRecord(t, origin)), paging: { nextCursor: page.nextCursor } },
+      200,
+    );
+  },
+);

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessChannels } from "@/db/schema";
 import { startFakeServer } from "@/lib/channels/testing/fake-http";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import type { OutboundMessage } from "@/lib/channels/message-provider";
 import { rawQuery } from "@/lib/db/sql";
 import { preview } from "@/lib/messages/content/message-preview";

@@ -23,7 +23,7 @@ export const contract = createRoute({
 
 export type CreateUserResponse = ResponseOf<typeof contract>;
 
-export const createUser = withBusiness(
+export const createUserOperation = withBusiness(
   { spec: "G1", contract, actAs: "user" },
   async (c, { ctx, businessId }) => {
     const user = await createBusinessUser(ctx, businessId, readBody(c, createBusinessUserInput));

@@ -20,7 +20,7 @@ export const contract = createRoute({
 
 export type DisableUserResponse = ResponseOf<typeof contract>;
 
-export const disableUser = withBusiness(
+export const disableUserOperation = withBusiness(
   {
     spec: "G4",
     contract,

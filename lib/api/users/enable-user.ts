@@ -20,7 +20,7 @@ export const contract = createRoute({
 
 export type EnableUserResponse = ResponseOf<typeof contract>;
 
-export const enableUser = withBusiness(
+export const enableUserOperation = withBusiness(
   {
     spec: "G3",
     contract,

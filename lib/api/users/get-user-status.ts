@@ -3,7 +3,7 @@
  * GET /api/v1/business/user/{userId}/status, also POST
  */
 import { createRoute } from "@hono/zod-openapi";
-import { getUserStatus as get } from "@/lib/users/get-user-status";
+import { getUserStatus } from "@/lib/users/get-user-status";
 import { userQuery } from "../form-or-json";
 import type { ResponseOf } from "../operation";
 import { withBusiness } from "../with-business";
@@ -20,10 +20,10 @@ export const contract = createRoute({
 
 export type GetUserStatusResponse = ResponseOf<typeof contract>;
 
-export const getUserStatus = withBusiness(
+export const getUserStatusOperation = withBusiness(
   { spec: "G5", contract, actAs: "user", aliases: [{ method: "post" }] },
   async (c, { ctx, businessId }) => {
-    const user = await get(ctx, businessId, c.req.valid("param").userId);
+    const user = await getUserStatus(ctx, businessId, c.req.valid("param").userId);
     return c.json({ success: true as const, message: "User status", ...user }, 200);
   },
 );

@@ -27,7 +27,7 @@ export const contract = createRoute({
 
 export type UpdateUserResponse = ResponseOf<typeof contract>;
 
-export const updateUser = withBusiness(
+export const updateUserOperation = withBusiness(
   { spec: "G2", contract, actAs: "user" },
   async (c, { ctx, businessId }) => {
     const input = readBody(c, updateBusinessUserInput);

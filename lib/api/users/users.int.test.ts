@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import { authenticateUser } from "@/lib/users/authenticate-user";
 import { findSessionUser } from "@/lib/users/find-session-user";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { api } from "@/test/api";
 import { createTestBusiness, createTestUser, uniq, type TestBusiness } from "@/test/factories";
 

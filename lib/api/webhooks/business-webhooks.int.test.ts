@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessChannels, messages, templates } from "@/db/schema";
 import { updateChannelSettings } from "@/lib/businesses/update-channel-settings";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { uuidv7 } from "@/lib/ids";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";

@@ -30,7 +30,7 @@ export const contract = createRoute({
 
 export type ExotelCallStatusResponse = ResponseOf<typeof contract>;
 
-export const exotelCallStatus = defineOperation({
+export const exotelCallStatusOperation = defineOperation({
   auth: "provider",
   contract,
   handler: async (c) => {

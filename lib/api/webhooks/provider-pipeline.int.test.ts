@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessChannels } from "@/db/schema";
 import { startFakeServer, type FakeReply } from "@/lib/channels/testing/fake-http";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";

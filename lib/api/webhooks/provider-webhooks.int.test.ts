@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { businessChannels } from "@/db/schema";
 import type { ProviderStatusEvent } from "@/lib/channels/message-provider";
 import { setStatusSink, type StatusEventSource, type StatusSink } from "@/lib/channels/status-sink";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, uniq } from "@/test/factories";

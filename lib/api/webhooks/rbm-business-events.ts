@@ -25,7 +25,7 @@ export const contract = createRoute({
 
 export type RbmBusinessEventsResponse = ResponseOf<typeof contract>;
 
-export const rbmBusinessEvents = defineOperation({
+export const rbmBusinessEventsOperation = defineOperation({
   auth: "provider",
   contract,
   handler: async (c) => {

@@ -23,7 +23,7 @@ export const contract = createRoute({
 
 export type RbmEventsResponse = ResponseOf<typeof contract>;
 
-export const rbmEvents = defineOperation({
+export const rbmEventsOperation = defineOperation({
   auth: "provider",
   contract,
   handler: async (c) => {

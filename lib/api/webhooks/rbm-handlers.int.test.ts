@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessChannels } from "@/db/schema";
 import { createTestBusiness, uniq } from "@/test/factories";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import type { ProviderInboundMessage } from "@/lib/channels/inbound-message";
 import { applyRbmEvents } from "./rbm-handlers";

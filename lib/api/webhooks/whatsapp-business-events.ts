@@ -23,7 +23,7 @@ export const contract = createRoute({
 
 export type WhatsappBusinessEventsResponse = ResponseOf<typeof contract>;
 
-export const whatsappBusinessEvents = defineOperation({
+export const whatsappBusinessEventsOperation = defineOperation({
   auth: "provider",
   contract,
   handler: async (c) => {

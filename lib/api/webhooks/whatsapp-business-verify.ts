@@ -19,7 +19,7 @@ export const contract = createRoute({
   responses: verifyResponses,
 });
 
-export const whatsappBusinessVerify = defineOperation({
+export const whatsappBusinessVerifyOperation = defineOperation({
   auth: "provider",
   contract,
   handler: async (c) => {

@@ -18,7 +18,7 @@ export const contract = createRoute({
 
 export type WhatsappEventsResponse = ResponseOf<typeof contract>;
 
-export const whatsappEvents = defineOperation({
+export const whatsappEventsOperation = defineOperation({
   auth: "provider",
   contract,
   handler: async (c) => {

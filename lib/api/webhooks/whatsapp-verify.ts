@@ -17,7 +17,7 @@ export const contract = createRoute({
   responses: verifyResponses,
 });
 
-export const whatsappVerify = defineOperation({
+export const whatsappVerifyOperation = defineOperation({
   auth: "provider",
   contract,
   handler: (c) => {

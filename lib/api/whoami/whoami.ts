@@ -1,5 +1,5 @@
 /**
- * Credential check: the key's business and key id (not in the spec, see docs/decisions.md).
+ * Credential check: the key's business and key id (not in the spec, see docs/decisions/api-credentials-and-keys.md).
  * GET /api/v3/whoami
  */
 import { createRoute, z } from "@hono/zod-openapi";
@@ -20,6 +20,6 @@ export const contract = createRoute({
   },
 });
 
-export const whoami = withBusiness({ contract }, (c, { businessId, keyId }) =>
+export const whoamiOperation = withBusiness({ contract }, (c, { businessId, keyId }) =>
   c.json({ businessId, keyId }, 200),
 );

@@ -32,7 +32,7 @@ type Row = Omit<ConsentEventView, "occurredAt" | "sourceRef"> & {
 };
 
 /** Every event of one number (E.164 digits), newest first. */
-export async function consentEvents(
+export async function listConsentEvents(
   ctx: Ctx,
   businessId: string,
   phone: string,
@@ -67,7 +67,7 @@ export async function consentHistory(
   businessId: string,
   phone: string,
 ): Promise<ConsentHistoryView> {
-  const events = await consentEvents(ctx, businessId, phone);
+  const events = await listConsentEvents(ctx, businessId, phone);
   return {
     phone,
     state: { marketing: consentState(events, "marketing"), utility: consentState(events, "utility") },

@@ -1,6 +1,7 @@
 import type { Ctx } from "../../context";
 import { invalid } from "../../errors";
-import { phoneReader } from "../subscriber-phone";
+import { getDefaultCountry } from "../../businesses/get-default-country";
+import { readTypedPhone } from "../../phone/typed-reading";
 
 /** A number as the ledger keeps it (E.164 digits), or a 400 naming `path`. */
 export async function consentPhone(
@@ -9,7 +10,7 @@ export async function consentPhone(
   raw: string,
   path = "phone",
 ): Promise<string> {
-  const read = (await phoneReader(ctx, businessId))(raw);
+  const read = readTypedPhone(raw, await getDefaultCountry(ctx, businessId));
   if (!read.ok) throw invalid(`Invalid request: ${path}: ${read.reason}`, [{ path, message: read.reason }]);
-  return read.phone;
+  return read.e164;
 }

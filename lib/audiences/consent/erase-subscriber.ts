@@ -19,8 +19,8 @@ export type ErasureView = {
  * tags and attribute values) and every consent event of the number, deleted by
  * erase_subscriber_consent() (the only path the ledger's append-only trigger lets delete,
  * migration 0049), which leaves a tombstone: who erased and when, no wording. The opt-out list
- * keeps the number, so an erased customer is never marketed to by accident (docs/decisions.md,
- * "Erasure keeps the opt-out"). 404 when the business knows nothing of the number.
+ * keeps the number, so an erased customer is never marketed to by accident
+ * (docs/decisions/consent-ledger.md). 404 when the business knows nothing of the number.
  */
 export async function eraseSubscriber(ctx: Ctx, businessId: string, rawPhone: string): Promise<ErasureView> {
   const phone = await consentPhone(ctx, businessId, rawPhone);

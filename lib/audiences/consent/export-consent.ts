@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context";
 import { csvLine } from "../../csv/csv-line";
-import { consentEvents } from "./consent-history";
+import { listConsentEvents } from "./consent-history";
 
 export const CONSENT_EXPORT_HEADER = [
   "phone",
@@ -19,7 +19,7 @@ export const CONSENT_EXPORT_HEADER = [
  * spreadsheet-safe CSV (lib/csv) with ISO 8601 UTC times. A number without events is the header alone.
  */
 export async function exportConsent(ctx: Ctx, businessId: string, phone: string): Promise<string> {
-  const events = (await consentEvents(ctx, businessId, phone)).reverse();
+  const events = (await listConsentEvents(ctx, businessId, phone)).reverse();
   return (
     csvLine(CONSENT_EXPORT_HEADER) +
     events

@@ -2,7 +2,7 @@ import type { Ctx } from "../../context";
 import { inTransaction } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalid } from "../../errors";
-import { consentEvents, consentHistory, consentState, type ConsentHistoryView } from "./consent-history";
+import { listConsentEvents, consentHistory, consentState, type ConsentHistoryView } from "./consent-history";
 import { consentPhone } from "./consent-phone";
 import { recordConsent } from "./record-consent";
 import type { RecordConsentInput } from "./schemas";
@@ -39,7 +39,7 @@ export async function recordApiConsent(
     });
     if (input.kind === "utility") return;
     // The list follows the ledger's marketing state (an event dated before a later one changes nothing).
-    const { state } = consentState(await consentEvents(tx, businessId, phone), "marketing");
+    const { state } = consentState(await listConsentEvents(tx, businessId, phone), "marketing");
     if (state === "unknown") return;
     await rawQuery(
       tx.db,

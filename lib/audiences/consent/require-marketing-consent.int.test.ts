@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { setMarketingOptIn } from "@/lib/audiences/consent/set-marketing-opt-in";
 import { getCampaignAudience } from "@/lib/promotions/dashboard/get-campaign-audience";

@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { promotions as promotionsTable, tags as tagsTable } from "@/db/schema";
 import type { AttributeType } from "@/db/schema/audiences";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
@@ -38,11 +40,13 @@ export async function loadVocabulary(
   );
   const [attributes, tags, promotions] = await Promise.all([
     attributeRules(ctx, businessId),
-    rawQuery<{ id: string; name: string }>(ctx.db, "SELECT id, name FROM tags WHERE business_id = $1", [
-      businessId,
-    ]),
+    rawQuery<Pick<RowOf<typeof tagsTable>, "id" | "name">>(
+      ctx.db,
+      "SELECT id, name FROM tags WHERE business_id = $1",
+      [businessId],
+    ),
     ids.length
-      ? rawQuery<{ id: string }>(
+      ? rawQuery<Pick<RowOf<typeof promotionsTable>, "id">>(
           ctx.db,
           "SELECT id FROM promotions WHERE business_id = $1 AND id = ANY($2::uuid[])",
           [businessId, ids],

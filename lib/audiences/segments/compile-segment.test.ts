@@ -61,7 +61,6 @@ describe("compileSegment", () => {
 
   it("filters every subquery on the business", () => {
     for (const c of [
-      { kind: "tags", op: "all_of", tags: ["VIP"] },
       { kind: "activity", event: "received", promotionId: PROMO, withinDays: 7 },
       { kind: "activity", event: "clicked", op: "did_not" },
       { kind: "consent", state: "marketing_opt_in" },
@@ -75,6 +74,16 @@ describe("compileSegment", () => {
         expect(sql).toContain(`${alias}.business_id = $1`);
       }
     }
+  });
+
+  it("reads tags from the profile's own tag_ids, as GIN operators (no subquery)", () => {
+    const sql = (op: string) => compile(one({ kind: "tags", op, tags: ["VIP"] })).sql;
+    expect([sql("any_of"), sql("all_of"), sql("none_of")]).toEqual([
+      "p.tag_ids && $2::uuid[]",
+      "p.tag_ids @> $2::uuid[]",
+      "NOT (p.tag_ids && $2::uuid[])",
+    ]);
+    expect(compile(one({ kind: "tags", op: "any_of", tags: ["vip"] })).params).toEqual([[TAG]]);
   });
 
   it("uses containment for equality a GIN index can serve", () => {

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { invalid, unauthorized, zodDetails } from "../../errors";
 import { decodeUtf8 } from "../../validation/decode-utf8";
-import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
+import { digitsOnly } from "../../phone/typed-phone";
+import type { ProviderInboundMessage } from "../inbound-message";
 import type { ProviderStatusEvent } from "../message-provider";
 
 /**
@@ -114,7 +115,7 @@ function toInbound(
   const sent = e.sendTime ? new Date(e.sendTime) : new Date();
   return {
     providerMessageId: e.messageId,
-    from: phoneDigits(m.senderPhoneNumber),
+    from: digitsOnly(m.senderPhoneNumber),
     to: e.agentId ?? "",
     type,
     text: m.suggestionResponse?.text ?? m.text ?? null,

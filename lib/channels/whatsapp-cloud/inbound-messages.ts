@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { invalid, zodDetails } from "../../errors";
-import { phoneDigits, type ProviderInboundMessage } from "../inbound-message";
+import { digitsOnly } from "../../phone/typed-phone";
+import type { ProviderInboundMessage } from "../inbound-message";
 
 const str = z.string().optional();
 // `url` is the download address Meta has put in inbound media since 2025 (beside `id`); `link`
@@ -100,7 +101,7 @@ export function parseMetaInbound(value: unknown): ParsedMetaInbound {
   for (const c of parsed.data.contacts ?? []) {
     const name = c.profile?.name ?? c.profile?.username;
     if (!name) continue;
-    if (c.wa_id) names.set(phoneDigits(c.wa_id), name);
+    if (c.wa_id) names.set(digitsOnly(c.wa_id), name);
     if (c.user_id) names.set(c.user_id, name);
   }
   const out: ParsedMetaInbound = { phoneNumberId, messages: [], changes: [], skipped: [] };
@@ -112,12 +113,12 @@ export function parseMetaInbound(value: unknown): ParsedMetaInbound {
       return;
     }
     const m = one.data;
-    const phone = m.from ? phoneDigits(m.from) : undefined;
+    const phone = m.from ? digitsOnly(m.from) : undefined;
     const from = phone || m.from_user_id!;
     if (m.type === "system") {
       const next = m.system?.wa_id ?? m.system?.new_wa_id;
       if (m.system?.type === "user_changed_number" && next)
-        out.changes.push({ from, to: phoneDigits(next), reason: "number_changed", providerMessageId: m.id });
+        out.changes.push({ from, to: digitsOnly(next), reason: "number_changed", providerMessageId: m.id });
       return;
     }
     if (phone && m.from_user_id)

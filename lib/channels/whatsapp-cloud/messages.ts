@@ -7,7 +7,7 @@ import type {
 } from "../message-provider";
 import { graphBaseUrl, whatsappAccessToken, whatsappSendTimeoutMs } from "./config";
 import { toGraphTemplate } from "./graph-template";
-import { isWhatsAppUserId } from "../whatsapp-user-id";
+import { isWhatsAppUserId } from "../../phone/whatsapp-user-id";
 
 /**
  * Meta error codes that mean "slow down", not "this message failed": 130429 (Cloud API

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { databaseUrl } from "../../db";
+import { databaseUrl } from "../../db/pool";
 import { log } from "../../log";
 import { CONVERSATION_CHANNEL, type ConversationChange } from "../publish-change";
 import { runtimeSlot } from "../../runtime";

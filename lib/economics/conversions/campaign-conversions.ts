@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { promotions } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { notFound } from "../../errors";
@@ -16,7 +18,7 @@ export async function campaignConversions(
   campaignId: string,
 ): Promise<CampaignConversionsDoc> {
   if (!isUuid(campaignId)) throw notFound("Campaign");
-  const [campaign] = await rawQuery<{ attribution_window: number }>(
+  const [campaign] = await rawQuery<Pick<RowOf<typeof promotions>, "attribution_window">>(
     ctx.db,
     `SELECT attribution_window FROM promotions WHERE business_id = $1 AND id = $2`,
     [businessId, campaignId],

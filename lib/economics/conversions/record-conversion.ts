@@ -3,7 +3,7 @@ import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalid } from "../../errors";
 import { uuidv7 } from "../../ids";
-import { normaliseTypedPhone } from "../../profiles/normalise-typed-phone";
+import { readTypedPhone } from "../../phone/typed-reading";
 import { conversionDoc, type ConversionRow } from "./conversion-row";
 import type { ConversionDoc, ConversionInput } from "./schemas";
 
@@ -67,7 +67,7 @@ export async function recordConversion(
  */
 async function phoneOf(ctx: Ctx, businessId: string, input: ConversionInput): Promise<string | null> {
   if (input.phone !== undefined) {
-    const read = normaliseTypedPhone(input.phone, await getDefaultCountry(ctx, businessId));
+    const read = readTypedPhone(input.phone, await getDefaultCountry(ctx, businessId));
     if (!read.ok) throw invalid(`phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
     return read.e164;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseMetaStatuses } from "@/lib/channels/whatsapp-cloud/message-statuses";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { applyStatusEvents } from "@/lib/messages/status/apply-status-events";
 import { createTestBusiness } from "@/test/factories";

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { countryOf } from "../../phone/read-phone";
 import { rateCard, rateOf } from "./rate-card";
 import { PRICED_CATEGORIES, type PricedCategory } from "./rate-card-schema";
 
@@ -45,7 +45,7 @@ export function priceNumbers(groups: NumberGroup[], category: PricedCategory): C
   const lines = new Map<string, CostLine>();
   for (const g of groups) {
     if (g.n === 0) continue;
-    const country = parsePhoneNumberFromString(`+${g.sample}`)?.country ?? null;
+    const country = countryOf(g.sample) ?? null;
     const market = marketOf(country ?? undefined);
     const billed = g.category ?? category;
     const key = `${country ?? `?${market.market}`}|${billed}`;

@@ -1,4 +1,4 @@
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import { runtimeSlot } from "../../runtime";
 import { lru } from "./lru";

@@ -29,8 +29,8 @@ const UNSTORABLE =
  * A request to a tracked link: the original URL with the request's query appended, and the
  * request queued as a click (classified human, preview or bot) without waiting for its write.
  * Not a link (wrong shape, unknown code): not_found. A link not in memory while the database
- * does not answer: unavailable, to be answered 503 with Retry-After (docs/decisions.md,
- * "Economics: tracked clicks"). Never throws.
+ * does not answer: unavailable, to be answered 503 with Retry-After
+ * (docs/decisions/tracked-clicks.md). Never throws.
  */
 export async function followLink(req: FollowRequest): Promise<FollowAnswer> {
   if (!isLinkCode(req.code)) return { kind: "not_found" };

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, databaseUrl, db, setDatabaseUrl } from "@/lib/db";
+import { closeDb, databaseUrl, db, setDatabaseUrl } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

@@ -23,8 +23,8 @@ const ABSOLUTE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
  * text, or in an RCS card's title, description and openUrl suggestions becomes
  * `<base>/l/<code>`, one code per distinct URL of the message. A WhatsApp URL button is
  * tracked only where the approved template's button URL is `<base>/l/{{1}}` and the value
- * given for {{1}} is an absolute http(s) URL (the suffix becomes the code; docs/decisions.md,
- * "Economics: tracked clicks"); any other button keeps its suffix. Links already on
+ * given for {{1}} is an absolute http(s) URL (the suffix becomes the code;
+ * docs/decisions/tracked-clicks.md); any other button keeps its suffix. Links already on
  * `<base>/l/` and everything else are left as they are.
  */
 export function rewriteLinks(

@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { awayNotices } from "@/db/schema";
 import type { Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { sendFreeForm } from "../../conversations/reply-to-conversation";
@@ -30,7 +32,7 @@ export async function sendAwayNotices(tx: Ctx, businessId: string, convs: Conver
   }
   const last = new Map(
     (
-      await rawQuery<{ conversation_id: string; sent_at: Date }>(
+      await rawQuery<Pick<RowOf<typeof awayNotices>, "conversation_id" | "sent_at">>(
         tx.db,
         `SELECT conversation_id, sent_at FROM away_notices WHERE business_id = $1 AND conversation_id = ANY($2::uuid[])`,
         [businessId, convs.map((c) => c.id)],

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { readInternational } from "../../phone/international";
 import type { FlowStep } from "../definition";
 
 /** Lower case, no accents, single spaces, no punctuation at the ends: how texts are compared. */
@@ -30,10 +30,8 @@ export function readAnswer(
     }
     case "email":
       return EMAIL.test(t) ? t.toLowerCase() : undefined;
-    case "phone": {
-      const p = parsePhoneNumberFromString(t.startsWith("+") ? t : `+${t.replace(/\D/g, "")}`);
-      return p?.isValid() ? p.number.slice(1) : undefined;
-    }
+    case "phone":
+      return readInternational(t);
     case "choice":
       return step.choices.find((c) => normalise(c.title) === normalise(t))?.title;
   }

@@ -1,7 +1,9 @@
+import type { RowOf } from "../../db/row-of";
+import type { flowRuns } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
 import type { ConversationRow } from "../../conversations/conversation-row";
 import { lockRouting } from "../../conversations/routing-lock";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import type { FlowDefinition, FlowStep } from "../definition";
 import type { FlowWakeJob } from "./flow-jobs";
@@ -46,7 +48,7 @@ export async function continueRun(job: FlowWakeJob, resume: Exclude<Resume, null
   if (!(await waitingRun(job))) return false;
   return inTransaction(flowCtx(), async (tx) => {
     await lockRouting(tx, job.businessId);
-    const [pre] = await rawQuery<{ conversation_id: string }>(
+    const [pre] = await rawQuery<Pick<RowOf<typeof flowRuns>, "conversation_id">>(
       tx.db,
       `SELECT conversation_id FROM flow_runs WHERE business_id = $1 AND id = $2`,
       [job.businessId, job.runId],

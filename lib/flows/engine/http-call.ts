@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { callbackEndpoints } from "@/db/schema";
 import type { LookupFunction } from "node:net";
 import { Client } from "undici";
 import type { Ctx } from "../../context";
@@ -44,7 +46,7 @@ export function pick(value: unknown, path: string): string | undefined {
  * current signing secrets (docs/flows.md, "HTTP requests"), oldest first, at most 5.
  */
 async function signingSecrets(ctx: Ctx, businessId: string): Promise<Buffer[]> {
-  const rows = await rawQuery<{ secret_ciphertext: string }>(
+  const rows = await rawQuery<Pick<RowOf<typeof callbackEndpoints>, "secret_ciphertext">>(
     ctx.db,
     `SELECT secret_ciphertext FROM callback_endpoints WHERE business_id = $1 AND enabled ORDER BY created_at LIMIT 5`,
     [businessId],

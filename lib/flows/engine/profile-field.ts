@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { uuidv7 } from "../../ids";
+import { countryOf } from "../../phone/read-phone";
 import { parseDob } from "../../profiles/schemas";
 import {
   coerceAttributeValue,
@@ -9,14 +9,14 @@ import {
   type AttributeValue,
 } from "../../audiences/attribute-values";
 
-export type ProfileField = "name" | "city" | "gender" | "age" | "dob";
+export type WritableProfileField = "name" | "city" | "gender" | "age" | "dob";
 const LIMITS = { name: 200, city: 120, gender: 32 } as const;
 
 /**
  * The answer as the profile field takes it (the profile form's rules: age a whole number up to
  * 150, dob a past date, texts within their lengths), or undefined when it does not fit.
  */
-export function profileValue(field: ProfileField, answer: string): string | number | undefined {
+export function profileValue(field: WritableProfileField, answer: string): string | number | undefined {
   const v = answer.trim();
   if (field === "age") return /^\d{1,3}$/.test(v) && Number(v) <= 150 ? Number(v) : undefined;
   if (field === "dob") {
@@ -33,10 +33,10 @@ export async function writeProfileField(
   tx: Ctx,
   businessId: string,
   phone: string,
-  field: ProfileField,
+  field: WritableProfileField,
   value: string | number,
 ): Promise<void> {
-  const country = parsePhoneNumberFromString(`+${phone}`)?.country ?? "ZZ";
+  const country = countryOf(phone) ?? "ZZ";
   const col = COLUMN[field];
   await rawQuery(
     tx.db,
@@ -93,7 +93,7 @@ export async function writeProfileAttribute(
   phone: string,
   attribute: { key: string; value: AttributeValue },
 ): Promise<void> {
-  const country = parsePhoneNumberFromString(`+${phone}`)?.country ?? "ZZ";
+  const country = countryOf(phone) ?? "ZZ";
   const patch = JSON.stringify({ [attribute.key]: attribute.value });
   await rawQuery(
     tx.db,

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { continueWakes, type DueRun } from "./continue-wakes";

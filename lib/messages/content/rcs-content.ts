@@ -77,26 +77,6 @@ export function fillRcsCards(
   return { standaloneCard: { ...card.standaloneCard, cardContent: filled[0]! } };
 }
 
-/**
- * A standalone template's card with its variables filled by `values` (the A2/A5 BODY forms).
- * A carousel needs its values card by card (fillRcsCards): flat values are refused.
- */
-export function fillRcsTemplate(
-  t: TemplateView,
-  values: string[],
-  mediaUrl: string | undefined,
-  path = "message.components",
-): Card {
-  const card = t.rcsCard?.richCard;
-  if (card && "carouselCard" in card && (values.length > 0 || mediaUrl)) {
-    throw bad(
-      path,
-      `Template '${t.name}' is a carousel of ${card.carouselCard.cardContents.length} cards: give each card's values in a CAROUSEL component, by card_index`,
-    );
-  }
-  return fillRcsCards(t, [{ values, mediaUrl }], path);
-}
-
 function fillContent(
   content: RcsCardContent,
   values: string[],
@@ -147,11 +127,6 @@ function contentPreview(c: RcsCardContent): RcsCardPreview {
 /** Every card of a rich card for previews, in card_index order (one for a standalone card). */
 export function cardPreviews(card: Card): RcsCardPreview[] {
   return cardContentsOf(card).map(contentPreview);
-}
-
-/** The first card, for previews that show one (a standalone card is its only card). */
-export function cardPreview(card: Card): RcsCardPreview {
-  return cardPreviews(card)[0]!;
 }
 
 const bad = (path: string, message: string) => new AppError("invalid_request", message, [{ path, message }]);

@@ -1,6 +1,6 @@
 import type { MessageProvider, OutboundMessage, SendResult } from "../../channels/message-provider";
 import { systemCtx, type Ctx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
 import { keepingLease, ownThenClaim } from "../../jobs/job-leases";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Executor } from "../../db";
+import type { Executor } from "../../db/pool";
 import { chunkQueueOptions } from "../../jobs/chunk-queue-options";
 import { declareQueue } from "../../jobs/declare-queue";
 import { messagesConfig } from "./config";

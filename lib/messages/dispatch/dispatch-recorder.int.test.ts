@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/db/sql";
 import { createTestBusiness } from "@/test/factories";

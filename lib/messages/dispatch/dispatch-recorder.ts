@@ -1,6 +1,6 @@
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { retryOnConnectionLoss } from "../../db/retry-write";
 import { rawQuery, transaction } from "../../db/sql";
 import { applyStatusEvents, type StatusEventInput } from "../status/apply-status-events";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { closeDb, db, setDatabaseUrl } from "@/lib/db";
+import { closeDb, db, setDatabaseUrl } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
@@ -112,7 +112,7 @@ describe("sender limit across worker processes", () => {
     expect(claimedBy.reduce((a, b) => a + b, 0)).toBe(N);
 
     // N messages in `span` seconds: at most RATE x span + the burst (one second's worth) + one
-    // lease per process (docs/decisions.md, "Sender limit across processes").
+    // lease per process (docs/decisions/sender-limit-across-processes.md).
     const span = (sent.at(-1)!.at.getTime() - sent[0]!.at.getTime()) / 1000;
     const allowance = RATE + PROCESSES * senderLeaseSize(RATE);
     // ... and no busier in any one second than RATE + that allowance.

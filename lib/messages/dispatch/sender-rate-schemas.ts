@@ -47,4 +47,3 @@ export const senderRateForm = z.object({
     })
     .pipe(senderPerSecond.nullable()),
 });
-export type SenderRateFormInput = z.input<typeof senderRateForm>;

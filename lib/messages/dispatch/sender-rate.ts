@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { senderRateLimits } from "@/db/schema";
 import { recordAudit } from "../../audit/record-audit";
 import { getBusiness } from "../../businesses/list-businesses";
 import type { Channel } from "../../businesses/schemas";
@@ -19,7 +21,7 @@ const cache = ttlCache<number>();
 /** Messages per second the sender may dispatch: its own limit, else MESSAGES_SENDER_RATE. */
 export async function senderRate(ctx: Ctx, key: SenderKey): Promise<number> {
   return cache.get(`${key.businessId}|${key.channel}|${key.sender}`, async () => {
-    const [row] = await rawQuery<{ per_second: number }>(
+    const [row] = await rawQuery<Pick<RowOf<typeof senderRateLimits>, "per_second">>(
       ctx.db,
       `SELECT per_second FROM sender_rate_limits WHERE business_id = $1 AND channel = $2 AND sender = $3`,
       [key.businessId, key.channel, key.sender],
@@ -31,7 +33,7 @@ export async function senderRate(ctx: Ctx, key: SenderKey): Promise<number> {
 /**
  * Sets (or clears, with null) a sender's dispatch limit, e.g. after Meta raised the number's
  * tier. Operator action (console, admin CLI, operator API): business API keys only read it
- * (docs/decisions.md). The sender must be one of the business's chatapp phoneNumberIds or its
+ * (docs/decisions/sender-rate-set-by-operator.md). The sender must be one of the business's chatapp phoneNumberIds or its
  * RCS agent id (`channel` says which when both carry the id); a stored limit for an id the
  * business no longer has can still be cleared. This process's dispatcher sees the change at
  * once, other processes within MESSAGES_CACHE_MS.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "@/db/schema/index";
 import { setChannel } from "@/lib/businesses/set-channel";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { AppError } from "@/lib/errors";
 import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";

@@ -1,4 +1,4 @@
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import {
   holdTokens,
   leaseTokens,
@@ -29,8 +29,8 @@ export const SENDER_LEASE_TTL_MS = 1000;
  * dispatcher's step (messages sent at once): 2.5% of the rate (25 at 1,000/s, 2 at 50/s), at
  * least 1. At full speed that is about 40 round trips a second per sender and process (one
  * HOT update each), and every second of a long send lands within a few percent of the limit
- * (leases of 10% made single seconds swing +-10%: bench/RESULTS.md); N processes together
- * exceed rate x time + burst by at most N leases (docs/decisions.md).
+ * (leases of 10% made single seconds swing +-10%: bench/results-archive/2026.md); N processes together
+ * exceed rate x time + burst by at most N leases (docs/decisions/sender-limit-across-processes.md).
  */
 export function senderLeaseSize(rate: number): number {
   return Math.max(1, Math.min(rate, Math.ceil(rate * SENDER_LEASE_FRACTION)));

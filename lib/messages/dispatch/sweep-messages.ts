@@ -1,7 +1,9 @@
+import type { RowOf } from "../../db/row-of";
+import type { messages } from "@/db/schema";
 import { requeueStranded } from "../../callbacks/deliver-job";
 import { simulatorEventsFor } from "../../channels/simulator/messages";
 import { systemCtx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import { uuidv7Floor, uuidv7Ms } from "../../ids";
 import { readSweepMark, writeSweepMark } from "../../jobs/sweep-marks";
@@ -126,7 +128,7 @@ async function reconcileSimulator(graceSeconds: number, limit: number): Promise<
      ORDER BY id LIMIT $4`,
     [...window, graceSeconds, limit],
   );
-  const [first] = await rawQuery<{ id: string }>(
+  const [first] = await rawQuery<Pick<RowOf<typeof messages>, "id">>(
     db(),
     `SELECT id FROM messages WHERE ${SIMULATOR_OPEN} ORDER BY id LIMIT 1`,
     window,

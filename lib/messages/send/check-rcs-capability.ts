@@ -1,7 +1,7 @@
 import type { Ctx } from "../../context";
 import { AppError } from "../../errors";
 import { rcsCapabilityProvider } from "../dispatch/providers";
-import { parseRecipient } from "./recipient";
+import { requireRecipient } from "../../phone/international";
 import { requireSender } from "../dispatch/sender-channel";
 
 /** A3: whether the subscriber can receive RCS from the business's agent. */
@@ -10,7 +10,7 @@ export async function checkRcsCapability(
   businessId: string,
   subscriberId: string,
 ): Promise<{ capable: boolean }> {
-  const phone = parseRecipient(subscriberId, "subscriberId");
+  const phone = requireRecipient(subscriberId, "subscriberId");
   const { settings } = await requireSender(ctx, businessId, "rcs");
   const provider = rcsCapabilityProvider(settings.provider);
   if (!provider) {

@@ -1,5 +1,5 @@
 import type { OutboundMessage } from "../../channels/message-provider";
-import type { Executor } from "../../db";
+import type { Executor } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 import { writeStatement } from "../../db/write-statement";
 import { messagesConfig } from "../dispatch/config";
@@ -69,7 +69,7 @@ const COMPLETE_IDEMPOTENCY = `UPDATE idempotency_keys k SET state = 'done', resp
  * (one per chunk of MESSAGES_DISPATCH_CHUNK messages, per business) through `executor`. Up to
  * ROWS_PER_STATEMENT messages this is ONE statement (data-modifying CTEs, pg-boss's own job
  * insert among them): atomic by itself on the pool, one round trip, which is what lets the
- * group commit of single sends keep up (bench/RESULTS.md). Larger sends write their first
+ * group commit of single sends keep up (bench/results-archive/2026.md). Larger sends write their first
  * messages in chunks before it, so the caller must hold a transaction for them.
  */
 export async function insertSendRows(

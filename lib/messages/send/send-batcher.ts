@@ -1,4 +1,4 @@
-import { db, type Executor } from "../../db";
+import { db, type Executor } from "../../db/pool";
 import { groupCommit } from "../../db/group-commit";
 import { transaction } from "../../db/sql";
 import { env } from "../../env";

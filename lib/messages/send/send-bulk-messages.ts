@@ -11,7 +11,7 @@ import { checkChatappTemplateSend } from "./check-chatapp-template-send";
 import type { IdempotencyRef } from "./commit-send";
 import { messagesConfig } from "../dispatch/config";
 import { completeSend, insertMessageRows, ROWS_PER_STATEMENT, type NewMessage } from "./insert-send-rows";
-import { tryParseRecipient } from "./recipient";
+import { readInternational } from "../../phone/international";
 import type { SendBulkInput } from "../schemas";
 import { sendBulkInput } from "../schemas";
 
@@ -59,7 +59,7 @@ export async function sendBulkMessages(
     ? await lackingMarketingConsent(
         ctx,
         businessId,
-        input.subscribers.map((s) => tryParseRecipient(s.subscriberId)).filter((p) => p !== undefined),
+        input.subscribers.map((s) => readInternational(s.subscriberId)).filter((p) => p !== undefined),
       )
     : new Set<string>();
 
@@ -70,7 +70,7 @@ export async function sendBulkMessages(
   /** The sendable ones, for their dispatch jobs. */
   const valid: NewMessage[] = [];
   const build = (s: SendBulkInput["subscribers"][number], i: number) => {
-    const recipient = tryParseRecipient(s.subscriberId);
+    const recipient = readInternational(s.subscriberId);
     const values = s.variables && plan.fit ? plan.fit(s.variables) : s.variables;
     let problem: (ErrorDetail & { errorCode: BulkRefusal["errorCode"] }) | undefined;
     if (!recipient) {

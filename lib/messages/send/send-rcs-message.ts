@@ -6,7 +6,7 @@ import type { CommitOptions } from "./commit-send";
 import { commitOneMessage } from "./commit-one-message";
 import { rcsCardsFromParameters, rcsCardsFromSpec } from "../content/rcs-card-values";
 import { fillRcsCards } from "../content/rcs-content";
-import { parseRecipient } from "./recipient";
+import { requireRecipient } from "../../phone/international";
 import type { chatappTemplateMessage, rcsMessage, SendResponse } from "../schemas";
 import { sendableTemplate } from "./sendable-template";
 import { requireSender } from "../dispatch/sender-channel";
@@ -35,7 +35,7 @@ export async function sendRcsMessage(
   input: RcsSendInput,
   opts: CommitOptions = {},
 ): Promise<SendResponse> {
-  const recipient = parseRecipient(input.to, input.toPath);
+  const recipient = requireRecipient(input.to, input.toPath);
   const { settings, sender } = await requireSender(ctx, businessId, "rcs");
   let template: TemplateView | undefined;
   let content: OutboundMessage["content"];

@@ -8,7 +8,7 @@ import { AppError } from "../../errors";
 import { checkChatappTemplateSend } from "./check-chatapp-template-send";
 import type { CommitOptions } from "./commit-send";
 import { commitOneMessage } from "./commit-one-message";
-import { parseRecipient } from "./recipient";
+import { requireRecipient } from "../../phone/international";
 import { sendTemplateInput, type SendResponse, type SendTemplateInput } from "../schemas";
 
 /**
@@ -25,7 +25,7 @@ export async function sendTemplateMessage(
   opts: CommitOptions = {},
 ): Promise<SendResponse> {
   const input = sendTemplateInput.parse(raw);
-  const recipient = parseRecipient(input.to, "to");
+  const recipient = requireRecipient(input.to, "to");
   const { settings, sender, template, plan } = await checkChatappTemplateSend(ctx, businessId, input);
   // A marketing template to a number without an opt-in, when the business requires one: 409.
   if (isMarketingTemplate(template.category)) {

@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview, type MessagePreview } from "../content/message-preview";
-import { parseRecipient } from "../send/recipient";
+import { requireRecipient } from "../../phone/international";
 import type { MessageStatus } from "../schemas";
 
 export const listSimulatorInboxInput = z.object({
@@ -61,7 +61,7 @@ export async function listSimulatorInbox(
   raw: z.input<typeof listSimulatorInboxInput>,
 ): Promise<InboxMessage[]> {
   const input = listSimulatorInboxInput.parse(raw);
-  const phone = parseRecipient(input.phone, "phone");
+  const phone = requireRecipient(input.phone, "phone");
   const rows = await rawQuery<Row>(
     ctx.db,
     `SELECT m.id, m.transaction_id, m.channel, m.sender, m.status, m.template_name, m.provider, m.content,

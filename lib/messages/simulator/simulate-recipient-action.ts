@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { messages } from "@/db/schema";
 import { z } from "zod";
 import type { Ctx } from "../../context";
 import { AppError, notFound } from "../../errors";
@@ -23,7 +25,7 @@ export async function simulateRecipientAction(
 ): Promise<{ status: string; applied: boolean }> {
   const input = simulateRecipientActionInput.parse(raw);
   const [row] = isUuid(input.messageId)
-    ? await rawQuery<{ provider: string }>(
+    ? await rawQuery<Pick<RowOf<typeof messages>, "provider">>(
         ctx.db,
         `SELECT provider FROM messages WHERE business_id = $1 AND id = $2`,
         [input.businessId, input.messageId],
@@ -53,7 +55,7 @@ export async function simulateRecipientAction(
         : {}),
     },
   ]);
-  const [after] = await rawQuery<{ status: string }>(
+  const [after] = await rawQuery<Pick<RowOf<typeof messages>, "status">>(
     ctx.db,
     `SELECT status FROM messages WHERE business_id = $1 AND id = $2`,
     [input.businessId, input.messageId],

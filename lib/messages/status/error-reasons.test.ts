@@ -3,7 +3,7 @@ import { SIMULATED_FAILURES } from "@/lib/channels/simulator/messages";
 import { ROUND_TIMEOUT_CODE } from "@/lib/promotions/engine/fail-silent-recipients";
 import { errorReason, failureReason, FAILURE_REASONS } from "./error-reasons";
 
-describe("the one table of failure reasons (issue 23, point 7)", () => {
+describe("the one table of failure reasons", () => {
   it("knows every code the simulator, RCS and the engine produce", () => {
     for (const f of Object.values(SIMULATED_FAILURES)) expect(FAILURE_REASONS[f.errorCode]).toBeTruthy();
     for (const code of ["404", "130429", "131000", "provider_error", "missing_value", ROUND_TIMEOUT_CODE]) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { businesses, messageEvents, messages, templates } from "@/db/schema/index";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { storedTemplateContent } from "@/test/stored-content";

@@ -6,7 +6,7 @@ import { getTimeZone } from "../../businesses/get-time-zone";
 import type { Ctx } from "../../context";
 import { isUuid } from "../../ids";
 import { errorReason } from "./error-reasons";
-import { numberPrefixes } from "../../profiles/number-prefixes";
+import { numberPrefixes } from "../../phone/number-prefixes";
 import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview } from "../content/message-preview";
 import {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseWallTime } from "@/lib/dates/zoned-time";
-import { typedPhone } from "@/lib/validation/typed-phone";
+import { typedPhone } from "@/lib/phone/typed-phone";
 import { messageStatuses } from "@/db/schema/statuses";
 
 /** The message statuses (from the drizzle-free statuses module: client bundles import this one). */

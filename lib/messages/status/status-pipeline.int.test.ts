@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { verify } from "@/lib/callbacks/sign";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/db/sql";
 import { startReceiver } from "@/test/callback-receiver";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A variant's name: short, shown in the variants report and its verdicts. */
-const variantName = z
+export const variantName = z
   .string()
   .trim()
   .min(1, "Required: the variant's name")

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { promotionCounters, promotions } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf } from "@/test/messages";
 import { createTestPromotion, numbers } from "@/test/promotions";

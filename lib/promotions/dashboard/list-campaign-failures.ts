@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { promotionRecipients } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { failureReason } from "../../messages/status/error-reasons";
@@ -38,7 +40,7 @@ export async function listCampaignFailures(
       const known = failureReason(r.code, null);
       const sample = known.startsWith("Unknown error code")
         ? (
-            await rawQuery<{ error: string | null }>(
+            await rawQuery<Pick<RowOf<typeof promotionRecipients>, "error">>(
               ctx.db,
               `SELECT error FROM promotion_recipients WHERE promotion_id = $1 AND business_id = $2
                AND error_code = $3 LIMIT 1`,

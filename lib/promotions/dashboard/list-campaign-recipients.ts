@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recipientStates } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { digitsOnly } from "../../phone/typed-phone";
 
 /**
  * Matches a table pages through at most: the page and its count then walk at most this many
@@ -62,7 +63,7 @@ export async function listCampaignRecipients(
   };
   if (input.state) add("state = ?", input.state);
   if (input.errorCode) add("error_code = ?", input.errorCode);
-  const digits = (input.phone ?? "").replace(/\D/g, "");
+  const digits = digitsOnly(input.phone ?? "");
   if (digits) {
     add("phone >= ?", digits);
     add("phone < ?", `${digits}:`);

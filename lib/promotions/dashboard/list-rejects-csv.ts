@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { targetLists } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { notFound } from "../../errors";
 import { isUuid } from "../../ids";
@@ -9,7 +11,7 @@ import { rawQuery } from "../../db/sql";
  */
 export async function refusedRowsFileName(ctx: Ctx, businessId: string, listId: string): Promise<string> {
   const [row] = isUuid(listId)
-    ? await rawQuery<{ name: string }>(
+    ? await rawQuery<Pick<RowOf<typeof targetLists>, "name">>(
         ctx.db,
         "SELECT name FROM target_lists WHERE business_id = $1 AND id = $2 AND left(name, 1) <> chr(1)",
         [businessId, listId],

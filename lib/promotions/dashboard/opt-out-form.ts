@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneDigits } from "../../validation/typed-phone";
+import { typedDigits } from "../../phone/typed-phone";
 
 export const MAX_OPT_OUTS_TYPED = 1000;
 const SHAPE = /^\+?\d{6,15}$/;
@@ -26,7 +26,7 @@ export const addOptOutsForm = z.object({
         code: "custom",
         message: `At most ${MAX_OPT_OUTS_TYPED} numbers at a time; import a CSV for more`,
       });
-    const bad = phones.filter((p) => !SHAPE.test(phoneDigits(p)));
+    const bad = phones.filter((p) => !SHAPE.test(typedDigits(p)));
     if (bad.length > 0) {
       ctx.addIssue({
         code: "custom",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { resetEnv } from "@/lib/env";
 import { rawQuery } from "@/lib/db/sql";
 import { drainAll } from "@/test/messages";

@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { promotions } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import type { MovedMessage } from "../../messages/status/status-listeners";
@@ -25,7 +27,7 @@ type Delta = { sent: number; delivered: number; read: number; failed: number };
  */
 export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): Promise<void> {
   const txIds = [...new Set(moved.map((m) => m.transactionId))];
-  const promos = await rawQuery<{ id: string }>(
+  const promos = await rawQuery<Pick<RowOf<typeof promotions>, "id">>(
     tx.db,
     `SELECT id FROM promotions WHERE id = ANY($1::uuid[])`,
     [txIds],

@@ -1,6 +1,8 @@
+import type { RowOf } from "../../db/row-of";
+import type { promotions } from "@/db/schema";
 import type { StoredAbTest } from "@/db/schema/ab-test";
 import type { Ctx } from "../../context";
-import { db } from "../../db";
+import { db } from "../../db/pool";
 import { rawQuery, transaction } from "../../db/sql";
 import { AppError, invalid } from "../../errors";
 import { log } from "../../log";
@@ -32,7 +34,7 @@ type Due = {
  * Returns how many were prepared.
  */
 export async function preparePromotions(ctx: Ctx): Promise<number> {
-  const due = await rawQuery<{ id: string }>(
+  const due = await rawQuery<Pick<RowOf<typeof promotions>, "id">>(
     db(),
     `SELECT id FROM promotions WHERE status = 'Preparing' AND next_run_at <= now()
      ORDER BY next_run_at LIMIT ${PREPARED_PER_TICK}`,

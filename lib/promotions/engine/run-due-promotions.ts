@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { promotions } from "@/db/schema";
 import { systemCtx } from "../../context";
-import { db } from "../../db";
-import { rawQuery, transaction } from "../../db/sql";
+import { db } from "../../db/pool";
+import { transaction } from "../../db/sql";
 import { log } from "../../log";
 import { expirePromotions } from "./expire-promotions";
 import { preparePromotions } from "./prepare-due-promotions";
@@ -22,12 +22,12 @@ export async function runDuePromotions(): Promise<{ expired: number; prepared: n
   const ctx = systemCtx("promotions");
   const expired = await expirePromotions(ctx);
   const prepared = await preparePromotions(ctx);
-  const due = await rawQuery<{ id: string }>(
-    db(),
-    `SELECT id FROM promotions WHERE status IN ('Scheduled', 'Active') AND next_run_at <= now()
-     ORDER BY next_run_at LIMIT ${DUE_PER_TICK}`,
-    [],
-  );
+  const due = await db()
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(and(inArray(promotions.status, ["Scheduled", "Active"]), lte(promotions.nextRunAt, sql`now()`)))
+    .orderBy(promotions.nextRunAt)
+    .limit(DUE_PER_TICK);
   let stepped = 0;
   for (const { id } of due) {
     try {

@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { targetLists } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { cellSql } from "../lists/list-cells";
@@ -84,7 +86,7 @@ export async function createRecipients(
             count(*) FILTER (WHERE state = 'holdout')::int AS holdout FROM inserted`,
     [input.promotionId, input.businessId, list.id],
   );
-  const [stored] = await rawQuery<{ row_count: number }>(
+  const [stored] = await rawQuery<Pick<RowOf<typeof targetLists>, "row_count">>(
     tx.db,
     "SELECT row_count FROM target_lists WHERE id = $1 AND business_id = $2",
     [list.id, input.businessId],

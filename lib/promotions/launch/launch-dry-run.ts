@@ -1,4 +1,4 @@
-import { inTransaction, type Ctx } from "../../context";
+import type { Ctx } from "../../context";
 import { isTransaction, rawQuery } from "../../db/sql";
 import { priceNumbers, pricedCategory, type CostByCard } from "../../economics/cost/price-numbers";
 import { invalidInput } from "../../errors";
@@ -8,6 +8,7 @@ import { isAudienceBody, resolveLaunchAudience } from "./launch-audience";
 import { listDryRun, type DryRunTotals } from "../lists/list-dry-run";
 import type { RejectedRow } from "../lists/schemas";
 import { launchRejects } from "./launch-rejects";
+import { inRolledBackTransaction } from "./rolled-back";
 import { missingValueSql } from "./missing-values-sql";
 import { launchPromotionInput } from "./schemas";
 import {
@@ -60,13 +61,6 @@ export async function launchDryRun(
   return dryRunOnList(ctx, businessId, list, input.body);
 }
 
-/** Carries a dry run's answer out of the transaction it rolls back. */
-class DryRunAnswer extends Error {
-  constructor(readonly answer: LaunchDryRun) {
-    super("dry run");
-  }
-}
-
 /**
  * A segment's or tags' dry run: the snapshot the launch would take (freezeAudience's list),
  * written in a transaction that is rolled back, and counted as a list is: the same reasons.
@@ -75,20 +69,14 @@ async function audienceDryRun(ctx: Ctx, businessId: string, body: unknown): Prom
   const parsed = launchPromotionInput.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const audience = await resolveLaunchAudience(ctx, businessId, body);
-  try {
-    await inTransaction(ctx, async (tx) => {
-      const list = await listFromSegment(tx, {
-        businessId,
-        definition: audience.definition,
-        path: audience.source === "TAGS" ? "tags" : "segmentId",
-      });
-      throw new DryRunAnswer(await dryRunOnList(tx, businessId, list, body));
+  return inRolledBackTransaction(ctx, async (tx) => {
+    const list = await listFromSegment(tx, {
+      businessId,
+      definition: audience.definition,
+      path: audience.source === "TAGS" ? "tags" : "segmentId",
     });
-  } catch (err) {
-    if (err instanceof DryRunAnswer) return err.answer;
-    throw err;
-  }
-  throw new Error("the dry run's transaction returned");
+    return dryRunOnList(tx, businessId, list, body);
+  });
 }
 
 async function dryRunOnList(

@@ -4,6 +4,8 @@ import { AppError, type ErrorCode, type ErrorDetail } from "../../errors";
 import { runOnce } from "../../idempotency/run-once";
 import { stableJson } from "../../idempotency/stable-json";
 import { findList } from "../lists/find-list";
+import { isAudienceBody } from "./launch-audience";
+import { launchOnAudience } from "./launch-on-audience";
 import { launchPromotion, type LaunchResult } from "./launch-promotion";
 
 /** A stored refusal (the key's first answer was an error): the same error again. */
@@ -20,7 +22,8 @@ const hashOf = (listName: string, body: unknown) =>
 
 /**
  * E1 form (b) for the dashboard (the new-campaign wizard): launchPromotion on the list
- * `listName` under the wizard's idempotency key, in the same store as the API's
+ * `listName`, or E1's JSON form on a segment or tags when the body names one (launchOnAudience;
+ * `listName` is then unused), under the wizard's idempotency key, in the same store as the API's
  * Idempotency-Key (runOnce: per business, 24 h). A double click, a retry after a dropped
  * connection or a second tab with the same key launches once and answers the first launch's
  * result (or its refusal); a second request that arrives while the first runs waits for it.
@@ -44,6 +47,8 @@ export async function launchOnce(
       }),
     },
     async (idempotency) => {
+      // A segment or tags audience is E1's JSON form on it: frozen at launch, as E1 freezes it.
+      if (isAudienceBody(body)) return launchOnAudience(ctx, { businessId, body, idempotency });
       const list = await findList(ctx, businessId, listName);
       return launchPromotion(ctx, { businessId, list, body, idempotency });
     },

@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
-import { promotions } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { promotions, targetLists } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
 import { invalid, invalidInput, conflict } from "../../errors";
 import { uuidv7 } from "../../ids";
-import { rawQuery } from "../../db/sql";
 import type { IdempotencyRef } from "../../messages/send/commit-send";
 import { storeIdempotentResponse } from "../../idempotency/key-store";
 import type { TargetList } from "../lists/find-list";
@@ -118,11 +117,11 @@ export async function launchPromotion(
       // The list cannot be replaced under the launch, nor the promotion cancelled mid-way. (A
       // list replaced before this point may be kept, retired under a hidden name: not this one.)
       await holdList(tx, list);
-      const [current] = await rawQuery<{ status: string }>(
-        tx.db,
-        "SELECT status FROM promotions WHERE id = $1 FOR UPDATE",
-        [id],
-      );
+      const [current] = await tx.db
+        .select({ status: promotions.status })
+        .from(promotions)
+        .where(eq(promotions.id, id))
+        .for("update");
       if (current?.status !== "Preparing") throw conflict("The promotion was cancelled during its launch");
       const counts = await prepareRecipients(tx, {
         promotionId: id,
@@ -157,19 +156,21 @@ export async function launchPromotion(
     });
   } catch (err) {
     // Nothing of the launch committed but the promotion row: a refused launch leaves no trace.
-    await rawQuery(ctx.db, "DELETE FROM promotions WHERE id = $1 AND status = 'Preparing'", [id]).catch(
-      () => undefined,
-    );
+    await ctx.db
+      .delete(promotions)
+      .where(and(eq(promotions.id, id), eq(promotions.status, "Preparing")))
+      .catch(() => undefined);
     throw err;
   }
 }
 
 /** The list, FOR SHARE until commit: not replaced (renamed, deleted) under the launch. */
 async function holdList(tx: Ctx, list: TargetList): Promise<void> {
-  const [held] = await rawQuery(tx.db, "SELECT 1 FROM target_lists WHERE id = $1 AND name = $2 FOR SHARE", [
-    list.id,
-    list.name,
-  ]);
+  const [held] = await tx.db
+    .select({ id: targetLists.id })
+    .from(targetLists)
+    .where(and(eq(targetLists.id, list.id), eq(targetLists.name, list.name)))
+    .for("share");
   if (!held) throw conflict(`The list '${list.name}' was replaced during the launch; launch again`);
 }
 

@@ -28,7 +28,7 @@ async function text(stream: AsyncGenerator<string> | ReadableStream<Uint8Array>)
 
 const lines = (csv: string) => csv.trim().split("\r\n").slice(1);
 
-describe("every row of a campaign's list is accounted for (issue 23, point 1)", () => {
+describe("every row of a campaign's list is accounted for", () => {
   it("the dry run with the message refuses empty variable cells by name; the campaign page, E3 and E4 show its numbers", async () => {
     // 20 good rows (2 fail with 131047), 3 with an empty name, 1 with an empty city, 2 invalid
     // numbers, 1 duplicate, 1 opted-out number: 28 rows.

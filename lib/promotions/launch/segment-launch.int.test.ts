@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

@@ -1,9 +1,7 @@
-import { tryParseRecipient } from "../../messages/send/recipient";
-import { normaliseTypedPhone } from "../../profiles/normalise-typed-phone";
+import { readPhoneCell } from "../../phone/phone-cell";
 import type { CsvRecord } from "./csv-records";
 import type { ListHeader } from "./list-header";
 import { LIST_CELL_SEPARATOR, type ListRow } from "./list-cells";
-import { plainE164 } from "./plain-e164";
 
 /** A refused row: its number, why, and the raw phone cell (truncated) to find it by. */
 export type ListReject = { rowNumber: number; reason: string; phone: string | null };
@@ -33,7 +31,7 @@ export function checkListRow(
   if (chars > MAX_ROW_CHARS)
     return rejectRow(record, header, `row too long (over ${MAX_ROW_CHARS} characters)`);
   const raw = cells[header.phoneIndex] ?? "";
-  const e164 = checkPhone(raw, defaultCountry);
+  const e164 = readPhoneCell(raw, defaultCountry);
   if (typeof e164 !== "string") return rejectRow(record, header, e164.reason);
   // PostgreSQL cannot store U+0000 in text, and U+001F separates the stored cells (list-cells.ts):
   // the row is refused rather than the whole file.
@@ -50,18 +48,6 @@ export function checkListRow(
   const named: string[] = [];
   for (let i = 0; i < header.keys.length; i++) if (header.keys[i] !== undefined) named.push(cells[i] ?? "");
   return { rowNumber: record.rowNumber, phone: e164, cells: named };
-}
-
-/**
- * A list row's phone cell as E.164 digits: plain E.164 digits proven valid without a parse
- * (plain-e164.ts), else with its country code as B1 reads subscriberId, else a national number
- * of the default country; or why it is not a phone number.
- */
-export function checkPhone(raw: string, defaultCountry: string | null): string | { reason: string } {
-  const e164 = plainE164(raw) ?? tryParseRecipient(raw);
-  if (e164 !== undefined) return e164;
-  const typed = normaliseTypedPhone(raw, defaultCountry);
-  return typed.ok ? typed.e164 : { reason: `invalid phone: ${typed.reason}` };
 }
 
 /** The control character of a cell that a list row cannot store, if any. */

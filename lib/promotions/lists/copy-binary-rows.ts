@@ -7,7 +7,7 @@ import { LIST_CELL_SEPARATOR } from "./list-cells";
  * not sent a million times): per row its three fields as length-prefixed bytes (int4 4, text
  * its UTF-8; the cells one text, joined by U+001F: list-cells.ts), written straight into large
  * buffers. No text escaping in Node and no text parsing of uuids and numbers in PostgreSQL
- * (measured in bench/RESULTS.md against the text format it replaced).
+ * (measured in bench/results-archive/2026.md against the text format it replaced).
  */
 
 /** Signature, flags and header extension length: the start of every binary COPY stream. */

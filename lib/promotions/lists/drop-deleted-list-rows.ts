@@ -1,4 +1,4 @@
-import type { Executor } from "../../db";
+import type { Executor } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 
 /**

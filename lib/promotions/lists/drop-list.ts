@@ -1,4 +1,6 @@
-import type { Executor } from "../../db";
+import type { RowOf } from "../../db/row-of";
+import type { targetLists } from "@/db/schema";
+import type { Executor } from "../../db/pool";
 import { rawQuery, transaction } from "../../db/sql";
 
 /**
@@ -25,7 +27,7 @@ export async function dropList(
 ): Promise<{ name: string } | undefined> {
   const [by, key] = "name" in input ? ["name", input.name] : ["id", input.id];
   return transaction(executor, async (tx) => {
-    const [list] = await rawQuery<{ id: string; name: string }>(
+    const [list] = await rawQuery<Pick<RowOf<typeof targetLists>, "id" | "name">>(
       tx,
       `SELECT id, name FROM target_lists WHERE business_id = $1 AND ${by} = $2 AND left(name, 1) <> chr(1)
        FOR UPDATE`,

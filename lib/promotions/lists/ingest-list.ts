@@ -1,19 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { targetLists } from "@/db/schema";
 import { getDefaultCountry } from "../../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../../context";
 import { env } from "../../env";
 import { invalid, invalidInput } from "../../errors";
 import { uuidv7 } from "../../ids";
-import { rawQuery } from "../../db/sql";
-import {
-  checkListRow,
-  checkPhone,
-  DUPLICATE_REASON,
-  isReject,
-  rejectRow,
-  type ListReject,
-} from "./check-list-row";
+import { readPhoneCell } from "../../phone/phone-cell";
+import { checkListRow, DUPLICATE_REASON, isReject, rejectRow, type ListReject } from "./check-list-row";
 import type { CsvRecord } from "./csv-records";
 import { csvRows } from "./csv-rows";
 import type { ListRow } from "./list-cells";
@@ -32,7 +25,7 @@ import { writeRejects } from "./write-rejects";
 export type IngestResult = { list: ListSummary; rejectedRows: RejectedRow[] };
 
 /** A CSV upload into the business's target list `name` (API, dashboard lists page, campaign wizard). */
-export type ListUpload = {
+export type ListUploadInput = {
   businessId: string;
   name: string;
   source: AsyncIterable<Uint8Array>;
@@ -61,7 +54,7 @@ const DEDUPE_IN_MEMORY_MAX = 2_000_000;
  */
 export async function ingestList(
   ctx: Ctx,
-  input: ListUpload & {
+  input: ListUploadInput & {
     /** Refresh the rows' planner statistics (default true; a launch that follows does it). */
     analyze?: boolean;
     /**
@@ -121,7 +114,7 @@ export async function ingestList(
             take(bytes.record(i));
             continue;
           }
-          const e164 = checkPhone(bytes.cell(i, header!.phoneIndex), defaultCountry);
+          const e164 = readPhoneCell(bytes.cell(i, header!.phoneIndex), defaultCountry);
           if (typeof e164 !== "string") rejects.push(rejectRow(bytes.record(i), header!, e164.reason));
           else if (!seen.add(e164)) rejects.push(rejectRow(bytes.record(i), header!, DUPLICATE_REASON));
           else {
@@ -158,7 +151,10 @@ export async function ingestList(
     return { list, rejectedRows: shown };
   } catch (err) {
     sink?.abort();
-    await rawQuery(ctx.db, "DELETE FROM target_lists WHERE id = $1", [id]).catch(() => undefined);
+    await ctx.db
+      .delete(targetLists)
+      .where(eq(targetLists.id, id))
+      .catch(() => undefined);
     throw err;
   }
 }
@@ -184,19 +180,17 @@ async function replaceList(
       sql`SELECT pg_advisory_xact_lock(hashtext(${input.businessId} || ':' || ${input.name}))`,
     );
     await dropList(tx.db, { businessId: input.businessId, name: input.name });
-    await rawQuery(
-      tx.db,
-      `UPDATE target_lists SET name = $2, columns = $3::jsonb, phone_column = $4, row_count = $5,
-         rejected_count = $6, updated_at = now() WHERE id = $1`,
-      [
-        input.id,
-        input.name,
-        JSON.stringify(input.header.columns),
-        input.header.phoneColumn,
-        input.accepted,
-        input.rejected,
-      ],
-    );
+    await tx.db
+      .update(targetLists)
+      .set({
+        name: input.name,
+        columns: input.header.columns,
+        phoneColumn: input.header.phoneColumn,
+        rowCount: input.accepted,
+        rejectedCount: input.rejected,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(targetLists.id, input.id));
     return {
       id: input.id,
       name: input.name,

@@ -17,9 +17,5 @@ export function cellSql(row: string, position: number): string {
   return position > 0 ? `split_part(${row}.cells, chr(31), ${position})` : "NULL";
 }
 
-/** SQL for the cell at the position held by an int expression (0: NULL). */
-export const cellAtSql = (row: string, position: string): string =>
-  `CASE WHEN ${position} > 0 THEN split_part(${row}.cells, chr(31), ${position}) END`;
-
 /** SQL for all the row's cells as a text[] in column order. */
 export const cellsArraySql = (row: string): string => `string_to_array(${row}.cells, chr(31))`;

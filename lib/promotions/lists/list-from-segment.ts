@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { attributeDefinitions } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalid } from "../../errors";
@@ -10,6 +12,16 @@ import { loadListRows } from "./list-rows-table";
 
 /** A profile's text as a stored cell: a U+001F in it (the cells' separator) becomes U+FFFD. */
 const cell = (sql: string) => `replace(coalesce(${sql}, ''), chr(31), chr(65533))`;
+
+/**
+ * The row's cells joined by U+001F. A profile's text almost never holds a U+001F, so the row
+ * is searched for one once and joined as it is, and only a row that holds one pays a replace
+ * per cell (eleven replaces a row were 40% of a 1,000,000-profile freeze's expression time).
+ */
+const joinedCells = (values: string[]) =>
+  `CASE WHEN strpos(concat(${values.join(", ")}), chr(31)) = 0
+     THEN concat_ws(chr(31), ${values.map((v) => `coalesce(${v}, '')`).join(", ")})
+     ELSE concat_ws(chr(31), ${values.map(cell).join(", ")}) END`;
 
 /** The profile's own columns of a segment's list (`${name}`, `${city}`... in the template). */
 const PROFILE_COLUMNS: [string, string][] = [
@@ -28,7 +40,7 @@ const PROFILE_COLUMNS: [string, string][] = [
  * key spelt like a profile column is left to the column).
  */
 export async function segmentListColumns(ctx: Ctx, businessId: string) {
-  const keys = await rawQuery<{ key: string }>(
+  const keys = await rawQuery<Pick<RowOf<typeof attributeDefinitions>, "key">>(
     ctx.db,
     "SELECT key FROM attribute_definitions WHERE business_id = $1 ORDER BY key",
     [businessId],
@@ -64,16 +76,16 @@ export async function listFromSegment(
   // $1 business, $2 list id, $3 the attribute keys (when there are any), then the predicate's values.
   const withKeys = attributeKeys.length > 0;
   const { where, params } = segmentWhere(businessId, input.definition, withKeys ? 4 : 3);
-  const cells = [
-    ...PROFILE_COLUMNS.map(([, sql]) => cell(sql)),
-    ...attributeKeys.map((_, i) => cell(`p.attributes ->> ($3::text[])[${i + 1}]`)),
+  const values = [
+    ...PROFILE_COLUMNS.map(([, sql]) => sql),
+    ...attributeKeys.map((_, i) => `(p.attributes ->> ($3::text[])[${i + 1}])`),
   ];
   const rows = await loadListRows(tx.db, id, (table) =>
     rawQuery<{ n: number }>(
       tx.db,
       `WITH written AS (
          INSERT INTO ${table} (list_id, business_id, row_number, phone, cells)
-         SELECT $2, p.business_id, row_number() OVER (ORDER BY p.id), p.phone, concat_ws(chr(31), ${cells.join(", ")})
+         SELECT $2, p.business_id, row_number() OVER (ORDER BY p.id), p.phone, ${joinedCells(values)}
          FROM profiles p
          WHERE ${where}
          RETURNING 1)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, drainAll, phoneOf } from "@/test/messages";

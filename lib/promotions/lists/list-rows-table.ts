@@ -1,4 +1,4 @@
-import type { Executor } from "../../db";
+import type { Executor } from "../../db/pool";
 import { rawQuery } from "../../db/sql";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

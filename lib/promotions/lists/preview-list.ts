@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { findList } from "./find-list";
+import { findList, type TargetList } from "./find-list";
 import { cellsArraySql } from "./list-cells";
 import { listDryRun, type DryRunTotals } from "./list-dry-run";
 import type { ListSummary } from "./schemas";
@@ -17,7 +17,11 @@ export type ListPreview = {
 
 /** A stored list of the business by name: its columns, first rows and dry-run totals. */
 export async function previewList(ctx: Ctx, businessId: string, name: unknown): Promise<ListPreview> {
-  const list = await findList(ctx, businessId, name);
+  return previewOfList(ctx, businessId, await findList(ctx, businessId, name));
+}
+
+/** A list's columns, first rows and dry-run totals (a stored list, or a segment's snapshot). */
+export async function previewOfList(ctx: Ctx, businessId: string, list: TargetList): Promise<ListPreview> {
   const stored = await rawQuery<{ vals: string[] }>(
     ctx.db,
     `SELECT ${cellsArraySql("r")} AS vals FROM target_list_rows r WHERE list_id = $1 AND business_id = $2

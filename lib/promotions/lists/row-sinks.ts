@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { pool } from "../../db";
+import { pool } from "../../db/pool";
 import { ListRowsBinaryWriter } from "./copy-binary-rows";
 import type { ByteRows } from "./csv-rows";
 import type { ListRow } from "./list-cells";

@@ -1,7 +1,7 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import type { Ctx } from "../../context";
 import { invalid } from "../../errors";
-import { ingestList, type ListUpload } from "./ingest-list";
+import { ingestList, type ListUploadInput } from "./ingest-list";
 import { listDryRun, type DryRunTotals } from "./list-dry-run";
 import type { ListSummary, RejectedRow } from "./schemas";
 
@@ -12,7 +12,7 @@ export type WizardUpload = { list: ListSummary; rejectedRows: RejectedRow[]; tot
  * default country (ingestList checks every row on the way), then the totals a launch would
  * meet: valid rows, invalid ones, duplicates and opted-out numbers. Nothing is sent.
  */
-export async function uploadWizardList(ctx: Ctx, input: ListUpload): Promise<WizardUpload> {
+export async function uploadWizardList(ctx: Ctx, input: ListUploadInput): Promise<WizardUpload> {
   const country = input.defaultCountry?.toUpperCase();
   if (country !== undefined && !isSupportedCountry(country)) {
     throw invalid(`'${input.defaultCountry}' is not a country code such as IN or US`, [

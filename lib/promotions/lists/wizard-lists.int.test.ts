@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profiles } from "@/db/schema";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness } from "@/test/factories";
 import { addOptOuts } from "../opt-outs/add-opt-outs";

@@ -1,10 +1,12 @@
+import type { RowOf } from "../../db/row-of";
+import type { optOuts } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 
 /** The numbers (E.164 digits) among `phones` that are on the business's opt-out list. */
 export async function filterOptedOut(tx: Ctx, businessId: string, phones: string[]): Promise<Set<string>> {
   if (phones.length === 0) return new Set();
-  const rows = await rawQuery<{ phone: string }>(
+  const rows = await rawQuery<Pick<RowOf<typeof optOuts>, "phone">>(
     tx.db,
     "SELECT phone FROM opt_outs WHERE business_id = $1 AND phone = ANY($2::text[])",
     [businessId, phones],

@@ -1,3 +1,4 @@
+import { getDefaultCountry } from "../../businesses/get-default-country";
 import type { Ctx } from "../../context";
 import { env } from "../../env";
 import { invalid } from "../../errors";
@@ -5,7 +6,7 @@ import { csvRecords } from "../lists/csv-records";
 import { PHONE_COLUMN_ALIASES } from "../lists/list-header";
 import { REJECTS_SHOWN } from "../lists/schemas";
 import { addOptOuts } from "./add-opt-outs";
-import { normalisePhones } from "./normalise-phones";
+import { readTypedPhones } from "../../phone/typed-phones";
 
 export type ImportOptOutsResult = {
   /** Numbers put on the list by this import. */
@@ -21,7 +22,7 @@ export type ImportOptOutsResult = {
  * Imports a CSV of numbers into the business's opt-out list (source `import`), streamed: a
  * file with a phone column (phone, mobile, msisdn or number, any case) is read by that column;
  * otherwise every row's first cell is a number, and so is the first line's when it holds digits. Numbers are
- * read as the API's (normalisePhones, the business's default country); bad ones never fail
+ * read as the API's (readTypedPhones, the business's default country); bad ones never fail
  * the import, they are counted with their row number and reason.
  */
 export async function importOptOuts(
@@ -29,11 +30,12 @@ export async function importOptOuts(
   input: { businessId: string; source: AsyncIterable<Uint8Array> },
 ): Promise<ImportOptOutsResult> {
   const result: ImportOptOutsResult = { added: 0, already: 0, invalidCount: 0, invalid: [] };
+  const country = await getDefaultCountry(ctx, input.businessId);
   let phoneIndex = 0;
   let shift = 0;
   const take = async (rows: Array<{ row: number; phone: string }>) => {
     const phones = rows.map((r) => r.phone.trim());
-    const { valid, refused } = await normalisePhones(ctx, input.businessId, phones);
+    const { valid, refused } = readTypedPhones(phones, country);
     const added = await addOptOuts(ctx, {
       businessId: input.businessId,
       phones: valid,

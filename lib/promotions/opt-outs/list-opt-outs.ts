@@ -2,6 +2,7 @@ import { and, count, desc, eq, like } from "drizzle-orm";
 import { optOuts } from "@/db/schema";
 import type { Ctx } from "../../context";
 import type { OptOutView } from "./schemas";
+import { digitsOnly } from "../../phone/typed-phone";
 
 /** The business's opt-out list, newest first, one page; `search` keeps numbers holding its digits. */
 export async function listOptOuts(
@@ -9,7 +10,7 @@ export async function listOptOuts(
   businessId: string,
   query: { page: number; size: number; search?: string },
 ): Promise<{ optOuts: OptOutView[]; totalItems: number }> {
-  const digits = query.search?.replace(/\D/g, "") ?? "";
+  const digits = digitsOnly(query.search ?? "");
   const where = and(
     eq(optOuts.businessId, businessId),
     digits ? like(optOuts.phone, `%${digits}%`) : undefined,

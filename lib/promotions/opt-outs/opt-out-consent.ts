@@ -12,6 +12,6 @@ export const consentSourceOf: Record<OptOutSource, ConsentSource> = {
 /**
  * What an opt-out list change is in the ledger: the list keeps numbers out of campaigns and
  * marketing templates on every channel, so its events are kind `marketing`, channel `all`
- * (docs/decisions.md, "The opt-out list in the consent ledger").
+ * (docs/decisions/consent-ledger.md).
  */
 export const OPT_OUT_SCOPE = { channel: "all", kind: "marketing" } as const;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { promotions } from "@/db/schema";
 import { inTransaction, type Ctx } from "../../context";
 import { AppError } from "../../errors";
@@ -49,12 +49,16 @@ export async function addRcsBatch(
   const { accepted, rejected } = prepareSubscribers(input.subscribers, referencedColumns(stringsIn(values)));
   const batchId = uuidv7();
   return inTransaction(ctx, async (tx) => {
-    const [p] = await rawQuery<{ status: string; ended: boolean; end_time: Date | null }>(
-      tx.db,
-      `SELECT status, promotion_end_time <= now() AS ended, promotion_end_time AS end_time
-       FROM promotions WHERE id = $1 AND business_id = $2 FOR UPDATE`,
-      [input.promotionId, businessId],
-    );
+    const [p] = await tx.db
+      .select({
+        status: promotions.status,
+        // On the database's clock, as the scheduler expires it.
+        ended: sql<boolean>`${promotions.promotionEndTime} <= now()`,
+        endTime: promotions.promotionEndTime,
+      })
+      .from(promotions)
+      .where(and(eq(promotions.id, input.promotionId), eq(promotions.businessId, businessId)))
+      .for("update");
     if (!p) throw unknown;
     if (["Stopped", "Cancelled", "Completed", "Expired"].includes(p.status)) {
       throw bad("promotionId", `The campaign is ${p.status}: no batch can be added to it`);
@@ -62,7 +66,7 @@ export async function addRcsBatch(
     if (p.ended) {
       throw bad(
         "promotionId",
-        `The campaign expired at ${p.end_time?.toISOString()} (promotionExpiry): no batch can be added to it; create a new campaign`,
+        `The campaign expired at ${p.endTime?.toISOString()} (promotionExpiry): no batch can be added to it; create a new campaign`,
       );
     }
     const claimed = await claimBatchSubscribers(tx, {
@@ -105,11 +109,10 @@ export async function addRcsBatch(
     if (input.doCapability) {
       await capabilityQueue.send(tx.db, { businessId, promotionId: input.promotionId, batchId });
     } else if (claimed.pending > 0) {
-      await rawQuery(
-        tx.db,
-        `UPDATE promotions SET next_run_at = now(), updated_at = now() WHERE id = $1 AND business_id = $2`,
-        [input.promotionId, businessId],
-      );
+      await tx.db
+        .update(promotions)
+        .set({ nextRunAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(promotions.id, input.promotionId), eq(promotions.businessId, businessId)));
     }
     const result: AddRcsBatchResult = { batchId, accepted: claimed.total, rejected };
     await opts.onCommit?.(tx, result);

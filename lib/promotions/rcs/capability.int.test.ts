@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEndpoint } from "@/lib/callbacks/create-endpoint";
 import { verify } from "@/lib/callbacks/sign";
 import { systemCtx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { startReceiver, type Received } from "@/test/callback-receiver";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";

@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { optOuts, promotionRecipients } from "@/db/schema";
 import type { Ctx } from "../../context";
 import {
   NO_MARKETING_CONSENT,
@@ -28,7 +30,7 @@ export async function claimBatchSubscribers(
   },
 ): Promise<{ total: number; firstSeq: number; pending: number; awaiting: AwaitingSubscriber[] }> {
   const phones = input.accepted.map((s) => s.phone);
-  const taken = await rawQuery<{ phone: string }>(
+  const taken = await rawQuery<Pick<RowOf<typeof promotionRecipients>, "phone">>(
     tx.db,
     `SELECT phone FROM promotion_recipients WHERE promotion_id = $1 AND phone = ANY($2::text[])
      UNION
@@ -46,7 +48,7 @@ export async function claimBatchSubscribers(
   // Opt-outs straight from the table (INTAKE's lib/promotions/opt-outs wraps the same query).
   const optedOut = new Set(
     (
-      await rawQuery<{ phone: string }>(
+      await rawQuery<Pick<RowOf<typeof optOuts>, "phone">>(
         tx.db,
         `SELECT phone FROM opt_outs WHERE business_id = $1 AND phone = ANY($2::text[])`,
         [input.businessId, fresh.map((s) => s.phone)],

@@ -1,4 +1,4 @@
-import { tryParseRecipient } from "../../messages/send/recipient";
+import { readInternational } from "../../phone/international";
 import { fillReferences } from "../column-references";
 import type { BatchReject } from "./schemas";
 
@@ -26,7 +26,7 @@ export function prepareSubscribers(
   const seen = new Set<string>();
   const probe = references.map((r) => `\${${r}}`).join(" ");
   subscribers.forEach((s, index) => {
-    const phone = tryParseRecipient(s.phone);
+    const phone = readInternational(s.phone);
     if (phone === undefined) {
       rejected.push({ index, phone: s.phone, reason: "invalid phone number (digits with the country code)" });
       return;

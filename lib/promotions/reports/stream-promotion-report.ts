@@ -1,3 +1,5 @@
+import type { RowOf } from "../../db/row-of";
+import type { businesses } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
@@ -43,7 +45,7 @@ export async function streamPromotionReport(
   channel?: ChannelFilter,
 ): Promise<ReadableStream<Uint8Array>> {
   const p = await findPromotion(ctx, businessId, promotionId, channel);
-  const [biz] = await rawQuery<{ time_zone: string }>(
+  const [biz] = await rawQuery<Pick<RowOf<typeof businesses>, "time_zone">>(
     ctx.db,
     `SELECT time_zone FROM businesses WHERE id = $1`,
     [businessId],

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, templates } from "@/db/schema";
 import { systemCtx, type Ctx } from "@/lib/context";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/pool";
 import { saveImage } from "@/lib/media/save-image";
 import { getSentPreview } from "@/lib/messages/content/sent-preview";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
@@ -18,7 +18,7 @@ import { launchOnce } from "../launch/launch-once";
 import { buildComponents, slotsOf } from "./template-slots";
 import { wizardSetup } from "./wizard-setup";
 
-// Issue 23, point 3: the wizard offers the template's own image, an upload or a column of URLs,
+// The wizard offers the template's own image, an upload or a column of URLs,
 // and test sends keep their header image where the message page and the virtual phone look.
 
 const ctx = systemCtx("test");

@@ -173,7 +173,7 @@ describe("carousel card buttons", () => {
   });
 });
 
-describe("header images (issue 23, points 3 and 16)", () => {
+describe("header images", () => {
   const own = `https://sb.test/media/0190d9e0-0000-7000-8000-000000000001/${"a".repeat(64)}`;
   const withImage: WizardTemplate = {
     ...base,

@@ -1,3 +1,7 @@
+import { listSegments } from "../../audiences/segments/segments";
+import { listTags } from "../../audiences/tags";
+import type { RowOf } from "../../db/row-of";
+import type { targetLists } from "@/db/schema";
 import { getBusiness } from "../../businesses/list-businesses";
 import { getTimeZone } from "../../businesses/get-time-zone";
 import type { Channel } from "../../businesses/schemas";
@@ -33,6 +37,10 @@ export type WizardSetup = {
   senders: { channel: Channel; sender: string; perSecond: number; label: string }[];
   templates: WizardTemplate[];
   lists: { name: string; rowCount: number }[];
+  /** Saved segments to launch on (counted when picked: a count reads every profile it matches). */
+  segments: { id: string; name: string }[];
+  /** Tags with how many subscribers have each. */
+  tags: { name: string; count: number }[];
   draft: WizardDraft | null;
   /** The public address of an image the wizard uploads, without its SHA-256 (it follows). */
   mediaBase: string;
@@ -43,7 +51,7 @@ const OFFERED = 500;
 
 /**
  * What the new-campaign wizard needs of the business: its senders with their rates (for the
- * duration estimate), its APPROVED templates, its lists, its default country and time zone,
+ * duration estimate), its APPROVED templates, its lists, segments and tags, its default country and time zone,
  * and, with `from`, the settings of one of its promotions to prefill (another business's id is
  * simply unknown).
  */
@@ -53,7 +61,7 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
     s.channel ? [{ channel: s.channel, sender: s.sender, perSecond: s.perSecond, label: s.label }] : [],
   );
   const { items } = await listTemplates(ctx, businessId, { status: "APPROVED", limit: OFFERED });
-  const lists = await rawQuery<{ name: string; row_count: number }>(
+  const lists = await rawQuery<Pick<RowOf<typeof targetLists>, "name" | "row_count">>(
     ctx.db,
     `SELECT name, row_count FROM target_lists
      WHERE business_id = $1 AND name NOT LIKE E'\\u0001%' ORDER BY updated_at DESC LIMIT $2`,
@@ -96,6 +104,8 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
       images: t.channel === "chatapp" ? t.mediaHashes.map((h) => publishedMediaUrl(businessId, h)) : [],
     })),
     lists: lists.map((l) => ({ name: l.name, rowCount: l.row_count })),
+    segments: (await listSegments(ctx, businessId)).map((g) => ({ id: g.id, name: g.name })),
+    tags: (await listTags(ctx, businessId)).map((t) => ({ name: t.name, count: t.count })),
     draft,
     mediaBase: publishedMediaUrl(businessId, ""),
   };

@@ -1,22 +1,16 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireAction } from "@/lib/auth/guard";
-import { userCtx } from "@/lib/auth/user-ctx";
+import { defineAction } from "@/lib/actions/define-action";
 import { reviewTemplate } from "@/lib/templates/review-template";
+import { reviewDecisionInput } from "@/lib/templates/schemas";
 
 /** An operator's approve/reject from the review queue (audited by the domain function). */
-export async function reviewTemplateAction(raw: {
-  businessId: string;
-  templateId: string;
-  decision: "APPROVED" | "REJECTED";
-  reason?: string;
-}): Promise<ActionResult<{ status: string }>> {
-  return runAction(async () => {
-    const user = await requireAction("reviewTemplateAction");
-    const t = await reviewTemplate(userCtx(user), raw);
-    revalidatePath("/console/templates");
-    return { status: t.status };
-  }, raw);
-}
+export const reviewTemplateAction = defineAction(
+  {
+    action: "reviewTemplateAction",
+    input: reviewDecisionInput,
+    invalidLabel: "Invalid template",
+    revalidate: ["/console/templates"],
+  },
+  async (input, { ctx }) => ({ status: (await reviewTemplate(ctx, input)).status }),
+);

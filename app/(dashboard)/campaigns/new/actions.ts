@@ -1,69 +1,72 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireAction } from "@/lib/auth/guard";
-import { userCtx } from "@/lib/auth/user-ctx";
-import { launchDryRun, type LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
+import { launchDryRun } from "@/lib/promotions/launch/launch-dry-run";
 import { launchOnce } from "@/lib/promotions/launch/launch-once";
 import { createListFromProfiles } from "@/lib/promotions/lists/list-from-profiles";
-import { previewList, type ListPreview } from "@/lib/promotions/lists/preview-list";
+import { previewList } from "@/lib/promotions/lists/preview-list";
+import { previewAudience } from "@/lib/promotions/wizard/preview-audience";
 
 /** A stored list of the business: columns, first rows and dry-run totals. */
-export async function previewListAction(name: string): Promise<ActionResult<ListPreview>> {
-  return runAction(async () => {
-    const user = await requireAction("previewListAction");
-    return previewList(userCtx(user), user.businessId, name);
-  }, name);
-}
+export const previewListAction = defineAction(
+  { action: "previewListAction", input: z.string() },
+  async (name, { ctx, businessId }) => previewList(ctx, businessId, name),
+);
 
 /** Writes the business's (filtered) profiles into a list, then previews it. */
-export async function profilesListAction(filter: unknown): Promise<ActionResult<ListPreview>> {
-  return runAction(async () => {
-    const user = await requireAction("profilesListAction");
-    const ctx = userCtx(user);
+export const profilesListAction = defineAction(
+  // The filter is checked by createListFromProfiles, as for any caller.
+  { action: "profilesListAction", input: z.unknown() },
+  async (filter, { user, ctx, businessId }) => {
     const list = await createListFromProfiles(ctx, {
-      businessId: user.businessId,
+      businessId,
       createdBy: user.id,
       filter: filter as never,
     });
-    return previewList(ctx, user.businessId, list.name);
-  }, filter);
-}
-
-/** The dry run with the message: what Launch would do to every row of the list, nothing sent. */
-export async function launchDryRunAction(input: {
-  listName: string;
-  body: unknown;
-}): Promise<ActionResult<LaunchDryRun>> {
-  return runAction(async () => {
-    const user = await requireAction("launchDryRunAction");
-    return launchDryRun(userCtx(user), {
-      businessId: user.businessId,
-      listName: input?.listName,
-      body: input?.body,
-    });
-  }, input);
-}
+    return previewList(ctx, businessId, list.name);
+  },
+);
 
 /**
- * Launch: E1 form (b) on the list through the same domain function, once per wizard key (the
+ * A segment or tags as the audience: its live count, first matches and totals, from the
+ * snapshot the launch would freeze (rolled back: nothing is stored).
+ */
+export const previewAudienceAction = defineAction(
+  // The target is checked by previewAudience, as E1 checks it.
+  { action: "previewAudienceAction", input: z.unknown() },
+  async (target, { ctx, businessId }) => previewAudience(ctx, businessId, target),
+);
+
+/** The dry run with the message: what Launch would do to every row of the list, nothing sent. */
+export const launchDryRunAction = defineAction(
+  { action: "launchDryRunAction", input: z.object({ listName: z.string(), body: z.unknown() }) },
+  async (input, { ctx, businessId }) =>
+    launchDryRun(ctx, {
+      businessId,
+      listName: input.listName,
+      body: input.body,
+    }),
+);
+
+/**
+ * Launch: E1 form (b) on the list (or E1's JSON form on a segment or tags, when the body names
+ * one: `listName` is then empty) through the same domain function, once per wizard key (the
  * key is made when the wizard opens, so a double click or a retry launches one promotion).
  */
-export async function launchCampaignAction(input: {
-  listName: string;
-  body: unknown;
-  idempotencyKey: string;
-}): Promise<ActionResult<{ promotionId: string; status: string }>> {
-  return runAction(async () => {
-    const user = await requireAction("launchCampaignAction");
-    const result = await launchOnce(userCtx(user), {
-      businessId: user.businessId,
-      listName: String(input?.listName ?? ""),
-      body: input?.body,
-      idempotencyKey: String(input?.idempotencyKey ?? ""),
+export const launchCampaignAction = defineAction(
+  {
+    action: "launchCampaignAction",
+    input: z.object({ listName: z.string(), body: z.unknown(), idempotencyKey: z.string() }),
+    revalidate: ["/campaigns"],
+  },
+  async (input, { ctx, businessId }) => {
+    const result = await launchOnce(ctx, {
+      businessId,
+      listName: input.listName,
+      body: input.body,
+      idempotencyKey: input.idempotencyKey,
     });
-    revalidatePath("/campaigns");
     return { promotionId: result.promotionId, status: result.status };
-  }, input);
-}
+  },
+);

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
-import type { RunStepView } from "@/lib/flows/get-run-path";
+import type { RunPathStep } from "@/lib/flows/get-run-path";
 import type { FlowRunRow } from "@/lib/flows/list-flow-runs";
 import { startTestRunAction, testReplyAction, testRunAction } from "../actions";
 import { describeStep } from "../runs/describe-step";
@@ -28,7 +28,7 @@ export function TryIt({
   const [text, setText] = useState("hello");
   const [reply, setReply] = useState("");
   const [runId, setRunId] = useState<string | null>(null);
-  const [run, setRun] = useState<{ run: FlowRunRow; steps: RunStepView[] } | null>(null);
+  const [run, setRun] = useState<{ run: FlowRunRow; steps: RunPathStep[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

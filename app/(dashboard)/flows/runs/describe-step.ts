@@ -1,7 +1,7 @@
-import type { RunStepView } from "@/lib/flows/get-run-path";
+import type { RunPathStep } from "@/lib/flows/get-run-path";
 
 /** What one recorded step did, in a line: the message sent, the answer and whether it was taken, the rule, the HTTP status. */
-export function describeStep(s: RunStepView): string {
+export function describeStep(s: RunPathStep): string {
   const d = s.detail;
   if (s.type === "answer") return `answer "${String(d.text ?? "")}" ${d.accepted ? "taken" : "not taken"}`;
   if (typeof d.sent === "string") return `sent "${d.sent}"`;

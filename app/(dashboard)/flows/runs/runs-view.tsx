@@ -9,7 +9,7 @@ import { DataTable, dataTableColumns, EmptyState } from "@/components/ui/data-ta
 import { Dialog } from "@/components/ui/dialog";
 import { formatDateTime } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
-import type { RunStepView } from "@/lib/flows/get-run-path";
+import type { RunPathStep } from "@/lib/flows/get-run-path";
 import type { FlowRunRow } from "@/lib/flows/list-flow-runs";
 import { flowRunPathAction } from "../actions";
 import { describeStep } from "./describe-step";
@@ -63,7 +63,7 @@ const buildColumns = (open: (r: FlowRunRow) => void) =>
 
 export function RunsView({ runs, canEdit }: { runs: FlowRunRow[]; canEdit: boolean }) {
   const [open, setOpen] = useState<FlowRunRow | null>(null);
-  const [steps, setSteps] = useState<RunStepView[] | null>(null);
+  const [steps, setSteps] = useState<RunPathStep[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [columns] = useState(() =>
     buildColumns(async (r) => {

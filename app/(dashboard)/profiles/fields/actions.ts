@@ -1,18 +1,13 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/actions/action-result";
-import { requireAction } from "@/lib/auth/guard";
-import { userCtx } from "@/lib/auth/user-ctx";
-import {
-  createAttributeDefinition,
-  deleteAttributeDefinition,
-  type AttributeDefinitionView,
-} from "@/lib/audiences/attribute-definitions";
-import { createTag, deleteTag, updateTag, type TagView } from "@/lib/audiences/tags";
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
+import { createAttributeDefinition, deleteAttributeDefinition } from "@/lib/audiences/attribute-definitions";
+import { createTag, deleteTag, updateTag } from "@/lib/audiences/tags";
 import { updateAttributeDefinition } from "@/lib/audiences/update-attribute-definition";
 
-const PAGE = "/profiles/fields";
+// The tag and attribute forms are parsed by their domain functions (the API's too).
+const PAGE = ["/profiles/fields"];
 
 /** The form's choices, one per line, as the definition's list (blank lines dropped). */
 const withChoices = (raw: unknown) => {
@@ -24,65 +19,40 @@ const withChoices = (raw: unknown) => {
     .filter(Boolean);
   return { ...v, choices: list.length > 0 || v.type === "choice" ? list : undefined };
 };
+const attributeForm = z.unknown().transform(withChoices);
 
-export async function createTagAction(raw: unknown): Promise<ActionResult<TagView>> {
-  return runAction(async () => {
-    const user = await requireAction("createTagAction");
-    const tag = await createTag(userCtx(user), user.businessId, raw);
-    revalidatePath(PAGE);
-    return tag;
-  }, raw);
-}
+export const createTagAction = defineAction(
+  { action: "createTagAction", input: z.unknown(), revalidate: PAGE },
+  async (body, { ctx, businessId }) => createTag(ctx, businessId, body),
+);
 
-export async function updateTagAction(id: string, raw: unknown): Promise<ActionResult<TagView>> {
-  return runAction(async () => {
-    const user = await requireAction("updateTagAction");
-    const tag = await updateTag(userCtx(user), user.businessId, String(id), raw);
-    revalidatePath(PAGE);
-    return tag;
-  }, raw);
-}
+export const updateTagAction = defineAction(
+  { action: "updateTagAction", input: z.tuple([z.string(), z.unknown()]), revalidate: PAGE },
+  async ([id, body], { ctx, businessId }) => updateTag(ctx, businessId, id, body),
+);
 
-export async function deleteTagAction(id: string): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const user = await requireAction("deleteTagAction");
-    await deleteTag(userCtx(user), user.businessId, String(id));
-    revalidatePath(PAGE);
+export const deleteTagAction = defineAction(
+  { action: "deleteTagAction", input: z.string(), revalidate: PAGE },
+  async (id, { ctx, businessId }) => {
+    await deleteTag(ctx, businessId, id);
     return null;
-  }, id);
-}
+  },
+);
 
-export async function createAttributeAction(raw: unknown): Promise<ActionResult<AttributeDefinitionView>> {
-  return runAction(async () => {
-    const user = await requireAction("createAttributeAction");
-    const def = await createAttributeDefinition(userCtx(user), user.businessId, withChoices(raw));
-    revalidatePath(PAGE);
-    return def;
-  }, raw);
-}
+export const createAttributeAction = defineAction(
+  { action: "createAttributeAction", input: attributeForm, revalidate: PAGE },
+  async (body, { ctx, businessId }) => createAttributeDefinition(ctx, businessId, body),
+);
 
-export async function updateAttributeAction(
-  key: string,
-  raw: unknown,
-): Promise<ActionResult<AttributeDefinitionView>> {
-  return runAction(async () => {
-    const user = await requireAction("updateAttributeAction");
-    const def = await updateAttributeDefinition(
-      userCtx(user),
-      user.businessId,
-      String(key),
-      withChoices(raw),
-    );
-    revalidatePath(PAGE);
-    return def;
-  }, raw);
-}
+export const updateAttributeAction = defineAction(
+  { action: "updateAttributeAction", input: z.tuple([z.string(), attributeForm]), revalidate: PAGE },
+  async ([key, body], { ctx, businessId }) => updateAttributeDefinition(ctx, businessId, key, body),
+);
 
-export async function deleteAttributeAction(key: string): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const user = await requireAction("deleteAttributeAction");
-    await deleteAttributeDefinition(userCtx(user), user.businessId, String(key));
-    revalidatePath(PAGE);
+export const deleteAttributeAction = defineAction(
+  { action: "deleteAttributeAction", input: z.string(), revalidate: PAGE },
+  async (key, { ctx, businessId }) => {
+    await deleteAttributeDefinition(ctx, businessId, key);
     return null;
-  }, key);
-}
+  },
+);

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import Link from "next/link";
+import { useEffect, useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,8 @@ const SOURCES = [
   { value: "csv", label: "Upload a CSV file" },
   { value: "list", label: "A list uploaded before" },
   { value: "profiles", label: "Your profiles" },
+  { value: "segment", label: "A segment" },
+  { value: "tags", label: "Tags" },
 ] as const;
 
 /**
@@ -34,6 +37,7 @@ export function AudienceStep({
   onFile,
   onPickList,
   onBuildProfiles,
+  onLoadTarget,
 }: {
   form: UseFormReturn<WizardForm>;
   setup: WizardSetup;
@@ -45,6 +49,8 @@ export function AudienceStep({
   onFile: (file: File | undefined) => void;
   onPickList: (name: string) => void;
   onBuildProfiles: () => void;
+  /** Counts a segment or tags audience (after a pick; tags a moment after the last change). */
+  onLoadTarget: () => Promise<boolean>;
 }) {
   const source = useWatch({ control: form.control, name: "source" });
   const listName = useWatch({ control: form.control, name: "listName" });
@@ -56,6 +62,20 @@ export function AudienceStep({
     </Alert>
   ) : null;
   const [dragging, setDragging] = useState(false);
+  const segmentId = useWatch({ control: form.control, name: "segmentId" });
+  const tags = useWatch({ control: form.control, name: "tags" });
+  const criteria = useWatch({ control: form.control, name: "tagSearchCriteria" });
+  const tagKey = tags.join("\u001f");
+  useEffect(() => {
+    if (source === "segment" && segmentId) void onLoadTarget();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per pick
+  }, [source, segmentId]);
+  useEffect(() => {
+    if (source !== "tags" || !tagKey) return;
+    const timer = setTimeout(() => void onLoadTarget(), 400);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per change of the tags
+  }, [source, tagKey, criteria]);
   const listOptions = setup.lists.map((l) => ({
     value: l.name,
     label: `${l.name} (${l.rowCount.toLocaleString("en-US")} rows)`,
@@ -161,6 +181,53 @@ export function AudienceStep({
         </div>
       ) : null}
 
+      {source === "segment" ? (
+        setup.segments.length ? (
+          <FormField
+            form={form}
+            name="segmentId"
+            kind="select"
+            label="Segment"
+            options={setup.segments.map((g) => ({ value: g.id, label: g.name }))}
+            placeholder="Choose a segment"
+            hint="Its subscribers as they are at launch: the campaign keeps exactly who was in it."
+            required
+          />
+        ) : (
+          <Alert tone="info">
+            No segment yet.{" "}
+            <Link href="/profiles/segments/new" className="font-medium underline underline-offset-2">
+              Build one
+            </Link>{" "}
+            from your subscribers&apos; fields, attributes, tags and activity.
+          </Alert>
+        )
+      ) : null}
+
+      {source === "tags" ? (
+        setup.tags.length ? (
+          <TagPicker form={form} tags={setup.tags} selected={tags} />
+        ) : (
+          <Alert tone="info">
+            No tag yet.{" "}
+            <Link href="/profiles/fields" className="font-medium underline underline-offset-2">
+              Create tags
+            </Link>{" "}
+            and tag your subscribers first.
+          </Alert>
+        )
+      ) : null}
+
+      {source === "segment" || source === "tags" ? (
+        <p className="text-sm text-slate-700" aria-live="polite" data-testid="audience-count">
+          {busy
+            ? "Counting the subscribers who match…"
+            : audience
+              ? `${recipients(audience.list.rowCount)} match now (${audience.totals.optedOut.toLocaleString("en-US")} of them opted out).`
+              : ""}
+        </p>
+      ) : null}
+
       {source === "list" && listOptions.length ? (
         <Button variant="secondary" loading={busy} onClick={() => onPickList(form.getValues("listName"))}>
           Show the list
@@ -174,7 +241,7 @@ export function AudienceStep({
           rows={head.rows}
         />
       ) : null}
-      {source !== "csv" && audience ? (
+      {source !== "csv" && audience && !busy ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-700" data-testid="audience-summary">
             {audience.list.name}: {recipients(audience.list.rowCount)}, columns{" "}
@@ -188,6 +255,71 @@ export function AudienceStep({
           />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** Tags to send to (with how many subscribers have each), and whether one or all must match. */
+function TagPicker({
+  form,
+  tags,
+  selected,
+}: {
+  form: UseFormReturn<WizardForm>;
+  tags: WizardSetup["tags"];
+  selected: string[];
+}) {
+  const error = form.formState.errors.tags?.message;
+  const toggle = (name: string, on: boolean) =>
+    form.setValue("tags", on ? [...selected, name] : selected.filter((t) => t !== name), {
+      shouldValidate: true,
+    });
+  return (
+    <div className="space-y-3">
+      <fieldset className="space-y-2" aria-describedby={error ? "tags-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          Tags
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <div
+          className={cn(
+            "flex max-h-48 flex-wrap gap-x-5 gap-y-2 overflow-y-auto rounded-md border bg-white p-3",
+            error ? "border-red-500" : "border-slate-200",
+          )}
+          role="region"
+          aria-label="Tags to choose from"
+          tabIndex={0}
+        >
+          {tags.map((t) => (
+            <label key={t.name} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                checked={selected.includes(t.name)}
+                onChange={(e) => toggle(t.name, e.target.checked)}
+                className={cn("size-4 accent-indigo-600", focusRing)}
+              />
+              {t.name} <span className="text-slate-600">({t.count.toLocaleString("en-US")})</span>
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <p id="tags-error" className="text-sm text-red-700" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+      <FormField
+        form={form}
+        name="tagSearchCriteria"
+        kind="select"
+        label="Subscribers with"
+        options={[
+          { value: "ANY", label: "Any of these tags" },
+          { value: "ALL", label: "All of these tags" },
+        ]}
+      />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useToast } from "@/components/ui/toast";
 import type { CountryOption } from "@/lib/businesses/country-options";
 import type { ErrorDetail } from "@/lib/errors";
 import type { LaunchDryRun } from "@/lib/promotions/launch/launch-dry-run";
-import { slotsOf } from "@/lib/promotions/wizard/template-slots";
+import { slotsOf, type WizardTemplate } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import { zonedToIso } from "@/lib/promotions/wizard/zoned-time";
 import { AudienceStep } from "./audience-step";
@@ -35,10 +35,28 @@ import {
   type WizardForm,
 } from "./wizard-form";
 
+/** The slots of a template the form has no value for, each with the error its field shows. */
+function emptySlots(
+  template: WizardTemplate,
+  slots: WizardForm["slots"],
+  prefix: "slots" | `variants.${number}.slots`,
+): { path: `${typeof prefix}.${string}.value`; message: string }[] {
+  return slotsOf(template).flatMap((slot) => {
+    const value = slots[fieldKey(slot.key)];
+    if (value?.value?.trim()) return [];
+    const message = value?.kind === "upload" ? "Upload an image" : "Choose a column or type a text";
+    return [{ path: `${prefix}.${fieldKey(slot.key)}.value` as const, message }];
+  });
+}
+
+/** Whether an ISO time is still to come (read when Next is pressed, never while rendering). */
+const isFuture = (iso: string | null | undefined): boolean => !!iso && Date.parse(iso) > Date.now();
+
 const DRY_RUN_FIRST = "Run the dry run first: it checks every row before anything is sent.";
 
 /**
- * The new-campaign wizard (issue 12): audience, columns and dry run, message, delivery, launch.
+ * The new-campaign wizard: audience (a list, profiles, a segment or tags), columns and dry run,
+ * message (with an optional A/B test), delivery, launch.
  * One form across the steps; each step checks its own fields before Next, and errors from the
  * server land on their field (and its step). Launch runs E1 once per `launchKey`.
  */
@@ -89,6 +107,8 @@ export function CampaignWizard({
   const template = setup.templates.find(
     (t) => t.id === values.templateId && t.channel === values.channelType,
   );
+  // A segment's or tags' audience goes in E1's body; the variants' templates are the business's.
+  const bodyExtra = { target: a.audience?.target, templates: setup.templates };
 
   useEffect(() => {
     if (setup.draft?.listName) void a.pickList(setup.draft.listName);
@@ -114,6 +134,9 @@ export function CampaignWizard({
       a.setFileError("Choose a CSV file with a header row and a phone column");
       return false;
     }
+    if (step === 0 && (v.source === "segment" || v.source === "tags") && ok) {
+      return a.audience ? true : await a.loadTarget();
+    }
     if (step === 0 && v.source !== "csv" && ok && !a.audience) {
       form.setError("listName", {
         message: v.source === "list" ? "Show the list first" : "Build the list from profiles first",
@@ -125,21 +148,18 @@ export function CampaignWizard({
       return false;
     }
     if (step === 2 && template) {
-      let filled = true;
-      for (const slot of slotsOf(template)) {
-        const value = v.slots[fieldKey(slot.key)];
-        if (!value?.value?.trim()) {
-          form.setError(`slots.${fieldKey(slot.key)}.value`, {
-            message: value?.kind === "upload" ? "Upload an image" : "Choose a column or type a text",
-          });
-          filled = false;
-        }
-      }
-      return ok && filled;
+      const missing = emptySlots(template, v.slots, "slots");
+      if (v.abEnabled)
+        v.variants.forEach((variant, i) => {
+          const t = setup.templates.find((x) => x.id === variant.templateId && x.channel === v.channelType);
+          if (t) missing.push(...emptySlots(t, variant.slots ?? {}, `variants.${i}.slots`));
+        });
+      for (const m of missing) form.setError(m.path, { message: m.message });
+      return ok && missing.length === 0;
     }
     if (step === 3 && ok && v.when === "later") {
       const iso = zonedToIso(v.scheduleLocal, setup.timeZone);
-      if (!iso || Date.parse(iso) <= Date.now()) {
+      if (!isFuture(iso)) {
         form.setError("scheduleLocal", { message: "Choose a time in the future" });
         return false;
       }
@@ -158,8 +178,8 @@ export function CampaignWizard({
     setLaunching(true);
     setFormError(null);
     const res = await launchCampaignAction({
-      listName: a.audience.list.name,
-      body: launchBody(form.getValues(), template, setup.timeZone),
+      listName: a.audience.target ? "" : a.audience.list.name,
+      body: launchBody(form.getValues(), template, setup.timeZone, bodyExtra),
       idempotencyKey: launchKey,
     });
     if (!res.ok) {
@@ -196,6 +216,7 @@ export function CampaignWizard({
               onFile={a.onFile}
               onPickList={a.pickList}
               onBuildProfiles={a.buildProfiles}
+              onLoadTarget={a.loadTarget}
             />
           ) : null}
           {step === 1 ? (
@@ -223,9 +244,9 @@ export function CampaignWizard({
           ) : null}
           {step === 4 && a.audience && template ? (
             <LaunchDryRunPanel
-              listName={a.audience.list.name}
+              listName={a.audience.target ? "" : a.audience.list.name}
               listId={a.audience.list.id}
-              body={launchBody(values, template, setup.timeZone)}
+              body={launchBody(values, template, setup.timeZone, bodyExtra)}
               onResult={setDryRun}
             />
           ) : null}

@@ -13,10 +13,13 @@ const n = (v: number) => v.toLocaleString("en-US");
 /** Refused rows listed on the page; the CSV has all of them. */
 const SHOWN = 20;
 
-/** The totals every later page shows: rows = refused + opted out + will be sent. */
-export function dryRunTotals(d: LaunchDryRun) {
+/**
+ * The totals every later page shows: rows = refused + opted out + will be sent. A segment's or
+ * tags' audience has no file: its rows are the subscribers matched at this moment.
+ */
+export function dryRunTotals(d: LaunchDryRun, fromProfiles = false) {
   return [
-    ["rows", "Rows in the file", d.rows],
+    ["rows", fromProfiles ? "Subscribers in the audience" : "Rows in the file", d.rows],
     ["refused", "Refused", d.refused],
     ["optout", "Opted out (never sent)", d.optedOut],
     ["send", "Will be sent", d.willSend],
@@ -70,7 +73,7 @@ export function LaunchDryRunPanel({
         Dry run with this message
       </h3>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="launch-dry-run">
-        {dryRunTotals(d).map(([id, label, value]) => (
+        {dryRunTotals(d, !listName).map(([id, label, value]) => (
           <div key={id} className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid={`dry-${id}`}>
@@ -114,14 +117,17 @@ export function LaunchDryRunPanel({
               ],
             }))}
           />
-          <a
-            href={href}
-            download
-            data-testid="dry-refused-csv"
-            className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            Download the {n(d.refused)} refused rows (CSV, with reasons)
-          </a>
+          {/* A segment's or tags' snapshot is not stored before the launch: the table has its rows. */}
+          {listId ? (
+            <a
+              href={href}
+              download
+              data-testid="dry-refused-csv"
+              className="inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              Download the {n(d.refused)} refused rows (CSV, with reasons)
+            </a>
+          ) : null}
         </>
       ) : (
         <p className="text-sm text-emerald-700">Every row will be sent or is opted out.</p>

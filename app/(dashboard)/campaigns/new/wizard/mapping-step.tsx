@@ -10,14 +10,21 @@ import type { Audience, WizardForm } from "./wizard-form";
 
 function Totals({ audience }: { audience: Audience }) {
   const t = audience.totals;
-  const items = [
-    ["Rows in the file", t.rows],
-    ["Valid", t.valid],
-    ["Invalid", t.invalid],
-    ["Duplicates", t.duplicates],
-    ["Opted out (never sent)", t.optedOut],
-    ["Sendable before the message is chosen", t.valid - t.optedOut],
-  ] as const;
+  // A segment's or tags' subscribers hold one normalised number each: nothing invalid or twice.
+  const items = audience.target
+    ? ([
+        ["Subscribers matching now", t.rows],
+        ["Opted out (never sent)", t.optedOut],
+        ["Sendable before the message is chosen", t.valid - t.optedOut],
+      ] as const)
+    : ([
+        ["Rows in the file", t.rows],
+        ["Valid", t.valid],
+        ["Invalid", t.invalid],
+        ["Duplicates", t.duplicates],
+        ["Opted out (never sent)", t.optedOut],
+        ["Sendable before the message is chosen", t.valid - t.optedOut],
+      ] as const);
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="dry-run-totals">
@@ -41,7 +48,7 @@ function Totals({ audience }: { audience: Audience }) {
         >
           Download the {(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows (CSV, with reasons)
         </a>
-      ) : (
+      ) : audience.target ? null : (
         <p className="text-sm text-emerald-700">Every row is valid.</p>
       )}
       <p className="text-sm text-slate-600">
@@ -127,12 +134,19 @@ export function MappingStep({
           ) : null}
         </>
       ) : null}
-      {source !== "csv" ? (
+      {source === "segment" || source === "tags" ? (
+        <Alert tone="info">
+          Every subscriber who matches now, counted against today&apos;s opt-out list (and, when you require a
+          marketing opt-in, the consent ledger). The audience is frozen at launch: later changes to the
+          profiles, their tags or the segment do not change the campaign.
+        </Alert>
+      ) : null}
+      {source === "csv" || source === "segment" || source === "tags" ? null : (
         <Alert tone="info">
           The list is stored already: its phone numbers were checked when it was written. Below are its totals
           against today&apos;s opt-out list.
         </Alert>
-      ) : null}
+      )}
       {audience && !uploading ? <Totals audience={audience} /> : null}
     </div>
   );

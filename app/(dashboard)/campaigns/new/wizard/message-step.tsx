@@ -8,6 +8,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { Input, Select } from "@/components/ui/field";
 import { FormField } from "@/components/ui/form-field";
 import { slotsOf } from "@/lib/promotions/wizard/template-slots";
+import { AbTestSection } from "./ab-test-section";
 import { defaultImage, ImageSlot } from "./image-slot";
 import { MessagePreview } from "./message-preview";
 import { SlotColumnSelect, slotError } from "./slot-fields";
@@ -16,7 +17,8 @@ import type { StepProps } from "./wizard-form";
 
 /**
  * Step 3: channel, sender, an APPROVED template (searchable), each of its variables from a
- * column of the list or a fixed text, and the message as the first recipients get it.
+ * column of the list (for a segment or tags: a profile field or an attribute) or a fixed text,
+ * the message as the first recipients get it, and the optional A/B test.
  */
 export function MessageStep({ form, setup, audience }: StepProps) {
   const [q, setQ] = useState("");
@@ -146,7 +148,13 @@ export function MessageStep({ form, setup, audience }: StepProps) {
                     {...form.register(`slots.${key}.kind`)}
                   />
                   {kind === "column" ? (
-                    <SlotColumnSelect form={form} slot={slot} columns={columns} error={error} />
+                    <SlotColumnSelect
+                      form={form}
+                      slot={slot}
+                      columns={columns}
+                      labels={audience?.columnLabels}
+                      error={error}
+                    />
                   ) : (
                     <Input
                       label={`${slot.label}: text`}
@@ -159,6 +167,15 @@ export function MessageStep({ form, setup, audience }: StepProps) {
               );
             })}
           </fieldset>
+        ) : null}
+        {template ? (
+          <AbTestSection
+            form={form}
+            setup={setup}
+            columns={columns}
+            labels={audience?.columnLabels}
+            row={rows[0]}
+          />
         ) : null}
       </div>
       <aside className="min-w-0 space-y-3" aria-label="Preview">

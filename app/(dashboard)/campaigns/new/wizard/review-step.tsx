@@ -6,6 +6,20 @@ import { MessagePreview } from "./message-preview";
 import { slotValues } from "./slot-values";
 import type { Audience, WizardForm } from "./wizard-form";
 
+/** "A: offer (en_US); B: offer_v2 (en_US); holdout 10% (sent nothing)", or "None". */
+function abSummary(values: WizardForm, setup: WizardSetup, template: WizardTemplate | undefined): string {
+  if (!values.abEnabled) return "None";
+  const label = (id: string) => {
+    const t = setup.templates.find((x) => x.id === id);
+    return t ? `${t.name} (${t.language})` : "no template";
+  };
+  const arms = [
+    `${values.firstVariantName}: ${template ? label(template.id) : "no template"}`,
+    ...values.variants.map((v) => `${v.name}: ${label(v.templateId)}`),
+  ];
+  return `${arms.join("; ")}; holdout ${values.holdoutPercent}% (sent nothing)`;
+}
+
 /** Step 5: what Launch will do, in one list to read before the click, and the message itself. */
 export function ReviewStep({
   values,
@@ -25,10 +39,23 @@ export function ReviewStep({
   const t = audience?.totals;
   const rows: [string, string][] = [
     ["Campaign", values.name],
-    [
-      "List",
-      audience ? `${audience.list.name} (${audience.list.rowCount.toLocaleString("en-US")} valid rows)` : "—",
-    ],
+    audience?.target
+      ? [
+          audience.target.targetSource === "SEGMENT" ? "Segment" : "Tags",
+          `${audience.list.name}${
+            audience.target.tagSearchCriteria === "ALL"
+              ? " (all of them)"
+              : audience.target.tags
+                ? " (any of them)"
+                : ""
+          }: ${audience.list.rowCount.toLocaleString("en-US")} subscribers now, frozen at launch`,
+        ]
+      : [
+          "List",
+          audience
+            ? `${audience.list.name} (${audience.list.rowCount.toLocaleString("en-US")} valid rows)`
+            : "—",
+        ],
     [
       "Recipients",
       dryRun
@@ -49,6 +76,7 @@ export function ReviewStep({
       }`,
     ],
     ["Template", template ? `${template.name} (${template.language})` : "—"],
+    ["A/B test", abSummary(values, setup, template)],
     ["When", values.when === "later" ? `${values.scheduleLocal.replace("T", " ")} ${setup.timeZone}` : "Now"],
     [
       "Pacing",

@@ -17,18 +17,21 @@ export function SlotColumnSelect({
   form,
   slot,
   columns,
+  labels,
   error,
 }: {
   form: UseFormReturn<WizardForm>;
   slot: Slot;
   columns: string[];
+  /** How a column is shown (a segment's: "Name", "Attribute: Plan (plan)"); its name otherwise. */
+  labels?: Record<string, string>;
   error?: string;
 }) {
   return (
     <Select
       label={`${slot.label}: column`}
       hideLabel
-      options={columns.map((c) => ({ value: c, label: c }))}
+      options={columns.map((c) => ({ value: c, label: labels?.[c] ?? c }))}
       placeholder="Choose a column"
       error={error}
       {...form.register(`slots.${fieldKey(slot.key)}.value`)}

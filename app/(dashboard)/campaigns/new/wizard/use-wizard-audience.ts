@@ -2,7 +2,12 @@
 
 import { useRef, useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
-import { previewListAction, profilesListAction } from "@/app/(dashboard)/campaigns/new/actions";
+import {
+  previewAudienceAction,
+  previewListAction,
+  profilesListAction,
+} from "@/app/(dashboard)/campaigns/new/actions";
+import type { WizardTarget } from "@/lib/promotions/wizard/preview-audience";
 import type { ErrorDetail } from "@/lib/errors";
 import { detectPhoneColumn, readCsvHead, type CsvHead } from "./csv-head";
 import { uploadWithProgress } from "@/components/ui/upload-with-progress";
@@ -14,7 +19,17 @@ function audienceKey(v: WizardForm, fileName: string): string {
   if (v.source === "csv")
     return ["csv", fileName, v.listName.trim(), v.phoneColumn, v.defaultCountry].join("|");
   if (v.source === "list") return ["list", v.listName].join("|");
+  if (v.source === "segment") return ["segment", v.segmentId].join("|");
+  if (v.source === "tags") return ["tags", v.tagSearchCriteria, ...v.tags].join("|");
   return ["profiles", v.listName.trim(), v.city, v.gender, v.minAge, v.maxAge].join("|");
+}
+
+/** E1's audience fields of a segment or tags source (null for the list sources). */
+export function targetOf(v: WizardForm): WizardTarget | null {
+  if (v.source === "segment") return { targetSource: "SEGMENT", segmentId: v.segmentId };
+  if (v.source === "tags")
+    return { targetSource: "TAGS", tags: v.tags, tagSearchCriteria: v.tagSearchCriteria };
+  return null;
 }
 
 /** A list name from a file name: "Diwali offers.csv" -> "Diwali offers". */
@@ -104,6 +119,32 @@ export function useWizardAudience(
     }
   }
 
+  /**
+   * A segment's or tags' live count and first matches (the launch's snapshot, rolled back);
+   * whether it was counted.
+   */
+  async function loadTarget(): Promise<boolean> {
+    const v = form.getValues();
+    const target = targetOf(v);
+    if (!target) return false;
+    const key = audienceKey(v, fileName);
+    setBusy(true);
+    try {
+      const res = await previewAudienceAction(target);
+      // Answered after another pick: the newer one's answer counts.
+      if (audienceKey(form.getValues(), fileName) !== key) return false;
+      if (!res.ok) {
+        onErrors(res.message, res.fieldErrors);
+        return false;
+      }
+      form.clearErrors(["segmentId", "tags"]);
+      setStored({ key, data: res.data });
+      return true;
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function dryRun() {
     const v = form.getValues();
     if (!file) return setFileError("Choose a CSV file first");
@@ -140,6 +181,7 @@ export function useWizardAudience(
     onFile,
     pickList,
     buildProfiles,
+    loadTarget,
     dryRun,
     cancelUpload: () => abort.current?.(),
   };

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from "react-hook-form";
+import type { Path, UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import type { Channel } from "@/lib/businesses/schemas";
 import type { ListPreview } from "@/lib/promotions/lists/preview-list";
@@ -8,22 +8,37 @@ import {
   type WizardTemplate,
 } from "@/lib/promotions/wizard/template-slots";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import type { AudiencePreview } from "@/lib/promotions/wizard/preview-audience";
 import { DEFAULT_ATTRIBUTION_WINDOW_HOURS } from "@/lib/promotions/launch/schemas";
+import { variantName } from "@/lib/promotions/ab/schemas";
 import { formSlots } from "./slot-values";
 
 const slotValue = z.object({ kind: z.enum(["column", "text", "template", "upload"]), value: z.string() });
+
+/** A/B variants after the first (whose template and values are the message step's). */
+const variant = z.object({
+  name: z.string(),
+  templateId: z.string(),
+  slots: z.record(z.string(), slotValue),
+});
+
+/** Most variants besides the first: E1's abTest takes 2 to 4. */
+export const MAX_MORE_VARIANTS = 3;
+
+/** The audience kinds that are lists (stored, uploaded or written from profiles). */
+const LIST_SOURCES = new Set(["csv", "list", "profiles"]);
 const count = (max: number) => z.number({ error: "A whole number" }).int("A whole number").min(0).max(max);
 
 /** Every field of the wizard: one form, validated step by step (STEP_FIELDS). */
 export const wizardForm = z
   .object({
     name: z.string().trim().min(1, "Name the campaign").max(200, "At most 200 characters"),
-    source: z.enum(["csv", "list", "profiles"]),
-    listName: z
-      .string()
-      .trim()
-      .min(1, "Name the list the recipients are stored in")
-      .max(200, "At most 200 characters"),
+    source: z.enum(["csv", "list", "profiles", "segment", "tags"]),
+    // Required for the list sources (superRefine): a segment or tags audience has no list name.
+    listName: z.string().trim().max(200, "At most 200 characters"),
+    segmentId: z.string(),
+    tags: z.array(z.string()).max(50, "At most 50 tags"),
+    tagSearchCriteria: z.enum(["ANY", "ALL"]),
     city: z.string().max(100),
     gender: z.string().max(100),
     // An empty number input is NaN (valueAsNumber): no bound.
@@ -35,6 +50,14 @@ export const wizardForm = z
     phoneNumberId: z.string().min(1, "Choose the sender"),
     templateId: z.string().min(1, "Choose an approved template"),
     slots: z.record(z.string(), slotValue),
+    abEnabled: z.boolean(),
+    firstVariantName: z.string(),
+    variants: z.array(variant).max(MAX_MORE_VARIANTS, "At most 4 variants"),
+    holdoutPercent: z
+      .number({ error: "A whole percent from 0 to 50" })
+      .int("A whole percent")
+      .min(0, "At least 0%")
+      .max(50, "At most 50%: half the audience"),
     when: z.enum(["now", "later"]),
     scheduleLocal: z.string(),
     staggered: z.boolean(),
@@ -53,6 +76,17 @@ export const wizardForm = z
       .max(365, "At most 365 days"),
   })
   .superRefine((f, ctx) => {
+    if (LIST_SOURCES.has(f.source) && !f.listName)
+      ctx.addIssue({
+        code: "custom",
+        path: ["listName"],
+        message: "Name the list the recipients are stored in",
+      });
+    if (f.source === "segment" && !f.segmentId)
+      ctx.addIssue({ code: "custom", path: ["segmentId"], message: "Choose a segment" });
+    if (f.source === "tags" && f.tags.length === 0)
+      ctx.addIssue({ code: "custom", path: ["tags"], message: "Choose at least one tag" });
+    if (f.abEnabled) checkVariants(f, ctx);
     if (f.when === "later" && !f.scheduleLocal)
       ctx.addIssue({ code: "custom", path: ["scheduleLocal"], message: "Choose the date and time to send" });
     if (f.staggered && f.batchSize < 1)
@@ -66,15 +100,61 @@ export const wizardForm = z
   });
 
 export type WizardForm = z.infer<typeof wizardForm>;
+
+/** The A/B test's rules as E1 checks them (variantName, 2-4 variants), on the wizard's fields. */
+function checkVariants(
+  f: { firstVariantName: string; variants: { name: string; templateId: string }[] },
+  ctx: z.RefinementCtx,
+) {
+  if (f.variants.length === 0)
+    ctx.addIssue({ code: "custom", path: ["variants"], message: "Add a second variant to compare" });
+  const names = [f.firstVariantName, ...f.variants.map((v) => v.name)];
+  const seen = new Set<string>();
+  names.forEach((raw, i) => {
+    const path = i === 0 ? ["firstVariantName"] : ["variants", i - 1, "name"];
+    const parsed = variantName.safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", path, message: parsed.error.issues[0]?.message ?? "Invalid name" });
+      return;
+    }
+    const key = parsed.data.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: "custom", path, message: "Each variant needs its own name" });
+    seen.add(key);
+  });
+  f.variants.forEach((v, i) => {
+    if (!v.templateId)
+      ctx.addIssue({ code: "custom", path: ["variants", i, "templateId"], message: "Choose a template" });
+  });
+}
 export type { SlotValue };
 
 export const STEPS = ["Audience", "Columns and dry run", "Message", "Delivery", "Review and launch"] as const;
 
 /** The fields each step checks before Next. */
 export const STEP_FIELDS: (keyof WizardForm)[][] = [
-  ["name", "source", "listName", "city", "gender", "minAge", "maxAge"],
+  [
+    "name",
+    "source",
+    "listName",
+    "segmentId",
+    "tags",
+    "tagSearchCriteria",
+    "city",
+    "gender",
+    "minAge",
+    "maxAge",
+  ],
   ["phoneColumn", "defaultCountry"],
-  ["channelType", "phoneNumberId", "templateId", "slots"],
+  [
+    "channelType",
+    "phoneNumberId",
+    "templateId",
+    "slots",
+    "abEnabled",
+    "firstVariantName",
+    "variants",
+    "holdoutPercent",
+  ],
   [
     "when",
     "scheduleLocal",
@@ -91,8 +171,9 @@ export const STEP_FIELDS: (keyof WizardForm)[][] = [
 ];
 
 /** The server's error paths (E1 body, list upload) as the wizard's field and step. */
-export function fieldOfPath(path: string, message: string): { field: keyof WizardForm; step: number } | null {
-  const root = path.split(".")[0] ?? "";
+export function fieldOfPath(path: string, message: string): { field: Path<WizardForm>; step: number } | null {
+  const [root = "", ...rest] = path.split(".");
+  if (root === "abTest") return abTestField(rest);
   if (root === "name" && /target list/i.test(message)) return { field: "listName", step: 0 };
   const map: Record<string, keyof WizardForm> = {
     name: "name",
@@ -104,6 +185,11 @@ export function fieldOfPath(path: string, message: string): { field: keyof Wizar
     file: "phoneColumn",
     phoneColumn: "phoneColumn",
     defaultCountry: "defaultCountry",
+    segmentId: "segmentId",
+    segmentName: "segmentId",
+    targetSource: "segmentId",
+    tags: "tags",
+    tagSearchCriteria: "tagSearchCriteria",
     channelType: "channelType",
     channel: "channelType",
     phoneNumberId: "phoneNumberId",
@@ -123,10 +209,21 @@ export function fieldOfPath(path: string, message: string): { field: keyof Wizar
   return { field, step: STEP_FIELDS.findIndex((fields) => fields.includes(field)) };
 }
 
+/** An `abTest.*` error path: variant 0 is the message step's, the others the A/B section's. */
+function abTestField(rest: string[]): { field: Path<WizardForm>; step: number } {
+  const [what, index, part] = rest;
+  const i = Number(index);
+  if (what === "holdoutPercent") return { field: "holdoutPercent", step: 2 };
+  if (what !== "variants" || !Number.isInteger(i)) return { field: "variants", step: 2 };
+  if (i === 0) return { field: part === "name" ? "firstVariantName" : "templateId", step: 2 };
+  const more = Math.min(i - 1, MAX_MORE_VARIANTS - 1);
+  return { field: part === "name" ? `variants.${more}.name` : `variants.${more}.templateId`, step: 2 };
+}
+
 /**
  * Batch size, pause and retries a switched-on option starts from: a thousand recipients a
  * minute keeps a campaign steady without overrunning a sender, and three retries is the
- * spec's sample (docs/decisions.md, "Campaign wizard defaults").
+ * spec's sample (docs/decisions/campaign-dry-run-and-launch.md).
  */
 export const DELIVERY_DEFAULTS = { batchSize: 1000, batchTimer: 60, maxRetries: 3 } as const;
 
@@ -145,6 +242,9 @@ export function initialValues(setup: WizardSetup): WizardForm {
     name: d?.name ?? "",
     source: d?.listName ? "list" : "csv",
     listName: d?.listName ?? "",
+    segmentId: "",
+    tags: [],
+    tagSearchCriteria: "ANY",
     city: "",
     gender: "",
     minAge: undefined,
@@ -155,6 +255,10 @@ export function initialValues(setup: WizardSetup): WizardForm {
     phoneNumberId: senderFor(setup, channelType, d?.phoneNumberId ?? ""),
     templateId: template?.id ?? "",
     slots: template && d ? formSlots(valuesFromComponents(template, d.components)) : {},
+    abEnabled: false,
+    firstVariantName: "A",
+    variants: [],
+    holdoutPercent: 10,
     when: "now",
     scheduleLocal: "",
     staggered: d?.staggered ?? false,
@@ -172,8 +276,12 @@ export function initialValues(setup: WizardSetup): WizardForm {
   };
 }
 
-/** The audience the later steps work on: a stored list with its first rows and totals. */
-export type Audience = ListPreview;
+/**
+ * The audience the later steps work on: a stored list with its first rows and totals, or a
+ * segment's or tags' preview (`target` set: the rows the launch would freeze, nothing stored).
+ */
+export type Audience = ListPreview &
+  Partial<Pick<AudiencePreview, "target" | "audienceName" | "columnLabels">>;
 
 /** What the message and delivery steps are given: the form, the business's setup, the audience. */
 export type StepProps = { form: UseFormReturn<WizardForm>; setup: WizardSetup; audience: Audience | null };

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
