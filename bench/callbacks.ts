@@ -29,7 +29,7 @@ const { migrate } = await import("../lib/db/migrate");
 const { startBoss, stopBoss } = await import("../lib/jobs/boss");
 const { wireAll } = await import("../lib/wiring");
 wireAll();
-const { startWorkers, stopWorkers } = await import("../lib/jobs/workers");
+const { startWorkers, stopWorkers } = await import("../lib/jobs/fetch-loop");
 const { systemCtx } = await import("../lib/context");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { createEndpoint } = await import("../lib/callbacks/create-endpoint");

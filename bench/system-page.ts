@@ -10,7 +10,7 @@ import { closeDb, pool, setDatabaseUrl } from "../lib/db/pool";
 import { migrate } from "../lib/db/migrate";
 import { uuidv7 } from "../lib/ids";
 import { startBoss, stopBoss } from "../lib/jobs/boss";
-import { ensureQueues } from "../lib/jobs/workers";
+import { ensureQueues } from "../lib/jobs/ensure-queues";
 import { getSystemStatus } from "../lib/system/get-system-status";
 import { wireAll } from "../lib/wiring";
 import { freshServerDatabase } from "./lib/server-process";

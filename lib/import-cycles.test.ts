@@ -1,45 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const ROOT = resolve(__dirname, "..");
+import { importGraph, ROOT, sources } from "@/test/import-graph";
 
 /** The project's source folders (app/ is the edge: pages, routes, actions). */
 const FOLDERS = ["lib", "db", "components", "app"];
-
-/** The source files under `dir`, tests left out. */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-/** The file an import specifier names, for the project's own modules (`@/` or relative). */
-function target(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/")
-    ? join(ROOT, spec.slice(2))
-    : spec.startsWith(".")
-      ? resolve(dirname(from), spec)
-      : "";
-  if (!base) return undefined;
-  return [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((p) => existsSync(p));
-}
-
-/** Each file's imports of the project's own modules, type-only imports included. */
-function importGraph(files: string[]): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  const importRe = /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']/gm;
-  for (const file of files) {
-    const text = readFileSync(file, "utf8");
-    graph.set(
-      file,
-      [...text.matchAll(importRe)].flatMap((m) => target(file, m[1]!) ?? []),
-    );
-  }
-  return graph;
-}
 
 /** Import cycles in `graph`, each as the path from the first module back to itself. */
 function importCycles(graph: Map<string, string[]>): string[] {

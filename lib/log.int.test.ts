@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "@/db/schema";
 import { createApiApp } from "@/lib/api/app";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashPassword } from "@/lib/users/passwords";
 import { db } from "@/lib/db/pool";
 import { uuidv7 } from "@/lib/ids";
 import { log } from "@/lib/log";

@@ -75,8 +75,8 @@ const MODULE_STATE_ALLOWED: Record<string, string> = {
   "lib/media/storage.ts: current":
     "the media store, made from DATA_DIR on first use: every copy makes the same one",
   "lib/economics/cost/rate-card.ts: loaded": `the rate card read from its file: ${CACHE}`,
-  "lib/jobs/workers.ts: ensured": `queues already created in the database: ${CACHE} (creating again is a no-op)`,
-  "lib/jobs/workers.ts: insertJobs": `the job insert statement's text: ${CACHE}`,
+  "lib/jobs/ensure-queues.ts: ensured": `queues already created in the database: ${CACHE} (creating again is a no-op)`,
+  "lib/jobs/declare-queue.ts: insertJobs": `the job insert statement's text: ${CACHE}`,
   "lib/channels/channel-secrets.ts: opened": `unsealed channel secrets by ciphertext: ${CACHE}`,
   "lib/economics/links/agent-class.ts: known": `user agents already classed: ${CACHE}`,
   "lib/economics/cost/cached-campaign-cost.ts: kept": `a campaign's cost by its delivered count: ${CACHE}`,

@@ -2,7 +2,7 @@ import { templates } from "../db/schema";
 import type { TestBusiness } from "./factories";
 import { db } from "../lib/db/pool";
 import { uuidv7 } from "../lib/ids";
-import { drainQueues } from "../lib/jobs/workers";
+import { drainQueues } from "../lib/jobs/drain-queues";
 import { resetEnv } from "../lib/env";
 
 // Messaging tests run the simulator with no delays and without the lookup caches.

@@ -5,7 +5,7 @@ import { systemCtx } from "../lib/context";
 import { db } from "../lib/db/pool";
 import { uuidv7 } from "../lib/ids";
 import { rawQuery } from "../lib/db/sql";
-import { drainQueues } from "../lib/jobs/workers";
+import { drainQueues } from "../lib/jobs/drain-queues";
 import { runDuePromotions } from "../lib/promotions/engine/run-due-promotions";
 import { ingestList } from "../lib/promotions/lists/ingest-list";
 import { createTestBusiness, type TestBusiness } from "./factories";

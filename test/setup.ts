@@ -2,7 +2,7 @@ import { afterAll, inject } from "vitest";
 import { closeChangeHub } from "../lib/conversations/live/change-hub";
 import { closeDb, setDatabaseUrl } from "../lib/db/pool";
 import { startBoss, stopBoss } from "../lib/jobs/boss";
-import { forgetEnsuredQueues } from "../lib/jobs/workers";
+import { forgetEnsuredQueues } from "../lib/jobs/ensure-queues";
 import { resetEnv } from "../lib/env";
 import { createRuntime } from "../lib/runtime";
 import { wireAll } from "../lib/wiring";

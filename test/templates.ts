@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { boss } from "../lib/jobs/boss";
-import { queueDefinitions, runRound } from "../lib/jobs/workers";
+import { runRound } from "../lib/jobs/drain-queues";
+import { queueDefinitions } from "../lib/jobs/registered-queues";
 import { resetEnv } from "../lib/env";
 
 // Review jobs run at once in tests; each test drives them with runTemplateReviews().

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { hashPassword } from "../../lib/auth/passwords";
+import { hashPassword } from "../../lib/users/passwords";
 import { uuidv7 } from "../../lib/ids";
 
 export type Agent = { id: string; email: string; cookie: string };

@@ -1,4 +1,5 @@
-import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
+import type { ChatappComponent } from "@/lib/templates/chatapp-schemas";
+import type { RcsCardContent, RcsRichCard } from "@/lib/templates/rcs-schemas";
 import { otpButtonLabel, type OtpButton } from "@/lib/templates/authentication-schemas";
 import { fillVariables } from "@/lib/templates/variables";
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import type { ChatappComponent, LintWarning, RcsRichCard } from "@/lib/templates/schemas";
+import type { ChatappComponent } from "@/lib/templates/chatapp-schemas";
+import type { RcsRichCard } from "@/lib/templates/rcs-schemas";
+import type { LintWarning } from "@/lib/templates/schemas";
 
 type Part = { label: string; text?: string; samples?: string[]; note?: string };
 

@@ -1,10 +1,10 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { env } from "@/lib/env";
-import { pickClientAddress } from "@/lib/server/client-address";
+import { pickClientAddress } from "@/lib/http/pick-client-address";
 
 /**
- * The API client's address by the same rule as the dashboard's (lib/server/client-address.ts):
+ * The API client's address by the same rule as the dashboard's (lib/http/pick-client-address.ts):
  * the socket's peer, or behind a proxy (TRUST_PROXY) the last X-Forwarded-For entry. Undefined
  * for in-process calls without a socket (tests, app.request).
  */

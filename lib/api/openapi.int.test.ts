@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorCodes, errorStatus } from "@/lib/errors";
 import { sendTemplateInput } from "@/lib/messages/schemas";
-import { createChatappTemplateInput } from "@/lib/templates/schemas";
+import { createChatappTemplateInput } from "@/lib/templates/chatapp-schemas";
 import { api } from "@/test/api";
 
 describe("GET /api/openapi.json", () => {

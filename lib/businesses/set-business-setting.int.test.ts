@@ -4,7 +4,7 @@ import { db } from "../db/pool";
 import { rawQuery } from "../db/sql";
 import { setBusinessSetting } from "./set-business-setting";
 import { setDefaultCountry } from "./set-default-country";
-import { setMarketingOptIn } from "./set-marketing-opt-in";
+import { setMarketingOptIn } from "../audiences/consent/set-marketing-opt-in";
 import { createTestBusiness } from "@/test/factories";
 
 const ctx = systemCtx("test");

@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { systemCtx } from "../context";
 import { databaseUrl } from "../db/pool";
-import { drainQueues } from "../jobs/workers";
+import { drainQueues } from "../jobs/drain-queues";
 import { createEndpoint } from "./create-endpoint";
 import { enqueueCallback } from "./enqueue-callbacks";
 import { getDelivery } from "./list-deliveries";

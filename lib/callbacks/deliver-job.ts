@@ -8,7 +8,7 @@ import { rawQuery } from "../db/sql";
 import { uuidv7Floor, uuidv7Ms } from "../ids";
 import { readSweepMark, writeSweepMark } from "../jobs/sweep-marks";
 import { chunkQueueOptions } from "../jobs/chunk-queue-options";
-import { declareQueue } from "../jobs/workers";
+import { declareQueue } from "../jobs/declare-queue";
 
 /** Deliveries per job: pg-boss slows with a per-message backlog (docs/architecture.md), so jobs carry chunks. */
 export const DELIVERY_CHUNK = 500;
@@ -42,7 +42,7 @@ export const REQUEUE_STRANDED_EVERY_MS = 60_000;
 /**
  * The delay of the backstop job queued with a delivery that is also attempted inline (a test
  * event, a replay): past the inline attempt's longest wait, so the job, woken the moment its
- * transaction commits (lib/jobs/workers.ts), does not take the row's lease first and leave the
+ * transaction commits (lib/jobs/fetch-loop.ts), does not take the row's lease first and leave the
  * dashboard's answer "pending". Should the process die mid-attempt, the job still sends it.
  */
 export const inlineAttemptBackstopSeconds = () => Math.ceil(env().CALLBACK_TIMEOUT_MS / 1000) + 1;

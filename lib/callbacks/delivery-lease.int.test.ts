@@ -3,7 +3,7 @@ import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { resetEnv } from "@/lib/env";
-import { leasedOnFirstRun } from "@/lib/jobs/workers";
+import { leasedOnFirstRun } from "@/lib/jobs/job-leases";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness } from "@/test/factories";
 import { createEndpoint } from "./create-endpoint";

@@ -5,7 +5,7 @@ import { resetEnv } from "../env";
 import { rawQuery } from "../db/sql";
 import { uuidv7Floor } from "../ids";
 import { readSweepMark, writeSweepMark } from "../jobs/sweep-marks";
-import { drainQueues } from "../jobs/workers";
+import { drainQueues } from "../jobs/drain-queues";
 import { createEndpoint } from "./create-endpoint";
 import { enqueueCallback, enqueueCallbacks } from "./enqueue-callbacks";
 import { getDelivery, listDeliveries } from "./list-deliveries";

@@ -5,7 +5,7 @@ import { uuidv7 } from "../ids";
 import { rawQuery } from "../db/sql";
 import { retryOnConnectionLoss } from "../db/retry-write";
 import { writeStatement } from "../db/write-statement";
-import { keepingLease, ownThenClaim } from "../jobs/workers";
+import { keepingLease, ownThenClaim } from "../jobs/job-leases";
 import { log } from "../log";
 import { runtimeSlot } from "../runtime";
 import { deliveryJobs, deliveryQueue, type DeliveryJob } from "./deliver-job";

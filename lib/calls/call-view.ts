@@ -1,6 +1,5 @@
 import { calls } from "@/db/schema";
 import type { CallView } from "./schemas";
-import { env } from "../env";
 
 export type CallRow = typeof calls.$inferSelect;
 
@@ -24,10 +23,4 @@ export function callView(c: CallRow): CallView {
     endedAt: epoch(c.endedAt),
     createdAt: epoch(c.createdAt)!,
   };
-}
-
-/** The public base URL of this deployment, for recording links and provider callbacks. */
-export function publicBaseUrl(): string {
-  const cfg = env();
-  return (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, "");
 }

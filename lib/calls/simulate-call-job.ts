@@ -5,9 +5,10 @@ import { simulatedOutcome, simulatorCallDelays } from "../channels/simulator/cal
 import type { Ctx } from "../context";
 import type { Executor } from "../db/pool";
 import { transaction } from "../db/sql";
-import { declareQueue } from "../jobs/workers";
+import { declareQueue } from "../jobs/declare-queue";
 import { finishCall } from "./finish-call";
-import { publicBaseUrl, type CallRow } from "./call-view";
+import type { CallRow } from "./call-view";
+import { publicBaseUrl } from "../http/public-base-url";
 
 export const SimulateCallJob = z.object({
   businessId: z.uuid(),

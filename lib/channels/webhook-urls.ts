@@ -1,4 +1,4 @@
-import { publicBaseUrl } from "../calls/call-view";
+import { publicBaseUrl } from "../http/public-base-url";
 
 /**
  * The webhook URL of one business's own provider app, to paste into Meta's app dashboard

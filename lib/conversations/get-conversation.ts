@@ -4,7 +4,7 @@ import { rawQuery } from "../db/sql";
 import { invalid, invalidInput } from "../errors";
 import { isUuid } from "../ids";
 import { preview } from "../messages/content/message-preview";
-import type { ChatappComponent } from "../templates/schemas";
+import type { ChatappComponent } from "../templates/chatapp-schemas";
 import { conversationView } from "./conversation-view";
 import { findVisible } from "./find-visible";
 import { TimelineInput, type ConversationView, type TimelineItem } from "./schemas";

@@ -1,6 +1,6 @@
 import type { OutboundMessage } from "../channels/message-provider";
 import { preview } from "../messages/content/message-preview";
-import type { ChatappComponent } from "../templates/schemas";
+import type { ChatappComponent } from "../templates/chatapp-schemas";
 import type { TimelineMedia } from "./schemas";
 
 /**

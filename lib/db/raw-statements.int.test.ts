@@ -24,7 +24,7 @@ import { listConversations } from "../conversations/list-conversations";
 import { env } from "../env";
 import { listFlowRuns } from "../flows/list-flow-runs";
 import { searchReplies } from "../inbound/search-replies";
-import { leasedOnFirstRun } from "../jobs/workers";
+import { leasedOnFirstRun } from "../jobs/job-leases";
 import { uploadProfiles } from "../profiles/upload-profiles";
 import { listCampaignRecipients } from "../promotions/dashboard/list-campaign-recipients";
 import { listCampaigns } from "../promotions/dashboard/list-campaigns";
@@ -86,7 +86,7 @@ const DYNAMIC: Record<string, Covered> = {
   "lib/db/sql.ts#savepoint": { outside: "a savepoint command" },
   "lib/db/sql.ts#savepoint#2": { outside: "a savepoint command" },
   "lib/db/sql.ts#savepoint#3": { outside: "a savepoint command" },
-  "lib/jobs/workers.ts#executeSql": {
+  "lib/jobs/declare-queue.ts#executeSql": {
     outside: "pg-boss's own SQL on its own schema, run through our executor",
   },
   "lib/promotions/lists/analyze-list-rows.ts#analyzeListRows": { outside: LIST_TABLE },

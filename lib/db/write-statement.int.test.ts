@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { db } from "./pool";
-import { declareQueue } from "../jobs/workers";
+import { declareQueue } from "../jobs/declare-queue";
 import { rawQuery } from "./sql";
 import { renumber, writeStatement } from "./write-statement";
 

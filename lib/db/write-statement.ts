@@ -5,7 +5,7 @@ import { rawQuery } from "./sql";
 export type SqlFragment = { text: string; values: readonly unknown[] };
 
 /**
- * Something that writes jobs as an SQL fragment (a queue handle, lib/jobs/workers.ts). Async:
+ * Something that writes jobs as an SQL fragment (a queue handle, lib/jobs/declare-queue.ts). Async:
  * it may first create its queue through `executor`.
  */
 export type JobInsert<J> = {

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { boss } from "@/lib/jobs/boss";
 import { startHeartbeat } from "@/lib/jobs/heartbeat";
-import { startWorkers, stopWorkers, workersAlive } from "@/lib/jobs/workers";
+import { startWorkers, stopWorkers, workersAlive } from "@/lib/jobs/fetch-loop";
 import { api } from "@/test/api";
 import { expectWorkers } from "./expected-workers";
 

@@ -1,4 +1,4 @@
-import { boundaryOf } from "../api/multipart-stream";
+import { boundaryOf } from "./multipart-stream";
 import { AppError, invalid } from "../errors";
 import { payloadTooLarge, readBodyWithin } from "./request-body-limit";
 

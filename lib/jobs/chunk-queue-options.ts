@@ -1,4 +1,4 @@
-import type { QueueOptions } from "./workers";
+import type { QueueOptions } from "./queue-types";
 
 /**
  * How the queues whose jobs each carry a chunk of one business's rows (messages.dispatch,

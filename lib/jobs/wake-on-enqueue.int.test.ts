@@ -5,7 +5,9 @@ import { rawQuery, transaction } from "../db/sql";
 import { writeStatement } from "../db/write-statement";
 import { resetEnv } from "../env";
 import { boss } from "./boss";
-import { declareQueue, registerQueue, startWorkers, stopWorkers } from "./workers";
+import { declareQueue } from "./declare-queue";
+import { startWorkers, stopWorkers } from "./fetch-loop";
+import { registerQueue } from "./registered-queues";
 
 // The fetch loops poll every JOBS_POLL_INTERVAL_MS when idle; a job enqueued in this process
 // wakes its loop once it commits. With the poll at a minute, only the wake can run these jobs

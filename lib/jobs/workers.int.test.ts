@@ -2,7 +2,10 @@ import { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "../db/pool";
 import { boss } from "./boss";
-import { declareQueue, drainQueues, registerQueue, startWorkers, stopWorkers } from "./workers";
+import { declareQueue } from "./declare-queue";
+import { drainQueues } from "./drain-queues";
+import { startWorkers, stopWorkers } from "./fetch-loop";
+import { registerQueue } from "./registered-queues";
 
 const seen: number[] = [];
 const echo = declareQueue({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isWhatsAppUserId } from "../phone/whatsapp-user-id";
 import { messageStatuses } from "@/db/schema/statuses";
-import { limits, rcsRichCard } from "../templates/schemas";
+import { rcsRichCard } from "../templates/rcs-schemas";
+import { limits } from "../templates/template-fields";
 import { messageParameter } from "./content/parameter-schemas";
 import { HTTP_URL } from "../validation/http-url";
 

@@ -2,7 +2,7 @@ import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import type { MessageStatus } from "../messages/schemas";
 import { compactMessageStats } from "./compact-message-stats";
-import { errorReason } from "./error-reasons";
+import { errorReason } from "../messages/status/error-reasons";
 import {
   ratesOf,
   zeroCounts,

@@ -9,7 +9,7 @@ import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
 import { migrate } from "../db/migrate";
 import { env, resetEnv } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
-import { ensureQueues } from "../jobs/workers";
+import { ensureQueues } from "../jobs/ensure-queues";
 import { createRequestListener, type Handler } from "./request-listener";
 import { startJobWorkers } from "./worker-processes";
 import { expectWorkers } from "../health/expected-workers";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type PgBoss from "pg-boss";
 import { db } from "../db/pool";
 import { startHeartbeat } from "../jobs/heartbeat";
-import { startWorkers, stopWorkers, workersAlive } from "../jobs/workers";
+import { startWorkers, stopWorkers, workersAlive } from "../jobs/fetch-loop";
 import { log } from "../log";
 import { addMetricsChild, removeMetricsChild } from "../metrics/child-metrics";
 import { instanceId, processId } from "./instance-id";

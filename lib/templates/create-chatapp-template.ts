@@ -7,7 +7,8 @@ import { saveSample, type SampleFormat } from "../media/save-sample";
 import { insertTemplate } from "./insert-template";
 import { lintChatappComponents } from "./lint-template";
 import { parseTemplateInput } from "./parse-input";
-import { createChatappTemplateInput, type TemplateView } from "./schemas";
+import { createChatappTemplateInput } from "./chatapp-schemas";
+import type { TemplateView } from "./schemas";
 import { imageHeaderCount } from "./template-view";
 
 export type UploadedFile = { bytes: Uint8Array; fileName?: string };

@@ -3,7 +3,8 @@ import { templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
-import type { TemplateChannel, TemplateView } from "./schemas";
+import type { TemplateView } from "./schemas";
+import type { TemplateChannel } from "./template-fields";
 import { templateView } from "./template-view";
 
 /**

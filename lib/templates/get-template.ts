@@ -4,7 +4,8 @@ import { usageOf } from "./usage-totals";
 import type { Ctx } from "../context";
 import { isUuid } from "../ids";
 import { notFound } from "../errors";
-import type { TemplateChannel, TemplateStatus, TemplateView, UsageCounters } from "./schemas";
+import type { TemplateView, UsageCounters } from "./schemas";
+import type { TemplateChannel, TemplateStatus } from "./template-fields";
 import { historyActorLabel } from "./history-actor";
 import { templateView } from "./template-view";
 

@@ -6,7 +6,8 @@ import { inTransaction, type Ctx } from "../context";
 import { AppError, isUniqueViolation, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import { templateReviewQueue } from "./review-queue";
-import type { LintWarning, TemplateChannel, TemplateView } from "./schemas";
+import type { LintWarning, TemplateView } from "./schemas";
+import type { TemplateChannel } from "./template-fields";
 import type { TemplateContent } from "./template-content";
 import { templateView } from "./template-view";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTemplateLanguage, languageLabel, searchLanguages, templateLanguages } from "./languages";
-import { templateLanguage } from "./schemas";
+import { templateLanguage } from "./template-fields";
 
 describe("template languages", () => {
   it("lists Meta's codes once each, every one of the shape the API accepts", () => {

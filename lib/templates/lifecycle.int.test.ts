@@ -9,7 +9,7 @@ import { approvedTemplate, carouselComponents, rcsCard, richComponents } from "@
 import { saveImage } from "@/lib/media/save-image";
 import { pngBytes, runTemplateReviews, textTemplate } from "@/test/templates";
 import { createRcsTemplate } from "./create-rcs-template";
-import { cardContentsOf } from "./schemas";
+import { cardContentsOf } from "./rcs-schemas";
 import { readPublishedRcsMedia } from "./rcs-media";
 import { createChatappTemplate } from "./create-chatapp-template";
 import { deleteTemplate, templateDeleteImpact } from "./delete-template";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OTP_BODY, otpBodyText } from "./authentication-schemas";
 import { lintChatappComponents, lintText } from "./lint-template";
-import { createChatappTemplateInput } from "./schemas";
+import { createChatappTemplateInput } from "./chatapp-schemas";
 
 const otp = (body: Record<string, unknown>) =>
   createChatappTemplateInput.parse({

@@ -1,11 +1,7 @@
-import {
-  cardContentPath,
-  cardContentsOf,
-  type ChatappComponent,
-  type LintWarning,
-  type RcsRichCard,
-  type TemplateCategory,
-} from "./schemas";
+import { type ChatappComponent } from "./chatapp-schemas";
+import { cardContentPath, cardContentsOf, type RcsRichCard } from "./rcs-schemas";
+import { type LintWarning } from "./schemas";
+import { type TemplateCategory } from "./template-fields";
 import { variablesOf } from "./variables";
 
 const VAR = /\{\{\s*\d+\s*\}\}/g;

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { businesses, templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { forbidden } from "../errors";
-import type { TemplateStatus, TemplateView } from "./schemas";
+import type { TemplateView } from "./schemas";
+import type { TemplateStatus } from "./template-fields";
 import { templateView } from "./template-view";
 
 /**

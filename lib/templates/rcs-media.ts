@@ -1,4 +1,4 @@
-import { publicBaseUrl } from "../calls/call-view";
+import { publicBaseUrl } from "../http/public-base-url";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
 import { notFound } from "../errors";

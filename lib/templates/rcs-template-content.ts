@@ -2,7 +2,8 @@ import type { Ctx } from "../context";
 import { lintRcsCard } from "./lint-template";
 import { parseTemplateInput } from "./parse-input";
 import { withUploadedRcsImage } from "./rcs-media";
-import { createRcsTemplateInput, type LintWarning } from "./schemas";
+import { createRcsTemplateInput } from "./rcs-schemas";
+import { type LintWarning } from "./schemas";
 import type { TemplateContent } from "./template-content";
 
 /**

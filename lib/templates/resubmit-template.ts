@@ -10,7 +10,8 @@ import { lintChatappComponents } from "./lint-template";
 import { parseTemplateInput } from "./parse-input";
 import { rcsTemplateContent } from "./rcs-template-content";
 import { templateReviewQueue } from "./review-queue";
-import { createChatappTemplateInput, type TemplateView } from "./schemas";
+import { createChatappTemplateInput } from "./chatapp-schemas";
+import { type TemplateView } from "./schemas";
 import { imageHeaderCount, templateView } from "./template-view";
 
 /**

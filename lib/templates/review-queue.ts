@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declareQueue } from "../jobs/workers";
+import { declareQueue } from "../jobs/declare-queue";
 
 export const TemplateReviewJob = z.object({ businessId: z.uuid(), templateId: z.uuid() });
 export type TemplateReviewJob = z.infer<typeof TemplateReviewJob>;

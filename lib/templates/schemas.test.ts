@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lintText } from "./lint-template";
-import { createChatappTemplateInput, createRcsTemplateInput } from "./schemas";
+import { createChatappTemplateInput } from "./chatapp-schemas";
+import { createRcsTemplateInput } from "./rcs-schemas";
 
 const base = (components: unknown[]) => ({ name: "t_1", language: "en", category: "MARKETING", components });
 const body = { type: "BODY", text: "Hello there, this is our offer" };

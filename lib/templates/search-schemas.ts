@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { canonicalChannel } from "../businesses/channel-name";
-import { templateCategories, templateChannels, templateStatuses } from "./schemas";
+import { templateCategories, templateChannels, templateStatuses } from "./template-fields";
 
 const blank = z.literal("");
 

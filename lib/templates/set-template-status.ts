@@ -4,7 +4,8 @@ import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { AppError, notFound } from "../errors";
 import { uuidv7 } from "../ids";
-import type { TemplateStatus, TemplateView } from "./schemas";
+import type { TemplateView } from "./schemas";
+import type { TemplateStatus } from "./template-fields";
 import { templateView } from "./template-view";
 
 export type StatusChange = {

@@ -1,4 +1,6 @@
-import type { ChatappComponent, RcsRichCard, TemplateView } from "./schemas";
+import type { ChatappComponent } from "./chatapp-schemas";
+import type { RcsRichCard } from "./rcs-schemas";
+import type { TemplateView } from "./schemas";
 
 /**
  * A template's content as stored, whichever its channel: a chatapp template's category and

@@ -2,7 +2,8 @@ import { and, eq, isNull, like } from "drizzle-orm";
 import { templates } from "@/db/schema";
 import type { Ctx } from "../context";
 import { getTemplate } from "./get-template";
-import { limits, type TemplateView } from "./schemas";
+import { type TemplateView } from "./schemas";
+import { limits } from "./template-fields";
 import type { TemplateContent } from "./template-content";
 
 /**

@@ -3,15 +3,10 @@ import { businessChannels } from "@/db/schema";
 import { rcsConfig } from "../businesses/schemas";
 import type { Ctx } from "../context";
 import { mediaApiPath } from "../media/read-media";
-import {
-  cardContentsOf,
-  type ChatappComponent,
-  type LintWarning,
-  type RcsCardContent,
-  type TemplateStatus,
-  type TemplateView,
-  type UsageCounters,
-} from "./schemas";
+import { type ChatappComponent } from "./chatapp-schemas";
+import { cardContentsOf, type RcsCardContent } from "./rcs-schemas";
+import { type LintWarning, type TemplateView, type UsageCounters } from "./schemas";
+import { type TemplateStatus } from "./template-fields";
 import { componentsWithMedia } from "./template-view";
 
 /** The spec's chatapp template record (D3, D4), plus the review outcome and lint warnings. */

@@ -1,5 +1,7 @@
 import type { templates } from "@/db/schema";
-import type { ChatappComponent, LintWarning, RcsRichCard, TemplateView } from "./schemas";
+import type { ChatappComponent } from "./chatapp-schemas";
+import type { RcsRichCard } from "./rcs-schemas";
+import type { LintWarning, TemplateView } from "./schemas";
 
 type Row = typeof templates.$inferSelect;
 

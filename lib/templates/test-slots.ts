@@ -1,4 +1,6 @@
-import { cardContentsOf, cardFields, type ChatappComponent, type TemplateView } from "./schemas";
+import { type ChatappComponent } from "./chatapp-schemas";
+import { cardContentsOf, cardFields } from "./rcs-schemas";
+import { type TemplateView } from "./schemas";
 import { variablesOf } from "./variables";
 
 export type TestMedia = "image" | "document" | "video";

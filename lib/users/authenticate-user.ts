@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { businesses, users } from "@/db/schema";
-import { verifyPassword } from "../auth/passwords";
+import { verifyPassword } from "./passwords";
 import type { Ctx } from "../context";
 import { signInInput, type SessionUser } from "./schemas";
 

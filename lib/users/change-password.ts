@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { recordAudit } from "../audit/record-audit";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { hashPassword, verifyPassword } from "./passwords";
 import { inTransaction, type Ctx } from "../context";
 import { invalid, notFound } from "../errors";
 import { changePasswordInput, type ChangePasswordInput } from "./change-password-input";

@@ -1,5 +1,5 @@
 import { users } from "@/db/schema";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword } from "./passwords";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { conflict, invalid, isUniqueViolation } from "../errors";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword } from "./passwords";
 import { recordAudit } from "../audit/record-audit";
 import { inTransaction, type Ctx } from "../context";
 import { AppError, forbidden, invalid } from "../errors";

@@ -6,7 +6,7 @@ import {
   pruneSignInThrottle,
   settleSignInSuccess,
   takeSignInAttempt,
-} from "../auth/sign-in-throttle";
+} from "./sign-in-throttle";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import { log } from "../log";

@@ -6,7 +6,7 @@ import { addTestNumber } from "@/lib/businesses/add-test-number";
 import { removeTestNumber } from "@/lib/businesses/remove-test-number";
 import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
-import { setMarketingOptIn } from "@/lib/businesses/set-marketing-opt-in";
+import { setMarketingOptIn } from "@/lib/audiences/consent/set-marketing-opt-in";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
 
 /** Business settings of the signed-in admin's own business (lib/auth/access.ts: admins only). */

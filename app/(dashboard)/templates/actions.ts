@@ -5,7 +5,7 @@ import { defineAction } from "@/lib/actions/define-action";
 import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
 import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
 import { imageHashes } from "@/lib/templates/image-hash-args";
-import { limits } from "@/lib/templates/schemas";
+import { limits } from "@/lib/templates/template-fields";
 
 // The template itself is parsed by its domain function (the API's too).
 const PAGE = ["/templates"];

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { failureReason } from "@/lib/overview/error-reasons";
+import { failureReason } from "@/lib/messages/status/error-reasons";
 import { useToast } from "@/components/ui/toast";
 import type { InboxMessage } from "@/lib/messages/simulator/list-simulator-inbox";
 import { recipientActionAction } from "./actions";

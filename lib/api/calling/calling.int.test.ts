@@ -8,7 +8,7 @@ import { verify } from "@/lib/callbacks/sign";
 import { setCallingSettings } from "@/lib/calls/calling-config";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db/pool";
-import { drainQueues } from "@/lib/jobs/workers";
+import { drainQueues } from "@/lib/jobs/drain-queues";
 import { api } from "@/test/api";
 import { startReceiver } from "@/test/callback-receiver";
 import { createTestBusiness, createTestUser, type TestBusiness } from "@/test/factories";

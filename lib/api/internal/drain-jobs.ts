@@ -4,7 +4,7 @@
  * POST /api/internal/dispatch
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { drainQueues } from "@/lib/jobs/workers";
+import { drainQueues } from "@/lib/jobs/drain-queues";
 import type { ResponseOf } from "../operation";
 import { errorResponses } from "../schemas";
 import { withOperator } from "./operator-auth";

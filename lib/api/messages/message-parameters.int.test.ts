@@ -3,7 +3,7 @@ import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { listSimulatorInbox } from "@/lib/messages/simulator/list-simulator-inbox";
-import { chatappComponents } from "@/lib/templates/schemas";
+import { chatappComponents } from "@/lib/templates/chatapp-schemas";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, drainAll, phoneOf } from "@/test/messages";

@@ -8,7 +8,7 @@ import { launchPromotionInput } from "@/lib/promotions/launch/schemas";
 import { ingestList, type IngestResult } from "@/lib/promotions/lists/ingest-list";
 import { findUnstorableText, unstorableTextError } from "@/lib/validation/find-unstorable-text";
 import { LIST_UPLOAD_OVERHEAD } from "../body-policy";
-import { boundaryOf, multipartParts, partText } from "../multipart-stream";
+import { boundaryOf, multipartParts, partText } from "@/lib/http/multipart-stream";
 import type { ApiEnv } from "../types";
 
 export type ReceivedListUpload = { ingest: IngestResult; body: unknown; fileSha256: string };

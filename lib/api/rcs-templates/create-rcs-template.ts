@@ -4,7 +4,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRcsTemplate } from "@/lib/templates/create-rcs-template";
-import { createRcsTemplateInput } from "@/lib/templates/schemas";
+import { createRcsTemplateInput } from "@/lib/templates/rcs-schemas";
 import { businessIdParam, errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { json, status } from "./schemas";

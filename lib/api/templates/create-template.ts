@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError, invalid } from "@/lib/errors";
 import { createChatappTemplate } from "@/lib/templates/create-chatapp-template";
-import { createChatappTemplateInput } from "@/lib/templates/schemas";
+import { createChatappTemplateInput } from "@/lib/templates/chatapp-schemas";
 import { businessIdParam, errorResponses, jsonBody } from "../schemas";
 import { withBusiness } from "../with-business";
 import { CreatedDoc, json } from "./schemas";

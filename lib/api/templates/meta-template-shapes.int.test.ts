@@ -6,7 +6,7 @@ import { db } from "@/lib/db/pool";
 import type { OutboundMessage } from "@/lib/channels/message-provider";
 import { rawQuery } from "@/lib/db/sql";
 import { preview } from "@/lib/messages/content/message-preview";
-import type { ChatappComponent } from "@/lib/templates/schemas";
+import type { ChatappComponent } from "@/lib/templates/chatapp-schemas";
 import { resetEnv } from "@/lib/env";
 import { api } from "@/test/api";
 import { createTestBusiness, uniq, type TestBusiness } from "@/test/factories";

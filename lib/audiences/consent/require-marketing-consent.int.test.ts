@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
-import { setMarketingOptIn } from "@/lib/businesses/set-marketing-opt-in";
+import { setMarketingOptIn } from "@/lib/audiences/consent/set-marketing-opt-in";
 import { getCampaignAudience } from "@/lib/promotions/dashboard/get-campaign-audience";
 import { findList } from "@/lib/promotions/lists/find-list";
 import { launchDryRun } from "@/lib/promotions/launch/launch-dry-run";

@@ -8,7 +8,7 @@ import { finalStatus, numbers, runUntil } from "@/test/promotions";
 import { launchWithFile } from "@/test/promotion-uploads";
 import { batchBody, c1, c2 } from "@/test/promotions-rcs";
 import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";
-import { drainQueues } from "@/lib/jobs/workers";
+import { drainQueues } from "@/lib/jobs/drain-queues";
 import { clickQueue } from "./click-recorder";
 import { linkBaseUrl } from "./link-base";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OutboundMessage } from "../../channels/message-provider";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { rewriteLinks } from "./rewrite-links";
 
 const base = "https://sb.example.com";

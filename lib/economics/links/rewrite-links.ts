@@ -1,5 +1,5 @@
 import type { OutboundMessage } from "../../channels/message-provider";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { trackedUrl } from "./link-base";
 
 type Content = OutboundMessage["content"];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declareQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/declare-queue";
 
 /** A run's pending wake: the run, and the wake id its row must still carry (flow_runs.wake_id). */
 export const FlowWakeJob = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
-import { chatappComponents, type TemplateView } from "../../templates/schemas";
+import { chatappComponents } from "../../templates/chatapp-schemas";
+import { type TemplateView } from "../../templates/schemas";
 import { carouselComponents, richComponents } from "@/test/messages";
 import { chatappPreview } from "./chatapp-preview";
 import type { MetaComponent } from "./meta-components";

@@ -1,5 +1,6 @@
 import type { ErrorDetail } from "../../errors";
-import type { ChatappComponent, TemplateView } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
+import type { TemplateView } from "../../templates/schemas";
 import { variablesOf } from "../../templates/variables";
 import { failWith, textsOf, toMetaMedia } from "./meta-components";
 import type { ComponentPlan, MetaBasicComponent, MetaComponent, MetaParameter } from "./meta-components";

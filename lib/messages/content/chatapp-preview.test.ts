@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createChatappTemplateInput } from "../../templates/schemas";
+import { createChatappTemplateInput } from "../../templates/chatapp-schemas";
 import { chatappPreview } from "./chatapp-preview";
 
 const components = (category: string, list: unknown[]) =>

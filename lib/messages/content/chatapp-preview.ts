@@ -1,5 +1,5 @@
 import { otpButtonLabel, type OtpButton } from "../../templates/authentication-schemas";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { fillVariables } from "../../templates/variables";
 import { displayText, type MetaBasicComponent, type MetaComponent } from "./meta-components";
 

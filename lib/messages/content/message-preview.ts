@@ -1,5 +1,5 @@
 import type { OutboundMessage } from "../../channels/message-provider";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { chatappPreview, type ChatappPreview } from "./chatapp-preview";
 import type { MetaComponent } from "./meta-components";
 import { cardPreviews } from "./rcs-content";

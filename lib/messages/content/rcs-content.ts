@@ -4,8 +4,8 @@ import {
   cardFields,
   type RcsCardContent,
   type RcsRichCard,
-  type TemplateView,
-} from "../../templates/schemas";
+} from "../../templates/rcs-schemas";
+import { type TemplateView } from "../../templates/schemas";
 import { fillVariables, variablesOf } from "../../templates/variables";
 
 type Card = RcsRichCard["richCard"];

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { templates } from "@/db/schema/index";
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview, type MessagePreview } from "./message-preview";
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { db } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
-import { leasedOnFirstRun } from "@/lib/jobs/workers";
+import { leasedOnFirstRun } from "@/lib/jobs/job-leases";
 import { createTestBusiness } from "@/test/factories";
 import { a1Body, approvedTemplate, phoneOf } from "@/test/messages";
 import { sendTemplateMessage } from "../send/send-template-message";

@@ -3,7 +3,7 @@ import { systemCtx, type Ctx } from "../../context";
 import { db } from "../../db/pool";
 import { uuidv7 } from "../../ids";
 import { rawQuery } from "../../db/sql";
-import { keepingLease, ownThenClaim } from "../../jobs/workers";
+import { keepingLease, ownThenClaim } from "../../jobs/job-leases";
 import { log } from "../../log";
 import { messagesConfig } from "./config";
 import type { DispatchJob } from "./dispatch-queue";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Executor } from "../../db/pool";
 import { chunkQueueOptions } from "../../jobs/chunk-queue-options";
-import { declareQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/declare-queue";
 import { messagesConfig } from "./config";
 
 export const DispatchJob = z.object({

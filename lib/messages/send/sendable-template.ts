@@ -1,6 +1,7 @@
 import type { Ctx } from "../../context";
 import { findSendableTemplate } from "../../templates/find-sendable-template";
-import type { TemplateChannel, TemplateView } from "../../templates/schemas";
+import type { TemplateView } from "../../templates/schemas";
+import type { TemplateChannel } from "../../templates/template-fields";
 import { ttlCache } from "../../cache/ttl-cache";
 
 const cache = ttlCache<TemplateView>();

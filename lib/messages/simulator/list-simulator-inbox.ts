@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { OutboundMessage } from "../../channels/message-provider";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview, type MessagePreview } from "../content/message-preview";
 import { requireRecipient } from "../../phone/international";
 import type { MessageStatus } from "../schemas";

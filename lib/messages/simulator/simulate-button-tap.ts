@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../errors";
 import { isUuid, uuidv7 } from "../../ids";
 import { recordInboundMessages } from "../../inbound/record-inbound-messages";
 import { recordPromotionInteractions } from "../../promotions/engine/record-interactions";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview } from "../content/message-preview";
 
 export const simulateButtonTapInput = z.object({

@@ -5,9 +5,9 @@ import { getDefaultCountry } from "../../businesses/get-default-country";
 import { getTimeZone } from "../../businesses/get-time-zone";
 import type { Ctx } from "../../context";
 import { isUuid } from "../../ids";
-import { errorReason } from "../../overview/error-reasons";
+import { errorReason } from "./error-reasons";
 import { numberPrefixes } from "../../phone/number-prefixes";
-import type { ChatappComponent } from "../../templates/schemas";
+import type { ChatappComponent } from "../../templates/chatapp-schemas";
 import { preview } from "../content/message-preview";
 import {
   createdRange,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ProviderStatusEvent } from "../../channels/message-provider";
 import { systemCtx } from "../../context";
 import type { Executor } from "../../db/pool";
-import { declareQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/declare-queue";
 import type { StatusEventSource } from "../../channels/status-sink";
 import { applyStatusEvents, type StatusEventInput } from "./apply-status-events";
 

@@ -2,7 +2,7 @@ import type { RowOf } from "../../db/row-of";
 import type { promotionRecipients } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
-import { failureReason } from "../../overview/error-reasons";
+import { failureReason } from "../../messages/status/error-reasons";
 
 export type CampaignFailure = {
   errorCode: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declareQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/declare-queue";
 
 /**
  * The promotion scheduler's queue. Its work is the tick (runDuePromotions), run as the queue's

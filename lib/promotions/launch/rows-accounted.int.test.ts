@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
 import { rawQuery } from "@/lib/db/sql";
-import { FAILURE_REASONS } from "@/lib/overview/error-reasons";
+import { FAILURE_REASONS } from "@/lib/messages/status/error-reasons";
 import { createTestBusiness } from "@/test/factories";
 import { finalStatus, launchReady, numbers, runUntil } from "@/test/promotions";
 import { getCampaignAudience } from "../dashboard/get-campaign-audience";

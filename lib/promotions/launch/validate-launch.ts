@@ -1,4 +1,4 @@
-import { cardContentsOf } from "../../templates/schemas";
+import { cardContentsOf } from "../../templates/rcs-schemas";
 import type { Ctx } from "../../context";
 import { AppError, invalid, type ErrorDetail } from "../../errors";
 import { requireSender } from "../../messages/dispatch/sender-channel";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declareQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/declare-queue";
 
 /**
  * The promotions' housekeeping queue: its work (removeAbandonedUploads) runs as the queue's

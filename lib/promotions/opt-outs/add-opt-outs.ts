@@ -1,4 +1,4 @@
-import { consentSourceOf, OPT_OUT_SCOPE } from "../../audiences/consent/opt-out-consent";
+import { consentSourceOf, OPT_OUT_SCOPE } from "./opt-out-consent";
 import { recordConsent } from "../../audiences/consent/record-consent";
 import { inTransaction, type Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";

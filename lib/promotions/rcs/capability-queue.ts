@@ -1,4 +1,4 @@
-import { declareQueue } from "../../jobs/workers";
+import { declareQueue } from "../../jobs/declare-queue";
 import { CapabilityJob } from "./capability-job";
 
 /**

@@ -1,6 +1,6 @@
 import { enqueueCallback } from "../../callbacks/enqueue-callbacks";
 import { inTransaction, systemCtx, type Ctx } from "../../context";
-import type { JobInfo } from "../../jobs/workers";
+import type { JobInfo } from "../../jobs/queue-types";
 import { rawQuery } from "../../db/sql";
 import { log } from "../../log";
 import { loadChannel } from "../../messages/dispatch/sender-channel";

@@ -3,7 +3,7 @@ import type { businesses } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
-import { FAILURE_REASONS } from "../../overview/error-reasons";
+import { FAILURE_REASONS } from "../../messages/status/error-reasons";
 import { csvCell, csvCellSql } from "@/lib/csv/csv-line";
 
 export const REPORT_HEADER = [

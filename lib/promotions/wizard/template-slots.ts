@@ -1,5 +1,6 @@
-import { cardContentsOf, type RcsRichCard, type TemplateView } from "../../templates/schemas";
-import { cardFields } from "../../templates/schemas";
+import { cardContentsOf, type RcsRichCard } from "../../templates/rcs-schemas";
+import { type TemplateView } from "../../templates/schemas";
+import { cardFields } from "../../templates/rcs-schemas";
 import { variablesOf } from "../../templates/variables";
 
 /**

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { createBusiness } from "@/lib/businesses/create-business";
-import { createFirstAdmin } from "@/lib/businesses/create-first-admin";
-import { firstAdminInput } from "@/lib/businesses/first-admin-schemas";
+import { createFirstAdmin } from "@/lib/users/create-first-admin";
+import { firstAdminInput } from "@/lib/users/first-admin-schemas";
 import { createBusinessInput, channels } from "@/lib/businesses/schemas";
 import { setBusinessEnabled } from "@/lib/businesses/set-business-enabled";
 import { setChannel } from "@/lib/businesses/set-channel";

@@ -8,7 +8,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { ShownOnceDialog } from "@/components/ui/shown-once-dialog";
 import { useShownOnce } from "@/components/ui/use-shown-once";
-import { firstAdminInput } from "@/lib/businesses/first-admin-schemas";
+import { firstAdminInput } from "@/lib/users/first-admin-schemas";
 import { createFirstAdminAction } from "./actions";
 
 function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {

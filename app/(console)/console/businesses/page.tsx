@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
-import { countBusinessAdmins } from "@/lib/businesses/create-first-admin";
+import { countBusinessAdmins } from "@/lib/users/create-first-admin";
 import { countryOptions } from "@/lib/businesses/country-options";
 import { listBusinesses } from "@/lib/businesses/list-businesses";
 import { listChannelSettings } from "@/lib/businesses/list-channel-settings";

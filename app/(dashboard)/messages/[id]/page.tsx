@@ -1,4 +1,4 @@
-import { failureReason } from "@/lib/overview/error-reasons";
+import { failureReason } from "@/lib/messages/status/error-reasons";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/field";
 import { formatInZone } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icons";
-import { failureReason } from "@/lib/overview/error-reasons";
+import { failureReason } from "@/lib/messages/status/error-reasons";
 import type { CampaignRecipient } from "@/lib/promotions/dashboard/list-campaign-recipients";
 
 const col = dataTableColumns<CampaignRecipient>();

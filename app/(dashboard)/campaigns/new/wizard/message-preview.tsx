@@ -2,7 +2,8 @@
 
 import { dashboardMediaSrc } from "@/components/messages/media-image";
 import { ChatappPreview, RcsPreview } from "@/components/templates/template-preview";
-import type { ChatappComponent, RcsCardContent, RcsRichCard } from "@/lib/templates/schemas";
+import type { ChatappComponent } from "@/lib/templates/chatapp-schemas";
+import type { RcsCardContent, RcsRichCard } from "@/lib/templates/rcs-schemas";
 import { fillVariables, variablesOf } from "@/lib/templates/variables";
 import type { Slot, SlotValue, WizardTemplate } from "@/lib/promotions/wizard/template-slots";
 import { renderSlot } from "./slot-values";

@@ -1,5 +1,5 @@
 import { otpBodyText, otpFooterText, type OtpButton } from "@/lib/templates/authentication-schemas";
-import type { ChatappComponent, TemplateButton } from "@/lib/templates/schemas";
+import type { ChatappComponent, TemplateButton } from "@/lib/templates/chatapp-schemas";
 
 /** The chatapp form's own state: flat fields that map onto Meta's components. */
 export type ChatappFormValues = {

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
-import { limits } from "@/lib/templates/schemas";
+import { limits } from "@/lib/templates/template-fields";
 import { emptyButton, type ChatappFormValues } from "./build-template";
 import { RemoveRowButton } from "../remove-row-button";
 

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
-import { limits } from "@/lib/templates/schemas";
+import { limits } from "@/lib/templates/template-fields";
 import type { ChatappFormValues } from "./build-template";
 import { ImageUpload } from "@/components/templates/image-upload";
 import type { Upload } from "@/components/templates/upload-media";

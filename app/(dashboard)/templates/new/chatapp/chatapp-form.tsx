@@ -13,7 +13,7 @@ import { NameAndLanguageFields } from "@/components/templates/name-and-language-
 import { LintWarnings } from "@/components/templates/lint-warnings";
 import { ChatappPreview } from "@/components/templates/template-preview";
 import { lintChatappComponents } from "@/lib/templates/lint-template";
-import { limits } from "@/lib/templates/schemas";
+import { limits } from "@/lib/templates/template-fields";
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createChatappTemplateAction } from "../../actions";
 import { buildChatappTemplate, countVars, emptyAuth, type ChatappFormValues } from "./build-template";

@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { createChatappTemplateInput } from "@/lib/templates/schemas";
+import { createChatappTemplateInput } from "@/lib/templates/chatapp-schemas";
 import { buildChatappTemplate, type ChatappFormValues } from "./build-template";
 
 /** Validates the built template with the API's zod schema; errors land on the form fields. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createChatappTemplateInput } from "@/lib/templates/schemas";
+import { createChatappTemplateInput } from "@/lib/templates/chatapp-schemas";
 import { buildChatappTemplate } from "./build-template";
 import { chatappFormFrom } from "./form-from-template";
 

@@ -1,4 +1,4 @@
-import type { ChatappComponent } from "@/lib/templates/schemas";
+import type { ChatappComponent } from "@/lib/templates/chatapp-schemas";
 import type { OtpButton } from "@/lib/templates/authentication-schemas";
 import { buildChatappTemplate, emptyAuth, emptyButton, type ChatappFormValues } from "./build-template";
 import type { Upload } from "@/components/templates/upload-media";

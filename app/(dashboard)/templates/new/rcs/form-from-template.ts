@@ -1,4 +1,4 @@
-import { cardContentsOf, type RcsRichCard } from "@/lib/templates/schemas";
+import { cardContentsOf, type RcsRichCard } from "@/lib/templates/rcs-schemas";
 import type { RcsCardFormValues, RcsFormValues } from "./rcs-form";
 
 /** A stored RCS template as the RCS form edits it (duplicate, edit and resubmit). */

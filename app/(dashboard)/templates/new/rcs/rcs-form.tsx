@@ -20,12 +20,8 @@ import { Input, Select, Textarea } from "@/components/ui/field";
 import { NameAndLanguageFields } from "@/components/templates/name-and-language-fields";
 import { LintWarnings } from "@/components/templates/lint-warnings";
 import { lintRcsCard } from "@/lib/templates/lint-template";
-import {
-  createRcsTemplateInput,
-  limits,
-  type RcsCardContent,
-  type RcsRichCard,
-} from "@/lib/templates/schemas";
+import { createRcsTemplateInput, type RcsCardContent, type RcsRichCard } from "@/lib/templates/rcs-schemas";
+import { limits } from "@/lib/templates/template-fields";
 import { resubmitTemplateAction } from "../../[id]/actions";
 import { createRcsTemplateAction } from "../../actions";
 import { TemplateFormActions } from "@/components/templates/template-form-actions";

@@ -3,9 +3,9 @@ import { api } from "@/test/api";
 import { uniq } from "@/test/factories";
 import { systemCtx } from "../context";
 import { AppError } from "../errors";
-import { authenticateUser } from "../users/authenticate-user";
+import { authenticateUser } from "./authenticate-user";
 import { countBusinessAdmins, createFirstAdmin } from "./create-first-admin";
-import { createBusiness } from "./create-business";
+import { createBusiness } from "../businesses/create-business";
 
 const ctx = systemCtx("test");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email } from "../users/schemas";
+import { email } from "./schemas";
 
 /** The console's "first admin" form: who will run the business, and a name for its first key. */
 export const firstAdminInput = z.object({

@@ -5,9 +5,9 @@ import { createApiKey } from "../api-keys/create-api-key";
 import { inTransaction, type Ctx } from "../context";
 import { conflict } from "../errors";
 import { rawQuery } from "../db/sql";
-import { createDashboardUser } from "../users/create-dashboard-user";
+import { createDashboardUser } from "./create-dashboard-user";
 import { firstAdminInput, type FirstAdminCreated, type FirstAdminForm } from "./first-admin-schemas";
-import { getBusiness } from "./list-businesses";
+import { getBusiness } from "../businesses/list-businesses";
 
 /** 16 characters from an alphabet without look-alikes (0/O, 1/l/I): read aloud or retyped. */
 function temporaryPassword(): string {

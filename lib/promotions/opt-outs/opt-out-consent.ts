@@ -1,7 +1,7 @@
 import type { ConsentSource } from "@/db/schema/consent";
-import type { OptOutSource } from "../../promotions/opt-outs/schemas";
+import type { OptOutSource } from "./schemas";
 
-/** The ledger's source for an opt-out list change, by the list's own source. */
+/** The consent ledger's source (lib/audiences/consent) for an opt-out list change, by the list's own source. */
 export const consentSourceOf: Record<OptOutSource, ConsentSource> = {
   reply: "keyword",
   api: "api",

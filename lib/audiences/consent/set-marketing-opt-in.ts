@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Ctx } from "../context";
-import { forgetMarketingOptInSetting } from "../audiences/consent/require-marketing-consent";
-import { setBusinessSetting } from "./set-business-setting";
+import type { Ctx } from "../../context";
+import { forgetMarketingOptInSetting } from "./require-marketing-consent";
+import { setBusinessSetting } from "../../businesses/set-business-setting";
 
 export const setMarketingOptInInput = z.object({ businessId: z.uuid(), required: z.boolean() });
 export type SetMarketingOptInInput = z.input<typeof setMarketingOptInInput>;
