@@ -307,7 +307,7 @@ describe("A/B winner: not enough data, and a worker killed mid-way", () => {
     const d = (await promotionRow(id)).abTest!.winner!.decision!;
     expect(d).toMatchObject({ name: "A", arm: 1, enoughData: false, released: 30 });
     expect(d.reason).toBe(
-      "not enough data (needs 100 recipients in each variant and 5 clicks; has 15, 15 recipients and 0 clicks): variant A sent",
+      "not enough data (needs 100 recipients in each variant and 5 clicks; has 15, 15 recipients and 0 clicks)",
     );
     await runUntil(finalStatus(id));
     const rest = await restSends(id);

@@ -65,7 +65,7 @@ describe("pickWinner", () => {
     ]);
     expect(small).toMatchObject({ arm: 1, name: "A", enoughData: false });
     expect(small.reason).toBe(
-      "not enough data (needs 100 recipients in each variant and 5 reads; has 99, 120 recipients and 91 reads): variant A sent",
+      "not enough data (needs 100 recipients in each variant and 5 reads; has 99, 120 recipients and 91 reads)",
     );
     // 4 events between the arms; an arm nobody was drawn into counts 0.
     expect(

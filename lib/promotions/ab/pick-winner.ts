@@ -39,7 +39,7 @@ export function pickWinner(
       arm: first.arm,
       name: first.name,
       enoughData: false,
-      reason: `not enough data (needs ${MIN_RECIPIENTS_PER_ARM} recipients in each variant and ${MIN_EVENTS} ${words.events}; ${has}): variant ${first.name} sent`,
+      reason: `not enough data (needs ${MIN_RECIPIENTS_PER_ARM} recipients in each variant and ${MIN_EVENTS} ${words.events}; ${has})`,
       rates,
     };
   }
