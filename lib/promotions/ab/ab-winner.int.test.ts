@@ -155,6 +155,16 @@ describe("A/B winner: the best read rate is sent to the rest, once, through the 
     expect(p.nextRunAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
     expect(await sendDueWinners()).toBe(0);
     expect(await heldCount(id)).toBe(held);
+    // E3 meanwhile: the held rows say so, with no template (nothing sent yet).
+    const report = await api(`/api/v2/promotion/${t.business.id}/statistics/${id}/report`, {
+      headers: { "x-api-key": t.apiKey },
+    });
+    const rows = report.text
+      .trim()
+      .split("\r\n")
+      .filter((l) => l.split(",")[2] === "held");
+    expect(rows).toHaveLength(held);
+    expect(rows.every((l) => /,0,,,0$/.test(l))).toBe(true);
   });
 
   it("a second worker neither waits for nor repeats the first's decision", async () => {
