@@ -46,6 +46,7 @@ import { followPromotionStatuses } from "./promotions/engine/follow-statuses";
 import { promotionQueue } from "./promotions/engine/promotion-queue";
 import { recordPromotionInteractions } from "./promotions/engine/record-interactions";
 import { runDuePromotions } from "./promotions/engine/run-due-promotions";
+import { sendDueWinners, WINNER_SCAN_EVERY_MS } from "./promotions/ab/send-winner";
 import { templateReviewQueue } from "./templates/review-queue";
 import { runTemplateReview } from "./templates/run-template-review";
 
@@ -86,6 +87,12 @@ export function wireAll(): void {
   registerQueue(promotionQueue, () => runDuePromotions().then(() => undefined), {
     everyMs: promotionsConfig().PROMOTIONS_TICK_MS,
     run: () => runDuePromotions(),
+  });
+  // A/B tests sending their winner to the rest: decided once their test period is over.
+  registerTicker({
+    name: "promotions.ab-winner",
+    everyMs: WINNER_SCAN_EVERY_MS,
+    run: () => sendDueWinners(),
   });
   // Lists a crashed upload left under their hidden name, cleared after an hour.
   const housekeeping = () => removeAbandonedUploads(systemCtx("list-housekeeping"));

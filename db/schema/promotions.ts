@@ -23,7 +23,8 @@ import type { StoredAbTest } from "./ab-test";
  * failed); `optout`: on the business's opt-out list, never sent; `non_rcs`: the capability
  * check said not RCS-capable (and no fallback); `expired`: never sent before promotionEndTime;
  * `cancelled`: the promotion was cancelled or stopped for good before it was sent; `holdout`:
- * drawn into an A/B test's holdout (arm 0), never sent by design (docs/economics.md).
+ * drawn into an A/B test's holdout (arm 0), never sent by design (docs/economics.md); `held`:
+ * kept for an A/B test's winner (arm -1) until its test period ends, then `pending`.
  */
 export const recipientStates = [
   "pending",
@@ -37,6 +38,7 @@ export const recipientStates = [
   "expired",
   "cancelled",
   "holdout",
+  "held",
 ] as const;
 
 /** A named, reusable set of recipients of one business (E1's `?name=`). */
@@ -163,6 +165,12 @@ export const promotions = pgTable(
      * its components), the holdout share and the seed of the assignment. NULL: one template.
      */
     abTest: jsonb("ab_test").$type<StoredAbTest>(),
+    /**
+     * An A/B test sending its winner to the rest: its test period in hours (from start_time)
+     * while the winner is still to be picked; NULL once picked, and without one. The winner
+     * job scans the promotions where it is set (lib/promotions/ab/send-winner.ts).
+     */
+    abWinnerHours: integer("ab_winner_hours"),
     /** The scheduler's next due time for this promotion (staggered batches, retry delay). */
     nextRunAt: timestamptz("next_run_at"),
     /**
@@ -188,6 +196,10 @@ export const promotions = pgTable(
     index("promotions_expiry_idx")
       .on(t.promotionEndTime)
       .where(sql`${t.status} in ('Preparing', 'Scheduled', 'Active', 'Stopped')`),
+    // The winner job's scan: the few A/B tests whose winner is still to be picked.
+    index("promotions_ab_winner_idx")
+      .on(t.startTime)
+      .where(sql`${t.abWinnerHours} is not null`),
   ],
 );
 
@@ -258,7 +270,8 @@ export const promotionRecipients = pgTable(
     viaFallback: boolean("via_fallback").notNull().default(false),
     /**
      * A/B test arm, drawn at launch (lib/promotions/ab/assign-arms-sql.ts): 0 = holdout (state
-     * `holdout`), 1..4 = the variant of that position. NULL without a test (and for opt-outs).
+     * `holdout`), 1..4 = the variant of that position, -1 = kept for the winner (state `held`, then
+     * sent the winner's variant). NULL without a test (and for opt-outs).
      */
     arm: smallint("arm"),
     /** The round of its latest send (0 = first send); RetryCount of the E3 report. */

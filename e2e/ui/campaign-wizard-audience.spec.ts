@@ -5,7 +5,8 @@ import { apiKeyFor, approvedTemplate, signIn } from "./helpers";
 
 // The wizard on a segment or tags (the audience frozen at launch as E1 freezes it) and with
 // an A/B test: the count the wizard shows is the campaign page's, the variants and the
-// holdout reach the campaign page's A/B table. Both widths, axe.
+// holdout reach the campaign page's A/B table, with the winner to send to the rest after
+// its test period. Both widths, axe.
 
 type Creds = { businessId: string; key: string };
 
@@ -131,10 +132,24 @@ test("the wizard launches 2 variants with a 10% holdout on tags: the campaign pa
   await variant.getByLabel("Body {{2}}: value from").selectOption("text");
   await variant.getByLabel("Body {{2}}: text").fill("W-2");
   await expect(variant.getByTestId("preview-body")).toContainText("W-2");
+  // Send the winner to the rest: half the others tested, the winner by click rate after 2 hours.
+  await page
+    .getByLabel("Test on part of the audience first, then send the best variant to the others")
+    .check();
+  const share = page.getByLabel("Test share: % of the audience outside the holdout");
+  await expect(share).toHaveValue("20");
+  await share.fill("4");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("At least 5%")).toBeVisible();
+  await share.fill("50");
+  await page.getByLabel("Test period (hours from the start)").fill("2");
+  await page.getByLabel("Winner by").selectOption("clicked");
   await checkAtBothWidths(page, "wizard-ab-message");
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByTestId("launch-summary")).toContainText("holdout 10% (sent nothing)");
+  await expect(page.getByTestId("launch-summary")).toContainText(
+    "holdout 10% (sent nothing); the winner by clicked rate sent to the rest after 2 h (50% of the others tested)",
+  );
   await expect(page.getByTestId("dry-send")).toHaveText("40");
   await checkAtBothWidths(page, "wizard-ab-review");
   await page.getByTestId("launch").click();
@@ -144,6 +159,9 @@ test("the wizard launches 2 variants with a 10% holdout on tags: the campaign pa
   await expect(page.getByTestId("arm-B")).toBeVisible();
   await expect(page.getByTestId("arm-holdout")).toContainText("4");
   await expect(page.getByTestId("audience-holdout")).toHaveText("4");
+  await expect(page.getByTestId("ab-winner")).toContainText(
+    /Test running \(50% of the audience outside the holdout\): winner by click rate picked (at|2 hours after)/,
+  );
   await checkAtBothWidths(page, "wizard-ab-campaign");
 });
 

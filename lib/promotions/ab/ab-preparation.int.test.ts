@@ -26,7 +26,11 @@ const armsOf = (id: string) =>
 
 /** A launch on `csv` with two variants, B's values from a column only it refers to (`city`). */
 async function abLaunch(
-  opts: { category?: "MARKETING"; before?: (businessId: string) => Promise<unknown> } = {},
+  opts: {
+    category?: "MARKETING";
+    before?: (businessId: string) => Promise<unknown>;
+    winner?: { testShare: number; testHours: number; metric: string };
+  } = {},
 ) {
   const ready = await launchReady({
     listName: "ab",
@@ -56,6 +60,7 @@ async function abLaunch(
       ],
       holdoutPercent: 20,
       seed: 5,
+      ...(opts.winner && { winner: opts.winner }),
     },
   };
   await opts.before?.(ready.businessId);
@@ -91,6 +96,23 @@ describe("an A/B launch prepared by the scheduler (a list over PROMOTION_PREPARE
       [launched.promotionId],
     );
     expect(counters).toEqual({ holdout: count(0), refused: 1 });
+  });
+
+  it("with a winner to send: the rest is held, as in the inline launch", async () => {
+    const { launched } = await abLaunch({ winner: { testShare: 50, testHours: 3, metric: "converted" } });
+    expect(await preparePromotions(ctx)).toBe(1);
+    const rows = await armsOf(launched.promotionId);
+    const count = (arm: number) => rows.filter((r) => r.arm === arm).length;
+    // 39 drawn: about 20% holdout; half of the other ~31 in the test, the rest held.
+    expect(Math.abs(count(0) - 39 * 0.2)).toBeLessThan(2);
+    expect(Math.abs(count(-1) - (39 - count(0)) / 2)).toBeLessThanOrEqual(2);
+    expect(rows.filter((r) => r.arm === -1).every((r) => r.state === "held")).toBe(true);
+    const [p] = await rawQuery<{ ab_winner_hours: number; status: string }>(
+      ctx.db,
+      "SELECT ab_winner_hours, status FROM promotions WHERE id = $1",
+      [launched.promotionId],
+    );
+    expect(p).toEqual({ ab_winner_hours: 3, status: "Active" });
   });
 });
 

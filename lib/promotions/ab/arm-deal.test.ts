@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { armDeal } from "./arm-deal";
+import { armDeal, REST_ARM } from "./arm-deal";
 
 const countsOf = (deal: number[]) =>
   deal.reduce<Record<number, number>>((m, a) => ({ ...m, [a]: (m[a] ?? 0) + 1 }), {});
@@ -35,6 +35,34 @@ describe("armDeal (one cycle of arms, round-robin by share)", () => {
           expect(Math.abs(n - len * (arm === 0 ? 60 / 300 : 80 / 300))).toBeLessThan(2);
         }
       }
+    }
+  });
+
+  it("with a winner to send: the test share of the non-holdout audience in the variants, the rest kept", () => {
+    // 10% holdout; of the other 90%, 20% in the test (9% each of A and B), 72% kept.
+    expect(countsOf(armDeal({ holdoutPercent: 10, variantCount: 2, testShare: 20 }))).toEqual({
+      0: 10,
+      1: 9,
+      2: 9,
+      [REST_ARM]: 72,
+    });
+    expect(countsOf(armDeal({ holdoutPercent: 0, variantCount: 2, testShare: 50 }))).toEqual({
+      1: 1,
+      2: 1,
+      [REST_ARM]: 2,
+    });
+  });
+
+  it("a test share of 100 (no winner) deals exactly as before: the same draws", () => {
+    for (const [h, n] of [
+      [10, 2],
+      [0, 3],
+      [7, 4],
+      [25, 2],
+    ] as const) {
+      expect(armDeal({ holdoutPercent: h, variantCount: n, testShare: 100 })).toEqual(
+        armDeal({ holdoutPercent: h, variantCount: n }),
+      );
     }
   });
 });

@@ -1,19 +1,34 @@
 /** What a launch draws arms with: read from promotions.ab_test (campaign-arms.ts). */
-export type ArmPlan = { seed: string; holdoutPercent: number; variantCount: number };
+export type ArmPlan = {
+  seed: string;
+  holdoutPercent: number;
+  variantCount: number;
+  /** Percent of the audience outside the holdout drawn into the variants (100 without a winner). */
+  testShare?: number;
+};
+
+/** The arm of the recipients kept for the winner (state `held`, sent the winner later). */
+export const REST_ARM = -1;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**
  * One cycle of arms dealt round-robin by share (smooth weighted round-robin): arm 0, the
- * holdout, weighs holdoutPercent x variants, each variant 100 - holdoutPercent, so every
- * variant gets the same share of the rest. Each arm occurs exactly its weight's times per
+ * holdout, weighs holdoutPercent x 100 x variants, each variant (100 - holdoutPercent) x
+ * testShare, and the rest kept for the winner (REST_ARM, after the variants) (100 -
+ * holdoutPercent) x (100 - testShare) x variants, so the holdout keeps its share of the whole
+ * and every variant the same share of the test. Each arm occurs exactly its weight's times per
  * cycle, spread evenly (a 10% holdout of 2 variants: 20 slots, 2 of them holdout, 9 + 9 the
  * variants), so any run of consecutive slots holds every arm within one of its share.
  */
-export function armDeal(plan: Pick<ArmPlan, "holdoutPercent" | "variantCount">): number[] {
+export function armDeal(plan: Pick<ArmPlan, "holdoutPercent" | "variantCount" | "testShare">): number[] {
+  const n = plan.variantCount;
+  const test = plan.testShare ?? 100;
+  const rest = 100 - plan.holdoutPercent;
   const weights = [
-    plan.holdoutPercent * plan.variantCount,
-    ...Array.from({ length: plan.variantCount }, () => 100 - plan.holdoutPercent),
+    plan.holdoutPercent * 100 * n,
+    ...Array.from({ length: n }, () => rest * test),
+    rest * (100 - test) * n,
   ];
   const divisor = weights.reduce((a, w) => gcd(a, w), 0);
   const w = weights.map((x) => x / divisor);
@@ -27,7 +42,7 @@ export function armDeal(plan: Pick<ArmPlan, "holdoutPercent" | "variantCount">):
       if (current[arm]! > current[best]!) best = arm;
     }
     current[best]! -= total;
-    deal.push(best);
+    deal.push(best === n + 1 ? REST_ARM : best);
   }
   return deal;
 }

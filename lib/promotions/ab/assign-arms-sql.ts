@@ -1,4 +1,4 @@
-import { armDeal, type ArmPlan } from "./arm-deal";
+import { armDeal, REST_ARM, type ArmPlan } from "./arm-deal";
 import { callingCodeSql } from "./calling-code-sql";
 
 /**
@@ -16,7 +16,8 @@ export const ARM_SORT_WORK_MEM = "128MB";
  * recipient gets an arm: within its calling code (the stratum), recipients are ordered by
  * hashtextextended(phone, seed) (random, but the same seed and numbers give the same order)
  * and dealt the plan's cycle of arms (armDeal) from a start that the stratum's own hash picks
- * (so tiny strata do not all begin with the same arm). Arm 0 becomes state `holdout`; opted-out
+ * (so tiny strata do not all begin with the same arm). Arm 0 becomes state `holdout`, REST_ARM
+ * (kept for the winner) state `held`; opted-out
  * recipients get no arm.
  *
  * The draw sorts only what it needs (seq, phone, calling code: `select` read a second time, its
@@ -35,7 +36,9 @@ export function armedInsert(
   const seed = `${plan.seed}::bigint`;
   const slot = `(row_number() OVER w - 1 + (hashint4extended(s.cc, ${seed}) & 2147483647)) % ${deal.length}`;
   const picked = columns.map((c) =>
-    c === "state" ? `CASE WHEN d.arm = 0 THEN 'holdout' ELSE i.state END` : `i.${c}`,
+    c === "state"
+      ? `CASE WHEN d.arm = 0 THEN 'holdout' WHEN d.arm = ${REST_ARM} THEN 'held' ELSE i.state END`
+      : `i.${c}`,
   );
   return {
     columns: [...columns, "arm"].join(", "),

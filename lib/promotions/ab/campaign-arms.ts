@@ -16,5 +16,10 @@ export async function campaignArms(
   );
   const ab = row?.ab_test;
   if (!ab) return null;
-  return { seed: ab.seed, holdoutPercent: ab.holdoutPercent, variantCount: ab.variants.length };
+  return {
+    seed: ab.seed,
+    holdoutPercent: ab.holdoutPercent,
+    variantCount: ab.variants.length,
+    testShare: ab.winner?.testShare ?? 100,
+  };
 }

@@ -67,5 +67,6 @@ export function storedAbTest(
     variants: checked.variants,
     holdoutPercent: input.holdoutPercent,
     seed: abSeed(input.seed, promotionId),
+    ...(input.winner && { winner: { ...input.winner } }),
   };
 }

@@ -21,6 +21,18 @@ export type Lift = {
   verdict: string;
 };
 
+/**
+ * The report's sample rule for a verdict between arms: each has at least
+ * MIN_RECIPIENTS_PER_ARM recipients, and the events counted (conversions for a lift; the
+ * winner's metric for a winner) add up to MIN_EVENTS between them.
+ */
+export function enoughSample(arms: ReadonlyArray<{ count: number; n: number }>): boolean {
+  return (
+    arms.every((a) => a.n >= MIN_RECIPIENTS_PER_ARM) &&
+    arms.reduce((sum, a) => sum + a.count, 0) >= MIN_EVENTS
+  );
+}
+
 const signed = (points: number) => {
   const s = (Math.round(points * 10) / 10).toFixed(1);
   return s === "0.0" || s === "-0.0" ? "0.0" : points > 0 ? `+${s}` : s;
@@ -37,10 +49,7 @@ const signed = (points: number) => {
 export function liftVerdict(variant: Group, baseline: Group): Lift {
   const head = `variant ${variant.name}`;
   const against = baseline.holdout ? "the holdout" : `variant ${baseline.name}`;
-  const enoughData =
-    variant.n >= MIN_RECIPIENTS_PER_ARM &&
-    baseline.n >= MIN_RECIPIENTS_PER_ARM &&
-    variant.count + baseline.count >= MIN_EVENTS;
+  const enoughData = enoughSample([variant, baseline]);
   const ci = enoughData
     ? twoProportionInterval(
         { events: variant.count, n: variant.n },

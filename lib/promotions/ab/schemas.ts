@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { winnerMetrics } from "@/db/schema/ab-test";
 
 /** A variant's name: short, shown in the variants report and its verdicts. */
 export const variantName = z
@@ -8,6 +9,25 @@ export const variantName = z
   .max(40, "At most 40 characters")
   .regex(/^[\p{L}\p{N} _.-]+$/u, "Letters, digits, spaces, '_', '.', '-'")
   .refine((n) => n.toLowerCase() !== "holdout", "'holdout' names the arm that is sent nothing");
+
+/**
+ * `abTest.winner` (optional): test the variants on `testShare`% of the audience outside the
+ * holdout, then, `testHours` after the campaign's start, send the rest the variant with the
+ * best `metric` rate (docs/economics.md, "Sending the winner to the rest").
+ */
+export const winnerInput = z
+  .object({
+    testShare: z
+      .number()
+      .int("A whole percent")
+      .min(5, "At least 5%")
+      .max(50, "At most 50%: the rest waits for the winner"),
+    testHours: z.number().int("Whole hours").min(1, "At least 1 hour").max(168, "At most 168 hours (a week)"),
+    metric: z.enum(winnerMetrics, { message: "read, clicked or converted" }),
+  })
+  .describe(
+    "Not in the spec: only `testShare`% of the recipients outside the holdout are drawn into the variants; the rest wait (state `held`) and are sent the variant with the best `metric` rate `testHours` after the campaign's start (the first variant when there is not enough data).",
+  );
 
 /**
  * E1's optional `abTest` (not in the spec): 2 to 4 variants, each with a template of E1's own
@@ -34,6 +54,7 @@ export const abTestInput = <T extends z.ZodType>(template: T) =>
           z.string().min(1).max(100),
         ])
         .optional(),
+      winner: winnerInput.optional(),
     })
     .superRefine((ab, issue) => {
       const seen = new Set<string>();

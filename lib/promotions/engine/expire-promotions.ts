@@ -4,7 +4,8 @@ import { rawQuery } from "../../db/sql";
 /**
  * Expires every promotion whose promotionEndTime has passed while it was still to run
  * (Preparing, Scheduled, Active, Stopped): status Expired, and its recipients never sent end
- * as `expired` (not failed). Messages already created finish normally. Returns the ids.
+ * as `expired` (not failed), those kept for an A/B test's winner too. Messages already
+ * created finish normally. Returns the ids.
  */
 export async function expirePromotions(ctx: Ctx): Promise<string[]> {
   const rows = await rawQuery<{ id: string }>(
@@ -16,7 +17,7 @@ export async function expirePromotions(ctx: Ctx): Promise<string[]> {
        RETURNING id, business_id),
      r AS (
        UPDATE promotion_recipients pr SET state = 'expired', updated_at = now()
-       FROM e WHERE pr.promotion_id = e.id AND pr.business_id = e.business_id AND pr.state = 'pending'
+       FROM e WHERE pr.promotion_id = e.id AND pr.business_id = e.business_id AND pr.state IN ('pending', 'held')
        RETURNING 1)
      SELECT id FROM e`,
     [],

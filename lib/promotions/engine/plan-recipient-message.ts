@@ -6,13 +6,17 @@ import { fillRcsCards } from "../../messages/content/rcs-content";
 import { requireSender } from "../../messages/dispatch/sender-channel";
 import { sendableTemplate } from "../../messages/send/sendable-template";
 import type { PromotionRow } from "../promotion-record";
+import { REST_ARM } from "../ab/arm-deal";
 import { toMetaComponents, toRcsValues } from "./spec-components";
 
 /** What a recipient row brings to planning. */
 export type PlanRecipient = {
   batchId: string | null;
   viaFallback: boolean;
-  /** Its A/B test arm (1..4: that variant's template and values); null or absent: none. */
+  /**
+   * Its A/B test arm (1..4: that variant's template and values; REST_ARM: the winner's, once
+   * picked); null or absent: none.
+   */
   arm?: number | null;
   vars: Record<string, string>;
 };
@@ -146,7 +150,9 @@ export function recipientPlanner(ctx: Ctx, promotion: PromotionRow) {
         );
       }
       if (batch) return await rcs(batch.template_id, batch.components, r.vars);
-      const variant = r.arm ? promotion.abTest?.variants.find((v) => v.arm === r.arm) : undefined;
+      // Kept for the winner (REST_ARM): the variant the winner job picked.
+      const arm = r.arm === REST_ARM ? promotion.abTest?.winner?.decision?.arm : r.arm;
+      const variant = arm ? promotion.abTest?.variants.find((v) => v.arm === arm) : undefined;
       if (variant) {
         if (promotion.channelType === "rcs") return await rcs(variant.templateId, variant.components, r.vars);
         return await chatapp({ id: variant.templateId }, promotion.phoneNumberId, variant.components, r.vars);

@@ -83,14 +83,17 @@ export async function stepPromotion(tx: Ctx, p: PromotionRow): Promise<void> {
   let drainedAt = r.claimed > 0 ? null : p.roundDrainedAt;
   if (r.claimed < limit || limit === 0) {
     const round = await roundState(tx, p);
-    let open = round.pending || round.queued;
+    let open = round.pending || round.queued || round.held;
     if (round.pending) drainedAt = null;
     else if (round.queued) {
       drainedAt ??= new Date();
-      if (await failSilentRecipients(tx, p, drainedAt)) open = false;
+      if (await failSilentRecipients(tx, p, drainedAt)) open = round.held;
     }
     if (open) {
-      // Recipients still queued (or batches still checking): look again on the next tick.
+      // Recipients still queued (or batches still checking): look again on the next tick. Only
+      // recipients kept for an A/B test's winner: the winner job releases them (and sets
+      // next_run_at to now); until then a look a minute is enough.
+      if (round.held && !round.pending && !round.queued) nextRunSql = "now() + interval '1 minute'";
     } else if (p.kind === "rcs_campaign" && (!p.promotionEndTime || p.promotionEndTime.getTime() > now)) {
       // Batches may still come until the campaign expires.
       drainedAt = null;
@@ -119,17 +122,24 @@ async function inFlightOf(tx: Ctx, p: PromotionRow): Promise<number> {
 }
 
 /**
- * Whether the round has a recipient pending (any, claimable or not) and whether it has some
- * queued (read off the round's counters: attempted minus those with an outcome, not counted).
+ * Whether the round has a recipient pending (any, claimable or not), whether it has some
+ * queued (read off the round's counters: attempted minus those with an outcome, not counted),
+ * and whether some are held for an A/B test's winner (the round does not end before they are
+ * released and sent).
  */
-async function roundState(tx: Ctx, p: PromotionRow): Promise<{ pending: boolean; queued: boolean }> {
-  const [row] = await rawQuery<{ pending: boolean; queued: boolean }>(
+async function roundState(
+  tx: Ctx,
+  p: PromotionRow,
+): Promise<{ pending: boolean; queued: boolean; held: boolean }> {
+  const [row] = await rawQuery<{ pending: boolean; queued: boolean; held: boolean }>(
     tx.db,
     `SELECT EXISTS (SELECT 1 FROM promotion_recipients WHERE promotion_id = $1 AND round = $2 AND state = 'pending')
          AS pending,
+       ($3::boolean AND EXISTS (SELECT 1 FROM promotion_recipients
+          WHERE promotion_id = $1 AND round = $2 AND state = 'held')) AS held,
        coalesce((SELECT attempted - failed - sent - delivered - read FROM promotion_counters
                  WHERE promotion_id = $1 AND round = $2), 0) > 0 AS queued`,
-    [p.id, p.currentRound],
+    [p.id, p.currentRound, p.abTest?.winner !== undefined],
   );
   return row!;
 }

@@ -37,7 +37,7 @@ export async function updatePromotionStatus(
       await rawQuery(
         tx.db,
         `UPDATE promotion_recipients SET state = 'cancelled', updated_at = now()
-         WHERE promotion_id = $1 AND business_id = $2 AND state = 'pending'`,
+         WHERE promotion_id = $1 AND business_id = $2 AND state IN ('pending', 'held')`,
         [p.id, businessId],
       );
     }

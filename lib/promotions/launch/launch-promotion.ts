@@ -107,6 +107,7 @@ export async function launchPromotion(
     stopOnCategoryUpdate: body.stopOnCategoryUpdate ?? false,
     trackClicks: body.trackClicks ?? true,
     abTest: ab && body.abTest ? storedAbTest(ab, body.abTest, id) : null,
+    abWinnerHours: (ab && body.abTest?.winner?.testHours) || null,
   };
   if (list.rowCount > env().PROMOTION_PREPARE_INLINE_MAX_ROWS) {
     return launchForPreparation(ctx, { row, list, idempotency: input.idempotency });

@@ -2,6 +2,7 @@ import type { RowOf } from "../../db/row-of";
 import type { businesses } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { REST_ARM } from "../ab/arm-deal";
 import { findPromotion, type ChannelFilter } from "../engine/find-promotion";
 import { FAILURE_REASONS } from "../../messages/status/error-reasons";
 import { csvCell, csvCellSql } from "@/lib/csv/csv-line";
@@ -34,8 +35,9 @@ const PAGE = 20_000;
  * comma, never a quote: quoted as csvCell would). Status: the recipient's state. Error: the
  * failure's reason from the one table of reasons (error-reasons.ts), else the provider's words.
  * Clicks (after the spec's columns): the recipient's human clicks on its tracked links. An A/B
- * test's recipients: TemplateName and Language are their variant's; the holdout's rows have
- * Status `holdout` and both cells empty (nothing was sent). The
+ * test's recipients: TemplateName and Language are their variant's (the winner's for the rest
+ * it was sent to); the holdout's rows have Status `holdout` and both cells empty (nothing was
+ * sent), as have the rows `held` for a winner not yet picked. The
  * promotion is checked before the stream starts, so an unknown id is a plain 404.
  */
 export async function streamPromotionReport(
@@ -58,12 +60,15 @@ export async function streamPromotionReport(
   // RCS campaigns: a batch's own template when it has one (promotion_batches), else the campaign's.
   const rcs = p.kind === "rcs_campaign";
   // An A/B test: each arm's template (the holdout, sent nothing, none), by promotion_recipients.arm.
+  // The rest kept for a winner (REST_ARM): the winner's once picked, empty while held.
+  const cellsOf = (v: { templateName: string; language: string } | undefined) =>
+    v ? `,${csvCell(v.templateName)},${csvCell(v.language)}` : ",,";
+  const variants = p.abTest?.variants ?? [];
+  const winner = variants.find((v) => v.arm === p.abTest?.winner?.decision?.arm);
   const armCells = Object.fromEntries([
     ["0", ",,"],
-    ...(p.abTest?.variants ?? []).map((v) => [
-      String(v.arm),
-      `,${csvCell(v.templateName)},${csvCell(v.language)}`,
-    ]),
+    [String(REST_ARM), cellsOf(winner)],
+    ...variants.map((v) => [String(v.arm), cellsOf(v)]),
   ]);
   const templateSql = rcs
     ? `CASE WHEN t.id IS NULL THEN $6 ELSE ',' || ${csvCellSql("t.name")} || ',' || ${csvCellSql("t.language")} END`

@@ -18,6 +18,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { parseTableParams, type SearchParams } from "@/components/ui/data-table-params";
 import { formatInZone } from "@/components/ui/format";
+import { winnerSentence } from "@/lib/promotions/ab/winner-status";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guard";
 import { userCtx } from "@/lib/auth/user-ctx";
@@ -171,7 +172,12 @@ export default async function Page({
         <CampaignKpis stats={stats} />
         <CampaignClicks clicks={clicks} timeZone={timeZone} />
         <CampaignEarnings earned={earned} cost={cost} />
-        {variants ? <CampaignVariants report={variants} /> : null}
+        {variants ? (
+          <CampaignVariants
+            report={variants}
+            winner={winnerSentence(p.abTest, p.startTime, (d) => formatInZone(d, timeZone))}
+          />
+        ) : null}
         <CampaignCharts stats={stats} timeline={timeline} timeZone={timeZone} />
         <CampaignRounds stats={stats} />
         <CampaignFailures failures={failures} />

@@ -8,9 +8,16 @@ const METRICS = ["delivered", "read", "replied", "clicked", "converted"] as cons
 /**
  * An A/B test's arms side by side (docs/economics.md, "A/B variants and a holdout"): each
  * arm's recipients and its rates, then each variant's conversion lift over the holdout (or the
- * first variant) with its 95% interval and the verdict in words.
+ * first variant) with its 95% interval and the verdict in words. With a winner to send to the
+ * rest, `winner` says where it stands (winnerSentence).
  */
-export function CampaignVariants({ report }: { report: VariantsReport }) {
+export function CampaignVariants({
+  report,
+  winner,
+}: {
+  report: VariantsReport;
+  winner?: { decided: boolean; text: string } | null;
+}) {
   return (
     <section aria-labelledby="variants-heading" className="min-w-0 space-y-2">
       <h2 id="variants-heading" className="text-sm text-slate-600">
@@ -19,6 +26,14 @@ export function CampaignVariants({ report }: { report: VariantsReport }) {
         {report.holdoutPercent > 0 ? `, ${report.holdoutPercent}% holdout sent nothing` : ""}; recipients
         drawn at random by country.
       </h2>
+      {winner ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="ab-winner">
+          <Badge tone={winner.decided ? "success" : "info"}>
+            {winner.decided ? "Sent to the rest" : "Testing"}
+          </Badge>
+          <span className="[overflow-wrap:anywhere]">{winner.text}</span>
+        </p>
+      ) : null}
       {/* Focusable and labelled: at 390 px the table scrolls sideways in this box, by keyboard too. */}
       <div
         tabIndex={0}

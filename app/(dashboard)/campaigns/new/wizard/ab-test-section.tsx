@@ -43,6 +43,7 @@ export function AbTestSection({
     });
   }
   const toggle = form.register("abEnabled");
+  const winner = useWatch({ control: form.control, name: "winnerEnabled" });
   return (
     <section aria-labelledby="ab-test-heading" className="space-y-3 border-t border-slate-200 pt-5">
       <h3 id="ab-test-heading" className="text-base font-semibold text-slate-900">
@@ -105,6 +106,46 @@ export function AbTestSection({
               Add a variant
             </Button>
           ) : null}
+          <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-800">Send the winner to the rest</legend>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-indigo-600"
+                {...form.register("winnerEnabled")}
+              />
+              Test on part of the audience first, then send the best variant to the others
+            </label>
+            {winner ? (
+              <div className="grid gap-3 sm:grid-cols-3">
+                <FormField
+                  form={form}
+                  name="winnerTestShare"
+                  type="number"
+                  label="Test share: % of the audience outside the holdout"
+                  hint="5 to 50. The others wait for the winner."
+                />
+                <FormField
+                  form={form}
+                  name="winnerTestHours"
+                  type="number"
+                  label="Test period (hours from the start)"
+                  hint="1 to 168 (a week)."
+                />
+                <FormField
+                  form={form}
+                  name="winnerMetric"
+                  kind="select"
+                  label="Winner by"
+                  options={[
+                    { value: "read", label: "Read rate" },
+                    { value: "clicked", label: "Click rate" },
+                    { value: "converted", label: "Conversion rate" },
+                  ]}
+                />
+              </div>
+            ) : null}
+          </fieldset>
         </div>
       ) : null}
     </section>

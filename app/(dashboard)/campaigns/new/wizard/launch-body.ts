@@ -2,7 +2,7 @@ import { buildComponents, slotsOf, type WizardTemplate } from "@/lib/promotions/
 import type { WizardTarget } from "@/lib/promotions/wizard/preview-audience";
 import { zonedToIso } from "@/lib/promotions/wizard/zoned-time";
 import { slotValues } from "./slot-values";
-import type { WizardForm } from "./wizard-form";
+import { winnerBody, type WizardForm } from "./wizard-form";
 
 /** E1's `template` of a wizard template with the form's values for its slots. */
 function templateBody(template: WizardTemplate, slots: WizardForm["slots"]) {
@@ -29,6 +29,7 @@ function abTestBody(form: WizardForm, first: ReturnType<typeof templateBody>, te
       }),
     ],
     holdoutPercent: form.holdoutPercent,
+    ...(form.winnerEnabled ? { winner: winnerBody(form) } : {}),
   };
 }
 

@@ -17,7 +17,10 @@ function abSummary(values: WizardForm, setup: WizardSetup, template: WizardTempl
     `${values.firstVariantName}: ${template ? label(template.id) : "no template"}`,
     ...values.variants.map((v) => `${v.name}: ${label(v.templateId)}`),
   ];
-  return `${arms.join("; ")}; holdout ${values.holdoutPercent}% (sent nothing)`;
+  const winner = values.winnerEnabled
+    ? `; the winner by ${values.winnerMetric} rate sent to the rest after ${values.winnerTestHours} h (${values.winnerTestShare}% of the others tested)`
+    : "";
+  return `${arms.join("; ")}; holdout ${values.holdoutPercent}% (sent nothing)${winner}`;
 }
 
 /** Step 5: what Launch will do, in one list to read before the click, and the message itself. */

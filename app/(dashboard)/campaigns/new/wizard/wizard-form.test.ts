@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
+import { launchBody } from "./launch-body";
 import { fieldOfPath, initialValues, wizardForm, type WizardForm } from "./wizard-form";
 
 const setup = {
@@ -70,5 +71,35 @@ describe("the wizard's audience and A/B fields", () => {
     });
     expect(fieldOfPath("tags.3", "No tag named 'x'")).toEqual({ field: "tags", step: 0 });
     expect(fieldOfPath("segmentId", "No matching subscriber")).toEqual({ field: "segmentId", step: 0 });
+  });
+
+  it("'Send the winner to the rest': E1's rules on its fields, only when it is on", () => {
+    const b = { name: "B", templateId: "t2", slots: {} };
+    const ab = { ...base(), abEnabled: true, variants: [b] };
+    expect(issues({ ...ab, winnerEnabled: true })).toEqual([]);
+    expect(issues({ ...ab, winnerEnabled: true, winnerTestShare: 4, winnerTestHours: 169 })).toEqual([
+      "winnerTestShare: At least 5%",
+      "winnerTestHours: At most 168 hours (a week)",
+    ]);
+    expect(issues({ ...ab, winnerEnabled: true, winnerTestShare: NaN, winnerTestHours: 1.5 })).toEqual([
+      "winnerTestShare: A whole number",
+      "winnerTestHours: Whole hours",
+    ]);
+    // Off (or the A/B test off), its fields are not checked nor sent.
+    expect(issues({ ...ab, winnerTestShare: 99 })).toEqual([]);
+    expect(issues({ ...base(), winnerEnabled: true, winnerTestShare: 99 })).toEqual([]);
+    expect(fieldOfPath("abTest.winner.testHours", "")).toEqual({ field: "winnerTestHours", step: 2 });
+    expect(fieldOfPath("abTest.winner", "")).toEqual({ field: "winnerEnabled", step: 2 });
+  });
+
+  it("submits abTest.winner when it is on", () => {
+    const tpl = { id: "t1", name: "offer", language: "en_US", channel: "chatapp", components: [] } as never;
+    const b = { name: "B", templateId: "t1", slots: {} };
+    const on = { ...base(), abEnabled: true, variants: [b], winnerEnabled: true, winnerTestShare: 30 };
+    expect(launchBody(on, tpl, "UTC").abTest).toMatchObject({
+      holdoutPercent: 10,
+      winner: { testShare: 30, testHours: 24, metric: "read" },
+    });
+    expect(launchBody({ ...on, winnerEnabled: false }, tpl, "UTC").abTest).not.toHaveProperty("winner");
   });
 });

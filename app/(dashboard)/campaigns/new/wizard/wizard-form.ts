@@ -10,7 +10,8 @@ import {
 import type { WizardSetup } from "@/lib/promotions/wizard/wizard-setup";
 import type { AudiencePreview } from "@/lib/promotions/wizard/preview-audience";
 import { DEFAULT_ATTRIBUTION_WINDOW_HOURS } from "@/lib/promotions/launch/schemas";
-import { variantName } from "@/lib/promotions/ab/schemas";
+import { variantName, winnerInput } from "@/lib/promotions/ab/schemas";
+import { winnerMetrics } from "@/db/schema/ab-test";
 import { formSlots } from "./slot-values";
 
 const slotValue = z.object({ kind: z.enum(["column", "text", "template", "upload"]), value: z.string() });
@@ -58,6 +59,11 @@ export const wizardForm = z
       .int("A whole percent")
       .min(0, "At least 0%")
       .max(50, "At most 50%: half the audience"),
+    // "Send the winner to the rest": checked by E1's own rules (winnerInput) when it is on.
+    winnerEnabled: z.boolean(),
+    winnerTestShare: z.number().or(z.nan()),
+    winnerTestHours: z.number().or(z.nan()),
+    winnerMetric: z.enum(winnerMetrics),
     when: z.enum(["now", "later"]),
     scheduleLocal: z.string(),
     staggered: z.boolean(),
@@ -87,6 +93,7 @@ export const wizardForm = z
     if (f.source === "tags" && f.tags.length === 0)
       ctx.addIssue({ code: "custom", path: ["tags"], message: "Choose at least one tag" });
     if (f.abEnabled) checkVariants(f, ctx);
+    if (f.abEnabled && f.winnerEnabled) checkWinner(f, ctx);
     if (f.when === "later" && !f.scheduleLocal)
       ctx.addIssue({ code: "custom", path: ["scheduleLocal"], message: "Choose the date and time to send" });
     if (f.staggered && f.batchSize < 1)
@@ -100,6 +107,29 @@ export const wizardForm = z
   });
 
 export type WizardForm = z.infer<typeof wizardForm>;
+
+/** E1's `abTest.winner` rules (winnerInput) on the wizard's fields, each error on its field. */
+const WINNER_FIELDS = {
+  testShare: "winnerTestShare",
+  testHours: "winnerTestHours",
+  metric: "winnerMetric",
+} as const;
+function checkWinner(
+  f: { winnerTestShare: number; winnerTestHours: number; winnerMetric: string },
+  ctx: z.RefinementCtx,
+) {
+  const parsed = winnerInput.safeParse(winnerBody(f));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = WINNER_FIELDS[issue.path[0] as keyof typeof WINNER_FIELDS];
+    const nan = Number.isNaN(f[field as "winnerTestShare"]);
+    ctx.addIssue({ code: "custom", path: [field], message: nan ? "A whole number" : issue.message });
+  }
+}
+
+/** E1's `abTest.winner` from the wizard's fields. */
+export function winnerBody(f: { winnerTestShare: number; winnerTestHours: number; winnerMetric: string }) {
+  return { testShare: f.winnerTestShare, testHours: f.winnerTestHours, metric: f.winnerMetric };
+}
 
 /** The A/B test's rules as E1 checks them (variantName, 2-4 variants), on the wizard's fields. */
 function checkVariants(
@@ -154,6 +184,10 @@ export const STEP_FIELDS: (keyof WizardForm)[][] = [
     "firstVariantName",
     "variants",
     "holdoutPercent",
+    "winnerEnabled",
+    "winnerTestShare",
+    "winnerTestHours",
+    "winnerMetric",
   ],
   [
     "when",
@@ -214,6 +248,10 @@ function abTestField(rest: string[]): { field: Path<WizardForm>; step: number } 
   const [what, index, part] = rest;
   const i = Number(index);
   if (what === "holdoutPercent") return { field: "holdoutPercent", step: 2 };
+  if (what === "winner") {
+    const field = WINNER_FIELDS[index as keyof typeof WINNER_FIELDS] ?? "winnerEnabled";
+    return { field, step: 2 };
+  }
   if (what !== "variants" || !Number.isInteger(i)) return { field: "variants", step: 2 };
   if (i === 0) return { field: part === "name" ? "firstVariantName" : "templateId", step: 2 };
   const more = Math.min(i - 1, MAX_MORE_VARIANTS - 1);
@@ -259,6 +297,11 @@ export function initialValues(setup: WizardSetup): WizardForm {
     firstVariantName: "A",
     variants: [],
     holdoutPercent: 10,
+    // A fifth of the audience in the test for a day, by read rate: working values once switched on.
+    winnerEnabled: false,
+    winnerTestShare: 20,
+    winnerTestHours: 24,
+    winnerMetric: "read",
     when: "now",
     scheduleLocal: "",
     staggered: d?.staggered ?? false,

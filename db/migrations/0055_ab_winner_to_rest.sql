@@ -1,0 +1,2 @@
+ALTER TABLE "promotions" ADD COLUMN "ab_winner_hours" integer;--> statement-breakpoint
+CREATE INDEX "promotions_ab_winner_idx" ON "promotions" USING btree ("start_time") WHERE "promotions"."ab_winner_hours" is not null;
