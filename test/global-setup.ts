@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { endPool } from "../lib/db/end-pool";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedDb } from "../lib/db/embedded";
 import { migrate } from "../lib/db/migrate";
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
   const template = await createDatabase(clusterUrl, `${prefix}_template`);
   const pool = new pg.Pool({ connectionString: template.url, max: 1 });
   await migrate(pool);
-  await pool.end();
+  await endPool(pool);
   await installBossSchema(template.url);
   // A template must have no connections while it is copied.
   await dropConnections(clusterUrl, template.name);
@@ -77,7 +78,7 @@ async function olderServerCheck(newerUrl: string) {
   const db = await createDatabase(olderServer, `sb_${process.pid.toString(36)}_older`);
   const pool = new pg.Pool({ connectionString: db.url, max: 1 });
   await migrate(pool);
-  await pool.end();
+  await endPool(pool);
   await installBossSchema(db.url);
   const migratedIn = Date.now() - started;
   const dir = mkdtempSync(path.join(tmpdir(), "sb-test-statements-"));

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { endPool } from "../lib/db/end-pool";
 import { onTestFinished } from "vitest";
 import { migrate } from "../lib/db/migrate";
 import { freshDatabase } from "./fresh-database";
@@ -34,7 +35,7 @@ async function databaseBefore(tagSuffix: string): Promise<{ pool: pg.Pool; clean
   const before = migrationsBefore(tagSuffix);
   const cleanup = async () => {
     before.remove();
-    await pool.end();
+    await endPool(pool);
     await fresh.drop();
   };
   try {

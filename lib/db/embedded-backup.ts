@@ -19,6 +19,7 @@ import { BackupWriter, readBackup, type FileFrame, type Frame } from "./backup-f
 import { runningEmbeddedUrl, startEmbeddedDb, type EmbeddedDb } from "./embedded";
 import { exportDatabase, pgSource } from "./export-database";
 import { importDatabase, type ImportResult } from "./import-database";
+import { endPool } from "./end-pool";
 import { migrate, migrationHashes } from "./migrate";
 
 // Backup and restore of an embedded DATA_DIR (npm run admin -- backup / restore): its database,
@@ -162,7 +163,7 @@ export async function restoreInto(
     const later = await migrate(pool);
     return { ...result, migrated: later.applied };
   } finally {
-    await pool.end();
+    await endPool(pool);
   }
 }
 

@@ -3,6 +3,7 @@ import pg from "pg";
 import * as schema from "@/db/schema";
 import { log } from "../log";
 import { env } from "../env";
+import { endPool } from "./end-pool";
 import { setPreparedStatements } from "./prepared";
 import { runtimeSlot } from "../runtime";
 
@@ -69,5 +70,5 @@ export async function closeDb(): Promise<void> {
   const p = holder.pool;
   holder.pool = undefined;
   holder.db = undefined;
-  if (p) await p.end();
+  if (p) await endPool(p);
 }
