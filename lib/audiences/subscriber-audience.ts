@@ -21,38 +21,45 @@ export type SubscriberAudienceView = {
   attributes: Record<string, AttributeValue>;
 };
 
+/** The E.164 number `rawPhone` reads as, with the business's default country: 400 for one that cannot be a number. */
+export async function subscriberPhone(ctx: Ctx, businessId: string, rawPhone: string): Promise<string> {
+  const read = readTypedPhone(rawPhone, await getDefaultCountry(ctx, businessId));
+  if (!read.ok)
+    throw invalid(`Invalid request: phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
+  return read.e164;
+}
+
 /** The profile of the business with number `rawPhone`: 400 for a number that cannot be one, 404 for none. */
 async function profileOf(
   ctx: Ctx,
   businessId: string,
   rawPhone: string,
 ): Promise<{ id: string; phone: string }> {
-  const read = readTypedPhone(rawPhone, await getDefaultCountry(ctx, businessId));
-  if (!read.ok)
-    throw invalid(`Invalid request: phone: ${read.reason}`, [{ path: "phone", message: read.reason }]);
   const [row] = await rawQuery<Pick<RowOf<typeof profiles>, "id" | "phone">>(
     ctx.db,
     `SELECT id, phone FROM profiles WHERE business_id = $1 AND phone = $2`,
-    [businessId, read.e164],
+    [businessId, await subscriberPhone(ctx, businessId, rawPhone)],
   );
   if (!row) throw notFound("Subscriber");
   return row;
 }
 
-async function viewOf(ctx: Ctx, businessId: string, profileId: string): Promise<SubscriberAudienceView> {
-  const [row] = await rawQuery<{ phone: string; attributes: Record<string, AttributeValue> }>(
+/** A profile's number, attributes and tags (by name), in one statement; 404 for none. */
+async function viewOf(
+  ctx: Ctx,
+  businessId: string,
+  by: { id: string } | { phone: string },
+): Promise<SubscriberAudienceView> {
+  const [row] = await rawQuery<SubscriberAudienceView>(
     ctx.db,
-    `SELECT phone, attributes FROM profiles WHERE business_id = $1 AND id = $2`,
-    [businessId, profileId],
-  );
-  const tags = await rawQuery<{ id: string; name: string; colour: string }>(
-    ctx.db,
-    `SELECT t.id, t.name, t.colour FROM profiles p JOIN tags t ON t.id = ANY(p.tag_ids) AND t.business_id = $1
-     WHERE p.business_id = $1 AND p.id = $2 ORDER BY lower(t.name)`,
-    [businessId, profileId],
+    `SELECT p.phone, p.attributes,
+       coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour) ORDER BY lower(t.name))
+                 FROM tags t WHERE t.business_id = $1 AND t.id = ANY(p.tag_ids)), '[]'::json) AS tags
+     FROM profiles p WHERE p.business_id = $1 AND ${"id" in by ? "p.id = $2" : "p.phone = $2"}`,
+    [businessId, "id" in by ? by.id : by.phone],
   );
   if (!row) throw notFound("Subscriber");
-  return { phone: row.phone, tags, attributes: row.attributes };
+  return { phone: row.phone, tags: row.tags, attributes: row.attributes };
 }
 
 export async function getSubscriberAudience(
@@ -60,8 +67,7 @@ export async function getSubscriberAudience(
   businessId: string,
   rawPhone: string,
 ): Promise<SubscriberAudienceView> {
-  const profile = await profileOf(ctx, businessId, rawPhone);
-  return viewOf(ctx, businessId, profile.id);
+  return viewOf(ctx, businessId, { phone: await subscriberPhone(ctx, businessId, rawPhone) });
 }
 
 /** Merges `attributes` into the subscriber's values (null removes one), each checked by its type. */
@@ -90,7 +96,7 @@ export async function setSubscriberAttributes(
       data: { keys: Object.keys(read.patch) },
     });
   });
-  return viewOf(ctx, businessId, profile.id);
+  return viewOf(ctx, businessId, { id: profile.id });
 }
 
 const TagChange = z
@@ -135,5 +141,5 @@ export async function changeSubscriberTags(
       data: { add, remove },
     });
   });
-  return viewOf(ctx, businessId, profile.id);
+  return viewOf(ctx, businessId, { id: profile.id });
 }

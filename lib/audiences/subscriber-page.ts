@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { profiles } from "@/db/schema";
 import type { Ctx } from "../context";
 import { rawQuery } from "../db/sql";
+import { notFound } from "../errors";
 import type { ProfileRow } from "../profiles/list-profiles";
 import { listAttributeDefinitions, type AttributeDefinitionView } from "./attribute-definitions";
 import { consentHistory, type ConsentHistoryView } from "./consent/consent-history";
-import { getSubscriberAudience, type SubscriberAudienceView } from "./subscriber-audience";
+import { subscriberPhone, type SubscriberAudienceView } from "./subscriber-audience";
 import { subscriberActivity, type SubscriberActivity } from "./subscriber-activity";
 import { listTags, type TagView } from "./tags";
 
@@ -36,22 +37,23 @@ const CAMPAIGNS_SHOWN = 20;
  * Everything the subscriber page shows for one number: the profile's fields, its tags and
  * attributes with the business's definitions and tags to pick from, the consent history, and the
  * latest campaign messages with their status (through the recipients' (business, phone) index).
- * 400 for a number that cannot be one, 404 when the business has no profile of it.
+ * 400 for a number that cannot be one, 404 when the business has no profile of it. The profile is
+ * read once: its tags are the business's tags it holds (the list to pick from is read anyway).
  */
 export async function getSubscriberPage(
   ctx: Ctx,
   businessId: string,
   rawPhone: string,
 ): Promise<SubscriberPageView> {
-  const audience = await getSubscriberAudience(ctx, businessId, rawPhone);
+  const phone = await subscriberPhone(ctx, businessId, rawPhone);
   const [[profile], definitions, tags, consent, campaigns, activity] = await Promise.all([
     ctx.db
       .select()
       .from(profiles)
-      .where(and(eq(profiles.businessId, businessId), eq(profiles.phone, audience.phone))),
+      .where(and(eq(profiles.businessId, businessId), eq(profiles.phone, phone))),
     listAttributeDefinitions(ctx, businessId),
     listTags(ctx, businessId),
-    consentHistory(ctx, businessId, audience.phone),
+    consentHistory(ctx, businessId, phone),
     rawQuery<{
       promotion_id: string;
       name: string;
@@ -67,12 +69,19 @@ export async function getSubscriberPage(
        JOIN messages m ON m.id = r.message_id AND m.business_id = $1
        WHERE r.business_id = $1 AND r.phone = $2 AND r.message_id IS NOT NULL
        ORDER BY m.created_at DESC LIMIT ${CAMPAIGNS_SHOWN}`,
-      [businessId, audience.phone],
+      [businessId, phone],
     ),
-    subscriberActivity(ctx, businessId, audience.phone),
+    subscriberActivity(ctx, businessId, phone),
   ]);
+  if (!profile) throw notFound("Subscriber");
+  const held = new Set(profile.tagIds);
+  const audience: SubscriberAudienceView = {
+    phone,
+    attributes: profile.attributes,
+    tags: tags.filter((t) => held.has(t.id)).map(({ id, name, colour }) => ({ id, name, colour })),
+  };
   return {
-    profile: profile!,
+    profile,
     audience,
     definitions,
     tags,
