@@ -1,21 +1,31 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { request } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import http, { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRequestListener } from "../server/request-listener";
 import { createApiApp } from "./app";
 
 // Over a real socket, as clients reach the server: declared lengths are judged by the header,
-// chunked bodies by counting the stream.
-let server: ServerType;
+// chunked bodies by counting the stream. The server's own listener (lib/server/start.ts): an
+// answer given before the body has arrived closes the connection gently
+// (close-when-body-unread.ts); a bare @hono/node-server reset it when its half-second drain
+// ran out on a loaded machine, and the client saw "socket hang up" instead of the 401.
+let server: http.Server;
 let port: number;
 beforeAll(async () => {
-  const app = createApiApp();
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
+  const listener = createRequestListener({
+    api: getRequestListener(createApiApp().fetch),
+    trustProxy: false,
+    dev: false,
   });
+  server = http.createServer(listener);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
 
 function post(chunks: string[], headers: Record<string, string>) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
