@@ -53,7 +53,9 @@ describe("the virtual phone's tap of a tracked URL button", () => {
         { type: "BODY", text: "Hi {{1}}, see your offer.", example: { body_text: [["Asha"]] } },
         {
           type: "BUTTONS",
-          buttons: [{ type: "URL", text: "Shop", url: `${linkBaseUrl()}/l/{{1}}`, example: ["https://x.example"] }],
+          buttons: [
+            { type: "URL", text: "Shop", url: `${linkBaseUrl()}/l/{{1}}`, example: ["https://x.example"] },
+          ],
         },
       ],
     });
