@@ -363,5 +363,6 @@ test("economics: a two-variant campaign with a holdout, tracked clicks without p
 
   await page.goto(`/campaigns/${id}`);
   await expect(page.getByTestId("lift-B")).toBeVisible();
-  await checkAtBothWidths(page, "economics-story");
+  // The charts draw (animated) again after each resize: a longer settle shows them drawn.
+  await checkAtBothWidths(page, "economics-story", { settle: 1_500 });
 });
