@@ -155,7 +155,8 @@ test("economics: a two-variant campaign with a holdout, tracked clicks without p
 
   // 1. 1,000 numbers (tail 0001: the simulator delivers and reads each), each its own product page.
   const run = String(Date.now() % 100).padStart(2, "0");
-  const phones = Array.from({ length: 1000 }, (_, i) => `919${run}${String(i).padStart(3, "0")}0001`);
+  // National numbers starting 6 (and 7 for the flash sale's): no other spec sends to these.
+  const phones = Array.from({ length: 1000 }, (_, i) => `916${run}${String(i).padStart(3, "0")}0001`);
   const csv = `phone,name,url\n${phones.map((p, i) => `${p},Customer ${i},https://shop.example/p/${i}`).join("\n")}\n`;
   const id = await launchPromotion(page.request, creds, { name: a.name, phoneNumberId }, csv, {
     template: shopMessage(a.name),
@@ -263,7 +264,7 @@ test("economics: a two-variant campaign with a holdout, tracked clicks without p
     attribution: "none",
   });
   // Past the window: a flash sale whose window is 0 hours, then a purchase after it.
-  const late = `918${run}9990001`; // not one of the 1,000
+  const late = `917${run}9990001`; // not one of the 1,000
   const flash = await launchPromotion(
     page.request,
     creds,
