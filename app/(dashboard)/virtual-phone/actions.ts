@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { openTappedLink } from "@/lib/economics/links/open-tapped-link";
 import { customerReplyInput } from "@/lib/inbound/schemas";
 import { simulateCustomerReply } from "@/lib/inbound/simulate-customer-reply";
 import { sendTestMessage } from "@/lib/messages/send/send-test-message";
@@ -44,8 +45,16 @@ export const phoneSendAction = defineAction(
   },
 );
 
-/** The test number taps a button of a received message: a quick reply, or a link opened. */
+/**
+ * The test number taps a button of a received message: a quick reply, or a link opened. A
+ * campaign's tracked link is requested as the customer's phone requests it (openTappedLink),
+ * so the tap is a click on the campaign page.
+ */
 export const tapButtonAction = defineAction(
   { action: "tapButtonAction", input: tapInput, revalidate: PAGE },
-  async (input, { ctx, businessId }) => simulateButtonTap(ctx, { ...input, businessId }),
+  async (input, { ctx, businessId }) => {
+    const tap = await simulateButtonTap(ctx, { ...input, businessId });
+    const opened = tap.kind === "url" && tap.url ? await openTappedLink(tap.url) : null;
+    return { ...tap, opened };
+  },
 );

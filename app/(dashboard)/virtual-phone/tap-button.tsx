@@ -9,7 +9,9 @@ import { tapButtonAction } from "./actions";
 /**
  * A button of a received message, as the phone shows it, that the test number can tap: a quick
  * reply answers the message, a URL button is recorded as a link opened (shown, not followed:
- * sample URLs point anywhere). Both count as the campaign recipient's interaction.
+ * sample URLs point anywhere; a campaign's tracked link is requested by the server, so the tap
+ * is a click, and the toast says where the link leads). Both count as the campaign recipient's
+ * interaction.
  */
 export function TapButton({
   messageId,
@@ -39,10 +41,17 @@ export function TapButton({
         toast.show({ tone: "danger", title: "Tap not recorded", description: res.message });
         return;
       }
+      const { opened } = res.data;
       toast.show({
-        tone: "success",
+        tone: opened?.kind === "unreachable" ? "danger" : "success",
         title: res.data.kind === "url" ? `Link opened: ${res.data.text}` : `Replied "${res.data.text}"`,
-        description: res.data.url ?? undefined,
+        description: !opened
+          ? (res.data.url ?? undefined)
+          : opened.kind === "unreachable"
+            ? `The tracked link did not answer (${opened.reason}): the click was not counted`
+            : opened.location
+              ? `Tracked click; the link leads to ${opened.location}`
+              : `The tracked link answered ${opened.status}`,
       });
       router.refresh();
     });

@@ -16,7 +16,13 @@ export function ClicksChart({ hourly, timeZone }: { hourly: ClickHour[]; timeZon
   });
   const label = (v: unknown) => f.format(new Date(Number(v) * 1000));
   const busiest = hourly.reduce((a, h) => (h.clicks > a.clicks ? h : a), hourly[0]!);
-  const summary = `Clicks per hour from ${label(hourly[0]!.hour)} to ${label(hourly[hourly.length - 1]!.hour)} (${timeZone}); busiest hour ${label(busiest.hour)} with ${busiest.clicks.toLocaleString("en-US")} clicks by ${busiest.uniqueClickers.toLocaleString("en-US")} people.`;
+  const counts = (h: ClickHour) =>
+    `${h.clicks.toLocaleString("en-US")} clicks by ${h.uniqueClickers.toLocaleString("en-US")} people`;
+  // One hour so far: "from X to X; busiest hour X" would say the same hour three times.
+  const summary =
+    hourly.length === 1
+      ? `All clicks so far in the hour from ${label(busiest.hour)} (${timeZone}): ${counts(busiest)}.`
+      : `Clicks per hour from ${label(hourly[0]!.hour)} to ${label(hourly[hourly.length - 1]!.hour)} (${timeZone}); busiest hour ${label(busiest.hour)} with ${counts(busiest)}.`;
   return (
     <Card className="min-w-0">
       <CardHeader
