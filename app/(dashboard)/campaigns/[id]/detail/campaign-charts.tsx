@@ -71,7 +71,12 @@ export function CampaignCharts({
   const timelineSummary =
     timeline.length === 0
       ? "No messages sent yet."
-      : `Messages per minute from ${label(points[0]!.minute)} to ${label(points[points.length - 1]!.minute)} (${timeZone}), busiest minute ${peak.toLocaleString("en-US")}; by current status: ${totals.map(([s, n]) => `${statusLabels[s]} ${n.toLocaleString("en-US")}`).join(", ")}.`;
+      : `${
+          points.length === 1
+            ? // One minute so far: "from X to X" would name it twice.
+              `Messages in the minute from ${label(points[0]!.minute)} (${timeZone}): ${peak.toLocaleString("en-US")}`
+            : `Messages per minute from ${label(points[0]!.minute)} to ${label(points[points.length - 1]!.minute)} (${timeZone}), busiest minute ${peak.toLocaleString("en-US")}`
+        }; by current status: ${totals.map(([s, n]) => `${statusLabels[s]} ${n.toLocaleString("en-US")}`).join(", ")}.`;
   return (
     <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
       <Card className="min-w-0">

@@ -58,7 +58,12 @@ export function CampaignEarnings({
         </p>
       ) : null}
       {tiles.length > 0 ? (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="What the campaign earned">
+        // Up to five tiles (conversions, rate, revenue, per message, cost): one row of them at a
+        // laptop's width, not four and one left alone.
+        <dl
+          className={`grid grid-cols-2 gap-3 sm:grid-cols-3 ${tiles.length > 4 ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}
+          aria-label="What the campaign earned"
+        >
           {tiles.map(([key, label, value]) => (
             <KpiTile key={key} label={label} testId={`kpi-${key}`}>
               {value}
