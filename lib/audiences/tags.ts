@@ -102,9 +102,11 @@ export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: u
   try {
     return await inTransaction(ctx, async (tx) => {
       await lockSegments(tx, businessId);
+      // The UPDATE's own lock strength: a write holding the tag (ensureTags, FOR KEY SHARE) does
+      // not hold a rename up.
       const [before] = await rawQuery<{ name: string }>(
         tx.db,
-        `SELECT name FROM tags WHERE business_id = $1 AND id = $2 FOR UPDATE`,
+        `SELECT name FROM tags WHERE business_id = $1 AND id = $2 FOR NO KEY UPDATE`,
         [businessId, id],
       );
       if (!before) throw notFound("Tag");
