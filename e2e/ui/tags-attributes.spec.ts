@@ -69,7 +69,8 @@ test("an admin defines tags and attributes: inline errors, edit, confirmed delet
     .getByRole("dialog", { name: `Delete the attribute Membership ${suffix}?` })
     .getByRole("button", { name: "Delete attribute" })
     .click();
-  await expect(attrs).not.toContainText(`plan_${suffix}`);
+  // The last attribute gone, the table gives way to its empty state: look for the key anywhere.
+  await expect(page.getByRole("main").getByText(`plan_${suffix}`)).toHaveCount(0);
 });
 
 test("a tag a segment names: a rename follows into the segment, a delete is refused in its dialog", async ({

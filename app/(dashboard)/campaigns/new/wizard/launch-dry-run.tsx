@@ -148,7 +148,11 @@ export function LaunchDryRunPanel({
           ) : null}
         </>
       ) : (
-        <p className="text-sm text-emerald-700">Every row will be sent or is opted out.</p>
+        <p className="text-sm text-emerald-700">
+          {d.holdout > 0
+            ? "Every row will be sent, is opted out or is held out."
+            : "Every row will be sent or is opted out."}
+        </p>
       )}
     </section>
   );
