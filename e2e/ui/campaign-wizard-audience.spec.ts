@@ -150,7 +150,14 @@ test("the wizard launches 2 variants with a 10% holdout on tags: the campaign pa
   await expect(page.getByTestId("launch-summary")).toContainText(
     "holdout 10% (sent nothing); the winner by clicked rate sent to the rest after 2 h (50% of the others tested)",
   );
-  await expect(page.getByTestId("dry-send")).toHaveText("40");
+  // The holdout is counted before the launch, with the launch's own draw: 4 held out, 36 sent.
+  await expect(page.getByTestId("dry-rows")).toHaveText("40");
+  await expect(page.getByTestId("dry-holdout")).toHaveText("4");
+  await expect(page.getByTestId("dry-send")).toHaveText("36");
+  await expect(page.getByTestId("dry-holdout-split")).toContainText(
+    "Of the 36 to be sent, 18 wait for the winning variant. The launch draws exactly these.",
+  );
+  await expect(page.getByTestId("launch-summary")).toContainText("36 will be sent (0 opted out, 4 held out");
   await checkAtBothWidths(page, "wizard-ab-review");
   await page.getByTestId("launch").click();
   await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 60_000 });
@@ -162,7 +169,34 @@ test("the wizard launches 2 variants with a 10% holdout on tags: the campaign pa
   await expect(page.getByTestId("ab-winner")).toContainText(
     /Test running \(50% of the audience outside the holdout\): winner by click rate picked (at|2 hours after)/,
   );
+  await expect(page.getByTestId("audience-send")).toHaveText("36");
   await checkAtBothWidths(page, "wizard-ab-campaign");
+
+  // "Duplicate as new": the same tags (not a CSV step), the same message and A/B test.
+  await page.getByRole("link", { name: "Duplicate as new" }).click();
+  await page.waitForURL(/\/campaigns\/new\?from=/);
+  await expect(page.getByLabel("Campaign name")).toHaveValue(`A/B campaign ${tag} (copy)`);
+  await expect(page.getByLabel("Tags", { exact: true })).toBeChecked();
+  await expect(
+    page.getByRole("region", { name: "Tags to choose from" }).getByLabel(new RegExp(`^${tag}`)),
+  ).toBeChecked();
+  await expect(page.getByTestId("audience-count")).toHaveText(
+    "40 recipients match now (0 of them opted out).",
+  );
+  await checkAtBothWidths(page, "wizard-duplicate-tags");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("radio", { name: new RegExp(a) })).toBeChecked();
+  await expect(page.getByLabel("Body {{2}}: text").first()).toHaveValue("W-1");
+  await expect(page.getByLabel("Test variants of this message")).toBeChecked();
+  await expect(variant.getByLabel("Variant name")).toHaveValue("B");
+  await expect(variant.getByRole("combobox", { name: "Template" })).toHaveValue(/.+/);
+  await expect(variant.getByTestId("preview-body")).toContainText("W-2");
+  await expect(page.getByLabel("Holdout: % of the audience sent nothing")).toHaveValue("10");
+  await expect(share).toHaveValue("50");
+  await expect(page.getByLabel("Test period (hours from the start)")).toHaveValue("2");
+  await expect(page.getByLabel("Winner by")).toHaveValue("clicked");
+  await checkAtBothWidths(page, "wizard-duplicate-ab");
 });
 
 test("the overview lists segments with their live counts, each linking to its builder", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../accounts";
 import { checkAtBothWidths } from "./both-widths";
-import { signIn } from "./helpers";
+import { apiKeyFor, signIn } from "./helpers";
 
 test("an admin defines tags and attributes: inline errors, edit, confirmed delete", async ({ page }) => {
   test.setTimeout(90_000);
@@ -69,5 +69,74 @@ test("an admin defines tags and attributes: inline errors, edit, confirmed delet
     .getByRole("dialog", { name: `Delete the attribute Membership ${suffix}?` })
     .getByRole("button", { name: "Delete attribute" })
     .click();
-  await expect(attrs).not.toContainText(`plan_${suffix}`);
+  // The last attribute gone, the table gives way to its empty state: look for the key anywhere.
+  await expect(page.getByRole("main").getByText(`plan_${suffix}`)).toHaveCount(0);
+});
+
+test("a tag a segment names: a rename follows into the segment, a delete is refused in its dialog", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  await signIn(page, E2E_ADMIN);
+  const { businessId, key } = await apiKeyFor(page);
+  const headers = { "x-api-key": key };
+  const audiences = `/api/v3/audiences/${businessId}`;
+  const up = await page.request.post("/api/v3/profile/upload", {
+    headers,
+    data: {
+      profile: [
+        {
+          phone: `9197${String(Date.now() % 1e8).padStart(8, "0")}`,
+          countrycode: "IN",
+          tags: [`Loyal ${suffix}`],
+        },
+      ],
+    },
+  });
+  expect(up.status(), await up.text()).toBe(200);
+  const segment = await page.request.post(`${audiences}/segments`, {
+    headers,
+    data: {
+      name: `Loyal buyers ${suffix}`,
+      definition: { groups: [{ conditions: [{ kind: "tags", op: "any_of", tags: [`loyal ${suffix}`] }] }] },
+    },
+  });
+  expect(segment.status(), await segment.text()).toBe(201);
+  const segmentId = ((await segment.json()) as { id: string }).id;
+  const counted = async () =>
+    (
+      (await (await page.request.get(`${audiences}/segments/${segmentId}/count`, { headers })).json()) as {
+        count: number;
+      }
+    ).count;
+  expect(await counted()).toBe(1);
+
+  await page.goto("/profiles/fields");
+  const tags = page.getByRole("table", { name: "Tags" });
+  await tags.getByRole("button", { name: `Edit tag Loyal ${suffix}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit tag Loyal ${suffix}` });
+  await edit.getByLabel("Name").fill(`Faithful ${suffix}`);
+  await edit.getByRole("button", { name: "Save tag" }).click();
+  await expect(edit).toBeHidden();
+  // The segment names the new name and still counts its subscriber.
+  const stored = (await (
+    await page.request.get(`${audiences}/segments/${segmentId}`, { headers })
+  ).json()) as {
+    definition: { groups: { conditions: { tags: string[] }[] }[] };
+  };
+  expect(stored.definition.groups[0]!.conditions[0]!.tags).toEqual([`Faithful ${suffix}`]);
+  expect(await counted()).toBe(1);
+
+  // Delete: refused while the segment names it, the reason in the dialog, which stays open.
+  await tags.getByRole("button", { name: `Delete tag Faithful ${suffix}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Delete the tag Faithful ${suffix}?` });
+  await confirm.getByRole("button", { name: "Delete tag" }).click();
+  await expect(confirm).toContainText(
+    `The tag Faithful ${suffix} is used by the segment 'Loyal buyers ${suffix}': take it out of their definitions (or delete them) first`,
+  );
+  await expect(confirm).toBeVisible();
+  await checkAtBothWidths(page, "tag-delete-refused");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(tags).toContainText(`Faithful ${suffix}`);
 });

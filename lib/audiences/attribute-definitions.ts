@@ -6,6 +6,7 @@ import { AppError, invalidInput, isUniqueViolation, notFound } from "../errors";
 import { uuidv7 } from "../ids";
 import type { AttributeDefinitionRule } from "./attribute-values";
 import { AttributeDefinitionInput, attributeKey, MAX_ATTRIBUTES_PER_BUSINESS } from "./schemas";
+import { lockSegments, segmentsNamingAttribute, usedBySegments } from "./segments/segment-references";
 
 export type AttributeDefinitionView = {
   key: string;
@@ -102,10 +103,29 @@ export const keyOf = (key: string) => {
   return key;
 };
 
-/** Deletes a definition and removes its key from every profile of the business. */
+/**
+ * Deletes a definition and removes its key from every profile of the business. An attribute a
+ * segment has a condition on is not deleted: a 409 naming the segments (they would match
+ * nothing, silently); take the condition out of them first.
+ */
 export async function deleteAttributeDefinition(ctx: Ctx, businessId: string, rawKey: string): Promise<void> {
   const key = keyOf(rawKey);
   await inTransaction(ctx, async (tx) => {
+    await lockSegments(tx, businessId);
+    const segments = await segmentsNamingAttribute(tx, businessId, key);
+    if (segments.length) {
+      const [known] = await rawQuery(
+        tx.db,
+        `SELECT 1 FROM attribute_definitions WHERE business_id = $1 AND key = $2`,
+        [businessId, key],
+      );
+      if (known)
+        throw usedBySegments(
+          `The attribute ${key}`,
+          segments,
+          "take its conditions out of their definitions (or delete them) first",
+        );
+    }
     const rows = await rawQuery(
       tx.db,
       `DELETE FROM attribute_definitions WHERE business_id = $1 AND key = $2 RETURNING id`,

@@ -4,6 +4,12 @@ import { rawQuery } from "../db/sql";
 import { AppError, invalidInput, isUniqueViolation, notFound } from "../errors";
 import { isUuid, uuidv7 } from "../ids";
 import { MAX_TAGS_PER_BUSINESS, TagInput, TagUpdate } from "./schemas";
+import {
+  lockSegments,
+  renameTagInSegments,
+  segmentsNamingTag,
+  usedBySegments,
+} from "./segments/segment-references";
 
 export type TagView = { id: string; name: string; colour: string; count: number; createdAt: number };
 type TagRow = { id: string; name: string; colour: string; count?: string | number; created_at: Date };
@@ -83,7 +89,11 @@ export async function createTag(ctx: Ctx, businessId: string, raw: unknown): Pro
   });
 }
 
-/** Renames or recolours a tag; its profiles keep it. */
+/**
+ * Renames or recolours a tag; its profiles keep it, and the segments that name it are rewritten
+ * to the new name in the same transaction (a segment names tags by name), so they match the
+ * same profiles after the rename as before.
+ */
 export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: unknown): Promise<TagView> {
   const parsed = TagUpdate.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error);
@@ -91,6 +101,15 @@ export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: u
   const { name, colour } = parsed.data;
   try {
     return await inTransaction(ctx, async (tx) => {
+      await lockSegments(tx, businessId);
+      // The UPDATE's own lock strength: a write holding the tag (ensureTags, FOR KEY SHARE) does
+      // not hold a rename up.
+      const [before] = await rawQuery<{ name: string }>(
+        tx.db,
+        `SELECT name FROM tags WHERE business_id = $1 AND id = $2 FOR NO KEY UPDATE`,
+        [businessId, id],
+      );
+      if (!before) throw notFound("Tag");
       const [row] = await rawQuery<TagRow>(
         tx.db,
         `UPDATE tags SET name = coalesce($3, name), colour = coalesce($4, colour)
@@ -99,12 +118,13 @@ export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: u
         [businessId, id, name ?? null, colour ?? null],
       );
       if (!row) throw notFound("Tag");
+      const segments = name ? await renameTagInSegments(tx, businessId, before.name, row.name) : [];
       await recordAudit(tx, {
         businessId,
         action: "tag.update",
         targetType: "tag",
         targetId: id,
-        data: parsed.data,
+        data: segments.length ? { ...parsed.data, from: before.name, segments } : parsed.data,
       });
       return view(row);
     });
@@ -114,10 +134,27 @@ export async function updateTag(ctx: Ctx, businessId: string, id: string, raw: u
   }
 }
 
-/** Deletes a tag and takes it off every profile. */
+/**
+ * Deletes a tag and takes it off every profile. A tag a segment names is not deleted: a 409
+ * naming the segments (they would match nothing, silently); take it out of them first.
+ */
 export async function deleteTag(ctx: Ctx, businessId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound("Tag");
   await inTransaction(ctx, async (tx) => {
+    await lockSegments(tx, businessId);
+    const [tag] = await rawQuery<{ name: string }>(
+      tx.db,
+      `SELECT name FROM tags WHERE business_id = $1 AND id = $2`,
+      [businessId, id],
+    );
+    if (!tag) throw notFound("Tag");
+    const segments = await segmentsNamingTag(tx, businessId, tag.name);
+    if (segments.length)
+      throw usedBySegments(
+        `The tag ${tag.name}`,
+        segments,
+        "take it out of their definitions (or delete them) first",
+      );
     const rows = await rawQuery<{ name: string }>(
       tx.db,
       `DELETE FROM tags WHERE business_id = $1 AND id = $2 RETURNING name`,

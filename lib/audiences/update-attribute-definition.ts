@@ -9,11 +9,14 @@ import {
   type AttributeDefinitionView,
 } from "./attribute-definitions";
 import { AttributeDefinitionUpdate } from "./schemas";
+import { lockSegments, segmentsNamingAttribute, usedBySegments } from "./segments/segment-references";
 
 /**
  * Changes a definition's label, choices or type. Values already stored must still fit: a type
  * change while profiles hold a value, or dropping a choice a profile holds, is a 409 saying
- * how many profiles hold them (remove those values first, or delete the attribute).
+ * how many profiles hold them (remove those values first, or delete the attribute). So is a
+ * change a segment's condition on the attribute would no longer fit (an operator of the old
+ * type, a choice dropped), naming the segments. The key itself never changes.
  */
 export async function updateAttributeDefinition(
   ctx: Ctx,
@@ -26,6 +29,7 @@ export async function updateAttributeDefinition(
   if (!parsed.success) throw invalidInput(parsed.error);
   const d = parsed.data;
   return inTransaction(ctx, async (tx) => {
+    await lockSegments(tx, businessId);
     const [current] = await rawQuery<AttributeDefinitionRow>(
       tx.db,
       `SELECT * FROM attribute_definitions WHERE business_id = $1 AND key = $2 FOR UPDATE`,
@@ -56,6 +60,15 @@ export async function updateAttributeDefinition(
           "conflict",
           `${held} profile(s) hold a choice of ${key} this change removes (${dropped.join(", ")})`,
           [{ path: "choices", message: "Values present" }],
+        );
+    }
+    if (type !== current.type || choices !== current.choices) {
+      const segments = await segmentsNamingAttribute(tx, businessId, key, { key, type, choices });
+      if (segments.length)
+        throw usedBySegments(
+          `The attribute ${key}`,
+          segments,
+          `their conditions on it would not fit this change; change them first`,
         );
     }
     const [row] = await rawQuery<AttributeDefinitionRow>(

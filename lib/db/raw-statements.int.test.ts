@@ -148,6 +148,25 @@ const DYNAMIC: Record<string, Covered> = {
         }),
       ]),
   },
+  "lib/promotions/launch/dry-run-arms.ts#dryRunArms": {
+    run: (t) =>
+      launchDryRun(t.ctx, {
+        businessId: t.businessId,
+        listName: t.listName,
+        body: {
+          ...t.body,
+          abTest: {
+            variants: [
+              { name: "A", template: t.body.template },
+              { name: "B", template: t.body.template },
+            ],
+            holdoutPercent: 10,
+            seed: 1,
+            winner: { testShare: 50, testHours: 4, metric: "read" },
+          },
+        },
+      }),
+  },
   "lib/promotions/lists/list-from-profiles.ts#createListFromProfiles": { run: (t) => listFromProfilesOf(t) },
   "lib/promotions/lists/list-from-profiles.ts#createListFromProfiles#2": {
     run: (t) => listFromProfilesOf(t),

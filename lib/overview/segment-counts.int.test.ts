@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/context";
+import { db } from "@/lib/db/pool";
+import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { numbers } from "@/test/promotions";
@@ -38,14 +40,20 @@ describe("the overview's segments", () => {
       Lapsed: 2,
     });
 
-    // Live: a fourth VIP counts at once; a deleted tag makes its segment need an edit.
+    // Live: a fourth VIP counts at once; a tag gone from under a segment makes it need an edit.
     await api("/api/v3/profile/upload", {
       headers: { "x-api-key": t.apiKey },
       json: { profile: [{ phone: numbers(1, "0001", 310)[0], countrycode: "IN", tags: ["VIP"] }] },
     });
     const tags = await audiences(t, "/tags");
     const lapsedTag = (tags.json.tags as { id: string; name: string }[]).find((x) => x.name === "Lapsed")!;
-    expect((await audiences(t, `/tags/${lapsedTag.id}`, undefined, "DELETE")).status).toBe(204);
+    // The delete is refused while a segment names the tag; one deleted before that rule (a
+    // database from an earlier release) leaves the segment naming a tag that is gone.
+    expect((await audiences(t, `/tags/${lapsedTag.id}`, undefined, "DELETE")).status).toBe(409);
+    await rawQuery(db(), "DELETE FROM tags WHERE business_id = $1 AND id = $2", [
+      t.business.id,
+      lapsedTag.id,
+    ]);
     const after = await overviewSegments(ctx, t.business.id);
     const byName = Object.fromEntries(after.segments.map((s) => [s.name, s]));
     expect(byName.VIPs).toMatchObject({ count: 4, problem: null });

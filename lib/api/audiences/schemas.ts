@@ -82,7 +82,10 @@ export const subscriberParams = businessParam.extend({
 /** Error responses with the 409 of a name or key taken, a limit reached or values present. */
 export const errorResponsesWithConflict = {
   ...errorResponses,
-  409: { description: "Taken, at a limit, or values present", content: errorResponses[400].content },
+  409: {
+    description: "Taken, at a limit, values present, or used by a segment",
+    content: errorResponses[400].content,
+  },
 } as const;
 
 export { jsonResponse as json, jsonBody as body } from "../schemas";

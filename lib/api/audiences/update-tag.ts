@@ -9,7 +9,8 @@ export const contract = createRoute({
   method: "patch",
   path: `${BASE}/tags/{tag_id}`,
   tags: [TAG],
-  summary: "Rename or recolour a tag (its profiles keep it)",
+  summary:
+    "Rename or recolour a tag (its profiles keep it; the segments naming it are rewritten to the new name)",
   request: {
     params: tagParams,
     body: body(TagUpdate, { example: { name: "VIP customers", colour: "#7c3aed" } }),

@@ -5,6 +5,7 @@ import { AppError, invalidInput, isUniqueViolation, notFound } from "../../error
 import { isUuid, uuidv7 } from "../../ids";
 import { checkDefinition } from "./check-definition";
 import { MAX_SEGMENTS_PER_BUSINESS, SegmentInput, SegmentUpdate, type SegmentDefinition } from "./definition";
+import { lockSegments } from "./segment-references";
 
 export type SegmentView = {
   id: string;
@@ -73,10 +74,11 @@ export async function createSegment(ctx: Ctx, businessId: string, raw: unknown):
   const parsed = SegmentInput.safeParse(raw);
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid segment");
   const { name, definition } = parsed.data;
-  await checkDefinition(ctx, businessId, definition);
   return inTransaction(ctx, async (tx) => {
-    // Serialised per business, so the limit holds under concurrent creates.
-    await rawQuery(tx.db, `SELECT pg_advisory_xact_lock(hashtext('segments:' || $1))`, [businessId]);
+    // Serialised per business, so the limit holds under concurrent creates, and checked under
+    // the lock a tag's rename or delete takes (segment-references.ts).
+    await lockSegments(tx, businessId);
+    await checkDefinition(tx, businessId, definition);
     const [n] = await rawQuery<{ n: number }>(
       tx.db,
       "SELECT count(*)::int AS n FROM segments WHERE business_id = $1",
@@ -119,9 +121,12 @@ export async function updateSegment(
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid segment");
   if (!isUuid(id)) throw notFound("Segment");
   const { name, definition } = parsed.data;
-  if (definition) await checkDefinition(ctx, businessId, definition);
   try {
     return await inTransaction(ctx, async (tx) => {
+      if (definition) {
+        await lockSegments(tx, businessId);
+        await checkDefinition(tx, businessId, definition);
+      }
       const [row] = await rawQuery<SegmentRow>(
         tx.db,
         `UPDATE segments SET name = coalesce($3, name), definition = coalesce($4::jsonb, definition), updated_at = now()

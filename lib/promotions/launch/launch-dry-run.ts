@@ -11,6 +11,8 @@ import { launchRejects } from "./launch-rejects";
 import { inRolledBackTransaction } from "./rolled-back";
 import { missingValueSql } from "./missing-values-sql";
 import { launchPromotionInput } from "./schemas";
+import { withVariantTemplate } from "../ab/schemas";
+import { dryRunArms, type DryRunArms } from "./dry-run-arms";
 import {
   isMarketingTemplate,
   requiresMarketingOptIn,
@@ -22,9 +24,15 @@ import { variableCells, type VariableColumn } from "./variable-columns";
 /**
  * What a launch of this body on this list would do, row for row, before anything is sent: the
  * numbers E1, the campaign page, E3 and E4 show afterwards. rows = refused + optedOut +
- * willSend; refused = invalid + duplicates + missing.
+ * holdout + willSend; refused = invalid + duplicates + missing.
  */
 export type LaunchDryRun = DryRunTotals & {
+  /**
+   * An A/B test's draw: `holdout` recipients are never sent (not in willSend), `heldForWinner`
+   * of willSend wait for the winner; all 0 without a test.
+   */
+  arms: DryRunArms;
+  holdout: number;
   /** Valid rows with an empty cell in a column a variable takes its value from. */
   missing: number;
   refused: number;
@@ -66,7 +74,7 @@ export async function launchDryRun(
  * written in a transaction that is rolled back, and counted as a list is: the same reasons.
  */
 async function audienceDryRun(ctx: Ctx, businessId: string, body: unknown): Promise<LaunchDryRun> {
-  const parsed = launchPromotionInput.safeParse(body);
+  const parsed = launchPromotionInput.safeParse(withVariantTemplate(body));
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const audience = await resolveLaunchAudience(ctx, businessId, body);
   return inRolledBackTransaction(ctx, async (tx) => {
@@ -85,10 +93,15 @@ async function dryRunOnList(
   list: TargetList,
   body: unknown,
 ): Promise<LaunchDryRun> {
-  const parsed = launchPromotionInput.safeParse(body);
+  const parsed = launchPromotionInput.safeParse(withVariantTemplate(body));
   if (!parsed.success) throw invalidInput(parsed.error, "Invalid promotion");
   const checked = await validateLaunch(ctx, businessId, parsed.data, list.columns);
-  const vars = variableCells(list.columns, parsed.data.template.components);
+  // As the launch: a row needs a value for every column any variant of an A/B test refers to.
+  const ab = parsed.data.abTest;
+  const vars = variableCells(list.columns, [
+    ...parsed.data.template.components,
+    ...(ab?.variants.flatMap((v) => v.template.components) ?? []),
+  ]);
   const missing = missingValueSql("r", vars);
   const marketing = parsed.data.channelType === "rcs" || isMarketingTemplate(checked.template.category);
   // As createRecipients: a number without an opt-in counts as opted out when the rule applies.
@@ -121,19 +134,38 @@ async function dryRunOnList(
   const rejectsRun = after(serial ? groupsRun : null, () =>
     launchRejects(ctx, { businessId, listId: list.id, vars }),
   );
-  const [base, groups, refusedRows] = await Promise.all([baseRun, groupsRun, rejectsRun]);
+  // The A/B draw over the rows the launch would send, as createRecipients draws it.
+  const armsRun = after(serial ? rejectsRun : null, () =>
+    dryRunArms(ctx, {
+      abTest: ab,
+      rows: `SELECT r.row_number AS seq, r.phone, CASE WHEN ${kept} THEN 'pending' ELSE 'optout' END AS state
+       FROM target_list_rows r LEFT JOIN opt_outs o ON o.business_id = r.business_id AND o.phone = r.phone
+       ${probe}
+       WHERE r.list_id = $1 AND r.business_id = $2 AND NOT ${missing}`,
+      values: [list.id, businessId],
+    }),
+  );
+  const [base, groups, refusedRows, drawn] = await Promise.all([baseRun, groupsRun, rejectsRun, armsRun]);
+  const { holdoutByPrefix, ...arms } = drawn;
   const m = groups.reduce((sum, g) => sum + g.missing, 0);
   const optedOut = groups.reduce((sum, g) => sum + g.opted_out, 0);
   const noMarketingConsent = groups.reduce((sum, g) => sum + g.no_consent, 0);
   const category = parsed.data.channelType === "chatapp" ? pricedCategory(checked.template.category) : null;
-  const sendable = groups.filter((g): g is typeof g & { sample: string } => g.sample !== null);
+  // The holdout is never sent: nothing of it is priced.
+  const sendable = groups.flatMap((g) =>
+    g.sample === null
+      ? []
+      : [{ sample: g.sample, n: g.n - (holdoutByPrefix.get(g.sample.slice(0, 4)) ?? 0) }],
+  );
   return {
     ...base,
     optedOut,
     noMarketingConsent,
     missing: m,
     refused: base.invalid + base.duplicates + m,
-    willSend: base.valid - m - optedOut,
+    arms,
+    holdout: arms.holdout,
+    willSend: base.valid - m - optedOut - arms.holdout,
     cost: category ? priceNumbers(sendable, category) : null,
     refusedRows,
     variables: vars.map(({ variable, column }) => ({ variable, column })),

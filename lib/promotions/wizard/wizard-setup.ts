@@ -12,11 +12,13 @@ import { listTemplates } from "../../templates/list-templates";
 import { publishedMediaUrl } from "../../templates/rcs-media";
 import { findPromotion } from "../engine/find-promotion";
 import type { WizardTemplate } from "./template-slots";
+import { draftAbTest, draftAudience, type DraftAbTest, type DraftAudience } from "./draft-audience";
 
 /** Settings of a promotion to start a new one from ("duplicate as new"). */
 export type WizardDraft = {
   name: string;
-  listName: string;
+  /** The campaign's audience: its list, or its segment or tags (the same kind, preselected). */
+  audience: DraftAudience;
   channelType: Channel;
   phoneNumberId: string;
   templateId: string | null;
@@ -29,6 +31,8 @@ export type WizardDraft = {
   stopOnCategoryUpdate: boolean;
   trackClicks: boolean;
   attributionWindow: number;
+  /** Its A/B test's variants, holdout and winner settings; null without one. */
+  abTest: DraftAbTest | null;
 };
 
 export type WizardSetup = {
@@ -53,7 +57,7 @@ const OFFERED = 500;
  * What the new-campaign wizard needs of the business: its senders with their rates (for the
  * duration estimate), its APPROVED templates, its lists, segments and tags, its default country and time zone,
  * and, with `from`, the settings of one of its promotions to prefill (another business's id is
- * simply unknown).
+ * simply unknown): its audience of the same kind, its template and values, its A/B test.
  */
 export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): Promise<WizardSetup> {
   const business = await getBusiness(ctx, businessId);
@@ -67,18 +71,21 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
      WHERE business_id = $1 AND name NOT LIKE E'\\u0001%' ORDER BY updated_at DESC LIMIT $2`,
     [businessId, OFFERED],
   );
+  const segments = (await listSegments(ctx, businessId)).map((g) => ({ id: g.id, name: g.name }));
+  const tags = (await listTags(ctx, businessId)).map((t) => ({ name: t.name, count: t.count }));
   let draft: WizardDraft | null = null;
   if (from) {
     const p = await findPromotion(ctx, businessId, from, undefined);
     const template = (p.template ?? {}) as { components?: unknown };
+    const abTest = draftAbTest(p.abTest);
     draft = {
       name: `${p.name} (copy)`.slice(0, 200),
-      // A segment's or tags' campaign has no list to offer again (its snapshot is hidden).
-      listName: p.targetSource === "CSV" ? (p.targetListName ?? "") : "",
+      audience: draftAudience(p, { segments, tags }),
       channelType: p.channelType,
       phoneNumberId: p.phoneNumberId ?? "",
-      templateId: p.templateId,
-      components: template.components ?? [],
+      // With an A/B test the message step's template is its first variant's.
+      templateId: abTest?.first.templateId ?? p.templateId,
+      components: abTest?.first.components ?? template.components ?? [],
       batchSize: p.batchSize,
       batchTimer: p.batchTimer,
       staggered: p.staggered,
@@ -87,6 +94,7 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
       stopOnCategoryUpdate: p.stopOnCategoryUpdate,
       trackClicks: p.trackClicks,
       attributionWindow: p.attributionWindow,
+      abTest,
     };
   }
   return {
@@ -104,8 +112,8 @@ export async function wizardSetup(ctx: Ctx, businessId: string, from?: string): 
       images: t.channel === "chatapp" ? t.mediaHashes.map((h) => publishedMediaUrl(businessId, h)) : [],
     })),
     lists: lists.map((l) => ({ name: l.name, rowCount: l.row_count })),
-    segments: (await listSegments(ctx, businessId)).map((g) => ({ id: g.id, name: g.name })),
-    tags: (await listTags(ctx, businessId)).map((t) => ({ name: t.name, count: t.count })),
+    segments,
+    tags,
     draft,
     mediaBase: publishedMediaUrl(businessId, ""),
   };

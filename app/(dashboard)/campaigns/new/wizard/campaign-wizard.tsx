@@ -107,11 +107,15 @@ export function CampaignWizard({
   const template = setup.templates.find(
     (t) => t.id === values.templateId && t.channel === values.channelType,
   );
-  // A segment's or tags' audience goes in E1's body; the variants' templates are the business's.
-  const bodyExtra = { target: a.audience?.target, templates: setup.templates };
+  // A segment's or tags' audience goes in E1's body; the variants' templates are the business's;
+  // an A/B draw is seeded by the launch key, so the dry run's holdout is exactly the launch's.
+  const bodyExtra = { target: a.audience?.target, templates: setup.templates, seed: launchKey };
 
   useEffect(() => {
-    if (setup.draft?.listName) void a.pickList(setup.draft.listName);
+    // "Duplicate as new": the same list, shown as a picked one is (a segment or tags are counted
+    // by the audience step when it opens on them).
+    const audience = setup.draft?.audience;
+    if (audience?.source === "list" && audience.listName) void a.pickList(audience.listName);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for "duplicate as new"
   }, []);
 

@@ -19,7 +19,12 @@ function templateBody(template: WizardTemplate, slots: WizardForm["slots"]) {
  * values, the others their own. A variant whose template is not offered names none (E1's 400
  * then lands on its field).
  */
-function abTestBody(form: WizardForm, first: ReturnType<typeof templateBody>, templates: WizardTemplate[]) {
+function abTestBody(
+  form: WizardForm,
+  first: ReturnType<typeof templateBody>,
+  templates: WizardTemplate[],
+  seed: string | undefined,
+) {
   return {
     variants: [
       { name: form.firstVariantName.trim(), template: first },
@@ -29,19 +34,22 @@ function abTestBody(form: WizardForm, first: ReturnType<typeof templateBody>, te
       }),
     ],
     holdoutPercent: form.holdoutPercent,
+    // The dry run draws with the seed the launch will use: its holdout is the launch's, exactly.
+    ...(seed ? { seed } : {}),
     ...(form.winnerEnabled ? { winner: winnerBody(form) } : {}),
   };
 }
 
 /**
  * E1's body from the wizard's values: form (b) on the list by name, or the JSON form on a
- * segment or tags (`target`: the audience's own fields), with `abTest` when the A/B section is on.
+ * segment or tags (`target`: the audience's own fields), with `abTest` when the A/B section is on
+ * (`seed`: the draw's, one per opening of the wizard, so the dry run's holdout is the launch's).
  */
 export function launchBody(
   form: WizardForm,
   template: WizardTemplate,
   timeZone: string,
-  extra: { target?: WizardTarget; templates?: WizardTemplate[] } = {},
+  extra: { target?: WizardTarget; templates?: WizardTemplate[]; seed?: string } = {},
 ) {
   const scheduleTime = form.when === "later" ? zonedToIso(form.scheduleLocal, timeZone) : undefined;
   const promotionEndTime = form.endLocal ? zonedToIso(form.endLocal, timeZone) : undefined;
@@ -54,7 +62,7 @@ export function launchBody(
     promotionType: scheduleTime ? "SCHEDULED" : "IMMEDIATE",
     promotionBase: "TEMPLATE",
     template: main,
-    ...(form.abEnabled ? { abTest: abTestBody(form, main, extra.templates ?? [template]) } : {}),
+    ...(form.abEnabled ? { abTest: abTestBody(form, main, extra.templates ?? [template], extra.seed) } : {}),
     ...(scheduleTime ? { scheduleTime } : {}),
     ...(promotionEndTime ? { promotionEndTime } : {}),
     staggered: form.staggered,

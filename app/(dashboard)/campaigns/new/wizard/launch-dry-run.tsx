@@ -14,14 +14,16 @@ const n = (v: number) => v.toLocaleString("en-US");
 const SHOWN = 20;
 
 /**
- * The totals every later page shows: rows = refused + opted out + will be sent. A segment's or
- * tags' audience has no file: its rows are the subscribers matched at this moment.
+ * The totals every later page shows: rows = refused + opted out + held out + will be sent (the
+ * A/B holdout shown only with one). A segment's or tags' audience has no file: its rows are the
+ * subscribers matched at this moment.
  */
 export function dryRunTotals(d: LaunchDryRun, fromProfiles = false) {
   return [
     ["rows", fromProfiles ? "Subscribers in the audience" : "Rows in the file", d.rows],
     ["refused", "Refused", d.refused],
     ["optout", "Opted out (never sent)", d.optedOut],
+    ...(d.holdout > 0 ? [["holdout", "Held out (A/B, never sent)", d.holdout] as const] : []),
     ["send", "Will be sent", d.willSend],
   ] as const;
 }
@@ -72,7 +74,10 @@ export function LaunchDryRunPanel({
       <h3 id="launch-dry-run-heading" className="text-base font-semibold text-slate-900">
         Dry run with this message
       </h3>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="launch-dry-run">
+      <dl
+        className={`grid grid-cols-2 gap-3 ${d.holdout > 0 ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}
+        data-testid="launch-dry-run"
+      >
         {dryRunTotals(d, !listName).map(([id, label, value]) => (
           <div key={id} className="min-w-0 rounded-md border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
@@ -86,6 +91,19 @@ export function LaunchDryRunPanel({
         Refused: {n(d.invalid)} invalid, {n(d.duplicates)} duplicate, {n(d.missing)} with an empty cell for a
         variable of the message. Nothing is sent to a refused row.
       </p>
+      {d.holdout > 0 || d.arms.heldForWinner > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="dry-holdout-split">
+          {d.holdout > 0
+            ? `${n(d.holdout)} drawn into the A/B test's holdout are never sent, so the test can measure what the message changed. `
+            : ""}
+          {d.arms.heldForWinner > 0
+            ? `Of the ${n(d.willSend)} to be sent, ${n(d.arms.heldForWinner)} wait for the winning variant. `
+            : ""}
+          {d.arms.exact
+            ? "The launch draws exactly these."
+            : "The launch's draw may differ by one recipient per country code."}
+        </p>
+      ) : null}
       {d.cost ? (
         <div className="space-y-2" data-testid="dry-cost">
           <p className="text-sm text-slate-700">
@@ -130,7 +148,11 @@ export function LaunchDryRunPanel({
           ) : null}
         </>
       ) : (
-        <p className="text-sm text-emerald-700">Every row will be sent or is opted out.</p>
+        <p className="text-sm text-emerald-700">
+          {d.holdout > 0
+            ? "Every row will be sent, is opted out or is held out."
+            : "Every row will be sent or is opted out."}
+        </p>
       )}
     </section>
   );

@@ -66,6 +66,8 @@ export function ReviewStep({
             dryRun.noMarketingConsent > 0
               ? `, of which ${dryRun.noMarketingConsent.toLocaleString("en-US")} without a marketing opt-in`
               : ""
+          }${
+            dryRun.holdout > 0 ? `, ${dryRun.holdout.toLocaleString("en-US")} held out for the A/B test` : ""
           }, ${dryRun.refused.toLocaleString("en-US")} refused rows)`
         : t
           ? `${estimate.recipients.toLocaleString("en-US")} will be sent (${t.optedOut.toLocaleString("en-US")} opted out, ${(t.invalid + t.duplicates).toLocaleString("en-US")} rejected rows)`

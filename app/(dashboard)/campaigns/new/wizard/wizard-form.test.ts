@@ -102,4 +102,104 @@ describe("the wizard's audience and A/B fields", () => {
     });
     expect(launchBody({ ...on, winnerEnabled: false }, tpl, "UTC").abTest).not.toHaveProperty("winner");
   });
+
+  it("seeds the A/B draw with the given seed (the launch key), so the dry run's holdout is the launch's", () => {
+    const tpl = { id: "t1", name: "offer", language: "en_US", channel: "chatapp", components: [] } as never;
+    const on = { ...base(), abEnabled: true, variants: [{ name: "B", templateId: "t1", slots: {} }] };
+    expect(launchBody(on, tpl, "UTC", { seed: "dashboard-k1" }).abTest).toMatchObject({
+      seed: "dashboard-k1",
+    });
+    expect(launchBody(on, tpl, "UTC").abTest).not.toHaveProperty("seed");
+  });
+});
+
+describe("duplicate as new", () => {
+  const template = (id: string) => ({
+    id,
+    name: `tpl_${id}`,
+    language: "en_US",
+    channel: "chatapp" as const,
+    category: "MARKETING",
+    components: [{ type: "BODY", text: "Hi {{1}}, {{2}}" }],
+    rcsCard: null,
+    images: [],
+  });
+  const body = (offer: string) => [
+    {
+      type: "BODY",
+      variables: [
+        { type: "text", value: "${name}" },
+        { type: "text", value: offer },
+      ],
+    },
+  ];
+  const draft = {
+    name: "VIP offer (copy)",
+    channelType: "chatapp",
+    phoneNumberId: "sim1",
+    templateId: "t1",
+    components: body("10% off"),
+    batchSize: 0,
+    batchTimer: 0,
+    staggered: false,
+    retryPromotion: false,
+    maxRetries: 0,
+    stopOnCategoryUpdate: false,
+    trackClicks: true,
+    attributionWindow: 48,
+  } as const;
+  const withDraft = (d: Partial<NonNullable<WizardSetup["draft"]>>) =>
+    ({
+      ...setup,
+      senders: [{ channel: "chatapp", sender: "sim1", perSecond: 10, label: "Sim" }],
+      templates: [template("t1"), template("t2")],
+      draft: { ...draft, audience: { source: "list", listName: "" }, abTest: null, ...d },
+    }) as WizardSetup;
+
+  it("opens on the campaign's segment or tags, not a CSV step, with its A/B test", () => {
+    const onSegment = initialValues(
+      withDraft({
+        audience: { source: "segment", segmentId: "s1" },
+        abTest: {
+          firstVariantName: "Ten",
+          first: { templateId: "t1", components: body("10% off") },
+          variants: [{ name: "Twenty", templateId: "t2", components: body("20% off") }],
+          holdoutPercent: 15,
+          winner: { testShare: 40, testHours: 6, metric: "clicked" },
+        },
+      }),
+    );
+    expect(onSegment).toMatchObject({
+      source: "segment",
+      segmentId: "s1",
+      listName: "",
+      templateId: "t1",
+      slots: { body_1: { kind: "column", value: "name" }, body_2: { kind: "text", value: "10% off" } },
+      abEnabled: true,
+      firstVariantName: "Ten",
+      variants: [
+        {
+          name: "Twenty",
+          templateId: "t2",
+          slots: { body_1: { kind: "column", value: "name" }, body_2: { kind: "text", value: "20% off" } },
+        },
+      ],
+      holdoutPercent: 15,
+      winnerEnabled: true,
+      winnerTestShare: 40,
+      winnerTestHours: 6,
+      winnerMetric: "clicked",
+      attributionDays: 2,
+    });
+    expect(issues({ ...onSegment, name: "x" })).toEqual([]);
+
+    expect(
+      initialValues(withDraft({ audience: { source: "tags", tags: ["VIP", "Gold"], criteria: "ALL" } })),
+    ).toMatchObject({ source: "tags", tags: ["VIP", "Gold"], tagSearchCriteria: "ALL", abEnabled: false });
+    expect(initialValues(withDraft({ audience: { source: "list", listName: "vip" } }))).toMatchObject({
+      source: "list",
+      listName: "vip",
+    });
+    expect(initialValues(withDraft({}))).toMatchObject({ source: "csv", listName: "" });
+  });
 });

@@ -271,18 +271,35 @@ export function senderFor(setup: WizardSetup, channel: Channel, current: string)
   return senders.some((s) => s.sender === current) ? current : (senders[0]?.sender ?? "");
 }
 
-/** The wizard's first values: empty, or a promotion's settings ("duplicate as new"). */
+/** The slots of a stored variant's components, when its template is still offered. */
+function storedSlots(template: WizardTemplate | undefined, components: unknown): WizardForm["slots"] {
+  return template ? formSlots(valuesFromComponents(template, components)) : {};
+}
+
+/**
+ * The wizard's first values: empty, or a promotion's settings ("duplicate as new"): its
+ * audience of the same kind (its list, segment or tags with ANY/ALL), template and values, A/B
+ * test.
+ */
 export function initialValues(setup: WizardSetup): WizardForm {
   const d = setup.draft;
   const template = setup.templates.find((t) => t.id === d?.templateId);
   const channelType = d?.channelType ?? "chatapp";
+  const audience = d?.audience;
+  const ab = d?.abTest ?? null;
+  const offered = (id: string) => setup.templates.find((t) => t.id === id && t.channel === channelType);
   return {
     name: d?.name ?? "",
-    source: d?.listName ? "list" : "csv",
-    listName: d?.listName ?? "",
-    segmentId: "",
-    tags: [],
-    tagSearchCriteria: "ANY",
+    source:
+      audience?.source === "segment" || audience?.source === "tags"
+        ? audience.source
+        : audience?.listName
+          ? "list"
+          : "csv",
+    listName: audience?.source === "list" ? audience.listName : "",
+    segmentId: audience?.source === "segment" ? audience.segmentId : "",
+    tags: audience?.source === "tags" ? audience.tags : [],
+    tagSearchCriteria: audience?.source === "tags" ? audience.criteria : "ANY",
     city: "",
     gender: "",
     minAge: undefined,
@@ -292,16 +309,19 @@ export function initialValues(setup: WizardSetup): WizardForm {
     channelType,
     phoneNumberId: senderFor(setup, channelType, d?.phoneNumberId ?? ""),
     templateId: template?.id ?? "",
-    slots: template && d ? formSlots(valuesFromComponents(template, d.components)) : {},
-    abEnabled: false,
-    firstVariantName: "A",
-    variants: [],
-    holdoutPercent: 10,
+    slots: d ? storedSlots(template, d.components) : {},
+    abEnabled: ab !== null,
+    firstVariantName: ab?.firstVariantName ?? "A",
+    variants: (ab?.variants ?? []).map((v) => {
+      const t = offered(v.templateId);
+      return { name: v.name, templateId: t?.id ?? "", slots: storedSlots(t, v.components) };
+    }),
+    holdoutPercent: ab?.holdoutPercent ?? 10,
     // A fifth of the audience in the test for a day, by read rate: working values once switched on.
-    winnerEnabled: false,
-    winnerTestShare: 20,
-    winnerTestHours: 24,
-    winnerMetric: "read",
+    winnerEnabled: Boolean(ab?.winner),
+    winnerTestShare: ab?.winner?.testShare ?? 20,
+    winnerTestHours: ab?.winner?.testHours ?? 24,
+    winnerMetric: ab?.winner?.metric ?? "read",
     when: "now",
     scheduleLocal: "",
     staggered: d?.staggered ?? false,
