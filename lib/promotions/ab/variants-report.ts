@@ -4,6 +4,7 @@ import { notFound } from "../../errors";
 import { findPromotion } from "../engine/find-promotion";
 import { armCounts, type ArmCounts } from "./arm-counts";
 import { liftVerdict, type Lift } from "./lift-verdict";
+import { winnerStatus, type WinnerStatus } from "./winner-state";
 
 export type Rated = { count: number; rate: number };
 
@@ -28,6 +29,8 @@ export type VariantsReport = {
   seed: string;
   arms: ArmReport[];
   lifts: Lift[];
+  /** Sending the winner to the rest: the setting, when, its state and the decision. */
+  winner: WinnerStatus;
 };
 
 const rated = (count: number, of: number): Rated => ({ count, rate: of === 0 ? 0 : count / of });
@@ -36,7 +39,8 @@ const rated = (count: number, of: number): Rated => ({ count, rate: of === 0 ? 0
  * An A/B test's report (docs/economics.md, "A/B variants and a holdout"): each arm's numbers
  * (armCounts), each a count and its rate over the arm's recipients, and the conversion lift of
  * each variant against the holdout, or against the first variant when there is no holdout, with
- * its 95% interval and verdict (liftVerdict). 404 for another business's promotion and for a
+ * its 95% interval and verdict (liftVerdict), and where sending the winner to the rest stands
+ * (winnerStatus). 404 for another business's promotion and for a
  * promotion without an A/B test.
  */
 export async function variantsReport(
@@ -55,12 +59,15 @@ export async function reportVariants(
 ): Promise<VariantsReport> {
   const ab = p.abTest;
   if (!ab) throw notFound("A/B test of this promotion");
-  const counts = await armCounts(ctx, {
-    id: p.id,
-    businessId,
-    startedAt: p.startTime ?? p.createdAt,
-    attributionWindow: p.attributionWindow,
-  });
+  const [counts, winner] = await Promise.all([
+    armCounts(ctx, {
+      id: p.id,
+      businessId,
+      startedAt: p.startTime ?? p.createdAt,
+      attributionWindow: p.attributionWindow,
+    }),
+    winnerStatus(ctx, businessId, p),
+  ]);
   const arms = armsOf(ab, counts);
   const holdout = ab.holdoutPercent > 0 ? arms.find((a) => a.arm === 0) : undefined;
   const baseline = holdout ?? arms.find((a) => a.arm === 1)!;
@@ -77,7 +84,7 @@ export async function reportVariants(
         },
       ),
     );
-  return { promotionId: p.id, holdoutPercent: ab.holdoutPercent, seed: ab.seed, arms, lifts };
+  return { promotionId: p.id, holdoutPercent: ab.holdoutPercent, seed: ab.seed, arms, lifts, winner };
 }
 
 /** Every arm of the test, an arm nobody was drawn into with zeros. */
