@@ -1,0 +1,1 @@
+CREATE INDEX "conversions_occurred_idx" ON "conversions" USING btree ("business_id","occurred_at");
