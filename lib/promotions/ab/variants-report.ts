@@ -51,23 +51,35 @@ export async function variantsReport(
   return reportVariants(ctx, businessId, await findPromotion(ctx, businessId, promotionId, undefined));
 }
 
-/** The report of a promotion already found (the campaign page has it). */
+/** The report of a promotion already found. */
 export async function reportVariants(
   ctx: Ctx,
   businessId: string,
   p: Awaited<ReturnType<typeof findPromotion>>,
 ): Promise<VariantsReport> {
+  if (!p.abTest) throw notFound("A/B test of this promotion");
+  const counts = await armCounts(ctx, {
+    id: p.id,
+    businessId,
+    startedAt: p.startTime ?? p.createdAt,
+    attributionWindow: p.attributionWindow,
+  });
+  return variantsOfCounts(ctx, businessId, p, counts);
+}
+
+/**
+ * The report from its arms' numbers as read (armCounts; the campaign page's are kept while they
+ * have not moved, cachedCampaignReport): the lifts, and the winner's state, read now.
+ */
+export async function variantsOfCounts(
+  ctx: Ctx,
+  businessId: string,
+  p: Awaited<ReturnType<typeof findPromotion>>,
+  counts: ArmCounts[],
+): Promise<VariantsReport> {
   const ab = p.abTest;
   if (!ab) throw notFound("A/B test of this promotion");
-  const [counts, winner] = await Promise.all([
-    armCounts(ctx, {
-      id: p.id,
-      businessId,
-      startedAt: p.startTime ?? p.createdAt,
-      attributionWindow: p.attributionWindow,
-    }),
-    winnerStatus(ctx, businessId, p),
-  ]);
+  const winner = await winnerStatus(ctx, businessId, p);
   const arms = armsOf(ab, counts);
   const holdout = ab.holdoutPercent > 0 ? arms.find((a) => a.arm === 0) : undefined;
   const baseline = holdout ?? arms.find((a) => a.arm === 1)!;
