@@ -1,1 +1,0 @@
-CREATE INDEX "conversions_occurred_idx" ON "conversions" USING btree ("business_id","occurred_at");
