@@ -10,7 +10,7 @@
 // conversions.
 // Run: npx tsx bench/campaign-report.ts postgres://postgres@127.0.0.1:5432/postgres
 // Env: BENCH_MESSAGES (recipients, default 1000000), BENCH_RUNS (default 20), BENCH_EXPLAIN=1
-// (prints EXPLAIN ANALYZE of the report's statements).
+// (prints EXPLAIN ANALYZE of the report's statements), BENCH_KEEP=1 (keeps the database).
 import { benchSize, freshDatabase, ms, stats } from "./lib/fresh-database";
 
 const database = await freshDatabase("campaign-report.ts", "report");
@@ -295,5 +295,9 @@ try {
     }
 } finally {
   await closeDb();
-  await database.drop();
+  // BENCH_KEEP=1 leaves the database for EXPLAINs by hand (its name in DATABASE_URL, printed).
+  if (process.env.BENCH_KEEP === "1") {
+    console.log(`kept ${process.env.DATABASE_URL}`);
+    await database.keep();
+  } else await database.drop();
 }
