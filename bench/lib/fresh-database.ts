@@ -23,6 +23,10 @@ export async function freshDatabase(script: string, prefix: string) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
+    /** Leaves the database (for EXPLAINs by hand) and closes the admin connection. */
+    async keep() {
+      await admin.end();
+    },
   };
 }
 

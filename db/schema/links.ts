@@ -26,8 +26,10 @@ export const trackedLinks = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index("tracked_links_promotion_idx")
-      .on(t.businessId, t.promotionId)
+    // A campaign's links, by number: the campaign report's count of recipients with links is
+    // an index-only scan in phone order (a sort of a million phones spilled to disk before).
+    index("tracked_links_promotion_phone_idx")
+      .on(t.businessId, t.promotionId, t.phone)
       .where(sql`${t.promotionId} is not null`),
   ],
 );

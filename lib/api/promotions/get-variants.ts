@@ -4,7 +4,9 @@
  * GET /api/v3/promotion/{business_id}/{promotion_id}/variants
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { winnerMetrics } from "@/db/schema/ab-test";
 import { variantsReport } from "@/lib/promotions/ab/variants-report";
+import { winnerStates } from "@/lib/promotions/ab/winner-state";
 import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
 import { promotionParams } from "./engine-schemas";
@@ -60,6 +62,53 @@ const Lift = z.object({
   }),
 });
 
+const WinnerRate = z.object({
+  arm: z.number().int(),
+  name: z.string(),
+  recipients: count("The variant's recipients when the winner was picked"),
+  count: count("Of them, with the metric's event (read, clicked or converted)"),
+  rate: z.number().min(0).max(1).openapi({ description: "count / recipients" }),
+});
+
+const Winner = z
+  .object({
+    sendToRest: z.boolean().openapi({
+      description:
+        "`abTest.winner` was given: the variants are tested on `testShare`% of the audience outside the holdout and the best one is sent to the rest after `testHours`",
+    }),
+    metric: z.enum(winnerMetrics).nullable().openapi({ description: "The rate the winner is picked by" }),
+    testShare: z.number().int().nullable(),
+    testHours: z.number().int().nullable(),
+    testEndsAt: z.string().datetime().nullable().openapi({
+      description:
+        "The test period's end (the campaign's start + testHours); null before the campaign starts",
+    }),
+    state: z.enum(winnerStates).nullable().openapi({
+      description:
+        "waiting: the test runs until testEndsAt; held: the period is over, the rest still held (an Active campaign is decided within 15 s, a Stopped one once resumed); picked: the winner was picked and is being sent to the rest; not_enough_data: decided without a verdict, the first variant is being sent to the rest; sent: decided and none of the rest is left to send (`decision.enoughData` says whether there was a verdict); ended: the campaign expired or was cancelled with the rest unsent. null without `abTest.winner`",
+    }),
+    decision: z
+      .object({
+        arm: z.number().int().openapi({ description: "The variant sent to the rest" }),
+        name: z.string(),
+        enoughData: z.boolean().openapi({
+          description:
+            "false: below the sample rule (100 recipients in each variant, 5 events of the metric between them): the first variant was sent",
+        }),
+        reason: z.string().openapi({ example: "read rate 41% vs 33%" }),
+        decidedAt: z.string().datetime(),
+        released: count("Recipients of the rest released to be sent the winner"),
+        rates: z.array(WinnerRate).openapi({ description: "Each variant's figures the decision compared" }),
+      })
+      .nullable()
+      .openapi({ description: "What the winner job decided; null until then" }),
+    summary: z.string().nullable().openapi({
+      description: "The campaign page's sentence (times in UTC)",
+      example: "Winner: B, sent to the rest (720) at 2026-12-08T10:00:00.000Z: read rate 41% vs 33%",
+    }),
+  })
+  .openapi({ description: "Sending the winner to the rest (docs/economics.md)" });
+
 const VariantsReport = z
   .object({
     promotionId: z.string(),
@@ -69,6 +118,7 @@ const VariantsReport = z
     }),
     arms: z.array(Arm),
     lifts: z.array(Lift),
+    winner: Winner,
   })
   .openapi("PromotionVariants", {
     example: {
@@ -116,6 +166,28 @@ const VariantsReport = z
           verdict: "variant A: +2.1 points of conversion vs the holdout, 95% CI +0.8 to +3.4: better",
         },
       ],
+      winner: {
+        sendToRest: true,
+        metric: "converted",
+        testShare: 20,
+        testHours: 24,
+        testEndsAt: "2026-12-08T10:00:00.000Z",
+        state: "sent",
+        decision: {
+          arm: 1,
+          name: "A",
+          enoughData: true,
+          reason: "conversion rate 5.1% vs 3.2%",
+          decidedAt: "2026-12-08T10:00:12.000Z",
+          released: 36000,
+          rates: [
+            { arm: 1, name: "A", recipients: 4500, count: 230, rate: 0.0511 },
+            { arm: 2, name: "B", recipients: 4500, count: 144, rate: 0.032 },
+          ],
+        },
+        summary:
+          "Winner: A, sent to the rest (36,000) at 2026-12-08T10:00:12.000Z: conversion rate 5.1% vs 3.2%",
+      },
     },
   });
 
@@ -127,7 +199,7 @@ export const contract = createRoute({
   tags: ["Promotions"],
   summary: "A campaign's A/B variants and holdout",
   description:
-    "For a campaign launched with `abTest` (E1): per arm (the holdout, then each variant) its recipients and how many were delivered, read, replied, clicked and converted (count and rate over the arm's recipients) with revenue per currency; and the conversion lift of each variant against the holdout (against the first variant when there is no holdout) in percentage points with a 95% confidence interval (difference of two proportions, normal approximation) and a verdict in words. Below 100 recipients in an arm or 5 conversions between the two arms the verdict is 'not enough data yet'. 404 for a campaign without an A/B test.",
+    "For a campaign launched with `abTest` (E1): per arm (the holdout, then each variant) its recipients and how many were delivered, read, replied, clicked and converted (count and rate over the arm's recipients) with revenue per currency; and the conversion lift of each variant against the holdout (against the first variant when there is no holdout) in percentage points with a 95% confidence interval (difference of two proportions, normal approximation) and a verdict in words; and `winner`: whether the best variant is sent to the rest (`abTest.winner`), when the test period ends, the state (waiting, held, picked, not_enough_data, sent, ended) and, once decided, which variant won and why (the metric's rate of each variant). Below 100 recipients in an arm or 5 conversions between the two arms the verdict is 'not enough data yet'. 404 for a campaign without an A/B test.",
   request: { params: promotionParams },
   responses: {
     200: { description: "Variants", content: { "application/json": { schema: VariantsReport } } },

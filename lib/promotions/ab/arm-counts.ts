@@ -18,13 +18,14 @@ export type ArmCounts = {
 type Campaign = { id: string; businessId: string; startedAt: Date; attributionWindow: number };
 
 /**
- * The numbers of each arm of an A/B test, read in three grouped statements over the campaign's
+ * The numbers of each arm of an A/B test, read in two grouped statements over the campaign's
  * own rows (nothing per recipient in the application):
  * - recipients, delivered, read, replied: the recipients by arm; delivered and read from their
  *   message's status as the recipient mirrors it (state delivered or read; read), replied from
  *   `interacted` (a reply or button press after its message);
- * - clicked: recipients with at least one human click on their tracked links (link_clicks of
- *   the campaign, by phone);
+ * - clicked, in the same scan: recipients with at least one human click on their tracked links
+ *   (the campaign's distinct human clickers in link_clicks, hashed, joined by phone: one pass
+ *   over the recipients, not one index probe per clicker);
  * - converted: a variant's recipients with a conversion attributed (last touch) to the
  *   campaign's message to that number; the holdout's, never sent, with a conversion of that
  *   number (attributed anywhere or not) in the campaign's window: from its start to
@@ -32,26 +33,26 @@ type Campaign = { id: string; businessId: string; startedAt: Date; attributionWi
  */
 export async function armCounts(ctx: Ctx, c: Campaign): Promise<ArmCounts[]> {
   const params = [c.id, c.businessId];
-  const [base, clicks, conversions] = await Promise.all([
-    rawQuery<{ arm: number; recipients: number; delivered: number; read: number; replied: number }>(
+  const [base, conversions] = await Promise.all([
+    rawQuery<{
+      arm: number;
+      recipients: number;
+      delivered: number;
+      read: number;
+      replied: number;
+      clicked: number;
+    }>(
       ctx.db,
       `SELECT r.arm, count(*)::int AS recipients,
               count(*) FILTER (WHERE r.state IN ('delivered', 'read'))::int AS delivered,
               count(*) FILTER (WHERE r.state = 'read')::int AS read,
-              count(*) FILTER (WHERE r.interacted)::int AS replied
+              count(*) FILTER (WHERE r.interacted)::int AS replied,
+              count(k.phone)::int AS clicked
        FROM promotion_recipients r
+       LEFT JOIN (SELECT DISTINCT phone FROM link_clicks
+                  WHERE business_id = $2 AND promotion_id = $1 AND agent_class = 'human') k ON k.phone = r.phone
        WHERE r.promotion_id = $1 AND r.business_id = $2 AND r.arm IS NOT NULL
        GROUP BY r.arm ORDER BY r.arm`,
-      params,
-    ),
-    rawQuery<{ arm: number; clicked: number }>(
-      ctx.db,
-      `SELECT r.arm, count(*)::int AS clicked
-       FROM (SELECT DISTINCT phone FROM link_clicks
-             WHERE business_id = $2 AND promotion_id = $1 AND agent_class = 'human') k
-       JOIN promotion_recipients r ON r.promotion_id = $1 AND r.business_id = $2 AND r.phone = k.phone
-       WHERE r.arm IS NOT NULL
-       GROUP BY r.arm`,
       params,
     ),
     rawQuery<{
@@ -85,7 +86,6 @@ export async function armCounts(ctx: Ctx, c: Campaign): Promise<ArmCounts[]> {
     const total = own.find((v) => v.total);
     return {
       ...b,
-      clicked: clicks.find((k) => k.arm === b.arm)?.clicked ?? 0,
       converted: total?.converted ?? 0,
       conversions: total?.conversions ?? 0,
       revenue: own

@@ -4,6 +4,7 @@ import { notFound } from "../../errors";
 import { findPromotion } from "../engine/find-promotion";
 import { armCounts, type ArmCounts } from "./arm-counts";
 import { liftVerdict, type Lift } from "./lift-verdict";
+import { winnerStatus, type WinnerStatus } from "./winner-state";
 
 export type Rated = { count: number; rate: number };
 
@@ -28,6 +29,8 @@ export type VariantsReport = {
   seed: string;
   arms: ArmReport[];
   lifts: Lift[];
+  /** Sending the winner to the rest: the setting, when, its state and the decision. */
+  winner: WinnerStatus;
 };
 
 const rated = (count: number, of: number): Rated => ({ count, rate: of === 0 ? 0 : count / of });
@@ -36,7 +39,8 @@ const rated = (count: number, of: number): Rated => ({ count, rate: of === 0 ? 0
  * An A/B test's report (docs/economics.md, "A/B variants and a holdout"): each arm's numbers
  * (armCounts), each a count and its rate over the arm's recipients, and the conversion lift of
  * each variant against the holdout, or against the first variant when there is no holdout, with
- * its 95% interval and verdict (liftVerdict). 404 for another business's promotion and for a
+ * its 95% interval and verdict (liftVerdict), and where sending the winner to the rest stands
+ * (winnerStatus). 404 for another business's promotion and for a
  * promotion without an A/B test.
  */
 export async function variantsReport(
@@ -47,20 +51,35 @@ export async function variantsReport(
   return reportVariants(ctx, businessId, await findPromotion(ctx, businessId, promotionId, undefined));
 }
 
-/** The report of a promotion already found (the campaign page has it). */
+/** The report of a promotion already found. */
 export async function reportVariants(
   ctx: Ctx,
   businessId: string,
   p: Awaited<ReturnType<typeof findPromotion>>,
 ): Promise<VariantsReport> {
-  const ab = p.abTest;
-  if (!ab) throw notFound("A/B test of this promotion");
+  if (!p.abTest) throw notFound("A/B test of this promotion");
   const counts = await armCounts(ctx, {
     id: p.id,
     businessId,
     startedAt: p.startTime ?? p.createdAt,
     attributionWindow: p.attributionWindow,
   });
+  return variantsOfCounts(ctx, businessId, p, counts);
+}
+
+/**
+ * The report from its arms' numbers as read (armCounts; the campaign page's are kept while they
+ * have not moved, cachedCampaignReport): the lifts, and the winner's state, read now.
+ */
+export async function variantsOfCounts(
+  ctx: Ctx,
+  businessId: string,
+  p: Awaited<ReturnType<typeof findPromotion>>,
+  counts: ArmCounts[],
+): Promise<VariantsReport> {
+  const ab = p.abTest;
+  if (!ab) throw notFound("A/B test of this promotion");
+  const winner = await winnerStatus(ctx, businessId, p);
   const arms = armsOf(ab, counts);
   const holdout = ab.holdoutPercent > 0 ? arms.find((a) => a.arm === 0) : undefined;
   const baseline = holdout ?? arms.find((a) => a.arm === 1)!;
@@ -77,7 +96,7 @@ export async function reportVariants(
         },
       ),
     );
-  return { promotionId: p.id, holdoutPercent: ab.holdoutPercent, seed: ab.seed, arms, lifts };
+  return { promotionId: p.id, holdoutPercent: ab.holdoutPercent, seed: ab.seed, arms, lifts, winner };
 }
 
 /** Every arm of the test, an arm nobody was drawn into with zeros. */

@@ -1,15 +1,27 @@
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { VariantsReport } from "@/lib/promotions/ab/variants-report";
+import type { WinnerState } from "@/lib/promotions/ab/winner-state";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const pct = (rate: number) => `${(rate * 100).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 const METRICS = ["delivered", "read", "replied", "clicked", "converted"] as const;
 
+/** The winner's state (winnerStatus) as the badge beside its sentence says it. */
+const STATE: Record<WinnerState, { label: string; tone: BadgeTone }> = {
+  waiting: { label: "Testing", tone: "info" },
+  held: { label: "Picking the winner", tone: "info" },
+  picked: { label: "Sending the winner", tone: "accent" },
+  not_enough_data: { label: "No verdict", tone: "warning" },
+  sent: { label: "Sent to the rest", tone: "success" },
+  ended: { label: "Ended before the rest was sent", tone: "neutral" },
+};
+
 /**
  * An A/B test's arms side by side (docs/economics.md, "A/B variants and a holdout"): each
  * arm's recipients and its rates, then each variant's conversion lift over the holdout (or the
  * first variant) with its 95% interval and the verdict in words. With a winner to send to the
- * rest, `winner` says where it stands (winnerSentence).
+ * rest, `winner` says where it stands (winnerSentence) and the badge its state (waiting, held,
+ * picked, not enough data, sent, ended: report.winner.state).
  */
 export function CampaignVariants({
   report,
@@ -28,9 +40,9 @@ export function CampaignVariants({
       </h2>
       {winner ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="ab-winner">
-          <Badge tone={winner.decided ? "success" : "info"}>
-            {winner.decided ? "Sent to the rest" : "Testing"}
-          </Badge>
+          {report.winner.state ? (
+            <Badge tone={STATE[report.winner.state].tone}>{STATE[report.winner.state].label}</Badge>
+          ) : null}
           <span className="[overflow-wrap:anywhere]">{winner.text}</span>
         </p>
       ) : null}
