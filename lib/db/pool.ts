@@ -3,7 +3,6 @@ import pg from "pg";
 import * as schema from "@/db/schema";
 import { log } from "../log";
 import { env } from "../env";
-import { endPool } from "./end-pool";
 import { setPreparedStatements } from "./prepared";
 import { runtimeSlot } from "../runtime";
 
@@ -70,5 +69,8 @@ export async function closeDb(): Promise<void> {
   const p = holder.pool;
   holder.pool = undefined;
   holder.db = undefined;
-  if (p) await endPool(p);
+  // pool.end(), not endPool: the pool's 'error' listener (above) already keeps a connection the
+  // server ends at shutdown from ending the process, and a connection still connecting (to a
+  // database that hangs) would hold endPool's wait while the next pool() is made on the old URL.
+  if (p) await p.end();
 }
