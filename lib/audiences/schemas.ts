@@ -7,7 +7,6 @@ export const MAX_ATTRIBUTES_PER_BUSINESS = 100;
 export const MAX_CHOICES = 100;
 export const MAX_TAGS_PER_WRITE = 50;
 export const MAX_BULK_PHONES = 10_000;
-export const MAX_TAG_NAME = 50;
 
 /** The named colours a tag may have besides any #rrggbb. */
 export const tagPalette = [
@@ -27,7 +26,7 @@ export const tagName = z
   .string({ error: "Must be text" })
   .trim()
   .min(1, "Must not be empty")
-  .max(MAX_TAG_NAME, `At most ${MAX_TAG_NAME} characters`)
+  .max(50, "At most 50 characters")
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Must not contain control characters");
 
 export const tagColour = z

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { AttributeDefinitionRule } from "../audiences/attribute-values";
-import { attributesReader, type AttributePatch } from "../audiences/read-attributes";
-import { readTagNames } from "../audiences/read-tag-names";
-import { zodDetails, type ErrorDetail } from "../errors";
+import { attributesReader } from "../audiences/read-attributes";
+import { tagNames } from "../audiences/schemas";
 import { isCountryCode, readPhoneForRegion } from "../phone/read-phone";
 import { readTypedPhone } from "../phone/typed-reading";
 
@@ -33,106 +32,81 @@ const countryCode = z
   .refine(isCountryCode, "Must be a two-letter country code (ISO 3166-1 alpha-2)")
   .transform((v) => v.toUpperCase());
 
-/** The spec's fields of an F1 record, before its number is read (`profileRecordReader`). */
-function profileFieldsFor(defaultCountry: string | null) {
-  return z.object({
-    phone: z.preprocess(
-      (v) => (typeof v === "number" ? String(v) : blankToUndefined(v)),
-      z.string({ error: "Required" }),
-    ),
-    countrycode: z.preprocess(blankToUndefined, defaultCountry ? countryCode.optional() : countryCode),
-    name: text(200),
-    age: z.preprocess(
-      (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
-      z.number({ error: "Must be a whole number" }).int("Must be a whole number").min(0).max(150).optional(),
-    ),
-    gender: text(32),
-    dob: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .transform((v, ctx) => {
-          const iso = parseDob(v);
-          if (!iso) ctx.addIssue({ code: "custom", message: "Must be a past date written day/month/year" });
-          return iso ?? "";
-        })
-        .optional(),
-    ),
-    businesssubscriberid: text(128),
-    city: text(120),
-  });
-}
-
 /**
- * One subscriber profile of F1 as stored: the spec's fields with the number read, and the
- * audience extras `tags` (names) and `attributes` (values by key; null removes one).
+ * One subscriber profile of F1, for a business whose default country is `defaultCountry`.
+ * Required: `phone`, and `countrycode` unless the business has a default country (decision in
+ * docs/decisions/default-country.md); everything else is optional. Unknown fields are ignored. `tags` (names)
+ * and `attributes` (values by key, checked against the business's definitions `rules`) are
+ * the audience extras (docs/audiences.md); null or absent, they say nothing.
  */
-export type ProfileRecord = Omit<z.output<ReturnType<typeof profileFieldsFor>>, "countrycode"> & {
-  countrycode: string;
-  tags?: string[];
-  attributes?: AttributePatch;
-};
-
-export type ReadProfileRecord = { ok: true; record: ProfileRecord } | { ok: false; errors: ErrorDetail[] };
-
-/**
- * Reads F1 records for a business whose default country is `defaultCountry`. Required:
- * `phone`, and `countrycode` unless the business has a default country (decision in
- * docs/decisions/default-country.md); everything else is optional. Unknown fields are ignored.
- * `tags` (names) and `attributes` (values by key, checked against the business's definitions
- * `rules`) are the audience extras (docs/audiences.md); null, blank or absent, they say nothing.
- *
- * The spec's fields are zod's; the extras are read beside zod, not inside it, by
- * `readTagNames` (the rules of `tagNames`, whose refusals it hands back as they are) and
- * `attributesReader` (readAttributes compiled once for the call): as zod steps they cost F1
- * about 4 ms a 1,000 records more (measured, bench/audiences.ts). The problems are those a
- * schema holding all of them reports, in its order: the fields', then the tags', then the
- * attributes'; the number is read only when there are none.
- */
-export function profileRecordReader(
+export function profileRecordFor(
   defaultCountry: string | null,
   rules: ReadonlyMap<string, AttributeDefinitionRule> = new Map(),
-): (item: unknown) => ReadProfileRecord {
-  const fields = profileFieldsFor(defaultCountry);
+) {
+  // Compiled once for the call's up to 1,000 records (readAttributes compiles it each time).
   const readAttributesOf = attributesReader(rules);
-  return (item) => {
-    const f = fields.safeParse(item);
-    const errors = f.success ? [] : zodDetails(f.error);
-    const extras = item !== null && typeof item === "object" ? (item as Record<string, unknown>) : {};
-    let tags: string[] | undefined;
-    if (blankToUndefined(extras.tags) !== undefined) {
-      const read = readTagNames(extras.tags);
-      if (read.ok) tags = read.names;
-      else
-        for (const e of read.errors)
-          errors.push({ path: e.path ? `tags.${e.path}` : "tags", message: e.message });
-    }
-    let attributes: AttributePatch | undefined;
-    if (blankToUndefined(extras.attributes) !== undefined) {
-      const read = readAttributesOf(extras.attributes);
-      if (read.ok) attributes = read.patch;
-      else for (const e of read.errors) errors.push({ path: "attributes", message: e.message });
-    }
-    if (!f.success || errors.length > 0) return { ok: false, errors };
-    const p = f.data;
-    // Never undefined: countrycode is required when there is no default.
-    const country = (p.countrycode ?? defaultCountry)!;
-    // An explicit countrycode is the uploader's word (today's rule); without one the number
-    // is read like any typed number of the business (lib/phone/typed-reading.ts).
-    const phone = p.countrycode ? readPhoneForRegion(p.phone, country) : readTypedPhone(p.phone, country);
-    if (!phone.ok) return { ok: false, errors: [{ path: "phone", message: phone.reason }] };
-    // The number's own country wins: a default (the business's or the row's) only says how to
-    // read a national number, so +44 7400 123456 is GB whatever countrycode says.
-    const record: ProfileRecord = {
-      ...p,
-      phone: phone.e164,
-      countrycode: phone.country ?? p.countrycode ?? country,
-    };
-    if (tags) record.tags = tags;
-    if (attributes) record.attributes = attributes;
-    return { ok: true, record };
-  };
+  return z
+    .object({
+      phone: z.preprocess(
+        (v) => (typeof v === "number" ? String(v) : blankToUndefined(v)),
+        z.string({ error: "Required" }),
+      ),
+      countrycode: z.preprocess(blankToUndefined, defaultCountry ? countryCode.optional() : countryCode),
+      name: text(200),
+      age: z.preprocess(
+        (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+        z
+          .number({ error: "Must be a whole number" })
+          .int("Must be a whole number")
+          .min(0)
+          .max(150)
+          .optional(),
+      ),
+      gender: text(32),
+      dob: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .transform((v, ctx) => {
+            const iso = parseDob(v);
+            if (!iso) ctx.addIssue({ code: "custom", message: "Must be a past date written day/month/year" });
+            return iso ?? "";
+          })
+          .optional(),
+      ),
+      businesssubscriberid: text(128),
+      city: text(120),
+      tags: z.preprocess(blankToUndefined, tagNames.optional()),
+      attributes: z.preprocess(
+        blankToUndefined,
+        z
+          .unknown()
+          .transform((v, ctx) => {
+            if (v === undefined) return undefined;
+            const read = readAttributesOf(v);
+            if (read.ok) return read.patch;
+            for (const e of read.errors) ctx.addIssue({ code: "custom", message: e.message });
+            return z.NEVER;
+          })
+          .optional(),
+      ),
+    })
+    .transform((p, ctx) => {
+      // Never undefined: countrycode is required when there is no default.
+      const country = (p.countrycode ?? defaultCountry)!;
+      // An explicit countrycode is the uploader's word (today's rule); without one the number
+      // is read like any typed number of the business (lib/phone/typed-reading.ts).
+      const phone = p.countrycode ? readPhoneForRegion(p.phone, country) : readTypedPhone(p.phone, country);
+      if (!phone.ok) {
+        ctx.addIssue({ code: "custom", path: ["phone"], message: phone.reason });
+        return z.NEVER;
+      }
+      // The number's own country wins: a default (the business's or the row's) only says how to
+      // read a national number, so +44 7400 123456 is GB whatever countrycode says.
+      return { ...p, phone: phone.e164, countrycode: phone.country ?? p.countrycode ?? country };
+    });
 }
+export type ProfileRecord = z.output<ReturnType<typeof profileRecordFor>>;
 
 export const uploadProfilesInput = z.object({
   profile: z

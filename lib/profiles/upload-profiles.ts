@@ -5,9 +5,10 @@ import { tagIdsUnion } from "../audiences/tag-ids-sql";
 import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
+import { zodDetails } from "../errors";
 import { uuidv7 } from "../ids";
 import {
-  profileRecordReader,
+  profileRecordFor,
   uploadProfilesInput,
   type ProfileRecord,
   type UploadProfilesResult,
@@ -33,7 +34,7 @@ export async function uploadProfiles(
     getDefaultCountry(ctx, businessId),
     sends("attributes") ? attributeRules(ctx, businessId) : undefined,
   ]);
-  const readRecord = profileRecordReader(country, rules);
+  const profileRecord = profileRecordFor(country, rules);
   const errors: UploadProfilesResult["errors"] = [];
   // Last record wins when a phone repeats within the call (one row cannot be upserted twice).
   const byPhone = new Map<string, ProfileRecord>();
@@ -41,14 +42,16 @@ export async function uploadProfiles(
   // of a file repeat a number (the API's answer leaves it out: F1's fields are the spec's).
   const accepted: { index: number; phone: string }[] = [];
   profile.forEach((item, index) => {
-    const r = readRecord(item);
-    if (r.ok) {
-      accepted.push({ index, phone: r.record.phone });
-      byPhone.delete(r.record.phone);
-      byPhone.set(r.record.phone, r.record);
+    const r = profileRecord.safeParse(item);
+    if (r.success) {
+      accepted.push({ index, phone: r.data.phone });
+      byPhone.delete(r.data.phone);
+      byPhone.set(r.data.phone, r.data);
       return;
     }
-    const reason = r.errors.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join("; ");
+    const reason = zodDetails(r.error)
+      .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
+      .join("; ");
     errors.push({ index, reason: item && typeof item === "object" ? reason : "Must be an object" });
   });
 
@@ -81,8 +84,8 @@ export async function uploadProfiles(
       // Each distinct list of names travels once, as its sorted ids, and a record names its list
       // by number: an upload's records share a few lists, so the document is not 1,000 arrays
       // of ids for Node to write and PostgreSQL to read into uuid[] (measured: about 2 ms of
-      // each a call). A record's names are distinct whatever the case (readTagNames), so are
-      // their ids.
+      // each a call). A record's names are distinct whatever the case (tagNames), so are their
+      // ids.
       const tagSets: { i: number; ids: string[] }[] = [];
       const setOf = new Map<string, number>();
       const tagSetOf = (r: ProfileRecord): number | null => {
