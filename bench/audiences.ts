@@ -20,7 +20,8 @@
 //      BENCH_F1_SEED (profiles of the F1 business before, default 50000), BENCH_LAUNCH_RUNS
 //      (default 3), BENCH_EXPLAIN=1 (prints the count's plan), BENCH_TYPED_INDEXES=1 (segments
 //      measured a third time with a typed expression index on spend), BENCH_F1_BODY=spread (F1
-//      given the records as built, not parsed from their JSON as the route hands them over).
+//      given the records as built, not parsed from their JSON as the route hands them over),
+//      BENCH_GIN_INDEXES (default tag_ids,attributes: the GIN indexes built).
 import { createReadStream, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -116,14 +117,18 @@ try {
   const ginWith = process.env.BENCH_GIN_WITH ? ` WITH (${process.env.BENCH_GIN_WITH})` : "";
   const buildIndexes = async () => {
     const t1 = process.hrtime.bigint();
-    await pool().query(
-      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)" +
-        ginWith,
-    );
-    await pool().query(
-      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attributes_gin_idx ON profiles USING gin (attributes jsonb_path_ops)" +
-        ginWith,
-    );
+    // BENCH_GIN_INDEXES: which of the two to build (default both), to see what each costs F1.
+    const which = (process.env.BENCH_GIN_INDEXES ?? "tag_ids,attributes").split(",");
+    if (which.includes("tag_ids"))
+      await pool().query(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)" +
+          ginWith,
+      );
+    if (which.includes("attributes"))
+      await pool().query(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attributes_gin_idx ON profiles USING gin (attributes jsonb_path_ops)" +
+          ginWith,
+      );
     await pool().query("ANALYZE profiles");
     console.log(`GIN indexes (tag_ids, attributes) built CONCURRENTLY in ${(ms(t1) / 1000).toFixed(1)} s`);
   };
