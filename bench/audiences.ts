@@ -18,7 +18,10 @@
 // Env: BENCH_MESSAGES (profiles, default 1000000), BENCH_RUNS (segment timings, default 20),
 //      BENCH_PARTS (default segments,f1,launch), BENCH_F1_ROUNDS (calls each way, default 20),
 //      BENCH_F1_SEED (profiles of the F1 business before, default 50000), BENCH_LAUNCH_RUNS
-//      (default 3), BENCH_EXPLAIN=1 (prints the count's plan).
+//      (default 3), BENCH_EXPLAIN=1 (prints the count's plan), BENCH_TYPED_INDEXES=1 (segments
+//      measured a third time with a typed expression index on spend), BENCH_F1_BODY=spread (F1
+//      given the records as built, not parsed from their JSON as the route hands them over),
+//      BENCH_GIN_INDEXES (default tag_ids,attributes: the GIN indexes built).
 import { createReadStream, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -114,14 +117,18 @@ try {
   const ginWith = process.env.BENCH_GIN_WITH ? ` WITH (${process.env.BENCH_GIN_WITH})` : "";
   const buildIndexes = async () => {
     const t1 = process.hrtime.bigint();
-    await pool().query(
-      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)" +
-        ginWith,
-    );
-    await pool().query(
-      "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attributes_gin_idx ON profiles USING gin (attributes jsonb_path_ops)" +
-        ginWith,
-    );
+    // BENCH_GIN_INDEXES: which of the two to build (default both), to see what each costs F1.
+    const which = (process.env.BENCH_GIN_INDEXES ?? "tag_ids,attributes").split(",");
+    if (which.includes("tag_ids"))
+      await pool().query(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)" +
+          ginWith,
+      );
+    if (which.includes("attributes"))
+      await pool().query(
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attributes_gin_idx ON profiles USING gin (attributes jsonb_path_ops)" +
+          ginWith,
+      );
     await pool().query("ANALYZE profiles");
     console.log(`GIN indexes (tag_ids, attributes) built CONCURRENTLY in ${(ms(t1) / 1000).toFixed(1)} s`);
   };
@@ -171,6 +178,20 @@ try {
     await measure("no GIN indexes");
     await buildIndexes();
     await measure("GIN indexes");
+    if (process.env.BENCH_TYPED_INDEXES === "1") {
+      // A typed expression index per attribute key a range reads (the design docs/audiences.md
+      // "Storage and indexes" weighs): the business and the value as the segment compiler casts
+      // it, so the planner matches the count's condition to it (the key is a parameter, folded
+      // to a constant in the one-shot plan node-postgres' unnamed statements get).
+      const t1 = process.hrtime.bigint();
+      await pool().query(
+        `CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_attribute_spend_idx ON profiles
+           (business_id, (CASE WHEN jsonb_typeof(attributes -> 'spend'::text) = 'number' THEN (attributes ->> 'spend'::text)::numeric END))`,
+      );
+      await pool().query("ANALYZE profiles");
+      console.log(`typed index on spend built CONCURRENTLY in ${(ms(t1) / 1000).toFixed(1)} s`);
+      await measure("GIN + typed spend index");
+    }
   } else if (process.env.BENCH_NO_INDEXES !== "1") await buildIndexes();
 
   if (parts.has("f1")) {
@@ -226,24 +247,35 @@ try {
       process.argv[2]!,
       new URL(process.env.DATABASE_URL!).pathname.slice(1),
     );
-    await tracker.start();
-    for (let r = 0; r <= rounds; r++) {
+    // Every call's body is made before the first call, so no call's time holds the collection
+    // of the garbage made building the next one (more for the bodies with extras). Each is as
+    // the route hands it over: parsed from its JSON (objects built by spreading two literals are
+    // slower to read, for zod and every reader, than the parser's: measured).
+    const calls: { r: number; withExtras: boolean; input: { profile: unknown[] } }[] = [];
+    for (let r = 0; r <= rounds; r++)
       for (const withExtras of r % 2 ? [true, false] : [false, true]) {
-        const input = body(r, withExtras);
-        const [pg0, node0] = [await tracker.mark(), process.cpuUsage()];
-        const t1 = process.hrtime.bigint();
-        const out = await uploadProfiles(ctx, f1Biz, input);
-        const took = ms(t1);
-        const node = process.cpuUsage(node0);
-        const pgCpu = (await tracker.mark()) - pg0;
-        if (out.uploaded !== 1000)
-          throw new Error(`F1 stored ${out.uploaded}: ${JSON.stringify(out.errors[0])}`);
-        if (r === 0) continue; // round 0 warms
-        (withExtras ? rich : plain).push(took);
-        const c = withExtras ? cpu.rich : cpu.plain;
-        c.node += (node.user + node.system) / 1000;
-        c.pg += pgCpu * 1000;
+        const built = body(r, withExtras);
+        const input =
+          process.env.BENCH_F1_BODY === "spread"
+            ? built
+            : (JSON.parse(JSON.stringify(built)) as { profile: unknown[] });
+        calls.push({ r, withExtras, input });
       }
+    await tracker.start();
+    for (const { r, withExtras, input } of calls) {
+      const [pg0, node0] = [await tracker.mark(), process.cpuUsage()];
+      const t1 = process.hrtime.bigint();
+      const out = await uploadProfiles(ctx, f1Biz, input);
+      const took = ms(t1);
+      const node = process.cpuUsage(node0);
+      const pgCpu = (await tracker.mark()) - pg0;
+      if (out.uploaded !== 1000)
+        throw new Error(`F1 stored ${out.uploaded}: ${JSON.stringify(out.errors[0])}`);
+      if (r === 0) continue; // round 0 warms
+      (withExtras ? rich : plain).push(took);
+      const c = withExtras ? cpu.rich : cpu.plain;
+      c.node += (node.user + node.system) / 1000;
+      c.pg += pgCpu * 1000;
     }
     await tracker.stop();
     const [p, x] = [median(plain), median(rich)];
