@@ -1,17 +1,17 @@
 /** Delete a segment. DELETE /api/v3/audiences/{business_id}/segments/{segment_id} */
 import { createRoute } from "@hono/zod-openapi";
 import { deleteSegment } from "@/lib/audiences/segments/segments";
-import { errorResponses } from "../schemas";
 import { withBusiness } from "../with-business";
-import { BASE, segmentParams, TAG } from "./schemas";
+import { BASE, errorResponsesWithConflict, segmentParams, TAG } from "./schemas";
 
 export const contract = createRoute({
   method: "delete",
   path: `${BASE}/segments/{segment_id}`,
   tags: [TAG],
-  summary: "Delete a segment (campaigns launched on it keep their recipients)",
+  summary:
+    "Delete a segment (campaigns launched on it keep their recipients); 409 while a flow's draft or published version branches on it",
   request: { params: segmentParams },
-  responses: { 204: { description: "Deleted" }, ...errorResponses },
+  responses: { 204: { description: "Deleted" }, ...errorResponsesWithConflict },
 });
 
 export const deleteSegmentOperation = withBusiness({ contract }, async (c, { ctx, businessId }) => {

@@ -1,6 +1,7 @@
 import { recordAudit } from "../../audit/record-audit";
 import { inTransaction, type Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
+import { flowsUsingSegment, segmentUsedByFlows } from "./flows-using-segment";
 import { AppError, invalidInput, isUniqueViolation, notFound } from "../../errors";
 import { isUuid, uuidv7 } from "../../ids";
 import { checkDefinition } from "./check-definition";
@@ -153,6 +154,14 @@ export async function updateSegment(
 export async function deleteSegment(ctx: Ctx, businessId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound("Segment");
   await inTransaction(ctx, async (tx) => {
+    const [segment] = await rawQuery<{ name: string }>(
+      tx.db,
+      "SELECT name FROM segments WHERE business_id = $1 AND id = $2 FOR UPDATE",
+      [businessId, id],
+    );
+    if (!segment) throw notFound("Segment");
+    const flows = await flowsUsingSegment(tx, businessId, id);
+    if (flows.length > 0) throw segmentUsedByFlows(segment.name, flows);
     const rows = await rawQuery<{ name: string }>(
       tx.db,
       "DELETE FROM segments WHERE business_id = $1 AND id = $2 RETURNING name",
