@@ -13,8 +13,9 @@ import { drainAll } from "@/test/messages";
 import type { FlowDefinitionInput } from "./definition";
 import { createFlow, publishFlow } from "./flow-store";
 
-// The replies flows send while one inbound batch (concurrent webhooks, one transaction) is
-// handled are dispatched by one job per business, each reply once, a customer's in order.
+// One inbound batch (concurrent webhooks, one transaction): the flows' writes are set-based
+// for the batch, a conversation's several messages in it each move its run in turn, and the
+// replies are dispatched by one job per business, each once, a customer's in order.
 
 /** A provider that answers each message after ANSWER_MS, sending a call's messages in parallel. */
 const ANSWER_MS = 40;
@@ -141,5 +142,72 @@ describe("a flow's replies to one inbound batch", () => {
         .map((c) => c.text)
         .sort(),
     ).toEqual(["Hi! Let's find your order.", "What is your order number?"]);
+  });
+
+  it("moves a run once per message when a customer's question and answer arrive in one batch, next to another customer's start", async () => {
+    const t = await withFlow();
+    const [quick, other] = ["919500000001", "919500000002"];
+    const to = chatappSender(t);
+    const at = (s: number) => new Date(Date.now() - 10_000 + s * 1000);
+    await Promise.all([
+      recordInboundBatched({
+        businessId: t.business.id,
+        channel: "chatapp",
+        provider: "simulator",
+        messages: [
+          customerText(quick, to, { text: "my order please", at: at(0) }),
+          customerText(quick, to, { text: "4711", at: at(1) }),
+        ],
+      }),
+      recordInboundBatched({
+        businessId: t.business.id,
+        channel: "chatapp",
+        provider: "simulator",
+        messages: [customerText(other, to, { text: "order", at: at(0) })],
+      }),
+    ]);
+    const sentTo = async (customer: string) =>
+      (
+        await rawQuery<{ text: string }>(
+          db(),
+          `SELECT content->>'text' AS text FROM messages WHERE business_id = $1 AND recipient = $2 ORDER BY id`,
+          [t.business.id, customer],
+        )
+      ).map((r) => r.text);
+    expect(await sentTo(quick)).toEqual([
+      "Hi! Let's find your order.",
+      "What is your order number?",
+      "Thanks.",
+    ]);
+    expect(await sentTo(other)).toEqual(["Hi! Let's find your order.", "What is your order number?"]);
+    const runs = await rawQuery<{
+      customer: string;
+      state: string;
+      variables: object;
+      steps: string[];
+      conv: string;
+    }>(
+      db(),
+      `SELECT c.customer, r.state, r.variables, c.state AS conv,
+              array(SELECT s.step_id || ':' || s.type FROM flow_run_steps s WHERE s.run_id = r.id ORDER BY s.id) AS steps
+       FROM flow_runs r JOIN conversations c ON c.id = r.conversation_id WHERE r.business_id = $1 ORDER BY c.customer`,
+      [t.business.id],
+    );
+    expect(runs).toEqual([
+      {
+        customer: quick,
+        state: "completed",
+        variables: { order: "4711" },
+        conv: "resolved",
+        steps: ["hello:send_text", "ask:ask", "ask:answer", "done:end"],
+      },
+      {
+        customer: other,
+        state: "waiting",
+        variables: {},
+        conv: "open",
+        steps: ["hello:send_text", "ask:ask"],
+      },
+    ]);
   });
 });
