@@ -29,7 +29,7 @@
 //     BENCH_WAKE_WINDOW (60) s at most: runs woken (ended_at, the wake's transaction start,
 //     against their due time on the database's clock), the rate, the CPU per wake, and the
 //     time all would take at that rate.
-// BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only.
+// BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only. BENCH_INBOUND_ONLY=1: everything but (4).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/flows.ts
 import { rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -62,6 +62,9 @@ const wakeSpread = num("BENCH_WAKE_SPREAD", 0);
 const vacuum = num("BENCH_VACUUM", 1) === 1;
 /** BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only (no seed, no throughput, no latency phase). */
 const wakeOnly = num("BENCH_WAKE_ONLY", 0) === 1;
+/** BENCH_INBOUND_ONLY=1: the warm-up and (0) to (3), no wake phase (4). */
+const inboundOnly = num("BENCH_INBOUND_ONLY", 0) === 1;
+if (wakeOnly && inboundOnly) throw new Error("BENCH_WAKE_ONLY and BENCH_INBOUND_ONLY exclude each other");
 const SETTLE_MS = 60_000;
 const APP_SECRET = `bench-app-secret-${uuidv7()}`;
 const QUERY_COUNT_FILE = path.join(tmpdir(), `sb-bench-flows-queries-${process.pid}`);
@@ -372,134 +375,10 @@ try {
   }
   const runsWaitingForAnswers = await waitingNow();
 
-  // (4) Wake: a sample through the engine, copies by SQL, all due at T.
-  const wakeSent: Sent[] = [];
-  for (let i = 0; i < wakeSample; i++) {
-    const { sent, done } = send("wait", performance.now());
-    await done;
-    wakeSent.push(sent);
-  }
-  const sampleRows = (
-    await sql.query<{
-      run_id: string;
-      conversation_id: string;
-      wake_id: string;
-      customer: string;
-      due: Date;
-    }>(
-      `SELECT r.id AS run_id, r.conversation_id, r.wake_id, c.customer, r.wake_at AS due
-       FROM flow_runs r JOIN conversations c ON c.id = r.conversation_id
-       WHERE r.wake_at IS NOT NULL AND r.business_id = $1 AND r.flow_id = $2 AND r.state = 'waiting' AND r.step_id = 'pause'
-       ORDER BY r.id`,
-      [server.businessId, waitFlowId],
-    )
-  ).rows;
-  if (sampleRows.length !== wakeSample)
-    throw new Error(`${sampleRows.length} of ${wakeSample} wait runs are waiting with a timer`);
-  const first = sampleRows[0]!;
-  const sampleRunIds = sampleRows.map((r) => r.run_id);
-  const firstRef = wakeSent.find((s) => s.customer === first.customer)!.ref;
-  let cloneT0 = performance.now();
-  const clones = await cloneWaitRuns(
-    sql,
-    {
-      conversationId: first.conversation_id,
-      runId: first.run_id,
-      wakeId: first.wake_id,
-      customer: first.customer,
-      ref: firstRef,
-    },
-    wakes,
-    "9177",
-  );
-  let cloneSeconds = (performance.now() - cloneT0) / 1000;
-  await vacuumAnalyze("after the copies");
-  // T: the sample's own wake time, or later if the jobs, the check and the idle measure need longer.
-  const [{ t }] = (
-    await sql.query<{ t: Date }>(`SELECT greatest($1::timestamptz, now() + make_interval(secs => $2)) AS t`, [
-      first.due,
-      idleSeconds + 11 + 45,
-    ])
-  ).rows as [{ t: Date }];
-  cloneT0 = performance.now();
-  await clones.setDue(t, wakeSpread);
-  cloneSeconds += (performance.now() - cloneT0) / 1000;
-  const differences = await clonesMatchSample(
-    sql,
-    {
-      conversationId: first.conversation_id,
-      runId: first.run_id,
-      wakeId: first.wake_id,
-      customer: first.customer,
-      ref: firstRef,
-    },
-    clones.runIds[0]!,
-  );
-  if (differences.length > 0)
-    failures.push(`copies differ from the engine's rows: ${differences.join("; ")}`);
-  console.log(
-    `(4) ${wakes} copies written in ${cloneSeconds.toFixed(1)} s, due ${t.toISOString()}; identical to the engine's rows: ${differences.length === 0}`,
-  );
-  const idleMany = await idleCost(sql, database, serverPid, dbCpu, QUERY_COUNT_FILE, idleSeconds);
-  // The idle measure counts only if it ended before T (the copies' jobs written in time).
-  if (Date.now() >= t.getTime())
-    failures.push(
-      `the idle measure with ${wakes} waits ended after T: the copies took too long, it measured waking`,
-    );
-  console.log(
-    `(4) idle, ${wakes + wakeSample} waits and ${runsWaitingForAnswers} answers waiting: ${JSON.stringify(idleMany)}`,
-  );
-
-  // From T: how many of the copies have woken, until all or the window ends.
-  const untilT = t.getTime() - Date.now();
-  if (untilT > 0) await sleep(untilT);
-  const w0 = { cpu: await cpuNow(), statements: statementsSoFar(QUERY_COUNT_FILE), at: performance.now() };
-  const wokenCount = async () =>
-    (
-      await sql.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM flow_runs
-         WHERE business_id = $1 AND flow_id = $2 AND state <> 'waiting' AND id <> ALL($3::uuid[])`,
-        [server.businessId, waitFlowId, sampleRunIds],
-      )
-    ).rows[0]!.n;
-  let woken = 0;
-  while (performance.now() - w0.at < wakeWindow * 1000) {
-    await sleep(2000);
-    woken = await wokenCount();
-    if (woken >= wakes) break;
-  }
-  const w1 = { cpu: await cpuNow(), statements: statementsSoFar(QUERY_COUNT_FILE), at: performance.now() };
-  woken = await wokenCount();
-  const wokeAfter = (
-    await sql.query<{ ms: number }>(
-      // Each copy against its own due time (T, or T + (n - 1) / BENCH_WAKE_SPREAD s when spread).
-      `SELECT extract(epoch FROM (r.ended_at - ($3::timestamptz
-                + make_interval(secs => CASE WHEN $4 > 0 THEN (c.n - 1)::float8 / $4 ELSE 0 END)))) * 1000 AS ms
-       FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, n) JOIN flow_runs r ON r.id = c.id
-       WHERE r.business_id = $1 AND r.ended_at IS NOT NULL`,
-      [server.businessId, clones.runIds, t, wakeSpread],
-    )
-  ).rows.map((r) => Number(r.ms));
-  const wake = quantiles(wokeAfter);
-  const windowSeconds = (w1.at - w0.at) / 1000;
-  const wakeRate = woken / windowSeconds;
-  const sampleWoke = (
-    await sql.query<{ n: number; late_ms: number | null }>(
-      `SELECT count(*)::int AS n, max(extract(epoch FROM (r.ended_at - $3::timestamptz)) * 1000) AS late_ms
-       FROM flow_runs r WHERE r.business_id = $1 AND r.id = ANY($2::uuid[]) AND r.state = 'completed'`,
-      [server.businessId, sampleRunIds, first.due],
-    )
-  ).rows[0]!;
-  const perWake = (s: number) => (woken > 0 ? ((s * 1000) / woken).toFixed(2) : "n/a");
-
   // The report.
   const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
   const ratio = askRate / plainRate;
   const askP99 = latency.ask?.answered.p99 ?? NaN;
-  const allWoken =
-    woken >= wakes
-      ? wake.max + (wakeSpread > 0 ? ((wakes - 1) / wakeSpread) * 1000 : 0)
-      : (wakes / wakeRate) * 1000;
   const idleRow = (label: string, i: IdleCost) =>
     `| ${label} | ${i.statementsPerSec.toFixed(1)} | ${i.commitsPerSec.toFixed(1)} | ${i.rowsReadPerSec.toFixed(0)} | ${i.serverCpuMsPerSec.toFixed(1)} / ${i.dbCpuMsPerSec.toFixed(1)} |`;
   console.log(
@@ -537,37 +416,6 @@ try {
       `\nRuns waiting for answers during (2) and (3): ${seeded} at the start, ${runsWaitingForAnswers} at the end. Seeding: ${(seed.batch.length / seed.seconds).toFixed(0)} runs/s.`,
     );
   }
-  console.log(
-    "\n| idle | statements/s (server) | commits/s | rows read/s | CPU ms/s server / PostgreSQL |\n|---|---:|---:|---:|---:|",
-  );
-  console.log(idleRow("(0) nothing waiting", idleNone));
-  console.log(
-    idleRow(`(4) ${wakes + wakeSample} waits + ${runsWaitingForAnswers} answers waiting`, idleMany),
-  );
-  console.log(
-    `\n| wake of ${wakes} runs due ${wakeSpread > 0 ? `from T, ${wakeSpread}/s` : "at T"} | value |\n|---|---:|`,
-  );
-  console.log(
-    `| copies written (conversations, messages, events, runs, steps) | ${cloneSeconds.toFixed(1)} s, identical: ${differences.length === 0} |`,
-  );
-  console.log(`| woken within the ${windowSeconds.toFixed(0)} s window | ${woken} of ${wakes} |`);
-  console.log(
-    `| woken after ${wakeSpread > 0 ? "their due time" : "T"} p50 / p95 / p99 / max ms (of those woken) | ${fmt(wake)} |`,
-  );
-  console.log(`| wake rate | ${wakeRate.toFixed(0)}/s |`);
-  console.log(
-    `| CPU ms per wake: server / PostgreSQL | ${perWake(w1.cpu.server - w0.cpu.server)} / ${perWake(w1.cpu.db - w0.cpu.db)} |`,
-  );
-  console.log(
-    `| statements per wake (server) | ${woken > 0 ? ((w1.statements - w0.statements) / woken).toFixed(1) : "n/a"} |`,
-  );
-  console.log(
-    `| all ${wakes} woken after T (measured, or at this rate) | ${(allWoken / 1000).toFixed(1)} s |`,
-  );
-  console.log(
-    `| the engine's own sample (${wakeSample}): woken / latest after its due time | ${sampleWoke.n} / ${sampleWoke.late_ms === null ? "n/a" : `${Number(sampleWoke.late_ms).toFixed(0)} ms`} |`,
-  );
-  console.log(`\npeak server RSS ${server.peakRssMiB()} MiB`);
   if (!wakeOnly) {
     console.log(
       `goal p99 <= 300 ms at ${rate}/s with ${runsWaitingForAnswers} runs waiting: ${askP99.toFixed(0)} ms -> ${verdict(askP99 <= 300)}`,
@@ -576,16 +424,173 @@ try {
       `goal throughput >= 75% of plain inbound: ${(ratio * 100).toFixed(0)}% -> ${verdict(ratio >= 0.75)}`,
     );
   }
-  console.log(
-    wakeSpread > 0
-      ? `goal ${wakes} waits each woken within 5 s of its time: ${woken} woken, latest ${(wake.max / 1000).toFixed(1)} s late -> ${verdict(woken >= wakes && wake.max <= 5000)}`
-      : `goal ${wakes} waits woken within 5 s of T: ${(allWoken / 1000).toFixed(1)} s -> ${verdict(woken >= wakes && wake.max <= 5000)}`,
-  );
-  const perRunIdle =
-    (idleMany.statementsPerSec - idleNone.statementsPerSec) / (wakes + wakeSample + runsWaitingForAnswers);
-  console.log(
-    `goal no poll per waiting run: ${perRunIdle.toExponential(1)} more statements/s per waiting run -> ${verdict(perRunIdle < 1e-3)}`,
-  );
+  console.log(`\npeak server RSS ${server.peakRssMiB()} MiB`);
+  if (!inboundOnly) {
+    // (4) Wake: a sample through the engine, copies by SQL, all due at T.
+    const wakeSent: Sent[] = [];
+    for (let i = 0; i < wakeSample; i++) {
+      const { sent, done } = send("wait", performance.now());
+      await done;
+      wakeSent.push(sent);
+    }
+    const sampleRows = (
+      await sql.query<{
+        run_id: string;
+        conversation_id: string;
+        wake_id: string;
+        customer: string;
+        due: Date;
+      }>(
+        `SELECT r.id AS run_id, r.conversation_id, r.wake_id, c.customer, r.wake_at AS due
+         FROM flow_runs r JOIN conversations c ON c.id = r.conversation_id
+         WHERE r.wake_at IS NOT NULL AND r.business_id = $1 AND r.flow_id = $2 AND r.state = 'waiting' AND r.step_id = 'pause'
+         ORDER BY r.id`,
+        [server.businessId, waitFlowId],
+      )
+    ).rows;
+    if (sampleRows.length !== wakeSample)
+      throw new Error(`${sampleRows.length} of ${wakeSample} wait runs are waiting with a timer`);
+    const first = sampleRows[0]!;
+    const sampleRunIds = sampleRows.map((r) => r.run_id);
+    const firstRef = wakeSent.find((s) => s.customer === first.customer)!.ref;
+    let cloneT0 = performance.now();
+    const clones = await cloneWaitRuns(
+      sql,
+      {
+        conversationId: first.conversation_id,
+        runId: first.run_id,
+        wakeId: first.wake_id,
+        customer: first.customer,
+        ref: firstRef,
+      },
+      wakes,
+      "9177",
+    );
+    let cloneSeconds = (performance.now() - cloneT0) / 1000;
+    await vacuumAnalyze("after the copies");
+    // T: the sample's own wake time, or later if the jobs, the check and the idle measure need longer.
+    const [{ t }] = (
+      await sql.query<{ t: Date }>(
+        `SELECT greatest($1::timestamptz, now() + make_interval(secs => $2)) AS t`,
+        [first.due, idleSeconds + 11 + 45],
+      )
+    ).rows as [{ t: Date }];
+    cloneT0 = performance.now();
+    await clones.setDue(t, wakeSpread);
+    cloneSeconds += (performance.now() - cloneT0) / 1000;
+    const differences = await clonesMatchSample(
+      sql,
+      {
+        conversationId: first.conversation_id,
+        runId: first.run_id,
+        wakeId: first.wake_id,
+        customer: first.customer,
+        ref: firstRef,
+      },
+      clones.runIds[0]!,
+    );
+    if (differences.length > 0)
+      failures.push(`copies differ from the engine's rows: ${differences.join("; ")}`);
+    console.log(
+      `(4) ${wakes} copies written in ${cloneSeconds.toFixed(1)} s, due ${t.toISOString()}; identical to the engine's rows: ${differences.length === 0}`,
+    );
+    const idleMany = await idleCost(sql, database, serverPid, dbCpu, QUERY_COUNT_FILE, idleSeconds);
+    // The idle measure counts only if it ended before T (the copies' jobs written in time).
+    if (Date.now() >= t.getTime())
+      failures.push(
+        `the idle measure with ${wakes} waits ended after T: the copies took too long, it measured waking`,
+      );
+    console.log(
+      `(4) idle, ${wakes + wakeSample} waits and ${runsWaitingForAnswers} answers waiting: ${JSON.stringify(idleMany)}`,
+    );
+
+    // From T: how many of the copies have woken, until all or the window ends.
+    const untilT = t.getTime() - Date.now();
+    if (untilT > 0) await sleep(untilT);
+    const w0 = { cpu: await cpuNow(), statements: statementsSoFar(QUERY_COUNT_FILE), at: performance.now() };
+    const wokenCount = async () =>
+      (
+        await sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM flow_runs
+           WHERE business_id = $1 AND flow_id = $2 AND state <> 'waiting' AND id <> ALL($3::uuid[])`,
+          [server.businessId, waitFlowId, sampleRunIds],
+        )
+      ).rows[0]!.n;
+    let woken = 0;
+    while (performance.now() - w0.at < wakeWindow * 1000) {
+      await sleep(2000);
+      woken = await wokenCount();
+      if (woken >= wakes) break;
+    }
+    const w1 = { cpu: await cpuNow(), statements: statementsSoFar(QUERY_COUNT_FILE), at: performance.now() };
+    woken = await wokenCount();
+    const wokeAfter = (
+      await sql.query<{ ms: number }>(
+        // Each copy against its own due time (T, or T + (n - 1) / BENCH_WAKE_SPREAD s when spread).
+        `SELECT extract(epoch FROM (r.ended_at - ($3::timestamptz
+                  + make_interval(secs => CASE WHEN $4 > 0 THEN (c.n - 1)::float8 / $4 ELSE 0 END)))) * 1000 AS ms
+         FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, n) JOIN flow_runs r ON r.id = c.id
+         WHERE r.business_id = $1 AND r.ended_at IS NOT NULL`,
+        [server.businessId, clones.runIds, t, wakeSpread],
+      )
+    ).rows.map((r) => Number(r.ms));
+    const wake = quantiles(wokeAfter);
+    const windowSeconds = (w1.at - w0.at) / 1000;
+    const wakeRate = woken / windowSeconds;
+    const sampleWoke = (
+      await sql.query<{ n: number; late_ms: number | null }>(
+        `SELECT count(*)::int AS n, max(extract(epoch FROM (r.ended_at - $3::timestamptz)) * 1000) AS late_ms
+         FROM flow_runs r WHERE r.business_id = $1 AND r.id = ANY($2::uuid[]) AND r.state = 'completed'`,
+        [server.businessId, sampleRunIds, first.due],
+      )
+    ).rows[0]!;
+    const perWake = (s: number) => (woken > 0 ? ((s * 1000) / woken).toFixed(2) : "n/a");
+
+    const allWoken =
+      woken >= wakes
+        ? wake.max + (wakeSpread > 0 ? ((wakes - 1) / wakeSpread) * 1000 : 0)
+        : (wakes / wakeRate) * 1000;
+    console.log(
+      "\n| idle | statements/s (server) | commits/s | rows read/s | CPU ms/s server / PostgreSQL |\n|---|---:|---:|---:|---:|",
+    );
+    console.log(idleRow("(0) nothing waiting", idleNone));
+    console.log(
+      idleRow(`(4) ${wakes + wakeSample} waits + ${runsWaitingForAnswers} answers waiting`, idleMany),
+    );
+    console.log(
+      `\n| wake of ${wakes} runs due ${wakeSpread > 0 ? `from T, ${wakeSpread}/s` : "at T"} | value |\n|---|---:|`,
+    );
+    console.log(
+      `| copies written (conversations, messages, events, runs, steps) | ${cloneSeconds.toFixed(1)} s, identical: ${differences.length === 0} |`,
+    );
+    console.log(`| woken within the ${windowSeconds.toFixed(0)} s window | ${woken} of ${wakes} |`);
+    console.log(
+      `| woken after ${wakeSpread > 0 ? "their due time" : "T"} p50 / p95 / p99 / max ms (of those woken) | ${fmt(wake)} |`,
+    );
+    console.log(`| wake rate | ${wakeRate.toFixed(0)}/s |`);
+    console.log(
+      `| CPU ms per wake: server / PostgreSQL | ${perWake(w1.cpu.server - w0.cpu.server)} / ${perWake(w1.cpu.db - w0.cpu.db)} |`,
+    );
+    console.log(
+      `| statements per wake (server) | ${woken > 0 ? ((w1.statements - w0.statements) / woken).toFixed(1) : "n/a"} |`,
+    );
+    console.log(
+      `| all ${wakes} woken after T (measured, or at this rate) | ${(allWoken / 1000).toFixed(1)} s |`,
+    );
+    console.log(
+      `| the engine's own sample (${wakeSample}): woken / latest after its due time | ${sampleWoke.n} / ${sampleWoke.late_ms === null ? "n/a" : `${Number(sampleWoke.late_ms).toFixed(0)} ms`} |`,
+    );
+    console.log(
+      wakeSpread > 0
+        ? `goal ${wakes} waits each woken within 5 s of its time: ${woken} woken, latest ${(wake.max / 1000).toFixed(1)} s late -> ${verdict(woken >= wakes && wake.max <= 5000)}`
+        : `goal ${wakes} waits woken within 5 s of T: ${(allWoken / 1000).toFixed(1)} s -> ${verdict(woken >= wakes && wake.max <= 5000)}`,
+    );
+    const perRunIdle =
+      (idleMany.statementsPerSec - idleNone.statementsPerSec) / (wakes + wakeSample + runsWaitingForAnswers);
+    console.log(
+      `goal no poll per waiting run: ${perRunIdle.toExponential(1)} more statements/s per waiting run -> ${verdict(perRunIdle < 1e-3)}`,
+    );
+  }
   if (failures.length > 0) {
     console.error(`FAILED:\n${failures.join("\n")}`);
     process.exitCode = 1;

@@ -8,7 +8,16 @@ export type Actor =
   | { type: "system"; id: string };
 
 /** What every domain function receives: the database (or a transaction) and the actor. */
-export type Ctx = { db: Executor; actor: Actor };
+export type Ctx = {
+  db: Executor;
+  actor: Actor;
+  /**
+   * Set by a caller whose one transaction sends many messages (the inbound batch): each send
+   * adds its messages here instead of enqueueing their dispatch, and the caller enqueues it
+   * once before it commits (lib/messages/send/deferred-dispatch.ts).
+   */
+  deferredDispatch?: { add(msgs: ReadonlyArray<{ id: string; businessId: string }>): void };
+};
 
 export const systemCtx = (id = "system"): Ctx => ({ db: db(), actor: { type: "system", id } });
 

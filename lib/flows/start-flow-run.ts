@@ -82,7 +82,10 @@ export async function startFlowRun(
         [{ path: "replace", message: `Run ${active.runId} is active` }],
       );
     if (active) await stopActiveRun(tx, businessId, conv.id, "replaced by a run started through the API");
-    if ((await runsInLastHour(tx, conv)) >= flow.definition.settings.maxRunsPerHour)
+    if (
+      ((await runsInLastHour(tx, conv.business_id, [conv.id])).get(conv.id) ?? 0) >=
+      flow.definition.settings.maxRunsPerHour
+    )
       throw new AppError(
         "conflict",
         `This conversation started ${flow.definition.settings.maxRunsPerHour} runs in the last hour, the flow's settings.maxRunsPerHour: try again later`,

@@ -1,5 +1,6 @@
 import { inTransaction, systemCtx } from "../context";
 import { groupCommit } from "../db/group-commit";
+import { DeferredDispatch } from "../messages/send/deferred-dispatch";
 import { recordInboundMessages, type RecordInboundInput } from "./record-inbound-messages";
 
 /** A batch's messages, at most: a few hundred webhooks' worth. */
@@ -15,6 +16,8 @@ const MAX_IN_FLIGHT = 4;
  * messages until commit, which capped one business near 150 messages/s (bench/inbound.ts).
  * Each webhook is answered only once its own messages are committed, as before. Businesses go
  * in id order, so two batches that share businesses take their routing locks in one order.
+ * What the batch sends (flows' replies, away notices) is dispatched by one job per business,
+ * enqueued once before the commit (deferred-dispatch.ts), not one job per reply.
  */
 export const recordInboundBatched = groupCommit<RecordInboundInput>({
   name: "inbound",
@@ -26,7 +29,9 @@ export const recordInboundBatched = groupCommit<RecordInboundInput>({
   // with four in flight against ~16 with one).
   exclusiveKey: (item) => item.businessId,
   write: (items) =>
-    inTransaction(systemCtx("inbound"), async (tx) => {
+    inTransaction(systemCtx("inbound"), async (t) => {
+      const dispatch = new DeferredDispatch();
+      const tx = { ...t, deferredDispatch: dispatch };
       const merged = new Map<string, RecordInboundInput>();
       for (const item of items) {
         const key = `${item.businessId}\n${item.channel}\n${item.provider}`;
@@ -35,5 +40,6 @@ export const recordInboundBatched = groupCommit<RecordInboundInput>({
         else merged.set(key, { ...item, messages: [...item.messages] });
       }
       for (const key of [...merged.keys()].sort()) await recordInboundMessages(tx, merged.get(key)!);
+      await dispatch.flush(tx.db);
     }),
 });

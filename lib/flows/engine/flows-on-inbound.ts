@@ -9,6 +9,7 @@ import { matchFlow, type PublishedFlow } from "./match-trigger";
 import { sendAwayNotices } from "../business-hours/away-notice";
 import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
+import { noRunWrites, writeRuns } from "./run-writes";
 import { settleRun } from "./settle-run";
 import { runsInLastHour, startRun } from "./start-run";
 
@@ -70,6 +71,22 @@ export async function flowsOnInbound(
     return definitions.get(key)!;
   };
 
+  // The runs' rows, callbacks and steps of the whole batch, written set-based (writeRuns) once
+  // every conversation's steps ran and before any is settled (a handover's assignment stops
+  // the conversation's active run, which must be written by then); early only when a
+  // conversation's next message of the batch needs its run as written.
+  const writes = noRunWrites();
+  const flush = async () => {
+    if (writes.runs.length === 0 && writes.events.length === 0 && writes.steps.length === 0) return;
+    await writeRuns(tx, input.businessId, writes);
+    writes.runs = [];
+    writes.events = [];
+    writes.steps = [];
+  };
+  // Runs started in the last hour per conversation (a flow's maxRunsPerHour), read once for
+  // the batch when a first trigger matches, counted on as runs start.
+  let recentRuns: Map<string, number> | undefined;
+  const outcomes: Array<{ conv: ConversationRow; outcome: RunOutcome }> = [];
   const untaken: ConversationRow[] = [];
   for (const item of open) {
     const conv = item.conversation;
@@ -77,12 +94,20 @@ export async function flowsOnInbound(
     let outcome: RunOutcome | undefined;
     for (const [i, m] of item.messages.entries()) {
       if (isOptOutText(m.text)) continue;
+      if (outcome && run) {
+        // A second message of this conversation in the batch: its run as the first left it.
+        await flush();
+        run = await reread(tx, run.id);
+      } else if (outcome) await flush();
       if (run && (run.state === "waiting" || run.state === "running")) {
-        outcome = await runSteps(asFlow(tx), conv, run, await definitionOf(run), {
-          kind: "answer",
-          text: m.text ?? m.buttonPayload,
-          payload: m.buttonPayload,
-        });
+        outcome = await runSteps(
+          asFlow(tx),
+          conv,
+          run,
+          await definitionOf(run),
+          { kind: "answer", text: m.text ?? m.buttonPayload, payload: m.buttonPayload },
+          writes,
+        );
       } else {
         published ??= await publishedFlows(tx, input.businessId);
         // Business hours are read only when a flow has an away trigger.
@@ -105,21 +130,31 @@ export async function flowsOnInbound(
         });
         if (!flow) continue;
         // A loop between flows ends at the flow's limit of runs per conversation per hour.
-        if ((await runsInLastHour(tx, conv)) >= flow.definition.settings.maxRunsPerHour) continue;
+        recentRuns ??= await runsInLastHour(
+          tx,
+          input.businessId,
+          open.map((o) => o.conversation.id),
+        );
+        const recent = recentRuns.get(conv.id) ?? 0;
+        if (recent >= flow.definition.settings.maxRunsPerHour) continue;
         run = await startRun(tx, conv, flow);
+        recentRuns.set(conv.id, recent + 1);
         definitions.set(`${flow.id}:${flow.version}`, flow.definition);
-        outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null);
+        outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null, writes);
       }
-      if (outcome.state === "waiting") run = await reread(tx, run.id);
       // A message after a completed run in the same batch may start another flow; after a
       // handover or a failure the rest are the agent's.
-      else if (outcome.state === "completed") run = undefined;
-      else break;
+      if (outcome.state === "completed") run = undefined;
+      else if (outcome.state !== "waiting") break;
     }
     if (!outcome) {
       if (item.messages.some((m) => !isOptOutText(m.text))) untaken.push(conv);
       continue;
     }
+    outcomes.push({ conv, outcome });
+  }
+  await flush();
+  for (const { conv, outcome } of outcomes) {
     const settled = await settleRun(asFlow(tx), conv, outcome);
     if (settled.row !== conv) result.rows.set(conv.id, settled.row);
     if (settled.route) result.handover.set(conv.id, settled.route.teamId);

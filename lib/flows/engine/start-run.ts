@@ -33,13 +33,21 @@ export async function startRun(
   return run!;
 }
 
-/** Runs the conversation started in the last hour (any flow): a flow's settings.maxRunsPerHour bounds them. */
-export async function runsInLastHour(tx: Ctx, conv: ConversationRow): Promise<number> {
-  const [r] = await rawQuery<{ n: number }>(
+/**
+ * Runs each conversation started in the last hour (any flow), by conversation id (none: absent):
+ * a flow's settings.maxRunsPerHour bounds them. One statement for a batch's conversations.
+ */
+export async function runsInLastHour(
+  tx: Ctx,
+  businessId: string,
+  conversationIds: string[],
+): Promise<Map<string, number>> {
+  const rows = await rawQuery<{ conversation_id: string; n: number }>(
     tx.db,
-    `SELECT count(*)::int AS n FROM flow_runs
-     WHERE business_id = $1 AND conversation_id = $2 AND created_at > now() - interval '1 hour'`,
-    [conv.business_id, conv.id],
+    `SELECT conversation_id, count(*)::int AS n FROM flow_runs
+     WHERE business_id = $1 AND conversation_id = ANY($2::uuid[]) AND created_at > now() - interval '1 hour'
+     GROUP BY conversation_id`,
+    [businessId, conversationIds],
   );
-  return r!.n;
+  return new Map(rows.map((r) => [r.conversation_id, r.n]));
 }

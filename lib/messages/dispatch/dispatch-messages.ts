@@ -144,7 +144,7 @@ async function sendGroup(
             name,
             outbound.map((o) => o.messageId),
           );
-      const results = await sendBatch(provider, outbound, {
+      const results = await sendInOrder(provider, outbound, {
         provider: settings.provider,
         config: settings.config,
       });
@@ -207,6 +207,38 @@ async function markInflight(businessId: string, provider: string, messageIds: st
     [id, businessId, provider, messageIds],
   );
   return id;
+}
+
+/**
+ * Sends `batch` keeping each recipient's messages in their order: every recipient's first
+ * message in one call, the second ones in the next once the first answered, and so on. A job
+ * may carry several messages to one customer (a flow's reply and its question, dispatched
+ * with the rest of their inbound batch: deferred-dispatch.ts), and a provider sends a call's
+ * messages in parallel; a send of one message per recipient is one call, as before.
+ */
+async function sendInOrder(
+  provider: MessageProvider,
+  batch: OutboundMessage[],
+  settings: { provider: string; config: Record<string, unknown> },
+): Promise<SendResult[]> {
+  const sent = new Map<string, number>();
+  const waves: number[][] = [];
+  batch.forEach((m, i) => {
+    const n = sent.get(m.to) ?? 0;
+    sent.set(m.to, n + 1);
+    (waves[n] ??= []).push(i);
+  });
+  if (waves.length <= 1) return sendBatch(provider, batch, settings);
+  const results: SendResult[] = new Array<SendResult>(batch.length);
+  for (const wave of waves) {
+    const answers = await sendBatch(
+      provider,
+      wave.map((i) => batch[i]!),
+      settings,
+    );
+    wave.forEach((i, j) => (results[i] = answers[j]!));
+  }
+  return results;
 }
 
 async function sendBatch(

@@ -18,7 +18,9 @@ export type CommitOptions = {
 /**
  * Stores a send (transaction, messages, dispatch jobs, the Idempotency-Key's response) and
  * resolves once it is committed: through the group commit when the caller asks for it, else
- * through `ctx.db`, so it commits with the caller's other rows.
+ * through `ctx.db`, so it commits with the caller's other rows. With `ctx.deferredDispatch`
+ * the dispatch job is the caller's: the messages are added to it, to be enqueued with the
+ * other sends of its transaction (deferred-dispatch.ts).
  */
 export async function commitSend(
   ctx: Ctx,
@@ -34,5 +36,7 @@ export async function commitSend(
     if (isTransaction(ctx.db)) throw new Error("a group commit cannot join the caller's transaction");
     return submitSend({ transaction, messages: msgs, idempotency: completion });
   }
-  await insertSendRows(ctx.db, [transaction], msgs, completion ? [completion] : []);
+  const deferred = ctx.deferredDispatch;
+  await insertSendRows(ctx.db, [transaction], msgs, completion ? [completion] : [], { jobs: !deferred });
+  deferred?.add(msgs);
 }

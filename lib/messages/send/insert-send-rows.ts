@@ -66,7 +66,8 @@ const COMPLETE_IDEMPOTENCY = `UPDATE idempotency_keys k SET state = 'done', resp
 
 /**
  * Writes transactions, their messages, the Idempotency-Keys' responses and the dispatch jobs
- * (one per chunk of MESSAGES_DISPATCH_CHUNK messages, per business) through `executor`. Up to
+ * (one per chunk of MESSAGES_DISPATCH_CHUNK messages, per business; `jobs: false`: none, the
+ * caller enqueues them in the same transaction, deferred-dispatch.ts) through `executor`. Up to
  * ROWS_PER_STATEMENT messages this is ONE statement (data-modifying CTEs, pg-boss's own job
  * insert among them): atomic by itself on the pool, one round trip, which is what lets the
  * group commit of single sends keep up (bench/results-archive/2026.md). Larger sends write their first
@@ -77,12 +78,13 @@ export async function insertSendRows(
   transactions: NewTransaction[],
   msgs: NewMessage[],
   idempotency: IdempotencyCompletion[] = [],
+  opts: { jobs?: boolean } = {},
 ): Promise<void> {
   let from = 0;
   for (; msgs.length - from > ROWS_PER_STATEMENT; from += ROWS_PER_STATEMENT) {
     await insertMessageRows(executor, msgs.slice(from, from + ROWS_PER_STATEMENT));
   }
-  await completeSend(executor, transactions, msgs, idempotency, msgs.slice(from));
+  await completeSend(executor, transactions, opts.jobs === false ? [] : msgs, idempotency, msgs.slice(from));
 }
 
 /** Inserts messages only (at most ROWS_PER_STATEMENT); completeSend writes the rest. */
