@@ -328,6 +328,23 @@ export function resetEnv(): void {
   cached = undefined;
 }
 
+/**
+ * Sets variables in this process's environment, for what reads it itself rather than through
+ * env() (next-auth's AUTH_SECRET, Next's telemetry switch, the worker processes this one starts),
+ * and forgets the cached env() so it sees them too. `keep`: a variable already set stays.
+ */
+export function setProcessEnv(vars: Record<string, string>, { keep = false }: { keep?: boolean } = {}): void {
+  for (const [name, value] of Object.entries(vars)) {
+    if (!keep || process.env[name] === undefined) process.env[name] = value;
+  }
+  resetEnv();
+}
+
+/** This process's environment with `extra` over it: what a child process it spawns gets. */
+export function childProcessEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
 /** Validates a set of variables; the error names each bad variable and what it must be. */
 export function parseEnv(vars: Record<string, string | undefined>): Env {
   const set = Object.fromEntries(

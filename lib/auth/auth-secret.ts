@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { env, resetEnv } from "../env";
+import { env, setProcessEnv } from "../env";
 
 /**
  * next-auth needs AUTH_SECRET. When it is not configured, one is generated on first start and
@@ -16,6 +16,5 @@ export function ensureAuthSecret(dataDir: string): void {
     writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   }
   // next-auth reads process.env.AUTH_SECRET itself; env() must see the new value too.
-  process.env.AUTH_SECRET = readFileSync(file, "utf8").trim();
-  resetEnv();
+  setProcessEnv({ AUTH_SECRET: readFileSync(file, "utf8").trim() });
 }

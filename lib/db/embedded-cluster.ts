@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { PostgresBinaries } from "./embedded-binaries";
 import { giveTo, type OsUser } from "./embedded-user";
+import { childProcessEnv } from "../env";
 
 // The embedded cluster's files: its data directory (DATA_DIR/pg), the generated password beside
 // it (DATA_DIR/pg.password, 0600) and PostgreSQL's own postmaster.pid, which says which process
@@ -144,7 +145,7 @@ export async function initCluster(
         "--locale=C",
         "--no-instructions",
       ],
-      { uid: user?.uid, gid: user?.gid, env: { ...process.env, LC_ALL: "C", TZ: "UTC" } },
+      { uid: user?.uid, gid: user?.gid, env: childProcessEnv({ LC_ALL: "C", TZ: "UTC" }) },
     );
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });

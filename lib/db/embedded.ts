@@ -18,6 +18,7 @@ import {
   servesDirectory,
 } from "./embedded-cluster";
 import { embeddedOsUser, ensureReachable, type OsUser } from "./embedded-user";
+import { childProcessEnv } from "../env";
 
 export { runningEmbeddedUrl } from "./embedded-cluster";
 export { EmbeddedUnavailableError } from "./embedded-binaries";
@@ -253,7 +254,7 @@ function spawnPostmaster(
     uid: user?.uid,
     gid: user?.gid,
     windowsHide: true,
-    env: { ...process.env, LC_ALL: "C", LC_MESSAGES: "C" },
+    env: childProcessEnv({ LC_ALL: "C", LC_MESSAGES: "C" }),
   };
   const child =
     process.platform === "win32"

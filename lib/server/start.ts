@@ -7,7 +7,7 @@ import { systemCtx } from "../context";
 import { closeDb, databaseUrl, pool, setDatabaseUrl } from "../db/pool";
 import { startEmbeddedDb, type EmbeddedDb } from "../db/embedded";
 import { migrate } from "../db/migrate";
-import { env, resetEnv } from "../env";
+import { env, setProcessEnv } from "../env";
 import { startBoss, stopBoss } from "../jobs/boss";
 import { ensureQueues } from "../jobs/ensure-queues";
 import { createRequestListener, type Handler } from "./request-listener";
@@ -49,8 +49,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
     embedded = await startEmbeddedDb(path.join(cfg.DATA_DIR, "pg"));
     setDatabaseUrl(embedded.url);
     // Child worker processes find the embedded database through the environment.
-    process.env.DATABASE_URL = embedded.url;
-    resetEnv();
+    setProcessEnv({ DATABASE_URL: embedded.url });
     log.info(
       { dataDir: path.join(cfg.DATA_DIR, "pg"), ms: Math.round(performance.now() - started) },
       "embedded database started",
@@ -135,7 +134,7 @@ export async function startServer(opts: { quiet?: boolean } = {}): Promise<Runni
 }
 
 async function startNext(dev: boolean, port: number): Promise<Handler> {
-  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  setProcessEnv({ NEXT_TELEMETRY_DISABLED: "1" }, { keep: true });
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), port });
   await app.prepare();

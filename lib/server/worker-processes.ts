@@ -4,6 +4,7 @@ import type PgBoss from "pg-boss";
 import { db } from "../db/pool";
 import { startHeartbeat } from "../jobs/heartbeat";
 import { startWorkers, stopWorkers, workersAlive } from "../jobs/fetch-loop";
+import { childProcessEnv } from "../env";
 import { log } from "../log";
 import { addMetricsChild, removeMetricsChild } from "../metrics/child-metrics";
 import { instanceId, processId } from "./instance-id";
@@ -22,15 +23,14 @@ export function startWorkerProcesses(n: number, databaseUrl: string): WorkerProc
   let stopping = false;
   const start = (slot: number) => {
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
-      env: {
-        ...process.env,
+      env: childProcessEnv({
         ROLE: "worker",
         WORKER_PROCESSES: "0",
         DATABASE_URL: databaseUrl,
         PORT: "0",
         // Its heartbeat counts for this instance's /api/ready.
         INSTANCE_ID: instanceId(),
-      },
+      }),
       // The IPC channel carries the child's metrics to this process's /metrics.
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
