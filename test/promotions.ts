@@ -169,3 +169,25 @@ export async function runUntil(done: () => Promise<boolean>, ms = 60_000): Promi
 
 export const finalStatus = (id: string) => async () =>
   ["Completed", "Expired", "Cancelled"].includes((await promotionRow(id)).status);
+
+/** A CSV of `phones` with a name and an order column (the A/B tests' lists). */
+export const phonesCsv = (phones: string[]) =>
+  `Phone,Name,Order\n${phones.map((p, i) => `${p},Name ${i},O-${i}`).join("\n")}\n`;
+
+/** Whether every A/B test-arm recipient of the campaign has its outcome (for runUntil). */
+export const testArmsDone = (id: string) => async () => {
+  const [row] = await rawQuery<{ open: number }>(
+    db(),
+    `SELECT count(*)::int AS open FROM promotion_recipients
+     WHERE promotion_id = $1 AND arm > 0 AND state IN ('pending', 'queued', 'sent')`,
+    [id],
+  );
+  return row!.open === 0;
+};
+
+/** Backdates the campaign's start by `hours`: an A/B test period of that length is over. */
+export const backdateStart = (id: string, hours: number) =>
+  rawQuery(db(), `UPDATE promotions SET start_time = start_time - make_interval(hours => $2) WHERE id = $1`, [
+    id,
+    hours,
+  ]);

@@ -9,7 +9,15 @@ import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf } from "@/test/messages";
 import { chatappLaunch, launchWithFile } from "@/test/promotion-uploads";
-import { finalStatus, numbers, promotionRow, runUntil } from "@/test/promotions";
+import {
+  finalStatus,
+  numbers,
+  promotionRow,
+  runUntil,
+  phonesCsv,
+  testArmsDone,
+  backdateStart,
+} from "@/test/promotions";
 
 type Winner = {
   sendToRest: boolean;
@@ -29,13 +37,10 @@ type Winner = {
   summary: string | null;
 };
 
-const csvOf = (phones: string[]) =>
-  `Phone,Name,Order\n${phones.map((p, i) => `${p},Name ${i},O-${i}`).join("\n")}\n`;
-
 async function launch(t: TestBusiness, phones: string[], winner?: unknown): Promise<string> {
   const a = await approvedTemplate(t.business.id);
   const b = await approvedTemplate(t.business.id);
-  const res = await launchWithFile(t, `ws-${Math.random()}`, csvOf(phones), {
+  const res = await launchWithFile(t, `ws-${Math.random()}`, phonesCsv(phones), {
     ...chatappLaunch(a.name, phoneOf(t)),
     abTest: {
       variants: [
@@ -57,24 +62,6 @@ const winnerOf = async (t: TestBusiness, id: string): Promise<Winner> => {
   expect(res.status).toBe(200);
   return (res.json as { winner: Winner }).winner;
 };
-
-/** Every test-arm recipient has its outcome. */
-const testArmsDone = (id: string) => async () => {
-  const [row] = await rawQuery<{ open: number }>(
-    db(),
-    `SELECT count(*)::int AS open FROM promotion_recipients
-     WHERE promotion_id = $1 AND arm > 0 AND state IN ('pending', 'queued', 'sent')`,
-    [id],
-  );
-  return row!.open === 0;
-};
-
-/** Backdates the campaign's start by `hours`: its test period is over. */
-const backdate = (id: string, hours: number) =>
-  rawQuery(db(), `UPDATE promotions SET start_time = start_time - make_interval(hours => $2) WHERE id = $1`, [
-    id,
-    hours,
-  ]);
 
 describe("GET .../variants: the winner's setting, state and decision", () => {
   let t: TestBusiness;
@@ -126,7 +113,7 @@ describe("GET .../variants: the winner's setting, state and decision", () => {
       `Test running (50% of the audience outside the holdout): winner by read rate picked at ${waiting.testEndsAt}`,
     );
 
-    await backdate(id, 3);
+    await backdateStart(id, 3);
     expect((await winnerOf(t, id)).state).toBe("held");
 
     expect(await sendDueWinners()).toBe(1);
@@ -156,7 +143,7 @@ describe("GET .../variants: the winner's setting, state and decision", () => {
   it("not enough data: the first variant goes to the rest and the state says so", async () => {
     const id = await launch(t, numbers(60, "0303"), { testShare: 50, testHours: 1, metric: "clicked" });
     await runUntil(testArmsDone(id));
-    await backdate(id, 2);
+    await backdateStart(id, 2);
     expect(await sendDueWinners()).toBe(1);
     const w = await winnerOf(t, id);
     expect(w.state).toBe("not_enough_data");

@@ -6,13 +6,19 @@ import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { approvedTemplate, phoneOf } from "@/test/messages";
 import { chatappLaunch, launchWithFile } from "@/test/promotion-uploads";
-import { finalStatus, numbers, promotionRow, recipientStates, runUntil } from "@/test/promotions";
+import {
+  finalStatus,
+  numbers,
+  promotionRow,
+  recipientStates,
+  runUntil,
+  phonesCsv,
+  testArmsDone,
+  backdateStart,
+} from "@/test/promotions";
 import { runDuePromotions } from "@/lib/promotions/engine/run-due-promotions";
 import { REST_ARM } from "./arm-deal";
 import { releaseWinner, sendDueWinners } from "./send-winner";
-
-const csvOf = (phones: string[]) =>
-  `Phone,Name,Order\n${phones.map((p, i) => `${p},Name ${i},O-${i}`).join("\n")}\n`;
 
 type Tpl = { id: string; name: string };
 
@@ -23,7 +29,7 @@ async function launchTest(
   b: Tpl,
   abTest: { holdoutPercent?: number; winner: unknown },
 ): Promise<string> {
-  const res = await launchWithFile(t, `w-${phones.length}-${Math.random()}`, csvOf(phones), {
+  const res = await launchWithFile(t, `w-${phones.length}-${Math.random()}`, phonesCsv(phones), {
     ...chatappLaunch(a.name, phoneOf(t)),
     abTest: {
       variants: [
@@ -37,24 +43,6 @@ async function launchTest(
   expect(res.status).toBe(200);
   return res.json.promotionId as string;
 }
-
-/** Every test-arm recipient has its outcome (read, or delivered for the never-read numbers). */
-const testArmsDone = (id: string) => async () => {
-  const [row] = await rawQuery<{ open: number }>(
-    db(),
-    `SELECT count(*)::int AS open FROM promotion_recipients
-     WHERE promotion_id = $1 AND arm > 0 AND state IN ('pending', 'queued', 'sent')`,
-    [id],
-  );
-  return row!.open === 0;
-};
-
-/** Backdates the campaign's start: its test period is over. */
-const periodOver = (id: string, hours: number) =>
-  rawQuery(db(), `UPDATE promotions SET start_time = start_time - make_interval(hours => $2) WHERE id = $1`, [
-    id,
-    hours,
-  ]);
 
 const heldCount = async (id: string) => (await recipientStates(id)).held ?? 0;
 
@@ -79,7 +67,7 @@ describe("A/B winner: validation of abTest.winner", () => {
     b = await approvedTemplate(t.business.id);
   });
   const refused = async (winner: unknown, path: string) => {
-    const res = await launchWithFile(t, "v", csvOf(numbers(3)), {
+    const res = await launchWithFile(t, "v", phonesCsv(numbers(3)), {
       ...chatappLaunch(a.name, phoneOf(t)),
       abTest: {
         variants: [
@@ -168,7 +156,7 @@ describe("A/B winner: the best read rate is sent to the rest, once, through the 
   });
 
   it("a second worker neither waits for nor repeats the first's decision", async () => {
-    await periodOver(id, 3);
+    await backdateStart(id, 3);
     let release!: () => void;
     const hold = new Promise<void>((r) => (release = r));
     let first: Awaited<ReturnType<typeof releaseWinner>> = null;
@@ -272,7 +260,7 @@ describe("A/B winner: a tie goes to the first variant", () => {
   );
 
   it("sends variant A and says it was a tie", async () => {
-    await periodOver(id, 2);
+    await backdateStart(id, 2);
     expect(await sendDueWinners()).toBe(1);
     const d = (await promotionRow(id)).abTest!.winner!.decision!;
     expect(d).toMatchObject({ name: "A", arm: 1, enoughData: true, released: 220 });
@@ -293,7 +281,7 @@ describe("A/B winner: not enough data, and a worker killed mid-way", () => {
       winner: { testShare: 50, testHours: 1, metric: "clicked" },
     });
     await runUntil(testArmsDone(id));
-    await periodOver(id, 2);
+    await backdateStart(id, 2);
   });
 
   it("a worker whose connection dies mid-decision leaves everything to the next scan", async () => {
