@@ -37,9 +37,7 @@ describe("compileSegment", () => {
     expect(out.sql).not.toContain("DROP");
     expect(out.sql).not.toContain("50%");
     expect(out.params).toEqual([evil, "%50\\%\\_off%", 100]);
-    expect(out.sql).toBe(
-      "(lower(p.city) = lower($2) AND f.s3 LIKE lower($3::text) AND f.n2 > $4::numeric)",
-    );
+    expect(out.sql).toBe("(lower(p.city) = lower($2) AND f.s3 LIKE lower($3::text) AND f.n2 > $4::numeric)");
   });
 
   it("joins groups and conditions by their match", () => {
