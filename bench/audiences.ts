@@ -41,7 +41,7 @@ const { uuidv7 } = await import("../lib/ids");
 const { env } = await import("../lib/env");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { createSegment } = await import("../lib/audiences/segments/segments");
-const { countDefinition, listSegmentMatches, segmentCountSql } =
+const { countDefinition, listSegmentMatches, facetsWhere } =
   await import("../lib/audiences/segments/segment-matches");
 const { checkDefinition } = await import("../lib/audiences/segments/check-definition");
 const { SegmentDefinition } = await import("../lib/audiences/segments/definition");
@@ -156,8 +156,12 @@ try {
     const explain = async () => {
       if (!process.env.BENCH_EXPLAIN) return;
       const resolved = await checkDefinition(ctx, b, SegmentDefinition.parse(definition));
-      const { text, params } = segmentCountSql(b, resolved);
-      const plan = await pool().query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+      // The count's statement as countDefinition sends it for this definition (tags and attributes only).
+      const { where, params } = facetsWhere(b, resolved);
+      const plan = await pool().query(
+        `EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM profile_facets f WHERE ${where}`,
+        params,
+      );
       console.log(plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
     };
     const measure = async (label: string) => {

@@ -15,7 +15,7 @@ import { eraseSubscriber } from "./consent/erase-subscriber";
 import { moveLegacyProfileTags } from "./move-legacy-profile-tags";
 import { countDefinition } from "./segments/segment-matches";
 import { changeSubscriberTags, setSubscriberAttributes } from "./subscriber-audience";
-import { createTag, deleteTag, updateTag } from "./tags";
+import { deleteTag, updateTag } from "./tags";
 import { updateAttributeDefinition } from "./update-attribute-definition";
 
 const ctx = systemCtx("test");

@@ -52,19 +52,13 @@ export function segmentWhere(businessId: string, definition: ResolvedDefinition,
 }
 
 /**
- * The count's statement: over the facets alone when the definition reads only tags and
- * attributes and matches no profile without them (an index-free scan of narrow typed rows,
- * docs/audiences.md "Storage and indexes"), else over the profiles with their facets.
+ * `WHERE` text and parameters over `FROM profile_facets f` alone, for a definition that reads
+ * only tags and attributes and matches no profile without them (readsFacetsOnly): its count is
+ * then a scan of narrow typed rows, no join (docs/audiences.md "Storage and indexes").
  */
-export function segmentCountSql(businessId: string, definition: ResolvedDefinition) {
-  const { from, where, params } = segmentWhere(businessId, definition);
-  if (!readsFacetsOnly(definition))
-    return { text: `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params };
+export function facetsWhere(businessId: string, definition: ResolvedDefinition) {
   const compiled = compileSegment(definition, { business: "$1", firstParam: 2 });
-  return {
-    text: `SELECT count(*)::int AS n FROM profile_facets f WHERE f.business_id = $1 AND ${compiled.sql}`,
-    params,
-  };
+  return { where: `f.business_id = $1 AND ${compiled.sql}`, params: [businessId, ...compiled.params] };
 }
 
 /** Live: how many of the business's subscribers match, and the first few (by profile id). */
@@ -86,9 +80,15 @@ export async function countSegment(ctx: Ctx, businessId: string, segmentId: stri
 
 async function countResolved(ctx: Ctx, businessId: string, definition: ResolvedDefinition) {
   const { from, where, params } = segmentWhere(businessId, definition);
-  const count = segmentCountSql(businessId, definition);
+  const facets = readsFacetsOnly(definition) ? facetsWhere(businessId, definition) : undefined;
   const [counted, sample] = await Promise.all([
-    rawQuery<{ n: number }>(ctx.db, count.text, count.params),
+    facets
+      ? rawQuery<{ n: number }>(
+          ctx.db,
+          `SELECT count(*)::int AS n FROM profile_facets f WHERE ${facets.where}`,
+          facets.params,
+        )
+      : rawQuery<{ n: number }>(ctx.db, `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params),
     rawQuery<MemberRow>(
       ctx.db,
       `SELECT ${MEMBER_COLUMNS} FROM ${from} WHERE ${where} ORDER BY p.id LIMIT ${SAMPLE_SIZE}`,
