@@ -21,7 +21,8 @@
 //      (default 3), BENCH_EXPLAIN=1 (prints the count's plan), BENCH_TYPED_INDEXES=1 (segments
 //      measured a third time with a typed expression index on spend), BENCH_F1_BODY=spread (F1
 //      given the records as built, not parsed from their JSON as the route hands them over),
-//      BENCH_GIN_INDEXES (default tag_ids,attributes: the GIN indexes built).
+//      BENCH_GIN_INDEXES (default none: the GIN indexes on profiles to build, tag_ids,attributes;
+//      segments no longer read them, docs/audiences.md "Storage and indexes").
 import { createReadStream, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -40,7 +41,7 @@ const { uuidv7 } = await import("../lib/ids");
 const { env } = await import("../lib/env");
 const { createBusiness } = await import("../lib/businesses/create-business");
 const { createSegment } = await import("../lib/audiences/segments/segments");
-const { countDefinition, listSegmentMatches, segmentWhere } =
+const { countDefinition, listSegmentMatches, facetsWhere } =
   await import("../lib/audiences/segments/segment-matches");
 const { checkDefinition } = await import("../lib/audiences/segments/check-definition");
 const { SegmentDefinition } = await import("../lib/audiences/segments/definition");
@@ -108,7 +109,7 @@ try {
       [b, from, Math.min(from + 100_000, total) - 1, tags[0], tags[1]],
     );
   }
-  await pool().query("VACUUM ANALYZE profiles");
+  await pool().query("VACUUM ANALYZE profiles, profile_facets");
   console.log(
     `setup: ${total.toLocaleString()} profiles in ${(ms(t0) / 1000).toFixed(1)} s; ${runs} runs each; ${load()}`,
   );
@@ -118,7 +119,7 @@ try {
   const buildIndexes = async () => {
     const t1 = process.hrtime.bigint();
     // BENCH_GIN_INDEXES: which of the two to build (default both), to see what each costs F1.
-    const which = (process.env.BENCH_GIN_INDEXES ?? "tag_ids,attributes").split(",");
+    const which = (process.env.BENCH_GIN_INDEXES ?? "").split(",");
     if (which.includes("tag_ids"))
       await pool().query(
         "CREATE INDEX CONCURRENTLY IF NOT EXISTS profiles_tag_ids_gin_idx ON profiles USING gin (tag_ids)" +
@@ -130,7 +131,9 @@ try {
           ginWith,
       );
     await pool().query("ANALYZE profiles");
-    console.log(`GIN indexes (tag_ids, attributes) built CONCURRENTLY in ${(ms(t1) / 1000).toFixed(1)} s`);
+    console.log(
+      `GIN indexes (${which.join(", ") || "none"}) built CONCURRENTLY in ${(ms(t1) / 1000).toFixed(1)} s`,
+    );
   };
 
   if (parts.has("segments")) {
@@ -153,9 +156,10 @@ try {
     const explain = async () => {
       if (!process.env.BENCH_EXPLAIN) return;
       const resolved = await checkDefinition(ctx, b, SegmentDefinition.parse(definition));
-      const { where, params } = segmentWhere(b, resolved);
+      // The count's statement as countDefinition sends it for this definition (tags and attributes only).
+      const { where, params } = facetsWhere(b, resolved);
       const plan = await pool().query(
-        `EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM profiles p WHERE ${where}`,
+        `EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM profile_facets f WHERE ${where}`,
         params,
       );
       console.log(plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
@@ -224,7 +228,7 @@ try {
           record(seeded(from + k), from + k),
         ),
       });
-    await pool().query("VACUUM ANALYZE profiles");
+    await pool().query("VACUUM ANALYZE profiles, profile_facets");
     /** 500 updates of seeded profiles and 500 new ones; with the extras on every record or none. */
     const body = (round: number, withExtras: boolean) => {
       const rows: Record<string, unknown>[] = [];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businessIdColumn, createdAtColumn } from "./columns";
 import { profiles } from "./profiles";
 
@@ -59,7 +59,15 @@ export const attributeDefinitions = pgTable(
     label: text("label").notNull(),
     type: text("type", { enum: attributeTypes }).notNull(),
     choices: text("choices").array(),
+    /**
+     * Which columns of profile_facets hold its values (n<slot>, s<slot>): the lowest slot free
+     * in the business, given by a trigger when the row is inserted (migration 0057).
+     */
+    slot: smallint("slot").notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex("attribute_definitions_business_key_unique").on(t.businessId, t.key)],
+  (t) => [
+    uniqueIndex("attribute_definitions_business_key_unique").on(t.businessId, t.key),
+    uniqueIndex("attribute_definitions_business_slot_unique").on(t.businessId, t.slot),
+  ],
 );

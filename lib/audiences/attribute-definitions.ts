@@ -20,6 +20,7 @@ export type AttributeDefinitionRow = {
   label: string;
   type: AttributeType;
   choices: string[] | null;
+  slot: number;
   created_at: Date;
 };
 
@@ -41,7 +42,7 @@ export async function attributeRules(
     `SELECT * FROM attribute_definitions WHERE business_id = $1`,
     [businessId],
   );
-  return new Map(rows.map((r) => [r.key, { key: r.key, type: r.type, choices: r.choices }]));
+  return new Map(rows.map((r) => [r.key, { key: r.key, type: r.type, choices: r.choices, slot: r.slot }]));
 }
 
 export async function listAttributeDefinitions(

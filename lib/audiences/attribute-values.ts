@@ -5,6 +5,8 @@ export type AttributeDefinitionRule = {
   key: string;
   type: AttributeType;
   choices: readonly string[] | null;
+  /** Which columns of profile_facets hold its values (db/schema/profile-facets.ts). */
+  slot?: number;
 };
 
 /** A stored value: text, a finite number, an ISO date (yyyy-mm-dd) as text, or a boolean. */

@@ -190,8 +190,22 @@ const DYNAMIC: Record<string, Covered> = {
     run: (t) =>
       holdTokens(t.ctx.db, { table: "api_key_rate_buckets", keyColumns: ["key_id"] }, [t.keyId], 10),
   },
-  "lib/audiences/segments/segment-matches.ts#countResolved": { run: (t) => countSegmentOf(t) },
+  "lib/audiences/segments/segment-matches.ts#countResolved": {
+    // Tags and attributes only: counted over profile_facets alone.
+    run: (t) =>
+      countDefinition(t.ctx, t.businessId, {
+        groups: [
+          {
+            conditions: [
+              { kind: "tags", op: "any_of", tags: ["VIP"] },
+              { kind: "attribute", key: "plan", op: "any_of", value: ["Gold"] },
+            ],
+          },
+        ],
+      }),
+  },
   "lib/audiences/segments/segment-matches.ts#countResolved#2": { run: (t) => countSegmentOf(t) },
+  "lib/audiences/segments/segment-matches.ts#countResolved#3": { run: (t) => countSegmentOf(t) },
   "lib/conversations/count-unread.ts#countUnread": {
     run: async (t) => Promise.all([countUnread(t.ctx, t.businessId), countUnread(t.agent, t.businessId)]),
   },

@@ -14,7 +14,15 @@ import { profileFields, type ProfileField } from "./profile-fields";
 /** A condition as the compiler takes it: names resolved to the business's ids and types. */
 export type ResolvedCondition =
   | { kind: "field"; field: ProfileField; type: ValueType; op: ValueOperator; value?: ConditionValue }
-  | { kind: "attribute"; key: string; type: AttributeType; op: ValueOperator; value?: ConditionValue }
+  | {
+      kind: "attribute";
+      key: string;
+      type: AttributeType;
+      /** The definition's columns in profile_facets. */
+      slot: number;
+      op: ValueOperator;
+      value?: ConditionValue;
+    }
   | { kind: "tags"; op: "any_of" | "all_of" | "none_of"; tagIds: string[] }
   | Extract<SegmentCondition, { kind: "activity" | "consent" | "channel" }>;
 
@@ -113,10 +121,11 @@ function resolveCondition(
       const rule = vocabulary.attributes.get(c.key);
       if (!rule)
         return fail("key", `No attribute with key '${c.key}': define it first (POST .../attributes)`);
+      if (rule.slot === undefined) throw new Error(`attribute ${c.key} read without its slot`);
       const value = checkValue(rule, c.op, c.value, fail);
       return value === INVALID
         ? undefined
-        : { kind: "attribute", key: c.key, type: rule.type, op: c.op, value };
+        : { kind: "attribute", key: c.key, type: rule.type, slot: rule.slot, op: c.op, value };
     }
     case "tags": {
       const tagIds: string[] = [];

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SegmentDefinition as Schema } from "./definition";
 import { resolveDefinition, type SegmentVocabulary } from "./check-definition";
-import { compileSegment } from "./compile-segment";
+import { compileSegment, readsFacetsOnly } from "./compile-segment";
 
 const TAG = "0193b6f2-8c1a-7cde-9f00-1234567890ab";
 const PROMO = "0193b6f2-8c1a-7cde-9f00-000000000001";
 const vocabulary: SegmentVocabulary = {
   attributes: new Map([
-    ["plan", { key: "plan", type: "choice", choices: ["Gold", "Silver"] }],
-    ["spend", { key: "spend", type: "number", choices: null }],
-    ["note", { key: "note", type: "text", choices: null }],
-    ["vip", { key: "vip", type: "boolean", choices: null }],
-    ["renewal", { key: "renewal", type: "date", choices: null }],
+    ["plan", { key: "plan", type: "choice", choices: ["Gold", "Silver"], slot: 1 }],
+    ["spend", { key: "spend", type: "number", choices: null, slot: 2 }],
+    ["note", { key: "note", type: "text", choices: null, slot: 3 }],
+    ["vip", { key: "vip", type: "boolean", choices: null, slot: 4 }],
+    ["renewal", { key: "renewal", type: "date", choices: null, slot: 5 }],
   ]),
   tags: new Map([["vip", TAG]]),
   promotions: new Set([PROMO]),
@@ -36,8 +36,8 @@ describe("compileSegment", () => {
     });
     expect(out.sql).not.toContain("DROP");
     expect(out.sql).not.toContain("50%");
-    expect(out.params).toEqual([evil, "note", "%50\\%\\_off%", "spend", 100]);
-    expect(out.sql).toMatch(/^\(lower\(p\.city\) = lower\(\$2\) AND .* AND .*\$6::numeric\)$/s);
+    expect(out.params).toEqual([evil, "%50\\%\\_off%", 100]);
+    expect(out.sql).toBe("(lower(p.city) = lower($2) AND f.s3 LIKE lower($3::text) AND f.n2 > $4::numeric)");
   });
 
   it("joins groups and conditions by their match", () => {
@@ -76,27 +76,43 @@ describe("compileSegment", () => {
     }
   });
 
-  it("reads tags from the profile's own tag_ids, as GIN operators (no subquery)", () => {
+  it("reads tags from the profile's facets row, none when it has none (no subquery)", () => {
     const sql = (op: string) => compile(one({ kind: "tags", op, tags: ["VIP"] })).sql;
     expect([sql("any_of"), sql("all_of"), sql("none_of")]).toEqual([
-      "p.tag_ids && $2::uuid[]",
-      "p.tag_ids @> $2::uuid[]",
-      "NOT (p.tag_ids && $2::uuid[])",
+      "f.tag_ids && $2::uuid[]",
+      "f.tag_ids @> $2::uuid[]",
+      "NOT coalesce(f.tag_ids && $2::uuid[], false)",
     ]);
     expect(compile(one({ kind: "tags", op: "any_of", tags: ["vip"] })).params).toEqual([[TAG]]);
   });
 
-  it("uses containment for equality a GIN index can serve", () => {
+  it("reads an attribute from its slot's typed column, the choice as defined", () => {
     expect(compile(one({ kind: "attribute", key: "plan", op: "any_of", value: ["gold"] })).sql).toBe(
-      "p.attributes @> jsonb_build_object($2::text, $3::text)",
+      "f.s1 = $2::text",
     );
     expect(compile(one({ kind: "attribute", key: "plan", op: "any_of", value: ["gold"] })).params).toEqual([
-      "plan",
       "Gold",
     ]);
-    expect(compile(one({ kind: "attribute", key: "vip", op: "is", value: true })).sql).toContain(
-      "$3::boolean",
+    expect(compile(one({ kind: "attribute", key: "vip", op: "is", value: true }))).toEqual({
+      sql: "f.n4 = $2::numeric",
+      params: [1],
+    });
+    expect(compile(one({ kind: "attribute", key: "renewal", op: "before", value: "2026-02-03" })).sql).toBe(
+      "f.s5 < $2::text",
     );
+  });
+
+  it("counts over the facets alone only when no profile without tags or values can match", () => {
+    const reads = (d: unknown) => readsFacetsOnly(resolveDefinition(Schema.parse(d), vocabulary));
+    const vip = { kind: "tags", op: "any_of", tags: ["VIP"] };
+    const noVip = { kind: "tags", op: "none_of", tags: ["VIP"] };
+    const noPlan = { kind: "attribute", key: "plan", op: "not_set" };
+    const city = { kind: "field", field: "city", op: "equals", value: "Pune" };
+    expect(reads(one(vip))).toBe(true);
+    expect(reads({ groups: [{ conditions: [vip, noPlan] }] })).toBe(true);
+    expect(reads(one(noVip))).toBe(false);
+    expect(reads({ groups: [{ match: "any", conditions: [vip, noPlan] }] })).toBe(false);
+    expect(reads({ groups: [{ conditions: [vip, city] }] })).toBe(false);
   });
 
   it("refuses what does not fit, naming the path", () => {

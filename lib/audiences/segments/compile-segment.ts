@@ -4,13 +4,17 @@ import { activitySql, consentSql, rcsSql, type Param } from "./activity-sql";
 import { profileFields } from "./profile-fields";
 
 /**
- * A definition as ONE SQL predicate over `profiles p`: every value is a placeholder (`params`
- * hold them, numbered from `firstParam`), every subquery is filtered on the business
- * (`business`, a placeholder the caller binds to the business id). The caller writes
- * `WHERE p.business_id = <business> AND (<sql>)`: count, a page of matches and the launch's
- * INSERT ... SELECT use the same text.
+ * A definition as ONE SQL predicate over `profiles p` and its facets `f` (SEGMENT_FROM): every
+ * value is a placeholder (`params` hold them, numbered from `firstParam`), every subquery is
+ * filtered on the business (`business`, a placeholder the caller binds to the business id).
+ * The caller writes `FROM ${SEGMENT_FROM} WHERE p.business_id = <business> AND (<sql>)`: count,
+ * a page of matches and the launch's INSERT ... SELECT use the same text.
  */
 export type CompiledSegment = { sql: string; params: unknown[] };
+
+/** The profiles a compiled predicate reads, with their facets (a profile may have none). */
+export const SEGMENT_FROM =
+  "profiles p LEFT JOIN profile_facets f ON f.business_id = p.business_id AND f.profile_id = p.id";
 
 export function compileSegment(
   definition: ResolvedDefinition,
@@ -99,51 +103,82 @@ function valueSql(
 }
 
 /**
- * An attribute condition on profiles.attributes. Equality of a number, a boolean or a single
- * choice is a containment (`@>`), which a GIN index on attributes serves; the others read the
- * value by key, cast only when the stored JSON has the type (writes store each type as its own
- * JSON type, so a cast never fails on a value of another).
+ * An attribute condition on the definition's slot of profile_facets `f` (db/schema/profile-facets.ts):
+ * `n<slot>` (numeric: number, boolean as 1/0) or `s<slot>` (text, "C" collation: text
+ * lower-cased, choice as stored, date yyyy-mm-dd, so its text order is date order). The trigger
+ * writes each value as the old reading of profiles.attributes took it, so these match the same
+ * profiles (lib/audiences/segments/facets-oracle.int.test.ts compares the two).
  */
 function attributeSql(c: Extract<ResolvedCondition, { kind: "attribute" }>, param: Param): string {
-  const key = param(c.key, "::text");
-  const text = `(p.attributes ->> ${key})`;
-  const contains = (v: string) => `p.attributes @> jsonb_build_object(${key}, ${v})`;
-  if (c.op === "is_set") return `p.attributes ? ${key}`;
-  if (c.op === "not_set") return `NOT (p.attributes ? ${key})`;
+  const numeric = c.type === "number" || c.type === "boolean";
+  const column = `f.${numeric ? "n" : "s"}${c.slot}`;
+  if (c.op === "is_set") return `${column} IS NOT NULL`;
+  if (c.op === "not_set") return `${column} IS NULL`;
   switch (c.type) {
-    case "number": {
-      if (c.op === "equals") return contains(param(c.value, "::numeric"));
-      const n = `(CASE WHEN jsonb_typeof(p.attributes -> ${key}) = 'number' THEN ${text}::numeric END)`;
-      return valueSql(n, "number", c.op, c.value, param);
-    }
+    case "number":
+      return valueSql(column, "number", c.op, c.value, param);
     case "boolean":
-      return contains(param(c.value, "::boolean"));
+      return `${column} = ${param(c.value ? 1 : 0, "::numeric")}`;
     case "choice": {
       const values = c.value as string[];
-      if (values.length === 1) return contains(param(values[0], "::text"));
-      return valueSql(text, "choice", c.op, values, param);
+      return values.length === 1
+        ? `${column} = ${param(values[0], "::text")}`
+        : `${column} = ANY(${param(values, "::text[]")})`;
     }
     case "date":
-      // Stored yyyy-mm-dd: compared as dates, cast only when it has that form.
-      return valueSql(
-        `(CASE WHEN ${text} ~ '^\\d{4}-\\d{2}-\\d{2}$' THEN ${text}::date END)`,
-        "date",
-        c.op,
-        c.value,
-        param,
-      );
+      switch (c.op) {
+        case "before":
+          return `${column} < ${param(c.value, "::text")}`;
+        case "after":
+          return `${column} > ${param(c.value, "::text")}`;
+        default: {
+          const days = param(c.value, "::int");
+          return `${column} BETWEEN to_char(current_date - ${days}, 'YYYY-MM-DD') AND to_char(current_date, 'YYYY-MM-DD')`;
+        }
+      }
     default:
-      return valueSql(text, "text", c.op, c.value, param);
+      // Stored lower-cased: lower(value) = lower(x) and value ILIKE x, as the column holds lower(value).
+      switch (c.op) {
+        case "equals":
+          return `${column} = lower(${param(c.value, "::text")})`;
+        case "contains":
+          return `${column} LIKE lower(${param(`%${escapeLike(String(c.value))}%`, "::text")})`;
+        default:
+          return `${column} = ANY(${param(c.value, "::text[]")})`;
+      }
   }
 }
 
 /**
- * A tags condition on profiles.tag_ids: overlap (`&&`) for any of, containment (`@>`) for all
- * of, both of which the GIN index on tag_ids serves and a bitmap AND joins to the attributes'.
+ * A tags condition on profile_facets.tag_ids (`f`, absent for a profile without tags or values:
+ * its tags are none).
  */
 function tagsSql(c: Extract<ResolvedCondition, { kind: "tags" }>, param: Param): string {
   const ids = param(c.tagIds, "::uuid[]");
-  if (c.op === "any_of") return `p.tag_ids && ${ids}`;
-  if (c.op === "none_of") return `NOT (p.tag_ids && ${ids})`;
-  return `p.tag_ids @> ${ids}`;
+  if (c.op === "any_of") return `f.tag_ids && ${ids}`;
+  if (c.op === "none_of") return `NOT coalesce(f.tag_ids && ${ids}, false)`;
+  return `f.tag_ids @> ${ids}`;
+}
+
+/**
+ * Whether the definition reads profile_facets only, and matches no profile without tags and
+ * values (so no profile that has no facets row): then its count is a scan of the facets alone.
+ */
+export function readsFacetsOnly(definition: ResolvedDefinition): boolean {
+  const empty = (c: ResolvedCondition): boolean | undefined => {
+    if (c.kind === "attribute") return c.op === "not_set";
+    if (c.kind === "tags") return c.op === "none_of";
+    return undefined;
+  };
+  const fold = (xs: (boolean | undefined)[], match: "all" | "any") =>
+    xs.includes(undefined)
+      ? undefined
+      : match === "all"
+        ? xs.every((x) => x === true)
+        : xs.some((x) => x === true);
+  const matchesEmpty = fold(
+    definition.groups.map((g) => fold(g.conditions.map(empty), g.match)),
+    definition.match,
+  );
+  return matchesEmpty === false;
 }

@@ -3,7 +3,7 @@ import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { AppError, invalidInput } from "../../errors";
 import { checkDefinition, type ResolvedDefinition } from "./check-definition";
-import { compileSegment } from "./compile-segment";
+import { compileSegment, readsFacetsOnly, SEGMENT_FROM } from "./compile-segment";
 import { SegmentDefinition } from "./definition";
 import { getSegment } from "./segments";
 
@@ -38,10 +38,27 @@ const member = (r: MemberRow): SegmentMember => ({
   attributes: r.attributes,
 });
 
-/** `WHERE` text and parameters of the business's profiles the definition matches ($1: the business). */
+/**
+ * `WHERE` text and parameters of the business's profiles the definition matches ($1: the
+ * business), over `FROM ${SEGMENT_FROM}` (`from`).
+ */
 export function segmentWhere(businessId: string, definition: ResolvedDefinition, firstParam = 2) {
   const compiled = compileSegment(definition, { business: "$1", firstParam });
-  return { where: `p.business_id = $1 AND ${compiled.sql}`, params: [businessId, ...compiled.params] };
+  return {
+    from: SEGMENT_FROM,
+    where: `p.business_id = $1 AND ${compiled.sql}`,
+    params: [businessId, ...compiled.params],
+  };
+}
+
+/**
+ * `WHERE` text and parameters over `FROM profile_facets f` alone, for a definition that reads
+ * only tags and attributes and matches no profile without them (readsFacetsOnly): its count is
+ * then a scan of narrow typed rows, no join (docs/audiences.md "Storage and indexes").
+ */
+export function facetsWhere(businessId: string, definition: ResolvedDefinition) {
+  const compiled = compileSegment(definition, { business: "$1", firstParam: 2 });
+  return { where: `f.business_id = $1 AND ${compiled.sql}`, params: [businessId, ...compiled.params] };
 }
 
 /** Live: how many of the business's subscribers match, and the first few (by profile id). */
@@ -62,12 +79,19 @@ export async function countSegment(ctx: Ctx, businessId: string, segmentId: stri
 }
 
 async function countResolved(ctx: Ctx, businessId: string, definition: ResolvedDefinition) {
-  const { where, params } = segmentWhere(businessId, definition);
+  const { from, where, params } = segmentWhere(businessId, definition);
+  const facets = readsFacetsOnly(definition) ? facetsWhere(businessId, definition) : undefined;
   const [counted, sample] = await Promise.all([
-    rawQuery<{ n: number }>(ctx.db, `SELECT count(*)::int AS n FROM profiles p WHERE ${where}`, params),
+    facets
+      ? rawQuery<{ n: number }>(
+          ctx.db,
+          `SELECT count(*)::int AS n FROM profile_facets f WHERE ${facets.where}`,
+          facets.params,
+        )
+      : rawQuery<{ n: number }>(ctx.db, `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params),
     rawQuery<MemberRow>(
       ctx.db,
-      `SELECT ${MEMBER_COLUMNS} FROM profiles p WHERE ${where} ORDER BY p.id LIMIT ${SAMPLE_SIZE}`,
+      `SELECT ${MEMBER_COLUMNS} FROM ${from} WHERE ${where} ORDER BY p.id LIMIT ${SAMPLE_SIZE}`,
       params,
     ),
   ]);
@@ -92,10 +116,10 @@ export async function listSegmentMatches(
   const segment = await getSegment(ctx, businessId, segmentId);
   const definition = await checkDefinition(ctx, businessId, segment.definition);
   // Keyset: `after` is $2 when given, so the (business_id, id) index starts the page there.
-  const { where, params } = segmentWhere(businessId, definition, after ? 3 : 2);
+  const { from, where, params } = segmentWhere(businessId, definition, after ? 3 : 2);
   const rows = await rawQuery<MemberRow>(
     ctx.db,
-    `SELECT ${MEMBER_COLUMNS} FROM profiles p
+    `SELECT ${MEMBER_COLUMNS} FROM ${from}
      WHERE ${where}${after ? " AND p.id > $2::uuid" : ""}
      ORDER BY p.id LIMIT ${limit + 1}`,
     after ? [params[0], after, ...params.slice(1)] : params,
@@ -123,10 +147,10 @@ export async function customerInSegment(
     if (err instanceof AppError && (err.code === "not_found" || err.code === "invalid_request")) return false;
     throw err;
   }
-  const { where, params } = segmentWhere(businessId, definition, 3);
+  const { from, where, params } = segmentWhere(businessId, definition, 3);
   const [row] = await rawQuery<{ ok: boolean }>(
     ctx.db,
-    `SELECT EXISTS (SELECT 1 FROM profiles p WHERE p.phone = $2 AND ${where}) AS ok`,
+    `SELECT EXISTS (SELECT 1 FROM ${from} WHERE p.phone = $2 AND ${where}) AS ok`,
     [params[0], phone, ...params.slice(1)],
   );
   return row?.ok ?? false;

@@ -75,7 +75,7 @@ export async function listFromSegment(
   );
   // $1 business, $2 list id, $3 the attribute keys (when there are any), then the predicate's values.
   const withKeys = attributeKeys.length > 0;
-  const { where, params } = segmentWhere(businessId, input.definition, withKeys ? 4 : 3);
+  const { from, where, params } = segmentWhere(businessId, input.definition, withKeys ? 4 : 3);
   const values = [
     ...PROFILE_COLUMNS.map(([, sql]) => sql),
     ...attributeKeys.map((_, i) => `(p.attributes ->> ($3::text[])[${i + 1}])`),
@@ -86,7 +86,7 @@ export async function listFromSegment(
       `WITH written AS (
          INSERT INTO ${table} (list_id, business_id, row_number, phone, cells)
          SELECT $2, p.business_id, row_number() OVER (ORDER BY p.id), p.phone, ${joinedCells(values)}
-         FROM profiles p
+         FROM ${from}
          WHERE ${where}
          RETURNING 1)
        SELECT count(*)::int AS n FROM written`,
