@@ -57,13 +57,17 @@ export async function continueWakes(
     else await lockRouting(tx, businessId);
     // By id (the primary key: a filter on wake_at alone would let the planner walk the timer
     // index over every due run of every business), re-checked on the database's clock.
-    const locked = await rawQuery<RunRow & { definition: FlowDefinition | null }>(
-      tx.db,
-      `SELECT * FROM flow_runs
-       WHERE business_id = $1 AND id = ANY($2::uuid[]) AND state = 'waiting' AND wake_at <= now()
-       ORDER BY id FOR UPDATE SKIP LOCKED`,
-      [businessId, ids],
-    );
+    // (A filter on state here lets the planner take the timer's partial index: 0.4 s a batch
+    // with 100,000 due, bench/flows.ts.) FOR UPDATE reads each row's latest version.
+    const locked = (
+      await rawQuery<RunRow & { definition: FlowDefinition | null; due: boolean }>(
+        tx.db,
+        `SELECT *, (state = 'waiting' AND wake_at <= now()) AS due FROM flow_runs
+         WHERE business_id = $1 AND id = ANY($2::uuid[])
+         ORDER BY id FOR UPDATE SKIP LOCKED`,
+        [businessId, ids],
+      )
+    ).filter((r) => r.due);
     claimedIds.push(...locked.map((r) => r.id));
     if (locked.length === 0) return { claimed: 0, woken: 0 };
     const conversations = await rawQuery<ConversationRow>(
