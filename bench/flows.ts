@@ -28,7 +28,8 @@
 //     woken against its own time). Before T, (0) again with them all waiting. From T,
 //     BENCH_WAKE_WINDOW (60) s at most: runs woken (ended_at, the wake's transaction start,
 //     against their due time on the database's clock), the rate, the CPU per wake, and the
-//     time all would take at that rate.
+//     time all would take at that rate; then, as the floor in the same run, one bare UPDATE of
+//     the same runs' rows (the wake's time over it is printed as a ratio).
 // BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only. BENCH_INBOUND_ONLY=1: everything but (4).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/flows.ts
 import { rmSync } from "node:fs";
@@ -544,6 +545,14 @@ try {
         [server.businessId, sampleRunIds, first.due],
       )
     ).rows[0]!;
+    // The floor in the same run: one bare UPDATE of the same 100,000 runs' rows (no locks, no
+    // steps, no conversations): what writing each woken run's row alone costs on this machine now.
+    const bareT0 = performance.now();
+    await sql.query(
+      `UPDATE flow_runs SET updated_at = now() WHERE business_id = $1 AND id = ANY($2::uuid[])`,
+      [server.businessId, clones.runIds],
+    );
+    const bareSeconds = (performance.now() - bareT0) / 1000;
     const perWake = (s: number) => (woken > 0 ? ((s * 1000) / woken).toFixed(2) : "n/a");
 
     const allWoken =
@@ -576,6 +585,9 @@ try {
     );
     console.log(
       `| all ${wakes} woken after T (measured, or at this rate) | ${(allWoken / 1000).toFixed(1)} s |`,
+    );
+    console.log(
+      `| baseline, same run: one bare UPDATE of the ${wakes} runs' rows | ${bareSeconds.toFixed(1)} s (wake all / bare update = ${(allWoken / 1000 / bareSeconds).toFixed(1)}x) |`,
     );
     console.log(
       `| the engine's own sample (${wakeSample}): woken / latest after its due time | ${sampleWoke.n} / ${sampleWoke.late_ms === null ? "n/a" : `${Number(sampleWoke.late_ms).toFixed(0)} ms`} |`,

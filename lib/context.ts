@@ -17,6 +17,12 @@ export type Ctx = {
    * once before it commits (lib/messages/send/deferred-dispatch.ts).
    */
   deferredDispatch?: { add(msgs: ReadonlyArray<{ id: string; businessId: string }>): void };
+  /**
+   * "shared": the transaction holds the business's routing lock shared (a wake batch, beside
+   * other wake batches of the business): it may not route, and lockRouting refuses
+   * (lib/conversations/routing-lock.ts), so the batch is done again holding it alone.
+   */
+  routingLock?: "shared";
 };
 
 export const systemCtx = (id = "system"): Ctx => ({ db: db(), actor: { type: "system", id } });

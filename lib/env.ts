@@ -181,7 +181,7 @@ const schema = z.object({
   PROMOTIONS_TICK_MS: z.coerce.number().int().min(50).max(1000).default(500),
   /** How often each worker's flow wake scanner looks for due timers (waits, ask timeouts), in ms. */
   FLOW_WAKE_SCAN_MS: z.coerce.number().int().min(20).max(5000).default(250),
-  /** Due runs the wake scanner takes per scan, continued per business in one transaction each. */
+  /** Due runs one wake batch takes (one transaction; a scan reads four batches' worth, continued side by side). */
   FLOW_WAKE_BATCH: z.coerce.number().int().min(1).max(5000).default(250),
   /** Seconds of the sender's rate a promotion creates ahead of dispatch (Stop acts within this). */
   PROMOTIONS_SEND_AHEAD_SECONDS: z.coerce.number().min(0.5).max(60).default(3),

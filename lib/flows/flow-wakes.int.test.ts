@@ -29,11 +29,13 @@ const remindFlow: FlowDefinitionInput = {
   ],
 };
 
-async function withFlow(definition: FlowDefinitionInput = remindFlow): Promise<TestBusiness> {
+async function withFlow(...definitions: FlowDefinitionInput[]): Promise<TestBusiness> {
   const t = await createTestBusiness();
   const admin = userCtx(t.business.id, t.admin.id, "BUSINESS_ADMIN");
-  const flow = await createFlow(admin, t.business.id, { name: `flow ${uniq()}`, definition });
-  await publishFlow(admin, t.business.id, flow.id);
+  for (const definition of definitions.length > 0 ? definitions : [remindFlow]) {
+    const flow = await createFlow(admin, t.business.id, { name: `flow ${uniq()}`, definition });
+    await publishFlow(admin, t.business.id, flow.id);
+  }
   return t;
 }
 
@@ -82,6 +84,19 @@ const dueIn = (conversationIds: string[], inSeconds = 0) =>
      WHERE conversation_id = ANY($1::uuid[]) AND state = 'waiting'`,
     [conversationIds, inSeconds],
   );
+const messageIds = async (businessId: string) =>
+  (await rawQuery<{ id: string }>(db(), `SELECT id FROM messages WHERE business_id = $1`, [businessId])).map(
+    (r) => r.id,
+  );
+/** The dispatch jobs enqueued for the business's messages: how many, and the messages they carry. */
+const dispatchedIds = async (businessId: string) => {
+  const jobs = await rawQuery<{ ids: string[] }>(
+    db(),
+    `SELECT data->'ids' AS ids FROM pgboss.job WHERE name = 'messages.dispatch' AND data->>'businessId' = $1`,
+    [businessId],
+  );
+  return { jobs: jobs.length, ids: jobs.flatMap((j) => j.ids) };
+};
 const until = async (what: string, check: () => Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -113,44 +128,54 @@ describe("flow wakes", () => {
 
   it("two scanners at once never continue one run twice", async () => {
     const [t1, t2] = [await withFlow(), await withFlow()];
-    const runs = [...(await waiting(t1, 12)), ...(await waiting(t2, 12))];
+    const runs = [...(await waiting(t1, 30)), ...(await waiting(t2, 30))];
     await dueIn(runs.map((r) => r.conversationId));
-    // Four rounds at once in small batches, as four workers' scanners would overlap.
+    // Four rounds at once in small batches, as four workers' scanners would overlap: each cuts a
+    // business's due runs into six batches and continues four at a time, side by side.
     const woken = await Promise.all([1, 2, 3, 4].map(() => wakeDueRuns({ batchSize: 5 })));
-    // A round that found every due business held by another may stop early: one more sweeps up.
+    // A round that found every due run held by another may stop early: one more sweeps up.
     const total = woken.reduce((a, b) => a + b, 0) + (await wakeDueRuns());
-    expect(total).toBe(24);
+    expect(total).toBe(60);
     for (const [i, r] of runs.entries()) {
       const run = await runOf(r.conversationId);
       expect(run.state).toBe("completed");
       expect(await wokeSteps(run.id)).toBe(1);
-      expect(await texts(i < 12 ? t1.business.id : t2.business.id, r.customer)).toEqual(["Reminder!"]);
+      expect(await texts(i < 30 ? t1.business.id : t2.business.id, r.customer)).toEqual(["Reminder!"]);
+    }
+    // Each reminder is dispatched by exactly one job, and a job carries a batch's (not one each).
+    for (const t of [t1, t2]) {
+      const sent = await dispatchedIds(t.business.id);
+      expect(sent.jobs).toBeLessThan(30);
+      expect(sent.ids.sort()).toEqual((await messageIds(t.business.id)).sort());
     }
   });
 
   it("a batch claimed by a process that dies is taken again: nothing is lost, nothing is doubled", async () => {
     const t = await withFlow();
-    const runs = await waiting(t, 3);
+    const runs = await waiting(t, 6);
     await dueIn(runs.map((r) => r.conversationId));
-    // Another worker's scanner has claimed the business's batch (its transaction holds the
-    // scanners' lock, the routing lock and the runs) and then its process dies.
+    // Another worker's scanner has claimed a batch of three (its transaction holds the routing
+    // lock shared and the runs) and then its process dies mid-batch.
     const other = await pool().connect();
     other.on("error", () => {}); // its connection is killed below
     let otherPid = 0;
     try {
       otherPid = (await other.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
       await other.query("BEGIN");
-      await other.query(`SELECT pg_advisory_xact_lock(hashtext('flow-wakes'), hashtext($1))`, [
-        t.business.id,
-      ]);
-      await other.query(`SELECT pg_advisory_xact_lock(hashtext('conversation-routing'), hashtext($1))`, [
-        t.business.id,
-      ]);
+      await other.query(
+        `SELECT pg_advisory_xact_lock_shared(hashtext('conversation-routing'), hashtext($1))`,
+        [t.business.id],
+      );
       await other.query(`SELECT 1 FROM flow_runs WHERE conversation_id = ANY($1::uuid[]) FOR UPDATE`, [
-        runs.map((r) => r.conversationId),
+        runs.slice(0, 3).map((r) => r.conversationId),
       ]);
-      // While it holds them, this scanner leaves the business to it.
-      expect(await wakeDueRuns()).toBe(0);
+      // It has written some of its batch's rows (the first run's messages) when it dies.
+      await other.query(
+        `UPDATE flow_runs SET state = 'completed', wake_at = NULL WHERE conversation_id = $1`,
+        [runs[0]!.conversationId],
+      );
+      // While it holds them, this scanner leaves its runs to it and takes the others.
+      expect(await wakeDueRuns({ batchSize: 2 })).toBe(3);
       await rawQuery(db(), `SELECT pg_terminate_backend($1)`, [otherPid]);
     } finally {
       other.release(true);
@@ -166,7 +191,57 @@ describe("flow wakes", () => {
       const run = await runOf(r.conversationId);
       expect(run.state).toBe("completed");
       expect(await wokeSteps(run.id)).toBe(1);
+      expect(await texts(t.business.id, r.customer)).toEqual(["Reminder!"]);
     }
+  });
+
+  it("a batch's reminders are accepted for dispatch by one job, in the batch's transaction", async () => {
+    const t = await withFlow();
+    const runs = await waiting(t, 8);
+    await dueIn(runs.map((r) => r.conversationId));
+    expect(await wakeDueRuns({ batchSize: 8 })).toBe(8);
+    const sent = await rawQuery<{ id: string; xmin: string; status: string }>(
+      db(),
+      `SELECT id, xmin::text AS xmin, status FROM messages WHERE business_id = $1 ORDER BY id`,
+      [t.business.id],
+    );
+    expect(sent).toHaveLength(8);
+    const [run] = await rawQuery<{ xmin: string }>(
+      db(),
+      `SELECT xmin::text AS xmin FROM flow_runs WHERE conversation_id = $1`,
+      [runs[0]!.conversationId],
+    );
+    // Written with the runs' new state, in one transaction, with one job for all eight.
+    expect(new Set(sent.map((m) => m.xmin))).toEqual(new Set([run!.xmin]));
+    expect(await dispatchedIds(t.business.id)).toEqual({ jobs: 1, ids: sent.map((m) => m.id) });
+  });
+
+  it("a wake that hands over is routed holding the routing lock alone, once", async () => {
+    const t = await withFlow(
+      {
+        triggers: [{ type: "keyword", words: ["callme"] }],
+        start: "w",
+        steps: [
+          { id: "w", type: "wait", minutes: 30, next: "s" },
+          { id: "s", type: "send_text", text: "Still there?", next: "h" },
+          { id: "h", type: "handover", text: "An agent will call you", teamId: null, userId: null },
+        ],
+      },
+      remindFlow,
+    );
+    const runs = await waiting(t, 3, "callme");
+    const [plain] = await waiting(t, 1, "remind");
+    await dueIn([...runs, plain!].map((r) => r.conversationId));
+    // Side by side (routing lock shared) the batch would route: it is done again alone, once.
+    expect(await wakeDueRuns({ batchSize: 2 })).toBe(4);
+    for (const r of runs) {
+      const run = await runOf(r.conversationId);
+      expect(run.state).toBe("handed_over");
+      expect(await wokeSteps(run.id)).toBe(1);
+      expect(await texts(t.business.id, r.customer)).toEqual(["Still there?", "An agent will call you"]);
+    }
+    expect(await texts(t.business.id, plain!.customer)).toEqual(["Reminder!"]);
+    expect((await dispatchedIds(t.business.id)).ids.sort()).toEqual((await messageIds(t.business.id)).sort());
   });
 
   it("a run whose conversation a person holds does not wake: its timer is spent, it sends nothing", async () => {
@@ -225,10 +300,8 @@ describe("flow wakes", () => {
     await dueIn([ra!.conversationId, rb!.conversationId]);
     const runB = await runOf(rb!.conversationId);
     // b's run handed to a's batch: the re-check under a's locks finds nothing of a's.
-    const r = await continueWakes(system(), a.business.id, [
-      { business_id: a.business.id, id: runB.id, conversation_id: rb!.conversationId },
-    ]);
-    expect(r).toEqual({ taken: true, woken: 0 });
+    const r = await continueWakes(system(), a.business.id, [runB.id], "shared");
+    expect(r).toEqual({ claimed: 0, woken: 0 });
     expect((await runOf(rb!.conversationId)).state).toBe("waiting");
     expect(await wakeDueRuns()).toBe(2);
     expect(await texts(a.business.id, ra!.customer)).toEqual(["Reminder!"]);
