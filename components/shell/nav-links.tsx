@@ -30,6 +30,12 @@ export function NavLinks({ sections }: { sections: NavSection[] }) {
                 <li key={`${item.href}-${item.label}`}>
                   <Link
                     href={item.href}
+                    // No prefetch: every page is dynamic and has no loading.tsx, so a prefetch
+                    // brings only the route tree (~300 bytes), yet each runs the proxy's
+                    // session check: the menu's links sent ~17 requests per page view, ~40% of
+                    // the server's CPU for it (docs/decisions/ci-time.md). A click fetches the
+                    // page in one request instead.
+                    prefetch={false}
                     aria-current={active ? "page" : undefined}
                     className={cn(
                       "group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
