@@ -25,3 +25,4 @@ export * from "./links";
 export * from "./audiences";
 export * from "./consent";
 export * from "./segments";
+export * from "./arm-counters";
