@@ -38,6 +38,8 @@ CREATE INDEX "promotions_ab_start_idx" ON "promotions" USING btree ("business_id
 -- upgraded install shows the numbers it showed): first each drawn recipient credited with a
 -- conversion (attributed to the campaign, or in its holdout with a conversion of its number in
 -- the campaign's window from its start), then every arm's numbers, then the clicks per hour.
+-- Written over any counters there are, so the same statements recount a campaign whose rows
+-- were written directly (test/recount-arm-counters.ts).
 UPDATE "promotion_recipients" r SET "converted" = true
 FROM (
   SELECT r.promotion_id, r.seq FROM conversions v
@@ -100,7 +102,11 @@ FROM (SELECT promotion_id, arm, sum(recipients)::int AS recipients, sum(delivere
              sum(converted)::int AS converted, sum(conversions)::int AS conversions
       FROM parts GROUP BY 1, 2) s
 JOIN promotions p ON p.id = s.promotion_id
-LEFT JOIN revenue v ON v.promotion_id = s.promotion_id AND v.arm = s.arm;
+LEFT JOIN revenue v ON v.promotion_id = s.promotion_id AND v.arm = s.arm
+ON CONFLICT ("promotion_id", "arm") DO UPDATE SET "recipients" = excluded.recipients, "delivered" = excluded.delivered,
+  "read" = excluded.read, "replied" = excluded.replied, "clicked" = excluded.clicked, "clicks" = excluded.clicks,
+  "previews" = excluded.previews, "bots" = excluded.bots, "links" = excluded.links, "linked" = excluded.linked,
+  "converted" = excluded.converted, "conversions" = excluded.conversions, "revenue" = excluded.revenue;
 --> statement-breakpoint
 INSERT INTO "promotion_click_hours" ("promotion_id", "hour", "business_id", "clicks", "clickers", "previews", "bots")
 SELECT k.promotion_id, date_trunc('hour', k.clicked_at, 'UTC'), p.business_id,
@@ -108,4 +114,6 @@ SELECT k.promotion_id, date_trunc('hour', k.clicked_at, 'UTC'), p.business_id,
        count(*) FILTER (WHERE k.agent_class = 'preview'), count(*) FILTER (WHERE k.agent_class = 'bot')
 FROM link_clicks k JOIN promotions p ON p.id = k.promotion_id AND p.business_id = k.business_id
 WHERE k.promotion_id IS NOT NULL
-GROUP BY 1, 2, 3;
+GROUP BY 1, 2, 3
+ON CONFLICT ("promotion_id", "hour") DO UPDATE SET "clicks" = excluded.clicks, "clickers" = excluded.clickers,
+  "previews" = excluded.previews, "bots" = excluded.bots;
