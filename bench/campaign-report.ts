@@ -199,9 +199,6 @@ try {
      FROM generate_series(1, 200000) AS i`,
     [biz.id, started, total],
   );
-  const recount = process.hrtime.bigint();
-  await recountArmCounters();
-  console.log(`migration 0058's recount of the campaign's counters: ${(ms(recount) / 1000).toFixed(1)} s`);
   for (const t of [
     "messages",
     "promotion_recipients",
@@ -209,9 +206,11 @@ try {
     "tracked_links",
     "link_clicks",
     "conversions",
-    "promotion_arm_counters",
   ])
     await q(`VACUUM ANALYZE ${t}`);
+  const recount = process.hrtime.bigint();
+  await recountArmCounters();
+  console.log(`migration 0058's recount of the campaign's counters: ${(ms(recount) / 1000).toFixed(1)} s`);
   const counted = await q(
     `SELECT (SELECT count(*) FROM promotion_recipients WHERE promotion_id = $1)::int AS recipients,
             (SELECT count(*) FROM messages WHERE business_id = $2 AND transaction_id = $1)::int AS messages,

@@ -39,7 +39,11 @@ CREATE INDEX "promotions_ab_start_idx" ON "promotions" USING btree ("business_id
 -- conversion (attributed to the campaign, or in its holdout with a conversion of its number in
 -- the campaign's window from its start), then every arm's numbers, then the clicks per hour.
 -- Written over any counters there are, so the same statements recount a campaign whose rows
--- were written directly (test/recount-arm-counters.ts).
+-- were written directly (test/recount-arm-counters.ts). The tables are analyzed first: with
+-- stale statistics (a campaign written just before) the holdout's join was planned as a loop
+-- over the business's conversions per holdout recipient (hours at 100,000 of them).
+ANALYZE "promotion_recipients", "conversions", "tracked_links", "link_clicks";
+--> statement-breakpoint
 UPDATE "promotion_recipients" r SET "converted" = true
 FROM (
   SELECT r.promotion_id, r.seq FROM conversions v

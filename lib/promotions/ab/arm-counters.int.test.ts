@@ -521,7 +521,7 @@ describe("A/B arm counters equal a recount of the rows", () => {
   });
 
   it("migration 0058's recount of an upgraded install gives the same counters", async () => {
-    expect(armCountersRecount()).toHaveLength(3);
+    expect(armCountersRecount()).toHaveLength(4);
     const before = [await kept(id), await kept(later)];
     // This file's database holds only this business's campaigns.
     await rawQuery(db(), `DELETE FROM promotion_arm_counters`, []);
