@@ -1,5 +1,6 @@
 // Tracked links: the redirect GET /l/<code> against the bare route GET /api/health in
-// the same run (requests/s, p99), both served by server.ts with ROLE=api; then the same link
+// the same run (requests/s, p99), both served by server.ts with ROLE=api; a campaign's link
+// (an A/B arm's recipient: the click writer keeps its arm's and hour's counters); then the link
 // with the database cut off (every connection to the server's database refused and the open
 // ones terminated): it must keep answering 302, and every click must be in link_clicks once
 // the database is back.
@@ -47,6 +48,60 @@ try {
   // Every (b) answer was a 302 of a browser: one click each, written by the queue.
   const written = (await settled(beforeB + redirect.total)) - beforeB;
 
+  // A campaign's link: its recipient in arm 1, the campaign's counters row as the launch writes it.
+  const promotionId = "0193b6f2-8c1a-7cde-9f00-00000000be11";
+  const campaignCode = "benchCampaign0123456";
+  await sql.query(
+    `INSERT INTO promotions (id, business_id, kind, name, channel_type, status, target_list_name, phone_number_id,
+       template, track_clicks, start_time)
+     VALUES ($1, $2, 'promotion', 'bench', 'chatapp', 'Completed', 'bench', 'bench',
+       '{"name":"offer","language":"en_US","category":"MARKETING","components":[]}', true, now())`,
+    [promotionId, server.businessId],
+  );
+  await sql.query(
+    `INSERT INTO promotion_recipients (promotion_id, seq, business_id, phone, state, arm)
+     VALUES ($1, 1, $2, '919876500002', 'read', 1)`,
+    [promotionId, server.businessId],
+  );
+  await sql.query(
+    `INSERT INTO promotion_arm_counters (promotion_id, arm, business_id, recipients, links, linked)
+     VALUES ($1, 1, $2, 1, 1, 1)`,
+    [promotionId, server.businessId],
+  );
+  await sql.query(
+    `INSERT INTO tracked_links (code, business_id, promotion_id, seq, phone, url)
+     VALUES ($1, $2, $3, 1, '919876500002', 'https://shop.example/p/7?utm_source=wa')`,
+    [campaignCode, server.businessId, promotionId],
+  );
+  const counted = async () =>
+    Number(
+      (
+        await sql.query(`SELECT clicks FROM promotion_arm_counters WHERE promotion_id = $1 AND arm = 1`, [
+          promotionId,
+        ])
+      ).rows[0].clicks,
+    );
+  const campaignLink = `${server.url}/l/${campaignCode}?ref=bench`;
+  await load("warm-up", { url: campaignLink, headers: browser, duration: 3 });
+  const settledCampaign = async (atLeast: number) => {
+    let n = await counted();
+    for (let i = 0; i < 60 && n < atLeast; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      n = await counted();
+    }
+    return n;
+  };
+  const beforeCampaign = await settledCampaign(0);
+  rows.push(
+    await load("(b2) GET /l/<code> of a campaign's recipient: 302, click queued and counted", {
+      url: campaignLink,
+      headers: browser,
+      duration,
+    }),
+  );
+  const campaignRedirect = rows[rows.length - 1]!;
+  const countedClicks = (await settledCampaign(beforeCampaign + campaignRedirect.total)) - beforeCampaign;
+
   let outage: { rows: LoadResult; before: number; after: number } | undefined;
   if (server.databaseUrl) {
     const db = new URL(server.databaseUrl).pathname.slice(1);
@@ -92,6 +147,9 @@ try {
   );
   console.log(
     `(b) clicks written: ${written} of ${redirect.total} redirects (warm-up clicks included: ${written >= redirect.total})`,
+  );
+  console.log(
+    `ratio (b2) / (a): ${((campaignRedirect.requestsPerSec / bare.requestsPerSec) * 100).toFixed(0)}% (goal >= 50%); (b2) p99 ${campaignRedirect.p99ms} ms; clicks counted in the arm: ${countedClicks} of ${campaignRedirect.total} redirects`,
   );
   if (outage)
     console.log(

@@ -80,7 +80,6 @@ const MODULE_STATE_ALLOWED: Record<string, string> = {
   "lib/channels/channel-secrets.ts: opened": `unsealed channel secrets by ciphertext: ${CACHE}`,
   "lib/economics/links/agent-class.ts: known": `user agents already classed: ${CACHE}`,
   "lib/economics/cost/cached-campaign-cost.ts: kept": `a campaign's cost by its delivered count: ${CACHE}`,
-  "lib/promotions/dashboard/cached-campaign-report.ts: kept": `a campaign's A/B arms and clicks by their mark: ${CACHE}`,
   "lib/callbacks/endpoint-auth.ts: headers": `endpoint authorization headers by ciphertext: ${CACHE}`,
   "lib/callbacks/process-deliveries.ts: secrets": `unsealed signing secrets by ciphertext: ${CACHE}`,
   "lib/callbacks/ssrf-guard.ts: cache": `checked DNS answers for a few seconds: ${CACHE}`,

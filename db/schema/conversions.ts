@@ -35,9 +35,5 @@ export const conversions = pgTable(
     index("conversions_promotion_idx")
       .on(t.businessId, t.promotionId)
       .where(sql`${t.promotionId} is not null`),
-    // The business's conversions in a campaign's window, by time: the A/B holdout's converted
-    // (never attributed: its numbers were sent nothing) and the campaign report's mark
-    // (lib/promotions/ab/arm-counts.ts, lib/promotions/dashboard/campaign-report-mark.ts).
-    index("conversions_occurred_idx").on(t.businessId, t.occurredAt),
   ],
 );

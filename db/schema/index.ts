@@ -26,3 +26,4 @@ export * from "./audiences";
 export * from "./consent";
 export * from "./segments";
 export * from "./profile-facets";
+export * from "./arm-counters";

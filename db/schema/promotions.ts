@@ -200,6 +200,10 @@ export const promotions = pgTable(
     index("promotions_ab_winner_idx")
       .on(t.startTime)
       .where(sql`${t.abWinnerHours} is not null`),
+    // A conversion's A/B holdouts: the business's tests whose window (from start_time) may hold it.
+    index("promotions_ab_start_idx")
+      .on(t.businessId, t.startTime)
+      .where(sql`${t.abTest} is not null`),
   ],
 );
 
@@ -281,6 +285,12 @@ export const promotionRecipients = pgTable(
     error: text("error"),
     /** A reply or button press after its message (E4 `interacted`). */
     interacted: boolean("interacted").notNull().default(false),
+    /**
+     * A conversion was credited to its A/B arm: attributed to its message (a variant's, the
+     * rest's) or, in the holdout, its number converted in the campaign's window. Its arm's
+     * `converted` counts it once (promotion_arm_counters).
+     */
+    converted: boolean("converted").notNull().default(false),
     /** Claimed by a scheduler worker until then (a worker that died leaves it to expire). */
     lockedUntil: timestamptz("locked_until"),
     updatedAt: updatedAtColumn(),

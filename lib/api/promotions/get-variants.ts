@@ -35,6 +35,7 @@ const Arm = z.object({
   read: rated("Recipients whose message was read"),
   replied: rated("Recipients who replied or pressed a button after their message"),
   clicked: rated("Recipients with at least one click on their tracked links"),
+  clicks: count("Clicks on the arm's tracked links, every one (previews and bots are not clicks)"),
   converted: rated(
     "Recipients with a conversion: attributed to their message (variants); in the campaign's window from its start (the holdout)",
   ),
@@ -135,6 +136,7 @@ const VariantsReport = z
           read: { count: 0, rate: 0 },
           replied: { count: 0, rate: 0 },
           clicked: { count: 0, rate: 0 },
+          clicks: 0,
           converted: { count: 30, rate: 0.03 },
           conversions: 31,
           revenue: [{ currency: "INR", value: 15500 }],
@@ -148,6 +150,7 @@ const VariantsReport = z
           read: { count: 3100, rate: 0.6889 },
           replied: { count: 210, rate: 0.0467 },
           clicked: { count: 640, rate: 0.1422 },
+          clicks: 815,
           converted: { count: 230, rate: 0.0511 },
           conversions: 241,
           revenue: [{ currency: "INR", value: 120500 }],

@@ -1,10 +1,11 @@
 import { getDefaultCountry } from "../../businesses/get-default-country";
-import type { Ctx } from "../../context";
+import { inTransaction, type Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalid } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { readTypedPhone } from "../../phone/typed-reading";
 import { conversionDoc, type ConversionRow } from "./conversion-row";
+import { creditConversionArms } from "./credit-conversion-arms";
 import type { ConversionDoc, ConversionInput } from "./schemas";
 
 /**
@@ -12,8 +13,9 @@ import type { ConversionDoc, ConversionInput } from "./schemas";
  * message the number was sent (recipient sent, delivered or read) no later than the event and
  * within that campaign's attributionWindow hours before it. Outside every window it is kept
  * unattributed. One INSERT ... SELECT, so two requests with the same event id at once store one
- * row and both answer it. `created` is false when the event id was already stored: the stored
- * conversion is answered unchanged (the first report wins).
+ * row and both answer it; a new one is counted in its A/B arms in the same transaction
+ * (creditConversionArms). `created` is false when the event id was already stored: the stored
+ * conversion is answered unchanged (the first report wins) and counted nowhere again.
  */
 export async function recordConversion(
   ctx: Ctx,
@@ -22,9 +24,10 @@ export async function recordConversion(
 ): Promise<{ created: boolean; conversion: ConversionDoc }> {
   const phone = await phoneOf(ctx, businessId, input);
   const at = new Date(input.occurredAt ?? Date.now());
-  const inserted = await rawQuery<ConversionRow>(
-    ctx.db,
-    `WITH touch AS (
+  const inserted = await inTransaction(ctx, async (tx) => {
+    const rows = await rawQuery<ConversionRow>(
+      tx.db,
+      `WITH touch AS (
        SELECT r.promotion_id, s.message_id FROM promotion_recipients r
        JOIN promotion_sends s ON s.promotion_id = r.promotion_id AND s.seq = r.seq
        JOIN promotions p ON p.id = r.promotion_id AND p.business_id = r.business_id
@@ -39,18 +42,21 @@ export async function recordConversion(
      FROM (SELECT 1) one LEFT JOIN touch t ON true
      ON CONFLICT (business_id, event_id) DO NOTHING
      RETURNING *`,
-    [
-      uuidv7(),
-      businessId,
-      input.eventId,
-      input.event,
-      phone,
-      input.subscriberId ?? null,
-      input.value ?? null,
-      input.currency ?? null,
-      at,
-    ],
-  );
+      [
+        uuidv7(),
+        businessId,
+        input.eventId,
+        input.event,
+        phone,
+        input.subscriberId ?? null,
+        input.value ?? null,
+        input.currency ?? null,
+        at,
+      ],
+    );
+    if (rows[0]) await creditConversionArms(tx, rows[0]);
+    return rows;
+  });
   if (inserted[0]) return { created: true, conversion: conversionDoc(inserted[0]) };
   const [stored] = await rawQuery<ConversionRow>(
     ctx.db,

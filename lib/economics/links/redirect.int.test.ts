@@ -1,10 +1,13 @@
 import net from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { systemCtx } from "@/lib/context";
 import { closeDb, databaseUrl, db, setDatabaseUrl } from "@/lib/db/pool";
 import { rawQuery } from "@/lib/db/sql";
 import { api } from "@/test/api";
 import { createTestBusiness, type TestBusiness } from "@/test/factories";
 import { createTestPromotion, numbers } from "@/test/promotions";
+import { NO_ARM } from "@/lib/promotions/ab/arm-deal";
+import { storeCampaignLinks } from "./campaign-link-tracker";
 import { clickQueue } from "./click-recorder";
 import { forgetLinks } from "./find-link";
 import { newLinkCode } from "./link-code";
@@ -27,10 +30,12 @@ async function link(
   promotion = promotionId,
 ): Promise<string> {
   const code = newLinkCode();
-  await rawQuery(
-    db(),
-    `INSERT INTO tracked_links (code, business_id, promotion_id, seq, phone, url) VALUES ($1, $2, $3, 1, $4, $5)`,
-    [code, t.business.id, promotion, phone, url],
+  const sent = { id: promotion, businessId: t.business.id, currentRound: 0 };
+  await storeCampaignLinks(
+    systemCtx("test"),
+    sent,
+    [{ code, seq: 1, phone, messageId: null, url }],
+    new Map([[phone, NO_ARM]]),
   );
   return code;
 }

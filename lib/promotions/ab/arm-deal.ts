@@ -10,6 +10,12 @@ export type ArmPlan = {
 /** The arm of the recipients kept for the winner (state `held`, sent the winner later). */
 export const REST_ARM = -1;
 
+/**
+ * The arm promotion_arm_counters keeps the recipients in no arm under (a campaign without a
+ * test; an opted-out number): only their links and clicks, for the click report.
+ */
+export const NO_ARM = -2;
+
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**

@@ -19,6 +19,7 @@ const counts = (arm: number, recipients: number, c: Partial<ArmCounts>): ArmCoun
   read: 0,
   replied: 0,
   clicked: 0,
+  clicks: 0,
   converted: 0,
   conversions: 0,
   revenue: [],

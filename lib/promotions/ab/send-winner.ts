@@ -54,14 +54,7 @@ export async function releaseWinner(tx: Ctx, promotionId: string): Promise<Winne
     .for("update", { skipLocked: true });
   const winner = p?.abTest?.winner;
   if (!p || !p.abTest || !winner || !p.startTime) return null;
-  // The numbers are read beside the transaction (armCounts' statements run in parallel, on
-  // the pool): the claim, the release and the record are the transaction's.
-  const counts = await armCounts(systemCtx("ab-winner"), {
-    id: p.id,
-    businessId: p.businessId,
-    startedAt: p.startTime,
-    attributionWindow: p.attributionWindow,
-  });
+  const counts = await armCounts(tx, { id: p.id, businessId: p.businessId });
   const picked = pickWinner(p.abTest.variants, winner.metric, counts);
   const [released] = await rawQuery<{ n: number }>(
     tx.db,

@@ -18,6 +18,8 @@ export type ArmReport = {
   read: Rated;
   replied: Rated;
   clicked: Rated;
+  /** Human clicks, every one. */
+  clicks: number;
   converted: Rated;
   conversions: number;
   revenue: Array<{ currency: string; value: number }>;
@@ -58,19 +60,11 @@ export async function reportVariants(
   p: Awaited<ReturnType<typeof findPromotion>>,
 ): Promise<VariantsReport> {
   if (!p.abTest) throw notFound("A/B test of this promotion");
-  const counts = await armCounts(ctx, {
-    id: p.id,
-    businessId,
-    startedAt: p.startTime ?? p.createdAt,
-    attributionWindow: p.attributionWindow,
-  });
+  const counts = await armCounts(ctx, { id: p.id, businessId });
   return variantsOfCounts(ctx, businessId, p, counts);
 }
 
-/**
- * The report from its arms' numbers as read (armCounts; the campaign page's are kept while they
- * have not moved, cachedCampaignReport): the lifts, and the winner's state, read now.
- */
+/** The report from its arms' numbers as read (armCounts): the lifts, and the winner's state. */
 export async function variantsOfCounts(
   ctx: Ctx,
   businessId: string,
@@ -119,6 +113,7 @@ function armsOf(ab: StoredAbTest, counts: ArmCounts[]): ArmReport[] {
       read: rated(c?.read ?? 0, n),
       replied: rated(c?.replied ?? 0, n),
       clicked: rated(c?.clicked ?? 0, n),
+      clicks: c?.clicks ?? 0,
       converted: rated(c?.converted ?? 0, n),
       conversions: c?.conversions ?? 0,
       revenue: c?.revenue ?? [],

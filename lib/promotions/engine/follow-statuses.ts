@@ -14,8 +14,18 @@ function stateOf(status: string): string | null {
   return null; // accepted: still queued
 }
 
-type Recipient = { promotion_id: string; seq: number; round: number; state: string; message_id: string };
+type Recipient = {
+  promotion_id: string;
+  seq: number;
+  round: number;
+  state: string;
+  message_id: string;
+  arm: number | null;
+};
 type Delta = { sent: number; delivered: number; read: number; failed: number };
+/** An A/B arm's delivered (delivered or read) and read recipients, as a state counts in them. */
+const armDelivered = (state: string) => (state === "delivered" || state === "read" ? 1 : 0);
+const armRead = (state: string) => (state === "read" ? 1 : 0);
 
 /**
  * The status listener of promotions (onStatusMoved "promotions", inside applyStatusEvents'
@@ -23,7 +33,9 @@ type Delta = { sent: number; delivered: number; read: number; failed: number };
  * counts as failed, as the promotion stats have no error counter) and their round's counters
  * move the recipient from its old bucket to the new one, so each recipient is counted once
  * per round under its furthest status, as B3 counts messages, and the counters always equal a
- * COUNT over the recipients. Messages of other transactions are skipped with one lookup.
+ * COUNT over the recipients. A recipient of an A/B test moves its arm's delivered and read
+ * (promotion_arm_counters) in the same statement. Messages of other transactions are skipped
+ * with one lookup.
  */
 export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): Promise<void> {
   const txIds = [...new Set(moved.map((m) => m.transactionId))];
@@ -39,7 +51,7 @@ export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): P
 
   const recipients = await rawQuery<Recipient>(
     tx.db,
-    `SELECT promotion_id, seq::float8 AS seq, round, state, message_id FROM promotion_recipients
+    `SELECT promotion_id, seq::float8 AS seq, round, state, message_id, arm FROM promotion_recipients
      WHERE message_id = ANY($1::uuid[]) AND business_id = ANY($2::uuid[])
        AND state IN ('queued', 'sent', 'delivered', 'read')
      ORDER BY promotion_id, promotion_recipients.seq FOR UPDATE`,
@@ -48,6 +60,7 @@ export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): P
   const byMessage = new Map(relevant.map((m) => [m.messageId, m]));
   const updates: Array<{ r: Recipient; state: string; m: MovedMessage }> = [];
   const deltas = new Map<string, { promotionId: string; round: number; d: Delta }>();
+  const armDeltas = new Map<string, { promotionId: string; arm: number; delivered: number; read: number }>();
   for (const r of recipients) {
     const m = byMessage.get(r.message_id);
     const state = m && stateOf(m.status);
@@ -62,6 +75,12 @@ export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): P
     if (COUNTED.has(r.state)) entry.d[r.state as keyof Delta]--;
     entry.d[state as keyof Delta]++;
     deltas.set(key, entry);
+    if (r.arm === null) continue;
+    const armKey = `${r.promotion_id}|${r.arm}`;
+    const a = armDeltas.get(armKey) ?? { promotionId: r.promotion_id, arm: r.arm, delivered: 0, read: 0 };
+    a.delivered += armDelivered(state) - armDelivered(r.state);
+    a.read += armRead(state) - armRead(r.state);
+    armDeltas.set(armKey, a);
   }
   if (updates.length === 0) return;
   await rawQuery(
@@ -83,9 +102,16 @@ export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): P
   const list = [...deltas.values()].sort(
     (a, b) => a.promotionId.localeCompare(b.promotionId) || a.round - b.round,
   );
+  const arms = [...armDeltas.values()]
+    .filter((a) => a.delivered !== 0 || a.read !== 0)
+    .sort((a, b) => a.promotionId.localeCompare(b.promotionId) || a.arm - b.arm);
   await rawQuery(
     tx.db,
-    `UPDATE promotion_counters c SET sent = c.sent + v.sent, delivered = c.delivered + v.delivered,
+    `WITH arms AS (
+       UPDATE promotion_arm_counters c SET delivered = c.delivered + a.delivered, read = c.read + a.read
+       FROM unnest($7::uuid[], $8::smallint[], $9::int[], $10::int[]) AS a(pid, arm, delivered, read)
+       WHERE c.promotion_id = a.pid AND c.arm = a.arm)
+     UPDATE promotion_counters c SET sent = c.sent + v.sent, delivered = c.delivered + v.delivered,
        read = c.read + v.read, failed = c.failed + v.failed
      FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[])
        AS v(pid, round, sent, delivered, read, failed)
@@ -97,6 +123,10 @@ export async function followPromotionStatuses(tx: Ctx, moved: MovedMessage[]): P
       list.map((x) => x.d.delivered),
       list.map((x) => x.d.read),
       list.map((x) => x.d.failed),
+      arms.map((a) => a.promotionId),
+      arms.map((a) => a.arm),
+      arms.map((a) => a.delivered),
+      arms.map((a) => a.read),
     ],
   );
 }

@@ -30,7 +30,8 @@ const RECIPIENT_COLUMNS = [
  * not copied (`vars` stays NULL): the engine reads them from the list row at send time
  * (list_id, row_number = seq), so the launch writes narrow rows. Rows missing a value are
  * counted and left out ("missing variable value"). With an A/B test, each pending recipient is
- * drawn an arm in the same statement, the holdout's in state `holdout`. Returns the counts.
+ * drawn an arm in the same statement, the holdout's in state `holdout`, and each arm's
+ * promotion_arm_counters row written with its recipients. Returns the counts.
  */
 export async function createRecipients(
   tx: Ctx,
@@ -75,15 +76,28 @@ export async function createRecipients(
     RECIPIENT_COLUMNS,
     input.arms ?? null,
   );
+  // With a test, each arm's counters row starts with its recipients, in the same statement.
   const [counts] = await rawQuery<{ accepted: number; optout: number; holdout: number }>(
     tx.db,
-    `WITH inserted AS (
-       INSERT INTO promotion_recipients (${insert.columns})
-       ${insert.select}
-       RETURNING state
-     )
-     SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout,
-            count(*) FILTER (WHERE state = 'holdout')::int AS holdout FROM inserted`,
+    input.arms
+      ? `WITH inserted AS (
+           INSERT INTO promotion_recipients (${insert.columns})
+           ${insert.select}
+           RETURNING state, arm
+         ),
+         arms AS (
+           INSERT INTO promotion_arm_counters (promotion_id, arm, business_id, recipients)
+           SELECT $1, arm, $2, count(*) FROM inserted WHERE arm IS NOT NULL GROUP BY arm
+         )
+         SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout,
+                count(*) FILTER (WHERE state = 'holdout')::int AS holdout FROM inserted`
+      : `WITH inserted AS (
+           INSERT INTO promotion_recipients (${insert.columns})
+           ${insert.select}
+           RETURNING state
+         )
+         SELECT count(*)::int AS accepted, count(*) FILTER (WHERE state = 'optout')::int AS optout,
+                count(*) FILTER (WHERE state = 'holdout')::int AS holdout FROM inserted`,
     [input.promotionId, input.businessId, list.id],
   );
   const [stored] = await rawQuery<Pick<RowOf<typeof targetLists>, "row_count">>(
