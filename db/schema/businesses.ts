@@ -29,11 +29,23 @@ export const businesses = pgTable(
      * opt-in ("no marketing consent"). Off by default: what every business did before.
      */
     requireMarketingOptIn: boolean("require_marketing_opt_in").notNull().default(false),
+    /**
+     * How a conversion finds its campaign (docs/economics.md, "Attribution"): `last_touch`, the
+     * last campaign message the number was sent within that campaign's window (what every
+     * business had before the column existed), or `last_click`, the campaign of the number's
+     * last human click of a tracked link within the window.
+     */
+    attributionModel: text("attribution_model", { enum: ["last_touch", "last_click"] })
+      .notNull()
+      .default("last_touch"),
     testNumbers: jsonb("test_numbers").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("businesses_default_country_check", sql`${t.defaultCountry} ~ '^[A-Z]{2}$'`)],
+  (t) => [
+    check("businesses_default_country_check", sql`${t.defaultCountry} ~ '^[A-Z]{2}$'`),
+    check("businesses_attribution_model_check", sql`${t.attributionModel} IN ('last_touch', 'last_click')`),
+  ],
 );
 
 /** One row per business and channel; `config` is validated by lib/businesses/schemas.ts. */

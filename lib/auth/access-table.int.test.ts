@@ -223,6 +223,7 @@ const expected: Record<string, string> = {
   "action revokeApiKeyAction": "A",
   "action saveBusinessSettingsAction": "A",
   "action setMarketingOptInAction": "A",
+  "action setAttributionModelAction": "A",
   "action saveRoutingSettingsAction": "A",
   "action saveBusinessHoursAction": "A",
   "action createSavedReplyAction": "A",

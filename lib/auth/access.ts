@@ -139,6 +139,7 @@ export const actions = {
   revokeApiKeyAction: { roles: BUSINESS_ADMIN, what: "manage API keys" },
   saveBusinessSettingsAction: { roles: BUSINESS_ADMIN, what: "change the business settings" },
   setMarketingOptInAction: { roles: BUSINESS_ADMIN, what: "change whether marketing needs an opt-in" },
+  setAttributionModelAction: { roles: BUSINESS_ADMIN, what: "change how conversions are attributed" },
   saveRoutingSettingsAction: { roles: BUSINESS_ADMIN, what: "change conversation routing" },
   saveBusinessHoursAction: { roles: BUSINESS_ADMIN, what: "change the business hours and away notice" },
   createSavedReplyAction: { roles: BUSINESS_ADMIN, what: "manage saved replies" },

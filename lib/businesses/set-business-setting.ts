@@ -6,7 +6,7 @@ import { notFound } from "../errors";
 
 type BusinessRow = typeof businesses.$inferSelect;
 /** The business's own settings a dashboard admin changes one at a time. */
-export type BusinessSetting = "timeZone" | "defaultCountry" | "requireMarketingOptIn";
+export type BusinessSetting = "timeZone" | "defaultCountry" | "requireMarketingOptIn" | "attributionModel";
 
 /**
  * Changes one of the business's settings the one way they all change: the business's row locked,

@@ -8,6 +8,8 @@ import { businessSettingsForm } from "@/lib/businesses/schemas";
 import { setDefaultCountry } from "@/lib/businesses/set-default-country";
 import { setMarketingOptIn } from "@/lib/audiences/consent/set-marketing-opt-in";
 import { setTimeZone } from "@/lib/businesses/set-time-zone";
+import { setAttributionModel } from "@/lib/economics/conversions/attribution-model";
+import { attributionModel } from "@/lib/economics/conversions/attribution-models";
 
 /** Business settings of the signed-in admin's own business (lib/auth/access.ts: admins only). */
 export const saveBusinessSettingsAction = defineAction(
@@ -40,4 +42,14 @@ export const removeTestNumberAction = defineAction(
 export const setMarketingOptInAction = defineAction(
   { action: "setMarketingOptInAction", input: z.boolean(), revalidate: ["/settings"] },
   async (required, { ctx, businessId }) => setMarketingOptIn(ctx, { businessId, required }),
+);
+
+/** Sets how the admin's own business attributes conversions (last touch or last click). */
+export const setAttributionModelAction = defineAction(
+  {
+    action: "setAttributionModelAction",
+    input: z.object({ model: attributionModel }),
+    revalidate: ["/settings"],
+  },
+  async ({ model }, { ctx, businessId }) => setAttributionModel(ctx, { businessId, model }),
 );

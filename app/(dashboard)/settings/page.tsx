@@ -10,6 +10,8 @@ import { listTestNumbers } from "@/lib/businesses/test-numbers";
 import { requiresMarketingOptIn } from "@/lib/audiences/consent/require-marketing-consent";
 import { timeZoneOptions } from "@/lib/businesses/time-zone";
 import { BusinessSettings } from "./business-settings";
+import { getAttributionModel } from "@/lib/economics/conversions/attribution-model";
+import { AttributionCard } from "./attribution-card";
 import { MarketingConsentCard } from "./marketing-consent-card";
 import { TestNumbersCard } from "./test-numbers-card";
 
@@ -22,6 +24,7 @@ export default async function SettingsPage() {
   const zones = timeZoneOptions(timeZone);
   const testNumbers = await listTestNumbers(userCtx(user), user.businessId);
   const optInRequired = await requiresMarketingOptIn(userCtx(user), user.businessId);
+  const attribution = await getAttributionModel(userCtx(user), user.businessId);
   return (
     <>
       <PageHeader
@@ -41,6 +44,9 @@ export default async function SettingsPage() {
       />
       <div className="mt-6">
         <MarketingConsentCard required={optInRequired} />
+      </div>
+      <div className="mt-6">
+        <AttributionCard model={attribution} />
       </div>
       <div className="mt-6">
         <TestNumbersCard testNumbers={testNumbers} />

@@ -69,7 +69,10 @@ export const ConversionDoc = z
     value: z.number().nullable(),
     currency: z.string().nullable(),
     occurredAt: z.number().int().openapi({ description: "Epoch milliseconds" }),
-    attribution: z.enum(["last_touch", "last_click", "none"]),
+    attribution: z.enum(["last_touch", "last_click", "none"]).openapi({
+      description:
+        "How it was attributed: by the business's model (Settings > Conversion attribution), last touch (the last campaign message sent to the number) or last click (the campaign of the number's last tracked-link click), each within the campaign's attributionWindow; none: outside every window",
+    }),
     campaignId: z
       .string()
       .nullable()

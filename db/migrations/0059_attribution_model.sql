@@ -1,0 +1,3 @@
+-- How a conversion finds its campaign: last touch (the default, what every business had) or last click (docs/economics.md, "Attribution").
+ALTER TABLE "businesses" ADD COLUMN "attribution_model" text DEFAULT 'last_touch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_attribution_model_check" CHECK ("businesses"."attribution_model" IN ('last_touch', 'last_click'));
