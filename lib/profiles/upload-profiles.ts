@@ -6,6 +6,7 @@ import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
 import { zodDetails } from "../errors";
+import { rawQuery } from "../db/sql";
 import { uuidv7 } from "../ids";
 import {
   profileRecordFor,
@@ -136,7 +137,12 @@ export async function uploadProfiles(
             sql.raw(`tag_ids = ${tagIdsUnion("profiles.tag_ids", "excluded.tag_ids")},`),
           ]
         : [sql``, sql``, sql``, sql``, sql``];
-      const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
+      // With extras, the statement writes its rows' profile_facets itself (facetsUpsert) and
+      // tells the triggers of migration 0057 so, by statement: one upsert of the facets from the
+      // rows as the upsert returns them, instead of the triggers' two (an INSERT and an UPDATE
+      // trigger each fire for INSERT ... ON CONFLICT) over the transition tables.
+      const facets = withAttributes || withTags ? await facetsUpsert(tx, businessId) : undefined;
+      const upsert = sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
                               business_subscriber_id, city${column}${tagColumn})
         SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}${tagValue}
@@ -153,8 +159,16 @@ export async function uploadProfiles(
           business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
           city = coalesce(excluded.city, profiles.city),
           ${merge}${tagMerge}
-          updated_at = now()
-        ${removals ? sql`RETURNING id, phone` : sql``}`);
+          updated_at = now()`;
+      const upserted = await tx.db.execute<{ id: string; phone: string }>(
+        facets
+          ? sql`
+            WITH up AS (${upsert} RETURNING id, phone, business_id, attributes, tag_ids),
+                 facets AS (${facets}),
+                 written AS (SELECT set_config('switchboard.facets_written', statement_timestamp()::text, true) AS v)
+            ${removals ? sql`SELECT id, phone FROM up WHERE (SELECT v FROM written) IS NOT NULL` : sql`SELECT v FROM written`}`
+          : sql`${upsert} ${removals ? sql`RETURNING id, phone` : sql``}`,
+      );
       if (removals) {
         const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
         await removeAttributes(tx, businessId, rows, idOf);
@@ -176,6 +190,22 @@ export async function uploadProfiles(
     errors,
     accepted,
   };
+}
+
+/**
+ * The upsert of the facets (db/schema/profile-facets.ts) of the rows of the CTE `up` that have
+ * tags or attribute values, as the triggers write them: the text is profile_facets_upsert_sql's
+ * (migration 0057, the one definition of the typed copy), read in the transaction, with the
+ * business as a literal in place of its parameter.
+ */
+async function facetsUpsert(tx: Ctx, businessId: string) {
+  const [row] = await rawQuery<{ text: string }>(
+    tx.db,
+    `SELECT replace(profile_facets_upsert_sql($1, 'up r WHERE (r.attributes <> ''{}'' OR cardinality(r.tag_ids) > 0)'),
+                    'r.business_id = $1', 'r.business_id = ' || quote_literal($1) || '::uuid') AS text`,
+    [businessId],
+  );
+  return sql.raw(row!.text);
 }
 
 /**
