@@ -149,7 +149,7 @@ describe("profile_facets: every writer of profiles keeps the segments' copy in s
     ).toBe(6);
     expect(await count(other.business.id, [{ kind: "tags", op: "any_of", tags: ["VIP"] }])).toBe(6);
   });
-  it("F1 writes its own rows' facets (every type), and a later statement of its transaction is still kept by the triggers", async () => {
+  it("F1 with every type inserting and updating, and later statements of its transaction, keep the copy in step", async () => {
     const t = await createTestBusiness();
     const b = t.business.id;
     await createAttributeDefinition(ctx, b, { key: "spend", label: "Spend", type: "number" });
@@ -168,8 +168,8 @@ describe("profile_facets: every writer of profiles keeps the segments' copy in s
     const rows = Array.from({ length: 4 }, (_, i) => ({ phone: phone(100 + i), countrycode: "IN" }));
     // Two stored before without extras: the call below both inserts and updates.
     await uploadProfiles(ctx, b, { profile: rows.slice(0, 2) });
-    // The F1 statement's own facets write, then in the same transaction a statement that is
-    // not F1's (prepared, so only Bind/Execute reach the server): the triggers must write it.
+    // F1, then in the same transaction other writers' statements (prepared, so the second
+    // reaches the server as Bind/Execute only): each statement's rows are written.
     await inTransaction(ctx, async (tx) => {
       const out = await uploadProfiles(tx, b, {
         profile: rows.map((r, i) => ({ ...r, tags: ["VIP", `T${i % 2}`], attributes: attributes(i) })),

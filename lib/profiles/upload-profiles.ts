@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { attributeRules } from "../audiences/attribute-definitions";
 import { ensureTags } from "../audiences/ensure-tags";
 import { tagIdsUnion } from "../audiences/tag-ids-sql";
@@ -6,7 +6,6 @@ import { recordAudit } from "../audit/record-audit";
 import { getDefaultCountry } from "../businesses/get-default-country";
 import { inTransaction, type Ctx } from "../context";
 import { zodDetails } from "../errors";
-import { rawQuery } from "../db/sql";
 import { uuidv7 } from "../ids";
 import {
   profileRecordFor,
@@ -137,18 +136,12 @@ export async function uploadProfiles(
             sql.raw(`tag_ids = ${tagIdsUnion("profiles.tag_ids", "excluded.tag_ids")},`),
           ]
         : [sql``, sql``, sql``, sql``, sql``];
-      // With extras, the statement writes its rows' profile_facets itself (facetsWrites) and
-      // tells the triggers of migration 0057 so, by statement: one upsert of the facets from the
-      // rows as the upsert returns them, instead of the triggers' two (an INSERT and an UPDATE
-      // trigger each fire for INSERT ... ON CONFLICT) over the transition tables.
-      const facets = withAttributes || withTags ? await facetsWrites(tx, businessId) : undefined;
-      const records = sql`json_to_recordset(${doc}::json)
-             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text${field}${tagField})`;
-      const upsert = (from: SQL) => sql`
+      const upserted = await tx.db.execute<{ id: string; phone: string }>(sql`
         INSERT INTO profiles (id, business_id, phone, country_code, name, age, gender, dob,
                               business_subscriber_id, city${column}${tagColumn})
         SELECT u.id, ${businessId}::uuid, u.phone, u.cc, u.name, u.age, u.gender, u.dob, u.bsid, u.city${value}${tagValue}
-        FROM ${from}
+        FROM json_to_recordset(${doc}::json)
+             AS u(id uuid, phone text, cc text, name text, age int, gender text, dob date, bsid text, city text${field}${tagField})
         ${tagJoin}
         ORDER BY u.phone
         ON CONFLICT (business_id, phone) DO UPDATE SET
@@ -160,20 +153,8 @@ export async function uploadProfiles(
           business_subscriber_id = coalesce(excluded.business_subscriber_id, profiles.business_subscriber_id),
           city = coalesce(excluded.city, profiles.city),
           ${merge}${tagMerge}
-          updated_at = now()`;
-      const upserted = await tx.db.execute<{ id: string; phone: string }>(
-        facets
-          ? sql`
-            WITH u AS MATERIALIZED (SELECT * FROM ${records}),
-                 up AS (${upsert(sql`u`)} RETURNING id, phone, business_id, attributes, tag_ids),
-                 -- Which rows the statement inserted: their id is the one the records gave.
-                 cls AS (SELECT up.*, u.id IS NOT NULL AS inserted FROM up LEFT JOIN u ON u.id = up.id),
-                 new_facets AS (${facets.inserted}),
-                 facets AS (${facets.updated}),
-                 written AS (SELECT set_config('switchboard.facets_written', statement_timestamp()::text, true) AS v)
-            ${removals ? sql`SELECT id, phone FROM up WHERE (SELECT v FROM written) IS NOT NULL` : sql`SELECT v FROM written`}`
-          : sql`${upsert(records)} ${removals ? sql`RETURNING id, phone` : sql``}`,
-      );
+          updated_at = now()
+        ${removals ? sql`RETURNING id, phone` : sql``}`);
       if (removals) {
         const idOf = new Map(upserted.rows.map((r) => [r.phone, r.id]));
         await removeAttributes(tx, businessId, rows, idOf);
@@ -195,28 +176,6 @@ export async function uploadProfiles(
     errors,
     accepted,
   };
-}
-
-/**
- * The writes of the facets (db/schema/profile-facets.ts) of the rows of the CTE `up` that have
- * tags or attribute values (read through `cls`, which says which ones it inserted), as the triggers write them: the text is profile_facets_upsert_sql's
- * (migration 0057, the one definition of the typed copy), read in the transaction, with the
- * business as a literal in place of its parameter. A profile the statement inserted (its id is
- * the one the records' CTE `u` gave it; an updated profile keeps its own) has no facets row
- * yet, so its row is a plain INSERT, without the upsert's speculative insertion (measured:
- * about a quarter of the write of a row); the updated ones' rows are upserted.
- */
-async function facetsWrites(tx: Ctx, businessId: string): Promise<{ inserted: SQL; updated: SQL }> {
-  const withValues = "(r.attributes <> '{}' OR cardinality(r.tag_ids) > 0)";
-  const text = (source: string) =>
-    `replace(profile_facets_upsert_sql($1, '${source.replaceAll("'", "''")}'), 'r.business_id = $1', 'r.business_id = ' || quote_literal($1) || '::uuid')`;
-  const [row] = await rawQuery<{ inserted: string; updated: string }>(
-    tx.db,
-    `SELECT split_part(${text(`cls r WHERE r.inserted AND ${withValues}`)}, ' ON CONFLICT (business_id, profile_id) ', 1) AS inserted,
-            ${text(`cls r WHERE NOT r.inserted AND ${withValues}`)} AS updated`,
-    [businessId],
-  );
-  return { inserted: sql.raw(row!.inserted), updated: sql.raw(row!.updated) };
 }
 
 /**
