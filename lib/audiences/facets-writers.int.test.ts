@@ -149,4 +149,55 @@ describe("profile_facets: every writer of profiles keeps the segments' copy in s
     ).toBe(6);
     expect(await count(other.business.id, [{ kind: "tags", op: "any_of", tags: ["VIP"] }])).toBe(6);
   });
+  it("F1 with every type inserting and updating, and later statements of its transaction, keep the copy in step", async () => {
+    const t = await createTestBusiness();
+    const b = t.business.id;
+    await createAttributeDefinition(ctx, b, { key: "spend", label: "Spend", type: "number" });
+    await createAttributeDefinition(ctx, b, { key: "vip", label: "VIP", type: "boolean" });
+    await createAttributeDefinition(ctx, b, { key: "town", label: "Town", type: "text" });
+    await createAttributeDefinition(ctx, b, { key: "joined", label: "Joined", type: "date" });
+    const plan = { key: "plan", label: "Plan", type: "choice", choices: ["Gold", "Silver"] };
+    await createAttributeDefinition(ctx, b, plan);
+    const attributes = (i: number) => ({
+      spend: 10 * i,
+      vip: i % 2 === 0,
+      town: i % 2 ? "PUNE" : "Mumbai",
+      joined: `2026-0${1 + i}-15`,
+      plan: i % 2 ? "gold" : "Silver",
+    });
+    const rows = Array.from({ length: 4 }, (_, i) => ({ phone: phone(100 + i), countrycode: "IN" }));
+    // Two stored before without extras: the call below both inserts and updates.
+    await uploadProfiles(ctx, b, { profile: rows.slice(0, 2) });
+    // F1, then in the same transaction other writers' statements (prepared, so the second
+    // reaches the server as Bind/Execute only): each statement's rows are written.
+    await inTransaction(ctx, async (tx) => {
+      const out = await uploadProfiles(tx, b, {
+        profile: rows.map((r, i) => ({ ...r, tags: ["VIP", `T${i % 2}`], attributes: attributes(i) })),
+      });
+      expect(out.uploaded).toBe(4);
+      for (const spend of [555, 556])
+        await rawQuery(
+          tx.db,
+          "UPDATE profiles SET attributes = attributes || jsonb_build_object('spend', $2::int) WHERE business_id = $1 AND phone = $3",
+          [b, spend, phone(100)],
+        );
+      await rawQuery(tx.db, "UPDATE profiles SET tag_ids = '{}' WHERE business_id = $1 AND phone = $2", [
+        b,
+        phone(101),
+      ]);
+    });
+    expect(await facetsOutOfStep(pool(), b)).toEqual([]);
+    expect(await count(b, [{ kind: "attribute", key: "spend", op: "equals", value: 556 }])).toBe(1);
+    expect(await count(b, [{ kind: "tags", op: "any_of", tags: ["VIP"] }])).toBe(3);
+    expect(await count(b, [{ kind: "attribute", key: "vip", op: "is", value: true }])).toBe(2);
+    expect(await count(b, [{ kind: "attribute", key: "town", op: "equals", value: "pune" }])).toBe(2);
+    expect(await count(b, [{ kind: "attribute", key: "plan", op: "any_of", value: ["Gold"] }])).toBe(2);
+    // A removal (null) in the same call: F1's second statement, kept by the triggers.
+    await uploadProfiles(ctx, b, {
+      profile: [{ ...rows[2]!, tags: ["VIP"], attributes: { spend: null, town: "Delhi" } }],
+    });
+    expect(await facetsOutOfStep(pool(), b)).toEqual([]);
+    expect(await count(b, [{ kind: "attribute", key: "spend", op: "is_set" }])).toBe(3);
+    expect(await count(b, [{ kind: "attribute", key: "town", op: "equals", value: "delhi" }])).toBe(1);
+  });
 });
