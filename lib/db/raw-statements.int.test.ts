@@ -93,6 +93,7 @@ const DYNAMIC: Record<string, Covered> = {
   "lib/promotions/lists/analyze-list-rows.ts#analyzeListRows": { outside: LIST_TABLE },
   "lib/promotions/lists/drop-deleted-list-rows.ts#dropDeletedListRows": { outside: LIST_TABLE },
   "lib/promotions/lists/drop-deleted-list-rows.ts#dropDeletedListRows#2": { outside: LIST_TABLE },
+  "lib/promotions/lists/drop-deleted-list-rows.ts#dropDeletedListRows#3": { outside: LIST_TABLE },
   "lib/promotions/lists/list-rows-table.ts#loadListRows": { outside: LIST_TABLE },
   "lib/promotions/lists/list-rows-table.ts#loadListRows#2": { outside: LIST_TABLE },
   "lib/promotions/lists/list-rows-table.ts#loadListRows#3": { outside: LIST_TABLE },
