@@ -22,7 +22,8 @@
 //      measured a third time with a typed expression index on spend), BENCH_F1_BODY=spread (F1
 //      given the records as built, not parsed from their JSON as the route hands them over),
 //      BENCH_GIN_INDEXES (default none: the GIN indexes on profiles to build, tag_ids,attributes;
-//      segments no longer read them, docs/audiences.md "Storage and indexes").
+//      segments no longer read them, docs/audiences.md "Storage and indexes"), BENCH_KEEP=1 (the
+//      database is left for EXPLAINs by hand; drop it after).
 import { createReadStream, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -351,5 +352,6 @@ try {
 } finally {
   rmSync(csvFile, { force: true });
   await closeDb();
-  await database.drop();
+  if (process.env.BENCH_KEEP === "1") await database.keep();
+  else await database.drop();
 }

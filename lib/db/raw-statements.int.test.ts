@@ -36,6 +36,7 @@ import { launchRejects } from "../promotions/launch/launch-rejects";
 import { variableCells } from "../promotions/launch/variable-columns";
 import { dropList } from "../promotions/lists/drop-list";
 import { createListFromProfiles } from "../promotions/lists/list-from-profiles";
+import { freezeSegmentList } from "../promotions/lists/freeze-segment-list";
 import { listFromSegment } from "../promotions/lists/list-from-segment";
 import { streamListRejects } from "../promotions/lists/stream-list-rejects";
 import { getPromotionStats } from "../promotions/reports/get-promotion-stats";
@@ -92,6 +93,7 @@ const DYNAMIC: Record<string, Covered> = {
   "lib/promotions/lists/analyze-list-rows.ts#analyzeListRows": { outside: LIST_TABLE },
   "lib/promotions/lists/drop-deleted-list-rows.ts#dropDeletedListRows": { outside: LIST_TABLE },
   "lib/promotions/lists/drop-deleted-list-rows.ts#dropDeletedListRows#2": { outside: LIST_TABLE },
+  "lib/promotions/lists/drop-deleted-list-rows.ts#dropDeletedListRows#3": { outside: LIST_TABLE },
   "lib/promotions/lists/list-rows-table.ts#loadListRows": { outside: LIST_TABLE },
   "lib/promotions/lists/list-rows-table.ts#loadListRows#2": { outside: LIST_TABLE },
   "lib/promotions/lists/list-rows-table.ts#loadListRows#3": { outside: LIST_TABLE },
@@ -171,14 +173,40 @@ const DYNAMIC: Record<string, Covered> = {
   "lib/promotions/lists/list-from-profiles.ts#createListFromProfiles#2": {
     run: (t) => listFromProfilesOf(t),
   },
-  "lib/promotions/lists/list-from-segment.ts#listFromSegment": {
+  "lib/promotions/lists/list-from-segment.ts#insert": {
     run: async (t) => {
       const segment = await getSegment(t.ctx, t.businessId, t.segmentId);
       const definition = await checkDefinition(t.ctx, t.businessId, segment.definition);
-      return inTransaction(t.ctx, (tx) =>
+      await inTransaction(t.ctx, (tx) =>
         listFromSegment(tx, { businessId: t.businessId, definition, path: "segmentId" }),
       );
+      // In two parts (a part's bound, the second's offset), as a large business's launch.
+      return freezeSegmentList(t.ctx, {
+        businessId: t.businessId,
+        definition,
+        path: "segmentId",
+        partsFrom: 0,
+      });
     },
+  },
+  "lib/promotions/lists/list-from-segment.ts#count": {
+    run: async (t) => {
+      const segment = await getSegment(t.ctx, t.businessId, t.segmentId);
+      const definition = await checkDefinition(t.ctx, t.businessId, segment.definition);
+      return freezeSegmentList(t.ctx, {
+        businessId: t.businessId,
+        definition,
+        path: "segmentId",
+        partsFrom: 0,
+      });
+    },
+  },
+  "lib/promotions/lists/freeze-segment-list.ts#freezeSegmentList": { outside: LIST_TABLE },
+  "lib/promotions/lists/freeze-segment-list.ts#freezeSegmentList#2": { outside: LIST_TABLE },
+  "lib/promotions/lists/freeze-segment-list.ts#freezeSegmentList#3": { outside: LIST_TABLE },
+  "lib/promotions/lists/freeze-segment-list.ts#removeFrozen": { outside: LIST_TABLE },
+  "lib/promotions/lists/freeze-segment-list.ts#writeParts": {
+    outside: "SET TRANSACTION SNAPSHOT with the id pg_export_snapshot gave: a transaction command",
   },
   "lib/promotions/reports/stream-promotion-report.ts#pull": {
     run: async (t) => {

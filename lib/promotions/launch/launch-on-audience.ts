@@ -1,9 +1,10 @@
-import { inTransaction, type Ctx } from "../../context";
+import type { Ctx } from "../../context";
 import { rawQuery } from "../../db/sql";
 import { invalidInput } from "../../errors";
 import type { IdempotencyRef } from "../../messages/send/commit-send";
 import { launchedBy } from "../launched-by";
-import { listFromSegment, segmentListColumns } from "../lists/list-from-segment";
+import { freezeSegmentList } from "../lists/freeze-segment-list";
+import { segmentListColumns } from "../lists/list-from-segment";
 import type { TargetList } from "../lists/find-list";
 import { resolveLaunchAudience, type LaunchAudience } from "./launch-audience";
 import { launchPromotion, type LaunchResult } from "./launch-promotion";
@@ -11,23 +12,21 @@ import { launchPromotionInput } from "./schemas";
 import { validateLaunch } from "./validate-launch";
 
 /**
- * The audience's list, frozen now: the profiles it matches written into a hidden list in one
- * transaction (listFromSegment). Later changes to the profiles, their tags or the segment do
- * not change it.
+ * The audience's list, frozen now: the profiles it matches written into a hidden list on one
+ * snapshot (freezeSegmentList: a large business's in two parts on two connections). Later
+ * changes to the profiles, their tags or the segment do not change it.
  */
 export async function freezeAudience(
   ctx: Ctx,
   businessId: string,
   audience: LaunchAudience,
 ): Promise<TargetList> {
-  return inTransaction(ctx, (tx) =>
-    listFromSegment(tx, {
-      businessId,
-      definition: audience.definition,
-      createdBy: launchedBy(ctx).createdBy,
-      path: audience.source === "TAGS" ? "tags" : "segmentId",
-    }),
-  );
+  return freezeSegmentList(ctx, {
+    businessId,
+    definition: audience.definition,
+    createdBy: launchedBy(ctx).createdBy,
+    path: audience.source === "TAGS" ? "tags" : "segmentId",
+  });
 }
 
 /**

@@ -7,6 +7,8 @@ import { rawQuery } from "../../db/sql";
  * DROP there would take an exclusive lock on target_list_rows and wait for (and hold up) every
  * reader of every list. DETACH ... CONCURRENTLY lets them run (it cannot run in a transaction
  * block: `executor` is the pool); one interrupted half-way (pending) is finished first.
+ * A list's table that was never attached (a freeze in parts whose process died before its
+ * attach: freeze-segment-list.ts) is dropped once its list is gone: DROP locks that table only.
  * Returns how many tables went.
  */
 export async function dropDeletedListRows(executor: Executor): Promise<number> {
@@ -25,7 +27,15 @@ export async function dropDeletedListRows(executor: Executor): Promise<number> {
     );
     await rawQuery(executor, `DROP TABLE ${quoteIdent(name)}`);
   }
-  return orphans.length;
+  const unattached = await rawQuery<{ name: string }>(
+    executor,
+    `SELECT c.relname AS name FROM pg_class c
+     WHERE c.relkind = 'r' AND NOT c.relispartition AND c.relnamespace = current_schema()::regnamespace
+       AND c.relname ~ '^target_list_rows_[0-9a-f]{32}$'
+       AND NOT EXISTS (SELECT 1 FROM target_lists l WHERE l.id = substr(c.relname, 18)::uuid)`,
+  );
+  for (const { name } of unattached) await rawQuery(executor, `DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+  return orphans.length + unattached.length;
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -5,7 +5,7 @@ import { rawQuery } from "@/lib/db/sql";
 import { uuidv7 } from "@/lib/ids";
 import { createTestBusiness } from "@/test/factories";
 import { drainAll } from "@/test/messages";
-import { createListRows, listRowsTable } from "./list-rows-table";
+import { createListRows, listRowsTable, standaloneTableSql } from "./list-rows-table";
 import { removeAbandonedUploads } from "./remove-abandoned-uploads";
 import { uploadName } from "./upload-name";
 
@@ -59,6 +59,30 @@ describe("abandoned list uploads", () => {
     expect(await rowsTableExists(old)).toBe(false);
     expect(await rowsTableExists(fresh)).toBe(true);
     expect(await rowsTableExists(real)).toBe(true);
+  });
+
+  it("drops the never-attached table of a freeze in parts whose process died, once its list is gone", async () => {
+    const t = await createTestBusiness();
+    const id = uuidv7();
+    await rawQuery(
+      db(),
+      `INSERT INTO target_lists (id, business_id, name, columns, phone_column, created_at)
+       VALUES ($1, $2, $3, '[]'::jsonb, 'phone', now() - interval '2 hours')`,
+      [id, t.business.id, uploadName(id)],
+    );
+    await rawQuery(db(), standaloneTableSql(listRowsTable(id), id));
+    const live = uuidv7();
+    await rawQuery(
+      db(),
+      `INSERT INTO target_lists (id, business_id, name, columns, phone_column) VALUES ($1, $2, $3, '[]'::jsonb, 'phone')`,
+      [live, t.business.id, uploadName(live)],
+    );
+    await rawQuery(db(), standaloneTableSql(listRowsTable(live), live));
+    await removeAbandonedUploads(systemCtx("test"));
+    expect(await exists(id)).toBe(false);
+    expect(await rowsTableExists(id)).toBe(false);
+    // A freeze under way (its list younger than an hour) keeps its table.
+    expect(await rowsTableExists(live)).toBe(true);
   });
 
   it("runs as the promotions housekeeping of the workers (wired in lib/wiring.ts)", async () => {
