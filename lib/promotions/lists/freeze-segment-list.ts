@@ -2,6 +2,7 @@ import type { Ctx } from "../../context";
 import { inTransaction } from "../../context";
 import type { Executor } from "../../db/pool";
 import { isTransaction, rawQuery, transaction } from "../../db/sql";
+import { conflict } from "../../errors";
 import { uuidv7 } from "../../ids";
 import type { ResolvedDefinition } from "../../audiences/segments/check-definition";
 import { RETIRED_NAME_PREFIX } from "./drop-list";
@@ -92,7 +93,7 @@ export async function freezeSegmentList(ctx: Ctx, input: FreezeInput): Promise<T
          RETURNING *`,
         [id, rowCount, `${RETIRED_NAME_PREFIX}${id}`, businessId],
       );
-      if (!list) throw new Error(`list ${id} was removed during its freeze`);
+      if (!list) throw conflict("The audience's list was removed while it was being frozen: launch again");
       return toTargetList(list);
     });
   } catch (err) {
@@ -163,7 +164,11 @@ async function writeParts(
     firstWritten(true);
     const rest = await second;
     if (rest.before !== written) {
-      throw new Error(`the freeze's parts disagree: ${written} rows below the split, counted ${rest.before}`);
+      // Only a date condition read across midnight by the two parts' clocks can do this: the
+      // caller gets a 409 to launch again, not a list with a gap in its row numbers.
+      throw conflict(
+        `The audience changed while it was being frozen (${written} rows below the split, counted ${rest.before}): launch again`,
+      );
     }
     return written + rest.written;
   });
