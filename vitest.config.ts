@@ -70,6 +70,11 @@ export default defineConfig({
           name: "unit",
           include: ["**/*.test.ts"],
           exclude: ["**/*.int.test.ts"],
+          // With "db-isolated", after its files (groupOrder 2, same maxWorkers): the unit files
+          // are short and CPU-bound, so they fill the last group's tail instead of running
+          // first on one worker (Vitest's default on 2 cores) while the build takes the other.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           setupFiles: ["./test/loopback-guard-setup.ts"],
         },
       },
