@@ -45,7 +45,7 @@ const once = process.env.DATABASE_URL
  *   they sent again on the machine's PostgreSQL 15 (SQL_ALSO_ON, docs/decisions/ci-time.md). Two files at a time (no file sees
  *   another's database or jobs; many wait on timers and child processes, so two fill the cores
  *   better than one: `npm test` 9m15 -> 6m43 here), and the two projects one after the other
- *   (groupOrder). "db" shares modules between the files of a worker (isolate: false);
+ *   (groupOrder), the unit files last, after db-isolated's on the same two workers. "db" shares modules between the files of a worker (isolate: false);
  *   "db-isolated" holds the files that change the process (see `isolated` above).
  * Both load test/loopback-guard-setup.ts: a test whose code connects outside loopback fails.
  */
@@ -70,6 +70,11 @@ export default defineConfig({
           name: "unit",
           include: ["**/*.test.ts"],
           exclude: ["**/*.int.test.ts"],
+          // With "db-isolated", after its files (groupOrder 2, same maxWorkers): the unit files
+          // are short and CPU-bound, so they fill the last group's tail instead of running
+          // first on one worker (Vitest's default on 2 cores) while the build takes the other.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           setupFiles: ["./test/loopback-guard-setup.ts"],
         },
       },

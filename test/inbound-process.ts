@@ -1,6 +1,6 @@
 // A process of its own that stores customer messages the way a server instance's webhook
 // route does (recordInboundMessages, wired listeners): for cross-process routing tests. Input
-// in SB_INBOUND_INPUT: { businessId, sender, customers }; prints "done <n>" when all stored.
+// in SB_INBOUND_INPUT: { businessId, sender, customers }; writes SB_READY_FILE once loaded; prints "done <n>" when all stored.
 import { closeDb, setDatabaseUrl } from "../lib/db/pool";
 import { resetEnv } from "../lib/env";
 import { systemCtx } from "../lib/context";
@@ -16,8 +16,10 @@ const input = JSON.parse(process.env.SB_INBOUND_INPUT!) as {
 resetEnv();
 setDatabaseUrl(process.env.DATABASE_URL!);
 wireAll();
-// Wait for the go file so every process starts writing at the same moment.
-const { existsSync } = await import("node:fs");
+// Say it is loaded (SB_READY_FILE), then wait for the go file so every process starts writing
+// at the same moment.
+const { existsSync, writeFileSync } = await import("node:fs");
+if (process.env.SB_READY_FILE) writeFileSync(process.env.SB_READY_FILE, "");
 while (!existsSync(process.env.SB_GO_FILE!)) await new Promise((r) => setTimeout(r, 10));
 await Promise.all(
   input.customers.map((from) =>

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -83,10 +83,12 @@ describe("routing under concurrency", () => {
     try {
       // 3 x 8 customers, the first 3 of each shared by all processes: 18 conversations.
       const batches = [0, 1, 2].map((p) => [0, 1, 2, ...Array.from({ length: 5 }, (_, k) => 10 + p * 5 + k)]);
-      const runs = batches.map((b) =>
+      const ready = batches.map((_, p) => path.join(dir, `ready-${p}`));
+      const runs = batches.map((b, p) =>
         runProcess({
           DATABASE_URL: databaseUrl(),
           SB_GO_FILE: go,
+          SB_READY_FILE: ready[p]!,
           SB_INBOUND_INPUT: JSON.stringify({
             businessId: t.business.id,
             sender: chatappSender(t),
@@ -94,8 +96,16 @@ describe("routing under concurrency", () => {
           }),
         }),
       );
-      // Let the processes load before the start signal (they poll for the file).
-      await new Promise((r) => setTimeout(r, 8_000));
+      // The start signal once every process has loaded (each writes its ready file, then polls
+      // for the go file), so their writes overlap; a process that dies first fails the run.
+      const loaded = Promise.race([
+        (async () => {
+          for (let i = 0; i < 5_000 && !ready.every((f) => existsSync(f)); i++)
+            await new Promise((r) => setTimeout(r, 20));
+        })(),
+        Promise.all(runs),
+      ]);
+      await loaded;
       writeFileSync(go, "");
       const outs = await Promise.all(runs);
       for (const o of outs) expect(o).toMatch(/done 8/);
