@@ -187,6 +187,27 @@ export const SetVariableStep = z.object({
 });
 
 /**
+ * A conversion of the customer (docs/economics.md, "Conversions"): recorded as the conversions
+ * API records one and attributed by the business's model (last touch or last click), once per
+ * run and step (its event id is the run's and the step's, so a run passing here twice counts once).
+ */
+export const ConversionStep = z
+  .object({
+    id: StepId,
+    type: z.literal("conversion"),
+    event: z.string().trim().min(1, "Name the event, e.g. purchase").max(100),
+    /** A number, or `{{name}}` placeholders that make one when the step runs; empty: no value. */
+    value: z.string().trim().max(200).default(""),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^([A-Z]{3})?$/, "An ISO 4217 code in capitals, e.g. INR")
+      .default(""),
+    next: Next,
+  })
+  .refine((s) => !s.value || s.currency, { message: "A value needs its currency", path: ["currency"] });
+
+/**
  * A request to the business's own system: signed like our callbacks, through the same
  * public-address guard, at most 10 s. A 2xx answer goes to `next` with the mapped fields
  * saved; anything else (status, timeout, refused address) to `onFailure`.
@@ -276,6 +297,7 @@ export const FlowStep = z.discriminatedUnion("type", [
   AskStep,
   BranchStep,
   SetVariableStep,
+  ConversionStep,
   HttpRequestStep,
   WaitStep,
   SetConversationStep,
@@ -427,6 +449,7 @@ export function nextsOf(s: FlowStep): NextRef[] {
     case "send_text":
     case "send_template":
     case "set_variable":
+    case "conversion":
     case "wait":
     case "set_conversation":
       return [[["next"], s.next]];

@@ -24,6 +24,7 @@ export function outputsOf(s: DraftStep): StepOutput[] {
     case "send_text":
     case "send_template":
     case "set_variable":
+    case "conversion":
     case "wait":
     case "set_conversation":
       return [{ handle: "next", label: "next", target: str(s.next) }];

@@ -7,6 +7,7 @@ import { sendFreeForm } from "../../conversations/reply-to-conversation";
 import { windowOpen } from "../../conversations/service-window";
 import { setConversationState } from "../../conversations/set-conversation-state";
 import { publishReplyMedia } from "../../conversations/reply-media";
+import { recordConversion } from "../../economics/conversions/record-conversion";
 import { AppError } from "../../errors";
 import { uuidv7 } from "../../ids";
 import { isOptedOut } from "../../promotions/opt-outs/filter-opted-out";
@@ -74,6 +75,38 @@ export type RunOutcome = (
 
 /** A step that cannot run: the run fails with this reason. */
 class StepFailed extends Error {}
+
+/**
+ * A conversion step: the customer's conversion recorded as the conversions API records one
+ * (attributed by the business's model), its event id the run's and the step's, so a run that
+ * passes the step again counts it once. A value that is not a number fails the run.
+ */
+async function recordStepConversion(
+  tx: Ctx,
+  conv: ConversationRow,
+  run: RunRow,
+  step: Extract<FlowStep, { type: "conversion" }>,
+  vars: Record<string, string>,
+) {
+  const text = interpolate(step.value, vars).trim();
+  const value = text === "" ? undefined : Number(text);
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0 && value <= 1e12))
+    throw new StepFailed(`step ${step.id}: the value "${text.slice(0, 40)}" is not a number`);
+  const { created, conversion } = await recordConversion(tx, conv.business_id, {
+    eventId: `flow:${run.id}:${step.id}`,
+    event: step.event,
+    phone: `+${conv.customer}`,
+    ...(value !== undefined && { value, currency: step.currency }),
+  });
+  return {
+    conversionId: conversion.id,
+    created,
+    value: conversion.value,
+    currency: conversion.currency,
+    attribution: conversion.attribution,
+    campaignId: conversion.campaignId,
+  };
+}
 
 /**
  * Runs `run` from where it is, continued by `resume`, until it waits again or ends. Its
@@ -261,6 +294,14 @@ export async function runSteps(
         case "set_variable":
           vars[step.variable] = interpolate(step.value, vars);
           log.push({ stepId: step.id, type: step.type, detail: { [step.variable]: vars[step.variable] } });
+          at = step.next;
+          break;
+        case "conversion":
+          log.push({
+            stepId: step.id,
+            type: step.type,
+            detail: await recordStepConversion(tx, conv, run, step, vars),
+          });
           at = step.next;
           break;
         case "branch": {

@@ -12,6 +12,7 @@ import { HttpRequestForm } from "./forms/http-request-form";
 import { SendTemplateForm } from "./forms/send-template-form";
 import { SendTextForm } from "./forms/send-text-form";
 import { SetConversationForm } from "./forms/set-conversation-form";
+import { ConversionForm } from "./forms/conversion-form";
 import { SetVariableForm } from "./forms/set-variable-form";
 import { WaitStepForm } from "./forms/wait-form";
 import { STEP_LABELS } from "./step-types";
@@ -44,6 +45,8 @@ function StepForm({ step, ctx, revision }: { step: DraftStep; ctx: PanelContext;
       return <BranchForm {...props} segments={ctx.segments} />;
     case "set_variable":
       return <SetVariableForm {...props} />;
+    case "conversion":
+      return <ConversionForm {...props} />;
     case "handover":
       return <HandoverForm {...props} teams={ctx.teams} />;
     case "http_request":

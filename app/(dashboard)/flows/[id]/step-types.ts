@@ -8,6 +8,7 @@ export const STEP_LABELS: Record<FlowStepType, string> = {
   ask: "Question",
   branch: "Branch",
   set_variable: "Set variable",
+  conversion: "Conversion",
   http_request: "HTTP request",
   wait: "Wait",
   set_conversation: "Conversation state",
@@ -33,6 +34,8 @@ export function newStep(type: FlowStepType, id: string): DraftStep {
       };
     case "set_variable":
       return { id, type, variable: "value", value: "", next: null };
+    case "conversion":
+      return { id, type, event: "purchase", value: "", currency: "", next: null };
     case "http_request":
       return { id, type, method: "POST", url: "https://example.com/hook", next: null, onFailure: null };
     case "wait":
@@ -60,6 +63,8 @@ export function summaryOf(s: DraftStep): string {
       return `${Array.isArray(s.rules) ? s.rules.length : 0} rule(s)`;
     case "set_variable":
       return `${t(s.variable)} = ${t(s.value)}`;
+    case "conversion":
+      return t(s.value) ? `${t(s.event)}: ${t(s.value)} ${t(s.currency)}` : t(s.event);
     case "http_request":
       return `${t(s.method) || "POST"} ${t(s.url)}`;
     case "wait": {
