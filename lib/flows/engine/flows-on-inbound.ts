@@ -11,7 +11,7 @@ import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
 import { noRunWrites, writeRuns } from "./run-writes";
 import { settleRun } from "./settle-run";
-import { runsInLastHour, startRun } from "./start-run";
+import { insertRuns, newRun, runsInLastHour } from "./start-run";
 
 export type FlowsResult = {
   /** Conversations a flow holds (a run waits) or closed: routing leaves them alone. */
@@ -71,14 +71,23 @@ export async function flowsOnInbound(
     return definitions.get(key)!;
   };
 
-  // The runs' rows, callbacks and steps of the whole batch, written set-based (writeRuns) once
-  // every conversation's steps ran and before any is settled (a handover's assignment stops
-  // the conversation's active run, which must be written by then); early only when a
-  // conversation's next message of the batch needs its run as written.
+  // The runs' rows, callbacks and steps of the whole batch, written set-based once every
+  // conversation's steps ran and before any is settled (a handover's assignment stops the
+  // conversation's active run, which must be written by then); early only when a
+  // conversation's next message of the batch needs its run as written. A run the batch started
+  // is inserted as its steps left it (insertRuns), the others updated (writeRuns).
   const writes = noRunWrites();
+  const started = new Map<string, RunRow>();
   const flush = async () => {
     if (writes.runs.length === 0 && writes.events.length === 0 && writes.steps.length === 0) return;
-    await writeRuns(tx, input.businessId, writes);
+    const news = writes.runs.filter((u) => started.has(u.id));
+    await insertRuns(
+      tx,
+      input.businessId,
+      news.map((update) => ({ run: started.get(update.id)!, update })),
+    );
+    await writeRuns(tx, input.businessId, { ...writes, runs: writes.runs.filter((u) => !started.has(u.id)) });
+    started.clear();
     writes.runs = [];
     writes.events = [];
     writes.steps = [];
@@ -137,7 +146,8 @@ export async function flowsOnInbound(
         );
         const recent = recentRuns.get(conv.id) ?? 0;
         if (recent >= flow.definition.settings.maxRunsPerHour) continue;
-        run = await startRun(tx, conv, flow);
+        run = newRun(conv, flow);
+        started.set(run.id, run);
         recentRuns.set(conv.id, recent + 1);
         definitions.set(`${flow.id}:${flow.version}`, flow.definition);
         outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null, writes);
