@@ -31,6 +31,8 @@
 //     time all would take at that rate; then, as the floor in the same run, one bare UPDATE of
 //     the same runs' rows (the wake's time over it is printed as a ratio).
 // BENCH_WAKE_ONLY=1: the warm-up, (0) and (4) only. BENCH_INBOUND_ONLY=1: everything but (4).
+// BENCH_TXN_TIMING=1: the server's inbound batch transactions, one line each, and the phases'
+// windows on stderr; `npx tsx bench/lib/txn-timing-summary.ts <stderr file>` sums them per phase.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/flows.ts
 import { rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -290,14 +292,24 @@ try {
     plain: [],
     ask: [],
   };
+  const plainCpu = { server: 0, db: 0, n: 0 };
   for (let i = 0; i < (wakeOnly ? 0 : slices); i++)
     for (const kind of ["plain", "ask"] as const) {
+      const from = Date.now();
+      const c0 = await cpuNow();
       const r = await closedLoop(
         kind,
         connections,
         (_, start) => performance.now() - start >= sliceSeconds * 1000,
       );
+      console.error(`PHASE slice-${kind} ${from} ${Date.now()}`);
       await dispatched(r.batch);
+      if (kind === "plain") {
+        const c1 = await cpuNow();
+        plainCpu.server += c1.server - c0.server;
+        plainCpu.db += c1.db - c0.db;
+        plainCpu.n += r.batch.length;
+      }
       const lastOut = Math.max(
         ...r.batch.map((s) => (kind === "ask" ? (graph.firstTo(s.customer) ?? NaN) : (s.answeredAt ?? NaN))),
       );
@@ -312,16 +324,28 @@ try {
     }
   // (2b) The same ask slices with the fake Graph API holding its answers: the dispatcher's slots
   // wait on it, so the slice measures the inbound path (flow, reply stored for dispatch) alone.
+  // Their CPU split: the inbound path while held, then the replies' dispatch once released.
   const heldSlices: Array<{ n: number; seconds: number }> = [];
+  const heldCpu = { inbound: { server: 0, db: 0 }, dispatch: { server: 0, db: 0 }, n: 0 };
   for (let i = 0; i < (wakeOnly ? 0 : slices); i++) {
     graph.hold();
+    const from = Date.now();
+    const c0 = await cpuNow();
     const r = await closedLoop(
       "ask",
       connections,
       (_, start) => performance.now() - start >= sliceSeconds * 1000,
     );
+    const c1 = await cpuNow();
+    console.error(`PHASE held-ask ${from} ${Date.now()}`);
     graph.release();
     await dispatched(r.batch);
+    const c2 = await cpuNow();
+    heldCpu.inbound.server += c1.server - c0.server;
+    heldCpu.inbound.db += c1.db - c0.db;
+    heldCpu.dispatch.server += c2.server - c1.server;
+    heldCpu.dispatch.db += c2.db - c1.db;
+    heldCpu.n += r.batch.length;
     heldSlices.push({ n: await verify(`held slice ${i + 1}`, r.batch), seconds: r.seconds });
     console.log(`(2b) slice ${i + 1} ask, dispatch held: ${r.batch.length} in ${r.seconds.toFixed(1)} s`);
   }
@@ -348,7 +372,10 @@ try {
   > = {};
   for (const kind of wakeOnly ? [] : (["plain", "ask"] as const)) {
     const c0 = await cpuNow();
+    const from = Date.now();
     const batch = await paced(kind, rate, duration);
+    // The window for BENCH_TXN_TIMING's batch lines (bench/lib/txn-timing-summary.ts).
+    console.error(`PHASE paced-${kind} ${from} ${Date.now()}`);
     await dispatched(batch);
     const c1 = await cpuNow();
     const ok = await verify(`paced ${kind}`, batch);
@@ -397,6 +424,11 @@ try {
     );
     console.log(
       `| (2b) throughput with the replies' dispatch held at the Graph API, messages/s | | ${heldRate.toFixed(0)} (${((heldRate / plainRate) * 100).toFixed(0)}% of plain) |`,
+    );
+    const perHeld = (x: { server: number; db: number }) =>
+      `${((x.server * 1000) / heldCpu.n).toFixed(2)} / ${((x.db * 1000) / heldCpu.n).toFixed(2)}`;
+    console.log(
+      `| (2) / (2b) CPU ms per message, server / PostgreSQL; flow: the inbound path (held), then the replies' dispatch (released) | ${((plainCpu.server * 1000) / plainCpu.n).toFixed(2)} / ${((plainCpu.db * 1000) / plainCpu.n).toFixed(2)} | ${perHeld(heldCpu.inbound)}, then ${perHeld(heldCpu.dispatch)} |`,
     );
     console.log(
       `| (2) slices, messages/s | ${slice.plain.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} | ${slice.ask.map((s) => (s.n / s.seconds).toFixed(0)).join(", ")} |`,

@@ -89,6 +89,8 @@ const MODULE_STATE_ALLOWED: Record<string, string> = {
   "lib/api/route-table.ts: cache": `compiled route patterns: ${CACHE}`,
   "lib/health/migration-status.ts: hashesByFolder": `migration files' hashes: ${CACHE}`,
   "lib/db/write-statement.ts: renumbered": `rewritten statement texts: ${CACHE}`,
+  "lib/flows/engine/match-trigger.ts: keywords": `keyword triggers' words as compared: ${CACHE}`,
+  "lib/flows/engine/published-flows.ts: kept": `published flow versions' definitions (immutable): ${CACHE}`,
   "lib/dates/zoned-time.ts: formats": `Intl formatters by zone: ${CACHE}`,
   "components/ui/format.ts: zoned": `Intl formatters by zone: ${CACHE}`,
   "app/(dashboard)/virtual-phone/phone-format.ts: clocks": `Intl formatters by zone: ${CACHE}`,

@@ -5,6 +5,7 @@
 process.env.ROLE = "api";
 if (process.env.BENCH_QUERY_STATS) await import("./query-stats");
 if (process.env.BENCH_QUERY_COUNT_FILE) await import("./query-count");
+if (process.env.BENCH_TXN_TIMING) await import("./txn-timing");
 if (process.env.BENCH_LOOP_DELAY) await import("./loop-delay");
 const { startServer } = await import("../../lib/server/start");
 const { boss } = await import("../../lib/jobs/boss");

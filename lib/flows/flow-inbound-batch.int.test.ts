@@ -101,6 +101,31 @@ describe("a flow's replies to one inbound batch", () => {
     );
     // One job for the batch's 24 replies, in the order they were written (not one per reply).
     expect(jobs).toEqual([{ ids: sent.map((m) => m.id), leased: true }]);
+    // The batch's new runs, written once as their steps left them: waiting at the question
+    // with its timeout (the default day) as their timer, in the batch's one transaction.
+    const runs = await rawQuery<{
+      state: string;
+      step_id: string;
+      hours: number;
+      wake: boolean;
+      steps: string[];
+    }>(
+      db(),
+      `SELECT r.state, r.step_id, round(extract(epoch FROM r.wake_at - r.created_at) / 3600)::int AS hours,
+              r.wake_id IS NOT NULL AS wake,
+              array(SELECT s.step_id || ':' || s.type FROM flow_run_steps s WHERE s.run_id = r.id ORDER BY s.id) AS steps
+       FROM flow_runs r WHERE r.business_id = $1`,
+      [t.business.id],
+    );
+    expect(runs).toEqual(
+      customers.map(() => ({
+        state: "waiting",
+        step_id: "ask",
+        hours: 24,
+        wake: true,
+        steps: ["hello:send_text", "ask:ask"],
+      })),
+    );
 
     await drainAll();
     const after = await rawQuery<{ status: string; provider_message_id: string | null; attempts: number }>(

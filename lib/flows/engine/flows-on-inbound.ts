@@ -11,7 +11,8 @@ import { isOpen } from "../business-hours/hours-store";
 import { runSteps, type RunOutcome, type RunRow } from "./run-steps";
 import { noRunWrites, writeRuns } from "./run-writes";
 import { settleRun } from "./settle-run";
-import { runsInLastHour, startRun } from "./start-run";
+import { publishedFlows, versionDefinitions } from "./published-flows";
+import { insertRuns, newRun, runsInLastHour } from "./start-run";
 
 export type FlowsResult = {
   /** Conversations a flow holds (a run waits) or closed: routing leaves them alone. */
@@ -42,43 +43,64 @@ export async function flowsOnInbound(
   const result: FlowsResult = { handled: new Set(), handover: new Map(), rows: new Map() };
   const open = input.items.filter((i) => !i.conversation.assignee_id);
   if (open.length === 0) return result;
+  // A conversation this batch created has no run (nor runs in the last hour): only the others
+  // are read, none at all when every one is new (a campaign's or a keyword's first answers).
+  const known = open.filter((i) => !i.isNew).map((i) => i.conversation.id);
   const active = new Map(
-    (
-      await rawQuery<RunRow>(
-        tx.db,
-        `SELECT * FROM flow_runs WHERE business_id = $1 AND conversation_id = ANY($2::uuid[])
-           AND state IN ('running', 'waiting') FOR UPDATE`,
-        [input.businessId, open.map((i) => i.conversation.id)],
-      )
+    (known.length === 0
+      ? []
+      : await rawQuery<RunRow>(
+          tx.db,
+          `SELECT * FROM flow_runs WHERE business_id = $1 AND conversation_id = ANY($2::uuid[])
+             AND state IN ('running', 'waiting') FOR UPDATE`,
+          [input.businessId, known],
+        )
     ).map((r) => [r.conversation_id, r]),
   );
   let published: PublishedFlow[] | undefined;
   let closed: boolean | undefined;
-  const definitions = new Map<string, FlowDefinition>();
+  // The waiting runs' published versions, read (or found kept: published-flows.ts) at once.
+  const waitingVersions = [...active.values()].filter(
+    (r) => !(r.version === 0 && (r as RunRow & { definition?: unknown }).definition),
+  );
+  const definitions =
+    waitingVersions.length === 0
+      ? new Map<string, FlowDefinition>()
+      : await versionDefinitions(
+          tx,
+          input.businessId,
+          waitingVersions.map((r) => ({ flowId: r.flow_id, version: r.version })),
+        );
   const definitionOf = async (run: RunRow) => {
     // A test run of the draft ("Try it", version 0) carries its own definition.
     const own = (run as RunRow & { definition?: FlowDefinition | null }).definition;
     if (run.version === 0 && own) return own;
     const key = `${run.flow_id}:${run.version}`;
-    if (!definitions.has(key)) {
-      const [v] = await rawQuery<{ definition: FlowDefinition }>(
-        tx.db,
-        `SELECT definition FROM flow_versions WHERE flow_id = $1 AND version = $2`,
-        [run.flow_id, run.version],
-      );
-      definitions.set(key, v!.definition);
-    }
+    if (!definitions.has(key))
+      for (const [k, d] of await versionDefinitions(tx, input.businessId, [
+        { flowId: run.flow_id, version: run.version },
+      ]))
+        definitions.set(k, d);
     return definitions.get(key)!;
   };
 
-  // The runs' rows, callbacks and steps of the whole batch, written set-based (writeRuns) once
-  // every conversation's steps ran and before any is settled (a handover's assignment stops
-  // the conversation's active run, which must be written by then); early only when a
-  // conversation's next message of the batch needs its run as written.
+  // The runs' rows, callbacks and steps of the whole batch, written set-based once every
+  // conversation's steps ran and before any is settled (a handover's assignment stops the
+  // conversation's active run, which must be written by then); early only when a
+  // conversation's next message of the batch needs its run as written. A run the batch started
+  // is inserted as its steps left it (insertRuns), the others updated (writeRuns).
   const writes = noRunWrites();
+  const started = new Map<string, RunRow>();
   const flush = async () => {
     if (writes.runs.length === 0 && writes.events.length === 0 && writes.steps.length === 0) return;
-    await writeRuns(tx, input.businessId, writes);
+    const news = writes.runs.filter((u) => started.has(u.id));
+    await insertRuns(
+      tx,
+      input.businessId,
+      news.map((update) => ({ run: started.get(update.id)!, update })),
+    );
+    await writeRuns(tx, input.businessId, { ...writes, runs: writes.runs.filter((u) => !started.has(u.id)) });
+    started.clear();
     writes.runs = [];
     writes.events = [];
     writes.steps = [];
@@ -130,14 +152,11 @@ export async function flowsOnInbound(
         });
         if (!flow) continue;
         // A loop between flows ends at the flow's limit of runs per conversation per hour.
-        recentRuns ??= await runsInLastHour(
-          tx,
-          input.businessId,
-          open.map((o) => o.conversation.id),
-        );
+        recentRuns ??= known.length === 0 ? new Map() : await runsInLastHour(tx, input.businessId, known);
         const recent = recentRuns.get(conv.id) ?? 0;
         if (recent >= flow.definition.settings.maxRunsPerHour) continue;
-        run = await startRun(tx, conv, flow);
+        run = newRun(conv, flow);
+        started.set(run.id, run);
         recentRuns.set(conv.id, recent + 1);
         definitions.set(`${flow.id}:${flow.version}`, flow.definition);
         outcome = await runSteps(asFlow(tx), conv, run, flow.definition, null, writes);
@@ -163,16 +182,6 @@ export async function flowsOnInbound(
   // No flow took these: the inbox's away notice when closed or nobody is on shift.
   await sendAwayNotices(asFlow(tx), input.businessId, untaken);
   return result;
-}
-
-async function publishedFlows(tx: Ctx, businessId: string): Promise<PublishedFlow[]> {
-  return rawQuery<PublishedFlow>(
-    tx.db,
-    `SELECT f.id, f.name, v.version, v.definition FROM flows f
-     JOIN flow_versions v ON v.flow_id = f.id AND v.version = f.published_version
-     WHERE f.business_id = $1 AND f.enabled ORDER BY f.created_at`,
-    [businessId],
-  );
 }
 
 async function reread(tx: Ctx, id: string): Promise<RunRow> {

@@ -3,6 +3,17 @@ import { normalise } from "./answers";
 
 export type PublishedFlow = { id: string; name: string; version: number; definition: FlowDefinition };
 
+type Trigger = FlowDefinition["triggers"][number];
+
+// A keyword trigger's words as compared (normalise), by trigger: a published version's
+// definition is one object for every batch (published-flows.ts), so once per version.
+const keywords = new WeakMap<Trigger, string[]>();
+const keywordsOf = (t: Extract<Trigger, { type: "keyword" }>): string[] => {
+  let words = keywords.get(t);
+  if (!words) keywords.set(t, (words = t.words.map(normalise)));
+  return words;
+};
+
 /**
  * The flow a message starts, by precedence: the flow of the campaign the message answers (one
  * with a campaign trigger), then a tap whose payload a button trigger names, then a keyword
@@ -25,7 +36,6 @@ export function matchFlow(
     sender: string;
   },
 ): PublishedFlow | undefined {
-  type Trigger = FlowDefinition["triggers"][number];
   const listens = (t: Trigger) => {
     const where = t as { channels?: string[]; senders?: string[] };
     return (
@@ -48,17 +58,12 @@ export function matchFlow(
         )
       : undefined) ??
     (payload ? by((t) => t.type === "button" && t.payloads.some((p) => p === payload)) : undefined) ??
-    by(
-      (t) => t.type === "keyword" && t.match === "exact" && t.words.some((w) => texts.includes(normalise(w))),
-    ) ??
+    by((t) => t.type === "keyword" && t.match === "exact" && keywordsOf(t).some((k) => texts.includes(k))) ??
     by(
       (t) =>
         t.type === "keyword" &&
         t.match === "contains" &&
-        t.words.some((w) => {
-          const k = normalise(w);
-          return k.includes(" ") ? texts.some((x) => phrase(x, k)) : words.has(k);
-        }),
+        keywordsOf(t).some((k) => (k.includes(" ") ? texts.some((x) => phrase(x, k)) : words.has(k))),
     ) ??
     (m.closed ? by((t) => t.type === "away") : undefined) ??
     (m.isNew ? by((t) => t.type === "welcome") : undefined) ??

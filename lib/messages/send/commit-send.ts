@@ -19,8 +19,9 @@ export type CommitOptions = {
  * Stores a send (transaction, messages, dispatch jobs, the Idempotency-Key's response) and
  * resolves once it is committed: through the group commit when the caller asks for it, else
  * through `ctx.db`, so it commits with the caller's other rows. With `ctx.deferredDispatch`
- * the dispatch job is the caller's: the messages are added to it, to be enqueued with the
- * other sends of its transaction (deferred-dispatch.ts).
+ * the rows and the dispatch job are the caller's: the send is added to it, to be written and
+ * enqueued with the other sends of its transaction (deferred-dispatch.ts); a send that
+ * completes an Idempotency-Key writes its rows at once, its job only deferred.
  */
 export async function commitSend(
   ctx: Ctx,
@@ -37,6 +38,7 @@ export async function commitSend(
     return submitSend({ transaction, messages: msgs, idempotency: completion });
   }
   const deferred = ctx.deferredDispatch;
+  if (deferred && !completion) return deferred.addSend(transaction, msgs);
   await insertSendRows(ctx.db, [transaction], msgs, completion ? [completion] : [], { jobs: !deferred });
   deferred?.add(msgs);
 }
