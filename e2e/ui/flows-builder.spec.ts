@@ -329,3 +329,27 @@ test("moves a step with the arrow keys, keeps it with the draft across a reload,
   await expect.poll(() => offsetOf(page, "greeting", before)).toEqual({ dx: 25, dy: 0 });
   await checkAtBothWidths(page, "flow-editor-keys", { soft: true });
 });
+
+// The conversion step's form: a value needs its currency; applied, the canvas says what it records.
+test("adds a conversion step whose value needs its currency", async ({ page }) => {
+  await signIn(page, E2E_ADMIN);
+  await page.goto("/flows");
+  await hydrated(page.getByRole("button", { name: "New flow" }).first());
+  await page.getByRole("button", { name: "New flow" }).first().click();
+  const name = `Conversion ${stamp}`;
+  await page.getByRole("dialog").getByLabel("Name").fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: "Create flow" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await node(page, "greeting").getByRole("button").first().click();
+  await page.getByLabel("Step type").selectOption("conversion");
+  await page.getByRole("button", { name: "Add step" }).click();
+  const conversion = page.locator("#step-form-conversion_1");
+  await conversion.getByLabel("Value").fill("49.90");
+  await conversion.getByRole("button", { name: "Apply" }).click();
+  await expect(conversion.getByText("A value needs its currency", { exact: true })).toBeVisible();
+  await conversion.getByLabel("Currency").fill("EUR");
+  await conversion.getByRole("button", { name: "Apply" }).click();
+  await expect(node(page, "conversion_1")).toContainText("purchase: 49.90 EUR");
+  await shot(page, `${SHOTS}/flow-forms-conversion.png`, { fullPage: false });
+  await checkAtBothWidths(page, "flow-conversion-step", { soft: true });
+});
